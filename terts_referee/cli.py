@@ -1,0 +1,662 @@
+"""The ``terts`` command: a thin Typer layer over the library (contract: CLI.md).
+
+Each command declares its parameters, calls the library, and hands the result to ``report``.
+Every ``RefereeError`` and usage error becomes one line on stderr and exit code 2 in ``main``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .errors import RefereeError
+
+app = typer.Typer(
+    name="terts",
+    help="Score keeper and referee for Terts (Терц), the two-player card game with declarations.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+check_app = typer.Typer(
+    help="Settle a dispute without a game file.", no_args_is_help=True, rich_markup_mode=None
+)
+rules_app = typer.Typer(
+    help="Bundled and own rulesets.", no_args_is_help=True, rich_markup_mode=None
+)
+app.add_typer(check_app, name="check")
+app.add_typer(rules_app, name="rules")
+
+GameOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="PATH",
+        show_default=False,
+        help="Game file; default $TERTS_GAME, else ./terts-game.toml.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="NAME|PATH", help="Ruleset: a bundled name or a .toml file."
+    ),
+]
+TrumpOpt = Annotated[
+    str,
+    typer.Option(
+        "--trump",
+        "-t",
+        metavar="SUIT|CARD",
+        help="Trump suit (h ♥ hearts черви ч …) or the face-up card.",
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"terts {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+    color: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--color/--no-color", show_default=False, help="Colour output (default: NO_COLOR, tty)."
+        ),
+    ] = None,
+) -> None:
+    """Score keeper and referee for Terts (Терц).
+
+    Example: terts new Аня Боря && terts deal --trump 7ч && terts declare Аня терц:Дч
+    """
+    from . import console
+
+    console.set_color(color)
+
+
+# --- game commands ------------------------------------------------------------------------
+
+
+def _path(game: str | None) -> Path:
+    from .storage import resolve_game_path
+
+    return resolve_game_path(game)
+
+
+def _load(game: str | None):
+    from .game import Game
+    from .storage import read_game
+
+    path = _path(game)
+    return path, Game.from_doc(read_game(path), str(path))
+
+
+def _record(game: str | None, build, as_json: bool) -> None:
+    """Build an event against the stored game, record it if the rules allow, and report."""
+    from .game import Game
+    from .storage import update_game
+
+    path = _path(game)
+
+    def change(doc):
+        g = Game.from_doc(doc, str(path))
+        event = build(g)
+        sheet = g.record(event)
+        doc.clear()
+        doc.update(g.to_doc())
+        return g, event, sheet
+
+    g, event, sheet = update_game(path, change)
+    from .report import report_event
+
+    report_event(g, len(g.events), event, sheet, as_json)
+
+
+@app.command()
+def new(
+    players: Annotated[list[str], typer.Argument(metavar="P1 P2", help="The two players' names.")],
+    rules: RulesOpt = "classic",
+    dealer: Annotated[
+        Optional[str], typer.Option(help="Who deals first (by lot: lowest card).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing game file.")
+    ] = False,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a game file for two players.
+
+    The first dealer is chosen by lot [001][003]; without --dealer the second player named deals
+    and the first leads.
+
+    Example: terts new Аня Боря --rules short
+    """
+    from .game import Game, check_names
+    from .report import report_new
+    from .rules import load_ruleset
+    from .storage import create_game
+
+    names = check_names(players)
+    ruleset = load_ruleset(rules)
+    g = Game(names, ruleset)
+    if dealer is not None:
+        g.first_dealer = g.player(dealer)
+    path = _path(game)
+    create_game(path, g.to_doc(), force=force)
+    report_new(g, path, as_json)
+
+
+@app.command()
+def deal(
+    trump: Annotated[
+        Optional[str],
+        typer.Option(
+            "--trump",
+            "-t",
+            metavar="SUIT|CARD",
+            help="Trump suit, or the face-up card (its suit is trump).",
+        ),
+    ] = None,
+    dealer: Annotated[Optional[str], typer.Option(help="Who deals; default the rotation.")] = None,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick", help="Quick mode: tricks are not recorded, so declarations are not timed."
+        ),
+    ] = False,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start the next deal. The dealer is the last deal's last-trick taker [000][001][003].
+
+    Example: terts deal --trump 7ч
+    """
+    from .cards import parse_card_or_suit
+    from .events import DealEvent
+
+    def build(g):
+        suit, card = parse_card_or_suit(trump) if trump else (None, None)
+        return DealEvent(g.player(dealer) if dealer else None, suit, card, quick)
+
+    _record(game, build, as_json)
+
+
+@app.command()
+def declare(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who declares.")],
+    combos: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="COMBO...", help="terts:Q♥ 50:K♠ 105:J♦ 4J marriage терц:Дч Q♥,J♥,10♥ …"
+        ),
+    ],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """P declares; it scores unless challenged before the next event of the deal.
+
+    Several COMBOs only under declarations.multiple (plus a marriage alongside).
+
+    Example: terts declare Аня терц:Дч
+    """
+    from .declarations import parse_combo
+    from .events import Declare
+
+    def build(g):
+        deal = g.sheet().current
+        trump = deal.trump if deal else None
+        return Declare(g.player(player), tuple(parse_combo(c, trump, g.rules) for c in combos))
+
+    _record(game, build, as_json)
+
+
+@app.command()
+def challenge(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who beats the declaration.")],
+    combo: Annotated[str, typer.Argument(metavar="COMBO", help="The higher declaration.")],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """P beats the opponent's latest declaration with COMBO («Не годится!»).
+
+    Example: terts challenge Боря терц:Кт
+    """
+    from .declarations import parse_combo
+    from .events import Challenge
+
+    def build(g):
+        deal = g.sheet().current
+        trump = deal.trump if deal else None
+        return Challenge(g.player(player), parse_combo(combo, trump, g.rules))
+
+    _record(game, build, as_json)
+
+
+@app.command()
+def trick(
+    cards: Annotated[
+        list[str],
+        typer.Argument(metavar="CARD CARD", help="The leader's card first, then the follower's."),
+    ],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One trick, the leader's card first; the program knows who leads.
+
+    Example: terts trick Тч 7ч
+    """
+    from .cards import parse_cards
+    from .errors import NotationError
+    from .events import Trick
+
+    def build(g):
+        parsed = parse_cards(cards)
+        if len(parsed) != 2:
+            raise NotationError(f"a trick is two cards, the leader's first: got {len(parsed)}")
+        return Trick(parsed[0], parsed[1])
+
+    _record(game, build, as_json)
+
+
+@app.command()
+def exchange(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who swaps the trump 7.")],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """P swaps the trump 7 for the face-up trump card (stock ≥ exchange.min_stock).
+
+    Example: terts exchange Аня
+    """
+    from .events import Exchange
+
+    _record(game, lambda g: Exchange(g.player(player)), as_json)
+
+
+@app.command()
+def score(
+    points: Annotated[
+        int,
+        typer.Argument(metavar="POINTS", help="Card points counted by --by, last trick included."),
+    ],
+    by: Annotated[str, typer.Option("--by", metavar="P", help="Who counted.")],
+    last_trick: Annotated[
+        str, typer.Option("--last-trick", metavar="P", help="Who took the last trick.")
+    ],
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Quick mode: P counted POINTS; the opponent gets 150 − POINTS; closes the deal.
+
+    Example: terts score 54 --by Боря --last-trick Аня
+    """
+    from .events import Score
+
+    _record(game, lambda g: Score(g.player(by), points, g.player(last_trick)), as_json)
+
+
+@app.command()
+def penalty(
+    player: Annotated[str, typer.Argument(metavar="P", help="The offender.")],
+    kind: Annotated[
+        str,
+        typer.Argument(
+            metavar="KIND",
+            help="false-declaration, miscount, empty-challenge, late-declaration, out-of-turn-draw, "
+            "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
+        ),
+    ],
+    points: Annotated[Optional[int], typer.Option(help="Amount (needed for miscount).")] = None,
+    event: Annotated[
+        Optional[int], typer.Option("--event", metavar="N", help="The declaration event it voids.")
+    ] = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A penalty of RULES §6 for P, in the current deal (or the last one).
+
+    Example: terts penalty Боря false-declaration
+    """
+    from .events import Penalty, PenaltyKind
+
+    _record(
+        game, lambda g: Penalty(g.player(player), PenaltyKind.parse(kind), points, event), as_json
+    )
+
+
+@app.command()
+def claim(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who claims the win.")],
+    tricks: Annotated[
+        Optional[int], typer.Option(help="Tricks P took so far (quick mode).")
+    ] = None,
+    card_points: Annotated[
+        Optional[int], typer.Option("--card-points", help="Card points P took so far (quick mode).")
+    ] = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """P claims the win during a deal (needs a trick taken in it) [000][002].
+
+    Example: terts claim Аня --tricks 3 --card-points 40
+    """
+    from .events import Claim
+
+    _record(game, lambda g: Claim(g.player(player), tricks, card_points), as_json)
+
+
+@app.command()
+def undo(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """Remove the latest event and say which.
+
+    Example: terts undo
+    """
+    from .game import Game
+    from .report import report_undo
+    from .storage import update_game
+
+    path = _path(game)
+
+    def change(doc):
+        g = Game.from_doc(doc, str(path))
+        number, event = g.undo()
+        doc.clear()
+        doc.update(g.to_doc())
+        return g, number, event
+
+    g, number, event = update_game(path, change)
+    report_undo(g, number, event, as_json)
+
+
+@app.command()
+def log(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """The events, numbered.
+
+    Example: terts log --json
+    """
+    from .report import report_log
+
+    _, g = _load(game)
+    report_log(g, as_json)
+
+
+@app.command()
+def sheet(
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+    csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    as_rules: Annotated[
+        Optional[str],
+        typer.Option("--as", metavar="RULESET", help="Replay under another ruleset (what-if)."),
+    ] = None,
+) -> None:
+    """The running score sheet.
+
+    Example: terts sheet --as exact
+    """
+    from .report import report_sheet
+    from .rules import load_ruleset
+
+    _, g = _load(game)
+    other = load_ruleset(as_rules) if as_rules else None
+    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv)
+
+
+@app.command()
+def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """The current deal: phase, trick, stock, who leads, what may be declared or exchanged.
+
+    Example: terts status --json
+    """
+    from .report import report_status
+
+    _, g = _load(game)
+    report_status(g, g.sheet(), as_json)
+
+
+@app.command()
+def demo(as_json: JsonOpt = False) -> None:
+    """Play a bundled sample game into a temporary file and print its sheet.
+
+    Example: terts demo
+    """
+    from .demo import play_demo
+    from .report import report_sheet
+
+    g, path = play_demo()
+    report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)
+
+
+# --- check --------------------------------------------------------------------------------
+
+
+@check_app.command("hand")
+def check_hand(
+    cards: Annotated[
+        list[str], typer.Argument(metavar="CARDS", help="The hand: Q♥ J♥ 10♥ or Qh,Jh,Th")
+    ],
+    trump: TrumpOpt,
+    rules: RulesOpt = "classic",
+    turns: Annotated[int, typer.Option(help="Turns left to declare, one per turn.")] = 8,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every declaration in a hand, and the best order to declare them one per turn.
+
+    Example: terts check hand Qh Jh 10h 9h 8h 7h --trump s --turns 10
+    """
+    from .cards import parse_card_or_suit, parse_cards
+    from .errors import NotationError
+    from .report import report_hand
+    from .rules import load_ruleset
+
+    hand = parse_cards(cards)
+    if len(hand) > 9:
+        raise NotationError(f"a hand holds at most 9 cards, not {len(hand)}")
+    report_hand(hand, parse_card_or_suit(trump)[0], load_ruleset(rules), turns, as_json)
+
+
+@check_app.command("compare")
+def check_compare(
+    first: Annotated[str, typer.Argument(metavar="COMBO", help="The declarer's declaration.")],
+    second: Annotated[str, typer.Argument(metavar="COMBO", help="The challenger's declaration.")],
+    trump: TrumpOpt,
+    rules: RulesOpt = "classic",
+    as_json: JsonOpt = False,
+) -> None:
+    """Which of two declarations wins (the first is the declarer's) and by which rule.
+
+    Example: terts check compare 105:J♦ 4A --trump h --rules book
+    """
+    from .cards import parse_card_or_suit
+    from .declarations import parse_combo
+    from .report import report_compare
+    from .rules import load_ruleset
+
+    ruleset = load_ruleset(rules)
+    suit = parse_card_or_suit(trump)[0]
+    report_compare(
+        parse_combo(first, suit, ruleset),
+        parse_combo(second, suit, ruleset),
+        suit,
+        ruleset,
+        as_json,
+    )
+
+
+@check_app.command("trick")
+def check_trick(
+    cards: Annotated[list[str], typer.Argument(metavar="CARD CARD", help="Lead, then follow.")],
+    trump: TrumpOpt,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which card takes the trick.
+
+    Example: terts check trick Ah 7s --trump s
+    """
+    from .cards import parse_card_or_suit, parse_cards
+    from .errors import NotationError
+    from .report import report_trick
+
+    parsed = parse_cards(cards)
+    if len(parsed) != 2:
+        raise NotationError(f"a trick is two cards, the leader's first: got {len(parsed)}")
+    report_trick(parsed[0], parsed[1], parse_card_or_suit(trump)[0], as_json)
+
+
+@check_app.command("legal")
+def check_legal(
+    hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The follower's hand.")],
+    lead: Annotated[str, typer.Option("--lead", metavar="CARD", help="The card led.")],
+    trump: TrumpOpt,
+    final: Annotated[bool, typer.Option("--final", help="Final phase (stock empty).")] = False,
+    rules: RulesOpt = "classic",
+    as_json: JsonOpt = False,
+) -> None:
+    """The cards the follower may play (final phase with --final, else while the stock lasts).
+
+    Example: terts check legal --hand "Jh 7s As" --lead Kh --trump h --final
+    """
+    from .cards import parse_card, parse_card_or_suit, parse_cards
+    from .errors import NotationError
+    from .report import report_legal
+    from .rules import load_ruleset
+
+    held, led = parse_cards(hand), parse_card(lead)
+    if led in held:
+        raise NotationError(f"{led} is led, so it cannot also be in the follower's hand")
+    if not held:
+        raise NotationError('the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"')
+    report_legal(held, led, parse_card_or_suit(trump)[0], final, load_ruleset(rules), as_json)
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+@rules_app.command("list")
+def rules_list(as_json: JsonOpt = False) -> None:
+    """The bundled rulesets.
+
+    Example: terts rules list
+    """
+    from .report import report_rules_list
+
+    report_rules_list(as_json)
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(metavar="NAME|PATH", help="A bundled name or a file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Every key of a ruleset, its value, meaning and source.
+
+    Example: terts rules show book
+    """
+    from .report import report_rules_show
+    from .rules import load_ruleset
+
+    report_rules_show(load_ruleset(name), as_json)
+
+
+@rules_app.command("new")
+def rules_new(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The .toml file to write.")],
+    base: Annotated[
+        str, typer.Option("--from", metavar="NAME", help="The ruleset it extends.")
+    ] = "classic",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write an own ruleset extending NAME, every key listed with its allowed values.
+
+    Example: terts rules new house.toml --from classic
+    """
+    from .errors import RulesetError
+    from .rules import dump_ruleset_toml, load_ruleset
+
+    rules = load_ruleset(base)
+    if path.exists() and not force:
+        raise RulesetError(f"{path} already exists: use --force to overwrite it")
+    if path.suffix != ".toml":
+        raise RulesetError(f"{path}: a ruleset file name ends in .toml")
+    from dataclasses import replace
+
+    own = replace(
+        rules, name=path.stem, description=f"{path.stem}: {rules.name} with house changes"
+    )
+    try:
+        path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"cannot write {path}: {exc.strerror}") from None
+    from . import console
+
+    console.say(f"wrote {path} (extends {base}); check it with `terts rules check {path}`")
+
+
+@rules_app.command("check")
+def rules_check(
+    path: Annotated[str, typer.Argument(metavar="PATH", help="The ruleset file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a ruleset file; exit 2 with the file, key and allowed values when it is wrong.
+
+    Example: terts rules check house.toml
+    """
+    from .report import report_rules_show
+    from .rules import load_ruleset
+
+    report_rules_show(load_ruleset(path), as_json, checked=path)
+
+
+# --- entry point --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``terts``; bad input becomes one line on stderr and exit code 2."""
+    from typer._click import exceptions as click_exc
+    from typer.main import get_command
+
+    from . import console
+
+    console.reset()
+    command = get_command(app)
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        result = command.main(args=args, prog_name="terts", standalone_mode=False)
+    except RefereeError as exc:
+        console.error_line(str(exc))
+        return 2
+    except click_exc.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx else "terts"
+        console.error_line(f"{exc.format_message()} (see `{where} --help`)")
+        return 2
+    except click_exc.Abort:
+        console.error_line("aborted")
+        return 130
+    except click_exc.ClickException as exc:
+        console.error_line(exc.format_message())
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    return result if isinstance(result, int) else 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The one place that owns the terminal: results to stdout, notices and errors to stderr.
+
+User text (player names, ruleset descriptions) is never parsed as rich markup: the consoles
+are made with ``markup=False`` and ``emoji=False``, and cells are plain strings or ``Text``.
+Consoles are created lazily, at first use, so tests and pipes get the width and encoding in
+force then. Where the output encoding cannot print ♠♥♦♣ (say cp1252), suits fall back to
+letters and other characters that cannot be encoded are replaced instead of crashing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+_SUIT_LETTERS = str.maketrans({"♠": "s", "♣": "c", "♦": "d", "♥": "h", "\ufe0f": None})
+
+_state: dict[str, Any] = {"color": None}
+
+
+def set_color(choice: bool | None) -> None:
+    """``--color/--no-color``; None follows NO_COLOR and whether stdout is a terminal."""
+    _state["color"] = choice
+    _state.pop("out", None)
+    _state.pop("err", None)
+
+
+def _can_encode(stream, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def ascii_suits(stream=None) -> bool:
+    """Whether suits must be printed as letters on this stream."""
+    return not _can_encode(stream or sys.stdout, "♠♣♦♥")
+
+
+def plain(text: str, stream=None) -> str:
+    """``text`` made printable on ``stream``: suit symbols become letters where needed."""
+    stream = stream or sys.stdout
+    return text.translate(_SUIT_LETTERS) if ascii_suits(stream) else text
+
+
+def _make(stderr: bool):
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    if not _can_encode(stream, "♠Д«"):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+    color = _state["color"]
+    no_color = color is False or (color is None and "NO_COLOR" in os.environ)
+    return Console(
+        file=stream,
+        markup=False,
+        emoji=False,
+        highlight=False,
+        no_color=no_color,
+        force_terminal=True if color else None,
+        soft_wrap=False,
+    )
+
+
+def out():
+    """The rich console on stdout."""
+    if "out" not in _state:
+        _state["out"] = _make(stderr=False)
+    return _state["out"]
+
+
+def err():
+    """The rich console on stderr."""
+    if "err" not in _state:
+        _state["err"] = _make(stderr=True)
+    return _state["err"]
+
+
+def reset() -> None:
+    """Forget the consoles (a new invocation, a new stdout)."""
+    _state.pop("out", None)
+    _state.pop("err", None)
+
+
+def say(text: str, style: str | None = None) -> None:
+    """One line of plain text (never markup) to stdout."""
+    from rich.text import Text
+
+    out().print(Text(plain(text), style=style or ""))
+
+
+def note(text: str, style: str = "yellow") -> None:
+    """A notice to stderr (rule notices, warnings)."""
+    from rich.text import Text
+
+    err().print(Text(plain(text, sys.stderr), style=style))
+
+
+def error_line(text: str) -> None:
+    """The one-line error message for bad input, to stderr, without rich."""
+    line = " ".join(str(text).split())
+    line = plain(f"terts: error: {line}", sys.stderr)
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on stdout and nothing else there."""
+    ensure_ascii = not _can_encode(sys.stdout, "♠Д«")
+    sys.stdout.write(json.dumps(data, ensure_ascii=ensure_ascii, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def table(*columns: str, title: str | None = None, **kwargs):
+    """A rich Table whose headers are plain text."""
+    from rich.table import Table
+
+    t = Table(title=plain(title) if title else None, **kwargs)
+    for c in columns:
+        t.add_column(plain(c))
+    return t
+
+
+def cell(value: Any, style: str | None = None):
+    from rich.text import Text
+
+    return Text(plain("" if value is None else str(value)), style=style or "")
+
+
+def show(renderable) -> None:
+    out().print(renderable)

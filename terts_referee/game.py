@@ -1,0 +1,115 @@
+"""A game: its players, its resolved ruleset and its event log, as stored in the game file.
+
+The library is the product; the CLI is one client of it. ``Game.record`` appends an event only
+if the replay of the whole log with it stands under the game's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import GameFileError, NotationError, RulesetError
+from .events import Event, event_from_dict
+from .replay import Sheet, replay
+from .rules import Ruleset, ruleset_from_dict
+from .storage import FORMAT_VERSION
+
+__all__ = ["Game", "check_names"]
+
+
+def check_names(names: list[str]) -> tuple[str, str]:
+    """Two distinct, non-empty player names; raises NotationError."""
+    cleaned = [n.strip() for n in names]
+    if len(cleaned) != 2:
+        raise NotationError(f"Terts is for two players: name two, not {len(cleaned)}")
+    if not all(cleaned):
+        raise NotationError("a player's name may not be empty")
+    if cleaned[0].casefold() == cleaned[1].casefold():
+        raise NotationError(f"the two players need different names, not {cleaned[0]!r} twice")
+    return cleaned[0], cleaned[1]
+
+
+@dataclass
+class Game:
+    """Players, rules and events; the sheet is derived by ``replay``."""
+
+    players: tuple[str, str]
+    rules: Ruleset
+    events: list[Event] = field(default_factory=list)
+    first_dealer: str | None = None
+
+    # --- the game file document ---------------------------------------------------------------
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any], origin: str = "game file") -> Game:
+        """Rebuild a game from its document; raises GameFileError when it is malformed."""
+        try:
+            players = check_names(list(doc["players"]))
+            rules_doc = doc["rules"]
+        except (KeyError, TypeError, NotationError) as exc:
+            raise GameFileError(
+                f"{origin} is corrupt (players or rules missing: {exc}); it will not be overwritten"
+            ) from None
+        try:
+            rules = ruleset_from_dict(rules_doc, f"{origin} [rules]")
+        except RulesetError as exc:
+            raise GameFileError(f"{exc}; the game file will not be overwritten") from None
+        raw_events = doc.get("events", [])
+        if not isinstance(raw_events, list):
+            raise GameFileError(f"{origin} is corrupt: events is not a list")
+        events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
+        first = doc.get("first_dealer")
+        return cls(players, rules, events, first)
+
+    def to_doc(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"format": FORMAT_VERSION, "players": list(self.players)}
+        if self.first_dealer:
+            doc["first_dealer"] = self.first_dealer
+        doc["rules"] = self.rules.to_dict()
+        doc["events"] = [e.to_dict() for e in self.events]
+        return doc
+
+    # --- players --------------------------------------------------------------------------
+
+    def player(self, name: str) -> str:
+        """The player meant by ``name``: case-insensitive, a unique prefix is enough.
+
+        Raises NotationError naming the players.
+        """
+        wanted = name.strip().casefold()
+        exact = [p for p in self.players if p.casefold() == wanted]
+        if exact:
+            return exact[0]
+        matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        what = "is ambiguous" if matches else "is not a player of this game"
+        raise NotationError(f"{name!r} {what}: expected {self.players[0]} or {self.players[1]}")
+
+    # --- events ---------------------------------------------------------------------------
+
+    def sheet(self, rules: Ruleset | None = None, strict: bool = True) -> Sheet:
+        """The score sheet (under other ``rules`` for a what-if; then not strict)."""
+        return replay(
+            self.players,
+            self.events,
+            rules or self.rules,
+            first_dealer=self.first_dealer,
+            strict=strict and rules is None,
+        )
+
+    def record(self, event: Event) -> Sheet:
+        """Append ``event`` if the rules allow it now; raises EventRefused (a RuleError)."""
+        sheet = replay(
+            self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
+        )
+        self.events.append(event)
+        return sheet
+
+    def undo(self) -> tuple[int, Event]:
+        """Remove the latest event; raises NotationError when there is none."""
+        if not self.events:
+            raise NotationError("nothing to undo: the game has no events yet")
+        number = len(self.events)
+        return number, self.events.pop()

@@ -1,0 +1,1070 @@
+"""Replay: the score sheet as a pure function of the events and the ruleset.
+
+``replay(players, events, rules)`` walks the events in order, applies every rule of RULES §2-§6
+that the events let it judge, and returns a ``Sheet``. Nothing is stored twice: the sheet, the
+deal's phase, who leads and who deals next are all derived here. An event the rules forbid at
+its moment raises ``EventRefused`` naming the event, unless ``strict=False`` (what-if replays
+under another ruleset), where it is skipped with a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import DECK, Card, Rank, Suit
+from .declarations import Declaration, Kind, challenge_verdict
+from .errors import RuleError
+from .events import (
+    Challenge,
+    Claim,
+    DealEvent,
+    Declare,
+    Event,
+    Exchange,
+    Penalty,
+    PenaltyKind,
+    Score,
+    Trick,
+)
+from .play import follow_obligation, trick_winner
+from .rules import Ruleset
+
+__all__ = [
+    "replay",
+    "Sheet",
+    "Deal",
+    "EventRefused",
+    "round_points",
+    "stock_before",
+    "phase_of",
+    "TRICKS_PER_DEAL",
+]
+
+TRICKS_PER_DEAL = 16
+FINAL_FROM = 8  # tricks 8-16 are the final phase, "разбор фрица" [000]
+LAST_DECLARATION_TRICK = 8  # declarations only with 9 cards: before tricks 1-8 [000][003][004]
+
+
+class EventRefused(RuleError):
+    """An event the rules forbid at its moment; ``number`` is its position in the log."""
+
+    def __init__(self, number: int, message: str):
+        super().__init__(message)
+        self.number = number
+
+
+def round_points(points: int, rounding: str) -> int:
+    """A deal total rounded per ``scoring.rounding`` [000][001][003]: half-down 25 -> 20, 26 -> 30."""
+    if rounding == "none":
+        return points
+    if rounding == "half-down":
+        return (points + 4) // 10 * 10
+    if rounding == "half-up":
+        return (points + 5) // 10 * 10
+    return points // 10 * 10  # down
+
+
+def stock_before(trick: int) -> int:
+    """Cards in the stock before trick ``trick`` (1-16): 14, 12, ... 2, then 0 from trick 8."""
+    return max(0, 14 - 2 * (trick - 1)) if trick <= 7 else 0
+
+
+def phase_of(trick: int) -> str:
+    """``before-break`` (trick 1), ``drawing`` (2-7), ``final`` (8-16), ``over`` after 16."""
+    if trick > TRICKS_PER_DEAL:
+        return "over"
+    if trick == 1:
+        return "before-break"
+    return "drawing" if trick < FINAL_FROM else "final"
+
+
+@lru_cache(maxsize=4)
+def reachable_card_points(last_trick: int) -> frozenset[int]:
+    """Every card-point count one player can hold after a deal, with and without the last trick."""
+    sums = {0}
+    for card in DECK:
+        value = card.points(Suit.HEARTS)  # the multiset of values is the same for every trump
+        sums |= {s + value for s in sums}
+    return frozenset(sums | {s + last_trick for s in sums})
+
+
+@dataclass
+class DeclRecord:
+    """A declaration as the sheet records it."""
+
+    event: int
+    player: str
+    decl: Declaration
+    value: int  # its points under the ruleset
+    status: str = "scored"  # scored | burned | withdrawn | false | late | lowering
+    trick: int | None = None  # the trick it was made before, when known
+    note: str = ""
+    beats: DeclRecord | None = None  # for a challenge: the declaration it beat
+
+    @property
+    def points(self) -> int:
+        if self.status == "scored":
+            return self.value
+        if self.status == "lowering":
+            return -self.value
+        return 0
+
+
+@dataclass
+class PenaltyRecord:
+    """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
+    given to the opponent."""
+
+    event: int
+    player: str
+    kind: PenaltyKind
+    points: int = 0
+    uphill: int = 0
+    to_opponent: int = 0
+    note: str = ""
+    auto: bool = False
+
+
+@dataclass
+class TrickRecord:
+    number: int
+    leader: str
+    lead: Card
+    follow: Card
+    winner: str
+    event: int
+    renege: bool = False
+
+
+@dataclass
+class Deal:
+    """One deal's record and the state derived from its events."""
+
+    number: int
+    dealer: str
+    players: tuple[str, str]
+    trump: Suit | None
+    trump_card: Card | None
+    event: int
+    declarations: list[DeclRecord] = field(default_factory=list)
+    penalties: list[PenaltyRecord] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    card_points: dict[str, int] | None = None
+    last_trick: str | None = None
+    finished: bool = False
+    claimed_by: str | None = None
+    renege_by: str | None = None
+    exchange_by: str | None = None
+    points: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    burned: dict[str, set[Declaration]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+    quick: bool = False  # recorded with --quick: declarations are not timed
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    @property
+    def next_trick(self) -> int:
+        return len(self.tricks) + 1
+
+    @property
+    def leader(self) -> str:
+        """Who leads the next trick: the non-dealer, then each trick's winner [all]."""
+        return self.tricks[-1].winner if self.tricks else self.other(self.dealer)
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.finished else phase_of(self.next_trick)
+
+    @property
+    def face_up(self) -> Card | None:
+        """The face-up trump card lying under the stock, when known (after an exchange: the 7)."""
+        if self.exchange_by and self.trump:
+            return Card(Rank.SEVEN, self.trump)
+        return self.trump_card
+
+    def declared(self, player: str) -> int:
+        return sum(r.points for r in self.declarations if r.player == player)
+
+    def penalty_points(self, player: str) -> int:
+        own = sum(p.points for p in self.penalties if p.player == player)
+        given = sum(p.to_opponent for p in self.penalties if p.player != player)
+        return own + given
+
+    def played(self) -> set[Card]:
+        return {c for t in self.tricks for c in (t.lead, t.follow)}
+
+    def tricks_taken(self, player: str) -> int:
+        return sum(1 for t in self.tricks if t.winner == player)
+
+    def trick_card_points(self, player: str) -> int:
+        return sum(
+            t.lead.points(self.trump) + t.follow.points(self.trump)
+            for t in self.tricks
+            if t.winner == player
+        )
+
+    def scored_runs(self, player: str, suit: Suit) -> list[Declaration]:
+        return [
+            r.decl
+            for r in self.declarations
+            if r.player == player
+            and r.status == "scored"
+            and r.decl.kind is Kind.SEQUENCE
+            and r.decl.suit == suit
+        ]
+
+
+@dataclass
+class Sheet:
+    """The running score sheet derived from the events."""
+
+    rules: Ruleset
+    players: tuple[str, str]
+    deals: list[Deal]
+    totals: dict[str, int]
+    uphill: dict[str, int]
+    finished: bool = False
+    winner: str | None = None
+    win_reason: str = ""
+    notices: list[tuple[int, str]] = field(default_factory=list)  # (event number, text)
+    skipped: list[int] = field(default_factory=list)
+
+    @property
+    def targets(self) -> dict[str, int]:
+        return {p: self.rules.game.target + self.uphill[p] for p in self.players}
+
+    @property
+    def current(self) -> Deal | None:
+        """The open deal, if any."""
+        return self.deals[-1] if self.deals and not self.deals[-1].finished else None
+
+    def notices_for(self, number: int) -> list[str]:
+        return [text for n, text in self.notices if n == number]
+
+
+class _Referee:
+    """Walks the events; one method per event type."""
+
+    def __init__(self, players: Sequence[str], rules: Ruleset, first_dealer: str | None):
+        self.rules = rules
+        self.players = (players[0], players[1])
+        self.first_dealer = first_dealer or self.players[1]
+        self.sheet = Sheet(
+            rules, self.players, [], {p: 0 for p in players}, {p: 0 for p in players}
+        )
+        self.number = 0
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def notice(self, text: str, deal: Deal | None = None) -> None:
+        self.sheet.notices.append((self.number, text))
+        if deal is not None:
+            deal.notices.append(text)
+
+    def refuse(self, message: str) -> RuleError:
+        return RuleError(message)
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def check_player(self, player: str) -> None:
+        if player not in self.players:
+            raise self.refuse(
+                f"unknown player {player!r}: this game's players are "
+                f"{self.players[0]} and {self.players[1]}"
+            )
+
+    def open_deal(self, what: str) -> Deal:
+        deal = self.sheet.current
+        if deal is None:
+            hint = "start one with `terts deal`"
+            raise self.refuse(f"no deal is open to {what}: {hint}")
+        return deal
+
+    def penalty_deal(self) -> Deal:
+        if not self.sheet.deals:
+            raise self.refuse(
+                "no deal yet: a penalty belongs to a deal; start one with `terts deal`"
+            )
+        return self.sheet.deals[-1]
+
+    def not_over(self) -> None:
+        if self.sheet.finished:
+            raise self.refuse(
+                f"the game is over: {self.sheet.winner} won ({self.sheet.win_reason}); "
+                "`terts undo` reopens it, `terts new --force` starts another"
+            )
+
+    def end_game(self, winner: str, reason: str) -> None:
+        self.sheet.finished = True
+        self.sheet.winner = winner
+        self.sheet.win_reason = reason
+        self.notice(f"{winner} wins the game: {reason}")
+
+    # --- points -----------------------------------------------------------------------------
+
+    def settle(self, deal: Deal) -> None:
+        """Recompute a deal's points and every running total from it on."""
+        rounding = self.rules.scoring.rounding
+        start = self.sheet.deals.index(deal)
+        running = (
+            dict(self.sheet.deals[start - 1].totals) if start else {p: 0 for p in self.players}
+        )
+        for d in self.sheet.deals[start:]:
+            for p in self.players:
+                cards = d.card_points.get(p, 0) if d.card_points else 0
+                raw = cards + d.declared(p) + d.penalty_points(p)
+                d.points[p] = round_points(raw, rounding)
+                running[p] += d.points[p]
+            d.totals = dict(running)
+        self.sheet.totals = dict(running)
+
+    def close_deal(self, deal: Deal, card_points: dict[str, int], last_trick: str) -> None:
+        deal.card_points = card_points
+        deal.last_trick = last_trick
+        deal.finished = True
+        self.apply_renege(deal)
+        self.settle(deal)
+        self.check_winner(deal)
+
+    def apply_renege(self, deal: Deal) -> None:
+        if deal.renege_by and deal.card_points is not None:
+            if self.rules.penalties.renege == "deal-to-opponent":
+                total = sum(deal.card_points.values())
+                deal.card_points = {deal.renege_by: 0, deal.other(deal.renege_by): total}
+
+    def check_winner(self, deal: Deal) -> None:
+        """After a deal: whoever reached his own target wins; both -> the last trick [000][002]."""
+        if self.sheet.finished:
+            return
+        targets = self.sheet.targets
+        over = [p for p in self.players if self.sheet.totals[p] >= targets[p]]
+        if len(over) == 1:
+            p = over[0]
+            self.end_game(
+                p,
+                f"{self.sheet.totals[p]} reaches the target {targets[p]} after deal {deal.number}",
+            )
+        elif len(over) == 2 and deal.last_trick:
+            p = deal.last_trick
+            self.end_game(
+                p,
+                f"both are over their targets after deal {deal.number}; the last "
+                'trick decides [000] (game.both_over = "last-trick")',
+            )
+
+    # --- events -----------------------------------------------------------------------------
+
+    def on_deal(self, ev: DealEvent) -> None:
+        self.not_over()
+        if self.sheet.current is not None:
+            cur = self.sheet.current
+            raise self.refuse(
+                f"deal {cur.number} is still open: finish it with `terts score` "
+                "(or its tricks) before the next deal"
+            )
+        previous = self.sheet.deals[-1] if self.sheet.deals else None
+        rotation = previous.last_trick if previous and previous.last_trick else None
+        if previous is None:
+            rotation = self.first_dealer
+        dealer = ev.dealer or rotation or self.first_dealer
+        self.check_player(dealer)
+        deal = Deal(
+            len(self.sheet.deals) + 1, dealer, self.players, ev.trump, ev.trump_card, self.number
+        )
+        deal.burned = {p: set() for p in self.players}
+        deal.quick = ev.quick
+        if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
+            self.notice(
+                f"{dealer} deals, although {rotation} took the last trick of deal "
+                f"{previous.number} and would deal by rotation [000][001][003]",
+                deal,
+            )
+        self.sheet.deals.append(deal)
+
+    def _marriage_suit(self, deal: Deal, decl: Declaration) -> Declaration:
+        if decl.kind is Kind.MARRIAGE and decl.suit is None:
+            if deal.trump is None:
+                raise self.refuse(
+                    "a marriage is the King and Queen of trumps, and this deal's "
+                    "trump is not recorded: name the suit, marriage:♥, or record "
+                    "the trump with `terts deal --trump`"
+                )
+            return Declaration.marriage(deal.trump)
+        if (
+            decl.kind is Kind.MARRIAGE
+            and deal.trump
+            and decl.suit != deal.trump
+            and self.rules.declarations.marriage == "trump"
+        ):
+            raise self.refuse(
+                f"a marriage is the King and Queen of trumps ({deal.trump.value}) "
+                'under declarations.marriage = "trump" [001][003][004]'
+            )
+        return decl
+
+    def _timing(self, deal: Deal, player: str, combos: Sequence[Declaration]) -> str | None:
+        """Check when a declaration may be made (RULES §4.3); returns "late" for the offence."""
+        if not deal.tricks and deal.quick:
+            return None
+        k = deal.next_trick
+        non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
+        if not non_marriage:
+            return None
+        if k > LAST_DECLARATION_TRICK:
+            return "late"
+        when = self.rules.declarations.when
+        if when == "lead" and player != deal.leader:
+            raise self.refuse(
+                f"{player} does not lead trick {k}: only the leader ({deal.leader}) declares "
+                'under declarations.when = "lead" [000][002]' + _quick_hint(deal)
+            )
+        if k == 1:
+            before = self.rules.declarations.before_break
+            if before == "none":
+                raise self.refuse(
+                    "nothing but a marriage may be declared before the deck is broken (trick 1) "
+                    'under declarations.before_break = "none" [002]' + _quick_hint(deal)
+                )
+            fours = [d for d in non_marriage if d.kind is Kind.FOUR]
+            if before == "sequences" and fours:
+                raise self.refuse(
+                    f"{fours[0]} may not be declared before the deck is broken: no fours before "
+                    'trick 1 under declarations.before_break = "sequences" [000] rule 1'
+                    + _quick_hint(deal)
+                )
+        return None
+
+    def _one_per_turn(self, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
+        non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
+        marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
+        if len(marriages) > 1:
+            raise self.refuse("one marriage at a time: a marriage is the King and Queen of trumps")
+        multiple = self.rules.declarations.multiple
+        if not multiple and len(non_marriage) > 1:
+            raise self.refuse(
+                "one declaration per turn (plus a marriage alongside) under "
+                "declarations.multiple = false [000][002]; declare the others on later turns"
+            )
+        if multiple:
+            runs = [d for d in non_marriage if d.kind is Kind.SEQUENCE]
+            for i, a in enumerate(runs):
+                for b in runs[i + 1 :]:
+                    if a.cards() & b.cards():
+                        raise self.refuse(
+                            f"{a} and {b} share a card: runs declared in one turn may not share "
+                            "one [000] (a four may share a card with a run)"
+                        )
+        if non_marriage and not multiple and not deal.quick and (deal.tricks or not deal.quick):
+            k = deal.next_trick
+            earlier = [
+                r
+                for r in deal.declarations
+                if r.player == player
+                and r.trick == k
+                and r.decl.kind is not Kind.MARRIAGE
+                and not r.beats
+            ]
+            if earlier:
+                raise self.refuse(
+                    f"{player} already declared {earlier[0].decl} before trick {k}: one "
+                    "declaration per turn under declarations.multiple = false [000][002]"
+                    + _quick_hint(deal)
+                )
+
+    def _lowering(self, deal: Deal, player: str, decl: Declaration) -> str | None:
+        """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None."""
+        mode = self.rules.declarations.lowering
+        if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+            return None
+        for earlier in deal.scored_runs(player, decl.suit):
+            if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
+                decl.length,
+                decl.rank.sequence_index,
+            ):
+                return (
+                    f"{decl} is not higher than {earlier}, already scored in "
+                    f"{decl.suit.value}: lowering costs its value [000] "
+                    '(declarations.lowering = "suit")'
+                )
+            if mode == "subset" and decl.cards() <= earlier.cards():
+                return (
+                    f"{decl} is made of cards of {earlier}, already scored: lowering costs "
+                    'its value [001] (declarations.lowering = "subset")'
+                )
+        return None
+
+    def _proven_false(self, deal: Deal, player: str, decl: Declaration) -> str | None:
+        """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
+        if not deal.tricks and deal.quick:
+            return None
+        played = {c: t for t in deal.tricks for c in (t.lead, t.follow)}
+        for card in sorted(decl.cards(), key=Card.sort_key):
+            if card in played:
+                return f"{card} was already played at trick {played[card].number}"
+            holder = self._holder(deal, card)
+            if holder == "table":
+                return f"{card} is the face-up trump card under the stock"
+            if holder is not None and holder != player:
+                return f"{card} is in {holder}'s hand (the face-up trump card went to {holder})"
+        return None
+
+    def _holder(self, deal: Deal, card: Card) -> str | None:
+        """Who is known to hold an unplayed card: "table" for the face-up card, a player, None."""
+        original, seven = deal.trump_card, (Card(Rank.SEVEN, deal.trump) if deal.trump else None)
+        if deal.exchange_by and card == original and original != seven:
+            return deal.exchange_by
+        if card == deal.face_up:
+            if len(deal.tricks) < 7:
+                return "table"
+            t7 = deal.tricks[6]
+            return deal.other(t7.winner)  # the loser of trick 7 draws the last card [000][002]
+        return None
+
+    def on_declare(self, ev: Declare) -> None:
+        self.not_over()
+        self.check_player(ev.player)
+        deal = self.open_deal("declare in")
+        combos = [self._marriage_suit(deal, d) for d in ev.combos]
+        if len(set(combos)) != len(combos):
+            raise self.refuse("the same declaration is listed twice")
+        for d in combos:
+            if d in deal.burned[ev.player]:
+                raise self.refuse(
+                    f"{ev.player}'s {d} burned in this deal (it was beaten): the same combination "
+                    "may not be declared again [000][001]"
+                )
+            if d.kind is Kind.MARRIAGE and any(
+                r.decl == d and r.status in ("scored", "burned") for r in deal.declarations
+            ):
+                raise self.refuse(f"the marriage {d} is already written in this deal")
+        self._one_per_turn(deal, ev.player, combos)
+        late = self._timing(deal, ev.player, combos)
+        trick = None if (deal.quick and not deal.tricks) else deal.next_trick
+        # Highest first: it is the one announced and contested first [000].
+        combos.sort(
+            key=lambda d: (d.kind is not Kind.MARRIAGE, d.points(self.rules), d.sort_key()),
+            reverse=True,
+        )
+        records = []
+        for d in combos:
+            rec = DeclRecord(self.number, ev.player, d, d.points(self.rules), trick=trick)
+            if late and d.kind is not Kind.MARRIAGE:
+                rec.status = "late"
+            else:
+                why = self._lowering(deal, ev.player, d)
+                if why:
+                    rec.status, rec.note = "lowering", why
+                    self.notice(f"{ev.player}: {why}: {-rec.value} points", deal)
+            records.append(rec)
+        deal.declarations.extend(records)
+        if late:
+            value = sum(r.value for r in records if r.status == "late")
+            deal.penalties.append(
+                PenaltyRecord(
+                    self.number,
+                    ev.player,
+                    PenaltyKind.LATE_DECLARATION,
+                    uphill=value,
+                    auto=True,
+                    note=f"declared before trick {deal.next_trick}, after the last 9-card moment",
+                )
+            )
+            self.sheet.uphill[ev.player] += value
+            self.notice(
+                f"{ev.player} declared after the last 9-card moment (before trick "
+                f"{LAST_DECLARATION_TRICK}): it scores nothing and {value} go uphill "
+                "(late-declaration [000])",
+                deal,
+            )
+        for rec in records:
+            evidence = self._proven_false(deal, ev.player, rec.decl)
+            if evidence and rec.status != "false":
+                self._void_false(deal, [rec], f"{evidence}", auto=True)
+                break
+        self.settle(deal)
+
+    def on_challenge(self, ev: Challenge) -> None:
+        self.not_over()
+        self.check_player(ev.player)
+        deal = self.open_deal("challenge in")
+        previous = self.last_event
+        if not isinstance(previous, Declare) or self.last_deal_event_deal is not deal:
+            raise self.refuse(
+                "a challenge answers the opponent's declaration made just before "
+                "it: there is none to beat now"
+            )
+        if previous.player == ev.player:
+            raise self.refuse(f"{ev.player} cannot challenge his own declaration")
+        targets = [
+            r
+            for r in deal.declarations
+            if r.event == self.number - 1 and r.decl.kind is not Kind.MARRIAGE
+        ]
+        if not targets:
+            raise self.refuse("a marriage is outside the order: nothing beats it [000][004]")
+        target = targets[0]  # the highest, announced first
+        combo = self._marriage_suit(deal, ev.combo)
+        if combo in deal.burned[ev.player]:
+            raise self.refuse(
+                f"{ev.player}'s {combo} burned in this deal: it may not be "
+                "declared again [000][001]"
+            )
+        verdict = challenge_verdict(target.decl, combo, deal.trump, self.rules)
+        if verdict.winner != "second":
+            rule = f" ({verdict.key})" if verdict.key else ""
+            raise self.refuse(
+                f"{combo} does not beat {target.decl}: {verdict.reason}{rule} "
+                f"{verdict.source}".rstrip()
+            )
+        for rec in targets:
+            rec.status = "burned" if rec is target else "withdrawn"
+        target.note = f"beaten by {ev.player}'s {combo}"
+        deal.burned[target.player].add(target.decl)
+        rec = DeclRecord(
+            self.number,
+            ev.player,
+            combo,
+            combo.points(self.rules),
+            trick=target.trick,
+            beats=target,
+        )
+        why = self._lowering(deal, ev.player, combo)
+        if why:
+            rec.status, rec.note = "lowering", why
+        deal.declarations.append(rec)
+        self.notice(
+            f"«Не годится!» {ev.player}'s {combo} beats {target.decl}: {verdict.reason} "
+            f"{verdict.source}; {target.player}'s burns",
+            deal,
+        )
+        evidence = self._proven_false(deal, ev.player, combo)
+        if evidence:
+            self._void_false(deal, [rec], evidence, auto=True)
+        self.settle(deal)
+
+    def _void_false(self, deal: Deal, records: list[DeclRecord], evidence: str, auto: bool) -> None:
+        """A false declaration (RULES §6): it scores nothing, uphill, perhaps points to the
+        opponent [000][001][004]."""
+        player = records[0].player
+        value = sum(r.value for r in records)
+        for r in records:
+            r.status = "false"
+            r.note = evidence
+            if r.beats is not None and r.beats.status == "burned":
+                r.beats.status = "scored"  # the beaten declaration stands again
+                r.beats.note = ""
+                deal.burned[r.beats.player].discard(r.beats.decl)
+        setting = self.rules.penalties.false_uphill
+        uphill = value if setting == "value" else int(setting)
+        to_opp = value if self.rules.penalties.false_to_opponent else 0
+        deal.penalties.append(
+            PenaltyRecord(
+                self.number,
+                player,
+                PenaltyKind.FALSE_DECLARATION,
+                uphill=uphill,
+                to_opponent=to_opp,
+                note=evidence,
+                auto=auto,
+            )
+        )
+        self.sheet.uphill[player] += uphill
+        names = ", ".join(str(r.decl) for r in records)
+        gain = f"; {deal.other(player)} writes {to_opp}" if to_opp else ""
+        self.notice(
+            f"false declaration: {player}'s {names} (event {records[0].event}) scores "
+            f'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
+            deal,
+        )
+
+    def on_score(self, ev: Score) -> None:
+        self.not_over()
+        for p in (ev.by, ev.last_trick):
+            self.check_player(p)
+        deal = self.open_deal("score")
+        if deal.tricks:
+            raise self.refuse(
+                f"deal {deal.number} is followed trick by trick: its card points "
+                "are counted from the tricks, not written with `score`"
+            )
+        bonus = self.rules.scoring.last_trick
+        total = 140 + bonus
+        if not 0 <= ev.points <= total:
+            raise self.refuse(
+                f"{ev.points} card points is impossible: a deal holds {total}, "
+                f"so a count is from 0 to {total}"
+            )
+        if ev.last_trick == ev.by and ev.points < bonus:
+            raise self.refuse(
+                f"{ev.by} took the last trick, worth {bonus}: the count cannot be below {bonus}"
+            )
+        if ev.last_trick != ev.by and ev.points > total - bonus:
+            raise self.refuse(
+                f"{ev.points} is impossible without the last trick ({ev.last_trick} "
+                f"took it): at most {total - bonus}"
+            )
+        cards_only = ev.points - (bonus if ev.last_trick == ev.by else 0)
+        if cards_only not in reachable_card_points(0):
+            raise self.refuse(
+                f"no set of cards counts {cards_only} (without the last trick): recount the tricks"
+            )
+        other = self.other(ev.by)
+        self.close_deal(deal, {ev.by: ev.points, other: total - ev.points}, ev.last_trick)
+
+    def on_trick(self, ev: Trick) -> None:
+        self.not_over()
+        deal = self.open_deal("play a trick in")
+        if deal.quick:
+            raise self.refuse(
+                f"deal {deal.number} is in quick mode (--quick): its tricks are not "
+                "followed; record the count with `terts score`"
+            )
+        if deal.trump is None:
+            raise self.refuse(
+                "the trump is not recorded for this deal: a trick needs it; record "
+                "the deal with `terts deal --trump CARD|SUIT`"
+            )
+        k = deal.next_trick
+        if ev.lead == ev.follow:
+            raise self.refuse(f"{ev.lead} cannot be played twice in one trick")
+        played = {c: t for t in deal.tricks for c in (t.lead, t.follow)}
+        leader = deal.leader
+        follower = deal.other(leader)
+        for card, who in ((ev.lead, leader), (ev.follow, follower)):
+            if card in played:
+                raise self.refuse(
+                    f"{card} was already played at trick {played[card].number}: "
+                    "each card is in the deck once"
+                )
+            holder = self._holder(deal, card)
+            if holder == "table":
+                raise self.refuse(
+                    f"{card} is the face-up trump card under the stock: it is drawn "
+                    "last, after trick 7 [000][002]"
+                )
+            if holder is not None and holder != who:
+                raise self.refuse(f"{card} is in {holder}'s hand, not {who}'s")
+        winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
+        deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, self.number))
+        self._check_reneges(deal)
+        self._check_declared_cards(deal, follower, ev.follow)
+        self._check_declared_cards(deal, leader, ev.lead)
+        if k == TRICKS_PER_DEAL:
+            bonus = self.rules.scoring.last_trick
+            points = {p: deal.trick_card_points(p) for p in self.players}
+            points[winner] += bonus
+            self.close_deal(deal, points, winner)
+        else:
+            self.settle(deal)
+
+    def _check_declared_cards(self, deal: Deal, player: str, card: Card) -> None:
+        """A card the opponent had declared turns up in ``player``'s play: that was false."""
+        opponent = deal.other(player)
+        for rec in deal.declarations:
+            if (
+                rec.player == opponent
+                and rec.status in ("scored", "burned", "lowering")
+                and card in rec.decl.cards()
+            ):
+                group = [
+                    r
+                    for r in deal.declarations
+                    if r.event == rec.event and r.player == opponent and r.status != "false"
+                ]
+                self._void_false(
+                    deal,
+                    group,
+                    f"{player} played {card} at trick {deal.tricks[-1].number}",
+                    auto=True,
+                )
+                self.settle(deal)
+
+    def _check_reneges(self, deal: Deal) -> None:
+        """Final-phase reneges proven by later play (RULES §3; ``penalties.renege``)."""
+        final = [t for t in deal.tricks if t.number >= FINAL_FROM]
+        if not final:
+            return
+        for i, t in enumerate(final):
+            if t.renege:
+                continue
+            follower = deal.other(t.leader)
+            later = {
+                c
+                for u in final[i:]
+                for c in (u.lead, u.follow)
+                if (u.leader == follower and c is u.lead)
+                or (u.leader != follower and c is u.follow)
+            }
+            known = set(later)
+            held = self._known_held(deal, follower, final[i:])
+            known |= held
+            why = follow_obligation(
+                known - {t.follow}, t.lead, deal.trump, self.rules, True, t.follow
+            )
+            if why:
+                t.renege = True
+                evidence = deal.tricks[-1].number
+                self._renege(deal, follower, t, why, evidence)
+
+    def _known_held(self, deal: Deal, player: str, remaining: list[TrickRecord]) -> set[Card]:
+        """Cards known to be in ``player``'s final-phase hand though not yet played."""
+        held = set()
+        face = deal.face_up
+        if face is not None and len(deal.tricks) >= 7 and self._holder(deal, face) == player:
+            held.add(face)
+        played = {c for t in deal.tricks for c in (t.lead, t.follow)}
+        return held - played
+
+    def _renege(self, deal: Deal, player: str, t: TrickRecord, why: str, evidence: int) -> None:
+        setting = self.rules.penalties.renege
+        first = deal.renege_by is None
+        if first:
+            deal.renege_by = player
+        deal.penalties.append(
+            PenaltyRecord(
+                self.number, player, PenaltyKind.RENEGE, auto=True, note=f"trick {t.number}: {why}"
+            )
+        )
+        effect = (
+            "the opponent takes all the card points of this deal"
+            if setting == "deal-to-opponent" and first
+            else "flagged"
+        )
+        self.notice(
+            f"renege at trick {t.number}: {player} played {t.follow} to {t.lead} but "
+            f"{why} (proven at trick {evidence}); {effect} (penalties.renege = "
+            f'"{setting}")',
+            deal,
+        )
+
+    def on_exchange(self, ev: Exchange) -> None:
+        self.not_over()
+        self.check_player(ev.player)
+        deal = self.open_deal("exchange in")
+        if deal.trump is None:
+            raise self.refuse(
+                "the trump is not recorded for this deal: record it with "
+                "`terts deal --trump CARD|SUIT`"
+            )
+        seven = Card(Rank.SEVEN, deal.trump)
+        if deal.exchange_by:
+            raise self.refuse(f"{deal.exchange_by} already exchanged the trump 7 in this deal")
+        if deal.trump_card == seven:
+            raise self.refuse(
+                f"the face-up card is the trump 7 itself: there is nothing to exchange"
+            )
+        stock = stock_before(deal.next_trick)
+        need = self.rules.exchange.min_stock
+        if stock < need:
+            raise self.refuse(
+                f"the stock holds {stock} cards: the trump 7 may be exchanged only "
+                f"while it holds at least {need} (exchange.min_stock) [000][001][003]"
+            )
+        if seven in deal.played():
+            raise self.refuse(f"{seven} was already played in this deal")
+        deal.exchange_by = ev.player
+        got = f" for {deal.trump_card}" if deal.trump_card else ""
+        self.notice(f"{ev.player} exchanges {seven}{got}", deal)
+
+    def on_penalty(self, ev: Penalty) -> None:
+        self.not_over()
+        self.check_player(ev.player)
+        deal = self.penalty_deal()
+        kind = ev.kind
+        pen = self.rules.penalties
+        if kind.loses_game:
+            deal.penalties.append(PenaltyRecord(self.number, ev.player, kind))
+            self.settle(deal)
+            self.end_game(
+                self.other(ev.player),
+                f"{ev.player} committed {kind.value}, which loses the game [000][001][004]",
+            )
+            return
+        if ev.points is not None and ev.points < 0:
+            raise self.refuse(f"--points {ev.points}: expected a positive number of points")
+        if kind is PenaltyKind.MISCOUNT:
+            if not ev.points:
+                raise self.refuse(
+                    "a miscount needs --points N: the amount wrongly written, which "
+                    "goes to the opponent [000][001][004]"
+                )
+            deal.penalties.append(
+                PenaltyRecord(
+                    self.number, ev.player, kind, points=-ev.points, to_opponent=ev.points
+                )
+            )
+        elif kind in (
+            PenaltyKind.FALSE_DECLARATION,
+            PenaltyKind.LATE_DECLARATION,
+            PenaltyKind.LOWERING,
+        ):
+            group = self._target_declarations(deal, ev)
+            if kind is PenaltyKind.FALSE_DECLARATION:
+                self._void_false(deal, group, "recorded by `terts penalty`", auto=False)
+            elif kind is PenaltyKind.LATE_DECLARATION:
+                value = ev.points if ev.points is not None else sum(r.value for r in group)
+                for r in group:
+                    r.status = "late"
+                deal.penalties.append(PenaltyRecord(self.number, ev.player, kind, uphill=value))
+                self.sheet.uphill[ev.player] += value
+            else:
+                for r in group:
+                    r.status = "lowering"
+                if ev.points is not None:
+                    for r in group:
+                        r.value = ev.points // len(group)
+        elif kind is PenaltyKind.EMPTY_CHALLENGE:
+            value = ev.points if ev.points is not None else pen.empty_challenge
+            deal.penalties.append(PenaltyRecord(self.number, ev.player, kind, uphill=value))
+            self.sheet.uphill[ev.player] += value
+        elif kind is PenaltyKind.TRUMP_SEVEN:
+            if not self.rules.exchange.mandatory:
+                raise self.refuse(
+                    "keeping the trump 7 is no offence here: exchange.mandatory = "
+                    "false (some tables require the swap [000])"
+                )
+            value = ev.points if ev.points is not None else pen.trump_seven
+            deal.penalties.append(PenaltyRecord(self.number, ev.player, kind, uphill=value))
+            self.sheet.uphill[ev.player] += value
+        elif kind is PenaltyKind.RENEGE:
+            deal.penalties.append(
+                PenaltyRecord(self.number, ev.player, kind, note="recorded by `terts penalty`")
+            )
+            if deal.renege_by is None:
+                deal.renege_by = ev.player
+            self.apply_renege(deal)
+        self.settle(deal)
+        if deal.finished:
+            self.check_winner(deal)
+
+    def _target_declarations(self, deal: Deal, ev: Penalty) -> list[DeclRecord]:
+        mine = [
+            r
+            for r in deal.declarations
+            if r.player == ev.player and r.status not in ("false", "withdrawn")
+        ]
+        if ev.target is not None:
+            mine = [r for r in mine if r.event == ev.target]
+            if not mine:
+                raise self.refuse(
+                    f"event {ev.target} is no declaration of {ev.player} in deal "
+                    f"{deal.number}: see `terts log`"
+                )
+        elif not mine:
+            raise self.refuse(f"{ev.player} has no declaration in deal {deal.number} to void")
+        latest = max(r.event for r in mine)
+        return [r for r in mine if r.event == latest]
+
+    def on_claim(self, ev: Claim) -> None:
+        self.not_over()
+        self.check_player(ev.player)
+        deal = self.open_deal("claim in")
+        if deal.tricks or not deal.quick and ev.tricks is None:
+            tricks = deal.tricks_taken(ev.player)
+            cards = deal.trick_card_points(ev.player)
+            if ev.tricks is not None and ev.tricks != tricks:
+                raise self.refuse(
+                    f"{ev.player} has taken {tricks} tricks in this deal, not {ev.tricks}"
+                )
+        else:
+            if ev.tricks is None or ev.card_points is None:
+                raise self.refuse(
+                    "in quick mode say what was taken so far: `terts claim P "
+                    "--tricks N --card-points N`"
+                )
+            tricks, cards = ev.tricks, ev.card_points
+            if not 0 <= tricks <= TRICKS_PER_DEAL or not 0 <= cards <= 140:
+                raise self.refuse(
+                    f"--tricks {tricks} --card-points {cards}: expected 0-16 tricks "
+                    "and 0-140 card points"
+                )
+        if self.rules.game.win_requires_trick and tricks == 0:
+            raise self.refuse(
+                f"{ev.player} has taken no trick in this deal: a win may be claimed "
+                "only after taking at least one [000][002] (game.win_requires_trick)"
+            )
+        raw = cards + deal.declared(ev.player) + deal.penalty_points(ev.player)
+        partial = round_points(raw, self.rules.scoring.rounding)
+        total = self._total_before(deal, ev.player) + partial
+        target = self.sheet.targets[ev.player]
+        if total < target:
+            raise self.refuse(
+                f"{ev.player} has {total} with this deal's {partial} so far: short "
+                f"of the target {target} by {target - total}"
+            )
+        deal.claimed_by = ev.player
+        deal.card_points = {ev.player: cards, self.other(ev.player): 0}
+        deal.finished = True
+        self.settle(deal)
+        self.end_game(
+            ev.player, f"claimed during deal {deal.number} with {total} of {target} [000][002]"
+        )
+
+    def _total_before(self, deal: Deal, player: str) -> int:
+        i = self.sheet.deals.index(deal)
+        return self.sheet.deals[i - 1].totals[player] if i else 0
+
+    # --- the walk ---------------------------------------------------------------------------
+
+    last_event: Event | None = None
+    last_deal_event_deal: Deal | None = None
+
+    def apply(self, number: int, ev: Event) -> None:
+        self.number = number
+        getattr(self, f"on_{ev.type}")(ev)
+        self.last_event = ev
+        self.last_deal_event_deal = self.sheet.deals[-1] if self.sheet.deals else None
+
+
+def _quick_hint(deal: Deal) -> str:
+    if deal.tricks:
+        return ""
+    return (
+        "; if this deal's tricks are not being recorded, start it with `terts deal --quick` "
+        "so that declarations are not timed"
+    )
+
+
+def replay(
+    players: Sequence[str],
+    events: Sequence[Event],
+    rules: Ruleset,
+    *,
+    first_dealer: str | None = None,
+    strict: bool = True,
+) -> Sheet:
+    """The score sheet for ``events`` under ``rules``; pure.
+
+    Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
+    event is skipped and a notice names it.
+    """
+    ref = _Referee(players, rules, first_dealer)
+    for i, ev in enumerate(events, start=1):
+        if not strict:
+            snapshot = _snapshot(ref)
+        try:
+            ref.apply(i, ev)
+        except RuleError as exc:
+            if strict:
+                raise EventRefused(i, str(exc)) from None
+            _restore(ref, snapshot)
+            ref.sheet.skipped.append(i)
+            ref.sheet.notices.append(
+                (i, f"event {i} ({ev.type}) does not stand under {rules.name}: {exc}")
+            )
+    return ref.sheet
+
+
+def _snapshot(ref: _Referee):
+    import copy
+
+    return copy.deepcopy((ref.sheet, ref.last_event, ref.last_deal_event_deal))
+
+
+def _restore(ref: _Referee, snap) -> None:
+    ref.sheet, ref.last_event, ref.last_deal_event_deal = snap

@@ -1,0 +1,336 @@
+"""Read and write the game file, a TOML document, safely.
+
+The game file is one TOML document with a top-level integer key ``format``
+(:data:`FORMAT_VERSION` for files written by this version).  Every write
+replaces the whole file atomically (temp file in the same directory, fsync,
+``os.replace``), so a crash or kill at any moment leaves either the old or the
+new document on disk, never a mixture.  Commands that read-modify-write hold an
+exclusive lock on a sidecar file ``<game file>.lock`` so that concurrent
+``terts`` commands wait their turn instead of losing each other's changes.
+
+TOML has no null: callers must *omit* absent fields rather than store ``None``.
+:func:`write_game` raises :class:`ValueError` (a programming error) naming the
+key path of any ``None`` it finds.
+
+User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
+raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
+
+``tomllib``, ``tomli_w``, ``tempfile`` and ``filelock`` are imported lazily, so
+importing this module is cheap.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from contextlib import contextmanager
+from pathlib import Path
+
+from terts_referee.errors import GameFileError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
+FORMAT_VERSION = 1
+"""The newest game-file format this version reads and the one it writes."""
+
+DEFAULT_GAME_FILE = "terts-game.toml"
+"""Game file used when neither ``--game`` nor ``$TERTS_GAME`` names one."""
+
+GAME_ENV_VAR = "TERTS_GAME"
+"""Environment variable naming the game file when ``--game`` is not given."""
+
+_BARE_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+# Locks held by this process: (pid, thread id, lock path) -> nesting depth.
+# Makes game_lock re-entrant within one thread (e.g. update_game inside game_lock),
+# which a second FileLock on the same file would otherwise deadlock on.
+_held: dict[tuple[int, int, str], int] = {}
+
+
+def resolve_game_path(option: str | None, env: Mapping[str, str] | None = None) -> Path:
+    """Return the game file to use: ``--game`` if given, else ``$TERTS_GAME``, else the default.
+
+    An empty ``option`` or an empty ``$TERTS_GAME`` counts as not given.  ``env``
+    defaults to :data:`os.environ`.  Raises nothing; the path need not exist.
+    """
+    if option:
+        return Path(option)
+    if env is None:
+        env = os.environ
+    from_env = env.get(GAME_ENV_VAR)
+    if from_env:
+        return Path(from_env)
+    return Path(DEFAULT_GAME_FILE)
+
+
+def read_game(path: Path) -> dict[str, Any]:
+    """Parse the game file at ``path`` and return the document.
+
+    Raises GameFileError if the file is missing or unreadable, is not valid
+    UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
+    newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
+    """
+    import tomllib
+
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise GameFileError(
+            f"game file {path} not found: start one with `terts new P1 P2` or name one with --game"
+        ) from None
+    except IsADirectoryError:
+        raise GameFileError(
+            f"game file {path} is a directory: name a game file with --game"
+        ) from None
+    except OSError as exc:
+        raise GameFileError(f"cannot read game file {path}: {_reason(exc)}") from None
+
+    try:
+        text = data.decode("utf-8-sig")  # tolerate a byte-order mark left by an editor
+    except UnicodeDecodeError as exc:
+        raise _corrupt(path, f"not UTF-8 text: bad byte at offset {exc.start}") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _corrupt(path, f"not valid TOML: {_one_line(str(exc))}") from None
+
+    if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
+        raise _corrupt(path, "the document is not a table")
+    if "format" not in doc:
+        raise _corrupt(path, "no `format` key")
+    version = doc["format"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _corrupt(path, f"`format` must be a positive integer, not {version!r}")
+    if version > FORMAT_VERSION:
+        raise GameFileError(
+            f"game file {path} was written by a newer terts (format {version}; "
+            f"this one reads up to {FORMAT_VERSION}): upgrade terts-referee to use it"
+        )
+    return doc
+
+
+def write_game(path: Path, doc: Mapping[str, Any]) -> None:
+    """Atomically replace the game file at ``path`` with the whole document ``doc``.
+
+    The document is serialised with tomli_w into a temp file in the same
+    directory, flushed and fsynced, then moved over the target with
+    :func:`os.replace`, and the directory is fsynced (best effort).  An existing
+    file keeps its permission bits; a new one gets ``0o666 & ~umask``.  If
+    ``path`` is a symlink, the file it points to is replaced and the link kept.
+    On any failure the temp file is removed and the target is left untouched.
+
+    Raises ValueError if ``doc`` contains ``None`` anywhere or lacks the
+    ``format`` key, TypeError if ``format`` is not an integer (programming
+    errors, like tomli_w's own TypeError for unsupported values);
+    GameFileError if the file cannot be written (e.g. permission denied, disk
+    full, missing directory).
+    """
+    import tempfile
+
+    import tomli_w
+
+    _check_document(doc)
+    data = tomli_w.dumps(doc).encode("utf-8")
+
+    target = Path(os.path.realpath(path))
+    directory = target.parent
+    try:
+        fd, tmp_name = tempfile.mkstemp(
+            dir=directory, prefix="." + target.name + ".", suffix=".tmp"
+        )
+    except OSError as exc:
+        raise GameFileError(f"cannot write game file {path}: {_reason(exc)}") from None
+    try:
+        with os.fdopen(fd, "wb") as tmp:
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_current_umask()
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise GameFileError(f"cannot write game file {path}: {_reason(exc)}") from None
+        raise
+    _fsync_directory(directory)
+
+
+@contextmanager
+def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
+    """Hold an exclusive lock on the game file at ``path`` for the ``with`` block.
+
+    The lock is a :class:`filelock.FileLock` on the sidecar file ``<path>.lock``
+    next to the (symlink-resolved) game file, so other ``terts`` processes wait
+    for it.  The lock file is left in place afterwards (deleting a lock file is
+    racy); its directory must already exist.  Re-entrant within one thread.
+    ``timeout`` is in seconds; negative waits forever, 0 tries once.
+
+    Raises GameFileError if the lock is still held by another process after
+    ``timeout`` seconds, or if the directory is missing or the lock file cannot
+    be created.
+    """
+    import threading
+
+    from filelock import FileLock, Timeout
+
+    target = os.path.realpath(path)
+    lock_path = target + ".lock"
+    key = (os.getpid(), threading.get_ident(), lock_path)
+    if key in _held:
+        _held[key] += 1
+        try:
+            yield
+        finally:
+            _held[key] -= 1
+        return
+
+    directory = os.path.dirname(target)
+    if not os.path.isdir(directory):  # filelock would create missing directories: refuse instead
+        raise GameFileError(f"cannot lock game file {path}: directory {directory} does not exist")
+    lock = FileLock(lock_path, timeout=timeout)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise GameFileError(
+            f"game file {path} is locked by another terts command; try again"
+        ) from None
+    except OSError as exc:
+        raise GameFileError(
+            f"cannot lock game file {path} (lock file {lock_path}): {_reason(exc)}"
+        ) from None
+    _held[key] = 1
+    try:
+        yield
+    finally:
+        del _held[key]
+        lock.release()
+
+
+def update_game(path: Path, change: Callable[[dict[str, Any]], T]) -> T:
+    """Read the game, apply ``change`` to it and write it back, all under the lock.
+
+    ``change(doc)`` mutates ``doc`` in place (or raises); its return value is
+    returned.  If it raises, nothing is written and the file is left
+    byte-for-byte unchanged.
+
+    Raises GameFileError from :func:`game_lock`, :func:`read_game` or
+    :func:`write_game`; whatever ``change`` raises; ValueError if ``change``
+    left a ``None`` in the document.
+    """
+    with game_lock(path):
+        doc = read_game(path)
+        result = change(doc)
+        write_game(path, doc)
+        return result
+
+
+def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None:
+    """Write ``doc`` as a new game file at ``path``, under the lock.
+
+    ``doc`` must include ``format`` (normally :data:`FORMAT_VERSION`).
+
+    Raises GameFileError if ``path`` already exists and ``force`` is false, or
+    if it cannot be locked or written; ValueError as :func:`write_game` does.
+    """
+    with game_lock(path):
+        if os.path.lexists(path) and not force:
+            raise GameFileError(
+                f"game file {path} already exists: use --force to start over, "
+                "or --game to name another"
+            )
+        write_game(path, doc)
+
+
+# --- helpers -----------------------------------------------------------------
+
+
+def _corrupt(path: Path, detail: str) -> GameFileError:
+    """Build the error for a game file that exists but cannot be used as it is."""
+    return GameFileError(
+        f"game file {path} is corrupt ({detail}) and will not be overwritten: "
+        "repair or move it, or name another with --game"
+    )
+
+
+def _one_line(text: str) -> str:
+    """Collapse whitespace so a multi-line message fits on one line."""
+    return " ".join(text.split())
+
+
+def _reason(exc: OSError) -> str:
+    """Return the short, human reason of an OSError (e.g. 'Permission denied')."""
+    return exc.strerror or _one_line(str(exc)) or type(exc).__name__
+
+
+def _check_document(doc: Mapping[str, Any]) -> None:
+    """Check that ``doc`` can round-trip through the game file.
+
+    Raises ValueError naming the key path of the first ``None`` found, or if
+    the top-level ``format`` key is missing; TypeError if it is not an integer.
+    """
+    bad = _find_none(doc, "")
+    if bad is not None:
+        raise ValueError(
+            f"game document has None at {bad}: TOML has no null, omit absent fields instead"
+        )
+    if "format" not in doc:
+        raise ValueError("game document needs an integer `format` key")
+    version = doc["format"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise TypeError(f"game document's `format` must be an integer, not {version!r}")
+
+
+def _find_none(value: object, where: str) -> str | None:
+    """Return the key path of the first ``None`` inside ``value``, or None if there is none."""
+    if value is None:
+        return where or "<document>"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = key if isinstance(key, str) and _is_bare_key(key) else repr(key)
+            found = _find_none(item, f"{where}.{name}" if where else name)
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            found = _find_none(item, f"{where}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
+def _is_bare_key(key: str) -> bool:
+    """Return whether ``key`` can be written unquoted in a TOML key path."""
+    return bool(key) and set(key) <= _BARE_KEY_CHARS
+
+
+def _current_umask() -> int:
+    """Return the process umask (briefly sets it; the CLI is single-threaded)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Fsync ``directory`` so a completed rename survives a crash; best effort."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # e.g. Windows cannot open directories
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
