@@ -319,7 +319,8 @@ def parse_card_or_suit(text: str) -> tuple[Suit, Card | None]:
         card = parse_card(text)
     except NotationError:
         raise NotationError(
-            f"{text!r} is neither a card nor a suit: expected a card like 7♥ or Qh, or {SUIT_ACCEPTED}"
+            f"{text!r} is neither a card nor a suit: expected a card like 7♥ or Qh, "
+            f"or {SUIT_ACCEPTED}"
         ) from None
     return card.suit, card
 

@@ -319,7 +319,8 @@ def penalty(
         str,
         typer.Argument(
             metavar="KIND",
-            help="false-declaration, miscount, empty-challenge, late-declaration, out-of-turn-draw, "
+            help="false-declaration, miscount, empty-challenge, late-declaration, "
+            "out-of-turn-draw, "
             "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
         ),
     ],

@@ -494,7 +494,8 @@ def challenge_verdict(
     return Verdict(
         "first",
         f"{challenger} is a {c_class}, {declared} a {d_class}: after «От чего?» only a declaration "
-        "of equal value may beat it (a terts by a terts, a fifty by a fifty, a hundred by a hundred)",
+        "of equal value may beat it (a terts by a terts, a fifty by a fifty, "
+        "a hundred by a hundred)",
         'declarations.challenge = "same-class"',
         "[001]",
     )

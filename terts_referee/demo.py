@@ -12,7 +12,7 @@ from .game import Game
 from .rules import load_ruleset
 from .storage import create_game
 
-#: A short game to 301 as a table would record it in quick mode: Аня leads the first deal.
+#: A game to 501 as a table would record it in quick mode: Аня leads the first deal.
 SCRIPT = """
 deal 7ч
 declare Аня терц:Дч
@@ -24,8 +24,9 @@ declare Боря марьяж
 score 71 Аня Боря
 deal 9б
 declare Аня 4К
+declare Боря 50:Тп
 penalty Боря false-declaration
-score 88 Аня Аня
+score 48 Аня Боря
 deal Дт
 declare Аня терц:10т
 claim Аня 2 35
@@ -57,7 +58,7 @@ def sample_events(game: Game):
 def play_demo(directory: Path | None = None) -> tuple[Game, Path]:
     """Play the sample game into a new file (a temporary directory by default)."""
     folder = Path(directory or tempfile.mkdtemp(prefix="terts-demo-"))
-    game = Game(("Аня", "Боря"), load_ruleset("short"))
+    game = Game(("Аня", "Боря"), load_ruleset("classic"))
     for event in sample_events(game):
         game.record(event)
     path = folder / "terts-game.toml"

@@ -56,7 +56,10 @@ class EventRefused(RuleError):
 
 
 def round_points(points: int, rounding: str) -> int:
-    """A deal total rounded per ``scoring.rounding`` [000][001][003]: half-down 25 -> 20, 26 -> 30."""
+    """A deal total rounded per ``scoring.rounding`` [000][001][003].
+
+    half-down: 25 -> 20, 26 -> 30.
+    """
     if rounding == "none":
         return points
     if rounding == "half-down":
@@ -856,7 +859,7 @@ class _Referee:
             raise self.refuse(f"{deal.exchange_by} already exchanged the trump 7 in this deal")
         if deal.trump_card == seven:
             raise self.refuse(
-                f"the face-up card is the trump 7 itself: there is nothing to exchange"
+                "the face-up card is the trump 7 itself: there is nothing to exchange"
             )
         stock = stock_before(deal.next_trick)
         need = self.rules.exchange.min_stock
@@ -964,7 +967,7 @@ class _Referee:
         self.not_over()
         self.check_player(ev.player)
         deal = self.open_deal("claim in")
-        if deal.tricks or not deal.quick and ev.tricks is None:
+        if deal.tricks or (not deal.quick and ev.tricks is None):
             tricks = deal.tricks_taken(ev.player)
             cards = deal.trick_card_points(ev.player)
             if ev.tricks is not None and ev.tricks != tricks:

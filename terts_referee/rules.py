@@ -296,7 +296,8 @@ def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = N
         for name, value in table.items():
             if name not in known:
                 raise RulesetError(
-                    f"{origin}: unknown key {section}.{name}{_suggest(name, known)}: expected one of "
+                    f"{origin}: unknown key {section}.{name}{_suggest(name, known)}: "
+                    "expected one of "
                     + ", ".join(f"{section}.{k}" for k in known)
                 )
             values[name] = _check_value(origin, f"{section}.{name}", value, known[name])

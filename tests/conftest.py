@@ -1,0 +1,81 @@
+"""Shared fixtures: every CLI test runs in its own temp directory, with a fixed environment."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: builds or installs the package (still run by default)"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _isolate(monkeypatch, tmp_path):
+    """No colour, fixed width, English, no game file from the environment, a clean cwd."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("TERTS_LANG", "en")
+    monkeypatch.delenv("TERTS_GAME", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+@dataclass
+class Result:
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+@dataclass
+class Terts:
+    """Runs ``terts`` in-process against one game file: ``terts("declare", "Аня", "терц:Дч")``."""
+
+    capsys: pytest.CaptureFixture
+    game: Path
+
+    def __call__(self, *args: str, game: bool = True) -> Result:
+        from terts_referee.cli import main
+
+        argv = [str(a) for a in args]
+        if game and argv and argv[0] not in ("check", "rules", "demo"):
+            argv += ["--game", str(self.game)]
+        self.capsys.readouterr()
+        code = main(argv)
+        captured = self.capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    def ok(self, *args: str) -> Result:
+        r = self(*args)
+        assert r.code == 0, f"terts {' '.join(args)} -> {r.code}: {r.stderr}"
+        return r
+
+    def refused(self, *args: str) -> Result:
+        """The command must fail with exit 2, one line on stderr, and leave the file unchanged."""
+        before = self.game.read_bytes() if self.game.exists() else None
+        r = self(*args)
+        assert r.code == 2, f"terts {' '.join(args)} -> {r.code}: {r.stdout} {r.stderr}"
+        assert r.stderr.count("\n") == 1 and r.stderr.startswith("terts: error: "), r.stderr
+        assert "Traceback" not in r.stderr
+        after = self.game.read_bytes() if self.game.exists() else None
+        assert before == after, "the game file changed on a refused command"
+        return r
+
+    def sheet(self) -> dict:
+        return self.ok("sheet", "--json").json()
+
+    def status(self) -> dict:
+        return self.ok("status", "--json").json()
+
+
+@pytest.fixture
+def terts(capsys, tmp_path) -> Terts:
+    return Terts(capsys, tmp_path / "game.toml")
