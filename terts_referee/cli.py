@@ -80,14 +80,23 @@ def _root(
             "--color/--no-color", show_default=False, help="Colour output (default: NO_COLOR, tty)."
         ),
     ] = None,
+    lang: Annotated[
+        Optional[str],
+        typer.Option(
+            "--lang",
+            metavar="ru|en",
+            help="Language of the output; default $TERTS_LANG, else the locale (ru*/uk* -> ru).",
+        ),
+    ] = None,
 ) -> None:
     """Score keeper and referee for Terts (Терц).
 
     Example: terts new Аня Боря && terts deal --trump 7ч && terts declare Аня терц:Дч
     """
-    from . import console
+    from . import console, i18n
 
     console.set_color(color)
+    i18n.set_lang(lang.strip().lower() if lang else None)
 
 
 # --- game commands ------------------------------------------------------------------------

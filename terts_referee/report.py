@@ -9,13 +9,206 @@ from pathlib import Path
 from typing import Any
 
 from . import console
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
 from .declarations import Declaration, best_order, challenge_verdict, find_declarations
 from .events import Challenge, Claim, DealEvent, Declare, Event, Exchange, Penalty, Score, Trick
 from .game import Game
+from .i18n import lang, register, t
 from .play import legal_follows, trick_winner
 from .replay import Deal, Sheet, stock_before
 from .rules import Ruleset, key_docs
+
+MSG = register(
+    {
+        "status.scored": {"en": "written", "ru": "пишет"},
+        "status.burned": {"en": "burned", "ru": "сгорел"},
+        "status.withdrawn": {"en": "not announced", "ru": "не объявлен"},
+        "status.false": {"en": "false", "ru": "ложное"},
+        "status.late": {"en": "late", "ru": "поздно"},
+        "status.lowering": {"en": "lowering", "ru": "понижение"},
+        "pen.false-declaration": {"en": "false declaration", "ru": "ложное объявление"},
+        "pen.miscount": {"en": "miscount", "ru": "неправильный подсчёт"},
+        "pen.empty-challenge": {
+            "en": "«Рост?» with nothing to show",
+            "ru": "«Рост?» без комбинации",
+        },
+        "pen.late-declaration": {"en": "late declaration", "ru": "позднее объявление"},
+        "pen.out-of-turn-draw": {"en": "drawing out of turn", "ru": "чужой подъём"},
+        "pen.wrong-hand-size": {
+            "en": "a card too many or too few",
+            "ru": "лишняя или недостающая карта",
+        },
+        "pen.draw-before-break": {
+            "en": "drew before the break",
+            "ru": "взял карту до ломки колоды",
+        },
+        "pen.renege": {"en": "renege", "ru": "не перебил, не дал масть или козырь"},
+        "pen.trump-seven": {"en": "kept the trump seven", "ru": "не сменил козырную семёрку"},
+        "pen.lowering": {"en": "lowering", "ru": "понижение ранга комбинации"},
+        "ev.deal": {"en": "deal", "ru": "сдача"},
+        "ev.dealer": {"en": "dealer {p}", "ru": "сдаёт {p}"},
+        "ev.trump_card": {"en": "trump {card} face up", "ru": "козырь {card} открыт"},
+        "ev.trump": {"en": "trump {suit}", "ru": "козырь {suit}"},
+        "ev.quick": {"en": "quick", "ru": "быстрый учёт"},
+        "ev.declare": {"en": "{p} declares {what}", "ru": "{p} объявляет {what}"},
+        "ev.challenge": {
+            "en": "{p} beats it with {what} («Не годится!»)",
+            "ru": "{p}: «Не годится!» {what}",
+        },
+        "ev.score": {
+            "en": "{p} counts {n}; last trick {q}",
+            "ru": "{p} считает {n}; последняя взятка {q}",
+        },
+        "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "штраф {p}: {kind}"},
+        "ev.points": {"en": "{n} points", "ru": "{n} очков"},
+        "ev.event": {"en": "event {n}", "ru": "событие {n}"},
+        "ev.claim": {"en": "{p} claims the win", "ru": "{p} заявляет о победе"},
+        "ev.tricks": {"en": "{n} tricks", "ru": "взяток: {n}"},
+        "ev.card_points": {"en": "{n} card points", "ru": "очков в картах: {n}"},
+        "ev.trick": {"en": "trick {a} {b}", "ru": "взятка {a} {b}"},
+        "ev.exchange": {"en": "{p} exchanges the trump 7", "ru": "{p} меняет козырную семёрку"},
+        "out.event": {"en": "event {n}: {what}", "ru": "событие {n}: {what}"},
+        "out.deal_start": {
+            "en": "deal {n}: {dealer} deals, {trump}; {leader} leads",
+            "ru": "сдача {n}: сдаёт {dealer}, {trump}; ходит {leader}",
+        },
+        "out.trump_unknown": {"en": "trump not recorded", "ru": "козырь не записан"},
+        "out.trump_is": {"en": "trump {suit}", "ru": "козырь {suit}"},
+        "out.decl_line": {
+            "en": "  {name}: {value} — {status}",
+            "ru": "  {name}: {value} — {status}",
+        },
+        "out.unless_beaten": {
+            "en": "  written unless {p} beats it now: terts challenge {p} COMBO",
+            "ru": "  пишет, если {p} не перебьёт сейчас: terts challenge {p} COMBO",
+        },
+        "out.trick_over": {
+            "en": "trick {n}: {p} takes it; the deal is over",
+            "ru": "взятка {n}: берёт {p}; сдача окончена",
+        },
+        "out.trick": {
+            "en": "trick {n}: {p} takes it; next trick {k} ({phase}), stock {stock}, "
+            "{leader} leads",
+            "ru": "взятка {n}: берёт {p}; дальше взятка {k} ({phase}), в колоде {stock}, "
+            "ходит {leader}",
+        },
+        "out.deal_points": {
+            "en": "deal {n}: {a} {pa}, {b} {pb}; totals {a} {ta} of {ga}, {b} {tb} of {gb}",
+            "ru": "сдача {n}: {a} {pa}, {b} {pb}; итого {a} {ta} из {ga}, {b} {tb} из {gb}",
+        },
+        "out.game_over": {"en": "game over: {p} wins", "ru": "игра окончена, победитель — {p}"},
+        "out.game_over_why": {
+            "en": "game over: {p} wins — {why}",
+            "ru": "игра окончена, победитель — {p}: {why}",
+        },
+        "out.new": {
+            "en": "new game {path}: {a} v {b}, rules {rules} (to {target})",
+            "ru": "новая игра {path}: {a} — {b}, правила {rules} (до {target})",
+        },
+        "out.next_deal": {
+            "en": "next: terts deal --trump CARD|SUIT",
+            "ru": "дальше: terts deal --trump КАРТА|МАСТЬ",
+        },
+        "out.removed": {"en": "removed event {n}: {what}", "ru": "удалено событие {n}: {what}"},
+        "h.log": {"en": "log", "ru": "журнал"},
+        "h.num": {"en": "#", "ru": "№"},
+        "h.event": {"en": "event", "ru": "событие"},
+        "h.notices": {"en": "notices", "ru": "замечания"},
+        "h.title": {"en": "Terts — {rules}, to {target}", "ru": "Терц — {rules}, до {target}"},
+        "h.deal": {"en": "deal", "ru": "сдача"},
+        "h.dealer": {"en": "dealer", "ru": "сдавал"},
+        "h.trump": {"en": "trump", "ru": "козырь"},
+        "h.last": {"en": "last trick", "ru": "последняя"},
+        "h.total": {"en": "{p}: total", "ru": "{p}: итого"},
+        "h.declarations": {"en": "declarations and penalties", "ru": "объявления и штрафы"},
+        "out.target": {"en": "{p}: {total} of {target}", "ru": "{p}: {total} из {target}"},
+        "out.uphill": {"en": " ({n} в гору)", "ru": " ({n} в гору)"},
+        "out.sample": {
+            "en": "(sample game written to {path})",
+            "ru": "(пример игры записан в {path})",
+        },
+        "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
+        "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
+        "out.no_deal": {
+            "en": "no deal yet: terts deal --trump CARD|SUIT",
+            "ru": "сдачи ещё не было: terts deal --trump КАРТА|МАСТЬ",
+        },
+        "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
+        "out.deal_over_won": {
+            "en": "deal {n} is over; {p} won the game",
+            "ru": "сдача {n} окончена; победитель игры — {p}",
+        },
+        "out.deal_over_next": {
+            "en": "deal {n} is over; next: terts deal",
+            "ru": "сдача {n} окончена; дальше: terts deal",
+        },
+        "out.status": {
+            "en": "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads",
+            "ru": "сдача {n}, взятка {k} ({phase}), в колоде {stock}, ходит {leader}",
+        },
+        "out.may_declare": {
+            "en": "  {p} may declare: {kinds}",
+            "ru": "  {p} может объявить: {kinds}",
+        },
+        "out.nothing": {"en": "nothing", "ru": "ничего"},
+        "out.exchange": {"en": "  trump 7 exchange: {v}", "ru": "  смена козырной семёрки: {v}"},
+        "out.look": {"en": "  looking at taken tricks: {v}", "ru": "  смотреть взятки: {v}"},
+        "out.allowed": {"en": "allowed", "ru": "можно"},
+        "out.not_now": {"en": "not now", "ru": "нельзя"},
+        "kind.sequence": {"en": "runs", "ru": "последовательности"},
+        "kind.four": {"en": "fours", "ru": "фигуры"},
+        "kind.marriage": {"en": "marriage", "ru": "марьяж"},
+        "phase.before-break": {"en": "before the break", "ru": "до ломки колоды"},
+        "phase.drawing": {"en": "drawing", "ru": "добор"},
+        "phase.final": {"en": "final phase", "ru": "разбор фрица"},
+        "phase.over": {"en": "over", "ru": "окончена"},
+        "out.no_decl": {
+            "en": "{cards}: no declaration (trump {suit})",
+            "ru": "{cards}: комбинаций нет (козырь {suit})",
+        },
+        "h.declaration": {"en": "declaration", "ru": "комбинация"},
+        "h.cards": {"en": "cards", "ru": "карты"},
+        "h.points": {"en": "points", "ru": "очки"},
+        "h.hand": {
+            "en": "{cards} — trump {suit}, rules {rules}",
+            "ru": "{cards} — козырь {suit}, правила {rules}",
+        },
+        "out.best": {
+            "en": "best over {n} turns, one per turn, lower to higher in a suit [000]: {p} points",
+            "ru": "лучшее за {n} ходов, по одной за ход, от младшей к старшей [000]: {p} очков",
+        },
+        "out.cmp_first": {
+            "en": "{name} ({combo}) stands — «Пишет»",
+            "ru": "{name} ({combo}) — «Пишет»",
+        },
+        "out.cmp_second": {
+            "en": "{name} ({combo}) wins — «Не годится!»",
+            "ru": "{name} ({combo}) — «Не годится!»",
+        },
+        "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
+        "out.takes": {
+            "en": "{card} takes the trick (trump {suit})",
+            "ru": "взятку берёт {card} (козырь {suit})",
+        },
+        "out.legal": {
+            "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
+            "ru": "на {lead}, {phase}, козырь {suit}: можно класть {cards}",
+        },
+        "out.final": {"en": "final phase (stock empty)", "ru": "разбор фрица (колода кончилась)"},
+        "out.stock": {"en": "while the stock lasts", "ru": "пока есть колода"},
+        "h.rulesets": {"en": "bundled rulesets", "ru": "встроенные правила"},
+        "h.name": {"en": "name", "ru": "название"},
+        "h.description": {"en": "description", "ru": "описание"},
+        "h.key": {"en": "key", "ru": "ключ"},
+        "h.value": {"en": "value", "ru": "значение"},
+        "h.meaning": {"en": "meaning", "ru": "смысл"},
+        "h.source": {"en": "source", "ru": "источник"},
+        "out.valid": {
+            "en": "{path}: valid ruleset {name}",
+            "ru": "{path}: правила {name} в порядке",
+        },
+    }
+)
 
 STATUS_STYLE = {
     "scored": "green",
@@ -31,43 +224,59 @@ def _cards(cards) -> str:
     return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
 
 
+def _status(status: str) -> str:
+    return t(f"status.{status}")
+
+
+def penalty_name(kind: str) -> str:
+    return t(f"pen.{kind}")
+
+
+def _decl_names(combos) -> str:
+    return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
+
+
 # --- events -------------------------------------------------------------------------------
 
 
 def describe(event: Event, game: Game) -> str:
-    """One line saying what an event records."""
+    """One line saying what an event records, in the current language."""
     if isinstance(event, DealEvent):
-        bits = ["deal"]
+        bits = [t("ev.deal")]
         if event.dealer:
-            bits.append(f"dealer {event.dealer}")
+            bits.append(t("ev.dealer", p=event.dealer))
         if event.trump_card:
-            bits.append(f"trump {event.trump_card} face up")
+            bits.append(t("ev.trump_card", card=event.trump_card))
         elif event.trump:
-            bits.append(f"trump {event.trump.symbol} {event.trump.value}")
+            bits.append(t("ev.trump", suit=event.trump.symbol))
         if event.quick:
-            bits.append("quick")
+            bits.append(t("ev.quick"))
         return ", ".join(bits)
     if isinstance(event, Declare):
-        return f"{event.player} declares " + ", ".join(str(c) for c in event.combos)
+        return t("ev.declare", p=event.player, what=_decl_names(event.combos))
     if isinstance(event, Challenge):
-        return f"{event.player} challenges with {event.combo} («Не годится!»)"
+        return t("ev.challenge", p=event.player, what=_decl_names([event.combo]))
     if isinstance(event, Score):
-        return f"{event.by} counts {event.points}; last trick {event.last_trick}"
+        return t("ev.score", p=event.by, n=event.points, q=event.last_trick)
     if isinstance(event, Penalty):
-        extra = f" {event.points} points" if event.points is not None else ""
-        target = f" (event {event.target})" if event.target is not None else ""
-        return f"penalty {event.kind.value} for {event.player}{extra}{target}"
+        text = t("ev.penalty", p=event.player, kind=penalty_name(event.kind.value))
+        if event.points is not None:
+            text += ", " + t("ev.points", n=event.points)
+        if event.target is not None:
+            text += f" ({t('ev.event', n=event.target)})"
+        return text
     if isinstance(event, Claim):
         extra = []
         if event.tricks is not None:
-            extra.append(f"{event.tricks} tricks")
+            extra.append(t("ev.tricks", n=event.tricks))
         if event.card_points is not None:
-            extra.append(f"{event.card_points} card points")
-        return f"{event.player} claims the win" + (f" ({', '.join(extra)})" if extra else "")
+            extra.append(t("ev.card_points", n=event.card_points))
+        text = t("ev.claim", p=event.player)
+        return text + (f" ({', '.join(extra)})" if extra else "")
     if isinstance(event, Trick):
-        return f"trick {event.lead} {event.follow}"
+        return t("ev.trick", a=event.lead, b=event.follow)
     if isinstance(event, Exchange):
-        return f"{event.player} exchanges the trump 7"
+        return t("ev.exchange", p=event.player)
     return event.type
 
 
@@ -103,50 +312,64 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
                 "winner": sheet.winner,
             }
         )
-        console.print_json(_drop_none(data))
+        console.print_json(data)
         return
-    console.say(f"event {number}: {describe(event, game)}", "bold")
+    console.say(t("out.event", n=number, what=describe(event, game)), "bold")
     if isinstance(event, DealEvent) and deal:
-        trump = f"trump {deal.trump.symbol}" if deal.trump else "trump not recorded"
-        console.say(f"deal {deal.number}: {deal.dealer} deals, {trump}; {deal.leader} leads")
+        trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
+        console.say(
+            t("out.deal_start", n=deal.number, dealer=deal.dealer, trump=trump, leader=deal.leader)
+        )
     if isinstance(event, Declare) and deal:
-        for rec in deal.declarations:
-            if rec.event == number:
-                console.say(
-                    f"  {rec.decl.name('ru')} ({rec.decl.name('en')}): {rec.value} — {rec.status}",
-                    STATUS_STYLE.get(rec.status),
-                )
-        if any(r.event == number and r.status == "scored" for r in deal.declarations):
+        mine = [r for r in deal.declarations if r.event == number]
+        for rec in mine:
             console.say(
-                f"  written unless {deal.other(event.player)} beats it now "
-                "(terts challenge … «Не годится!»)",
-                "dim",
+                t(
+                    "out.decl_line",
+                    name=rec.decl.name(lang()),
+                    value=rec.value,
+                    status=_status(rec.status),
+                ),
+                STATUS_STYLE.get(rec.status),
             )
+        if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
+            console.say(t("out.unless_beaten", p=deal.other(event.player)), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
-        t = deal.tricks[-1]
+        tr = deal.tricks[-1]
         if deal.finished:
-            console.say(f"trick {t.number}: {t.winner} takes it; the deal is over")
+            console.say(t("out.trick_over", n=tr.number, p=tr.winner))
         else:
             console.say(
-                f"trick {t.number}: {t.winner} takes it; next trick {deal.next_trick} "
-                f"({deal.phase}), stock {stock_before(deal.next_trick)}, "
-                f"{deal.leader} leads"
+                t(
+                    "out.trick",
+                    n=tr.number,
+                    p=tr.winner,
+                    k=deal.next_trick,
+                    phase=t(f"phase.{deal.phase}"),
+                    stock=stock_before(deal.next_trick),
+                    leader=deal.leader,
+                )
             )
     for text in sheet.notices_for(number):
         console.say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players
         console.say(
-            f"deal {deal.number}: {a} {deal.points[a]}, {b} {deal.points[b]}; totals "
-            f"{a} {sheet.totals[a]}/{sheet.targets[a]}, {b} {sheet.totals[b]}/"
-            f"{sheet.targets[b]}"
+            t(
+                "out.deal_points",
+                n=deal.number,
+                a=a,
+                b=b,
+                pa=deal.points[a],
+                pb=deal.points[b],
+                ta=sheet.totals[a],
+                tb=sheet.totals[b],
+                ga=sheet.targets[a],
+                gb=sheet.targets[b],
+            )
         )
     if sheet.finished:
-        console.say(f"game over: {sheet.winner} wins", "bold green")
-
-
-def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
-    return data
+        console.say(t("out.game_over", p=sheet.winner), "bold green")
 
 
 def report_new(game: Game, path: Path, as_json: bool) -> None:
@@ -162,16 +385,16 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
         return
     a, b = game.players
     console.say(
-        f"new game {path}: {a} v {b}, rules {game.rules.name} (to {game.rules.game.target})"
+        t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
     )
-    console.say("next: terts deal --trump CARD|SUIT", "dim")
+    console.say(t("out.next_deal"), "dim")
 
 
 def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
     if as_json:
         console.print_json({"removed": _event_json(number, event, None, game.rules)})
         return
-    console.say(f"removed event {number}: {describe(event, game)}")
+    console.say(t("out.removed", n=number, what=describe(event, game)))
 
 
 def report_log(game: Game, as_json: bool) -> None:
@@ -185,64 +408,67 @@ def report_log(game: Game, as_json: bool) -> None:
             }
         )
         return
-    t = console.table("#", "event", "notices", title="log")
+    tab = console.table(t("h.num"), t("h.event"), t("h.notices"), title=t("h.log"))
     for i, e in enumerate(game.events, start=1):
-        t.add_row(
+        tab.add_row(
             console.cell(i),
             console.cell(describe(e, game)),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )
-    console.show(t)
+    console.show(tab)
 
 
 # --- the sheet ----------------------------------------------------------------------------
 
 
 def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
-    """The JSON shape of CLI.md, with the declarations and notices added."""
+    """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
     rules = sheet.rules
     deals = []
     for d in sheet.deals:
-        entry: dict[str, Any] = {
-            "number": d.number,
-            "dealer": d.dealer,
-            "trump": d.trump.value if d.trump else None,
-            "finished": d.finished,
-            "last_trick": d.last_trick,
-            "card_points": {p: (d.card_points or {}).get(p, 0) for p in game.players},
-            "declarations": {p: d.declared(p) for p in game.players},
-            "penalties": {p: d.penalty_points(p) for p in game.players},
-            "points": dict(d.points),
-            "totals": dict(d.totals),
-            "declared": [
-                {
-                    "event": r.event,
-                    "player": r.player,
-                    "status": r.status,
-                    "points": r.points,
-                    "name": r.decl.name("ru"),
-                    **r.decl.to_json(rules),
-                }
-                for r in d.declarations
-            ],
-            "penalty_list": [
-                {
-                    "event": p.event,
-                    "player": p.player,
-                    "kind": p.kind.value,
-                    "points": p.points,
-                    "uphill": p.uphill,
-                    "to_opponent": p.to_opponent,
-                    "note": p.note,
-                    "automatic": p.auto,
-                }
-                for p in d.penalties
-            ],
-            "tricks": len(d.tricks),
-            "claimed_by": d.claimed_by,
-            "notices": list(d.notices),
-        }
-        deals.append(entry)
+        deals.append(
+            {
+                "number": d.number,
+                "dealer": d.dealer,
+                "trump": d.trump.value if d.trump else None,
+                "finished": d.finished,
+                "last_trick": d.last_trick,
+                "card_points": {p: (d.card_points or {}).get(p, 0) for p in game.players},
+                "declarations": {p: d.declared(p) for p in game.players},
+                "penalties": {p: d.penalty_points(p) for p in game.players},
+                "points": {p: d.points.get(p, 0) for p in game.players},
+                "totals": {p: d.totals.get(p, 0) for p in game.players},
+                "declared": [
+                    {
+                        "event": r.event,
+                        "player": r.player,
+                        "status": r.status,
+                        "points": r.points,
+                        "name": r.decl.name("ru"),
+                        "combo": str(r.decl),
+                        **r.decl.to_json(rules),
+                    }
+                    for r in d.declarations
+                ],
+                "penalty_list": [
+                    {
+                        "event": p.event,
+                        "player": p.player,
+                        "kind": p.kind.value,
+                        "points": p.points,
+                        "uphill": p.uphill,
+                        "to_opponent": p.to_opponent,
+                        "note": p.note,
+                        "automatic": p.auto,
+                    }
+                    for p in d.penalties
+                ],
+                "tricks": len(d.tricks),
+                "quick": d.quick,
+                "claimed_by": d.claimed_by,
+                "notices": list(d.notices),
+            }
+        )
     return {
         "rules": rules.name,
         "players": list(game.players),
@@ -254,12 +480,17 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
         "winner": sheet.winner,
         "win_reason": sheet.win_reason or None,
         "deals": deals,
-        "notices": [{"event": n, "text": t} for n, t in sheet.notices],
+        "notices": [{"event": n, "text": text} for n, text in sheet.notices],
     }
 
 
 def report_sheet(
-    game: Game, sheet: Sheet, as_json: bool, as_csv: bool, source: Path | None = None
+    game: Game,
+    sheet: Sheet,
+    as_json: bool,
+    as_csv: bool,
+    source: Path | None = None,
+    chart: bool = False,
 ) -> None:
     if as_json:
         console.print_json(sheet_json(game, sheet))
@@ -268,19 +499,16 @@ def report_sheet(
         _sheet_csv(game, sheet)
         return
     a, b = game.players
-    title = f"Terts — {sheet.rules.name}, to {sheet.rules.game.target}"
-    t = console.table(
-        "deal",
-        "dealer",
-        "trump",
-        f"{a}: declared",
-        f"{a}: deal",
-        f"{a}: total",
-        f"{b}: declared",
-        f"{b}: deal",
-        f"{b}: total",
+    title = t("h.title", rules=sheet.rules.name, target=sheet.rules.game.target)
+    tab = console.table(
+        t("h.num"),
+        t("h.dealer"),
+        t("h.trump"),
+        a,
+        t("h.total", p=a),
+        b,
+        t("h.total", p=b),
         title=title,
-        show_lines=True,
     )
     for d in sheet.deals:
         row = [
@@ -289,31 +517,45 @@ def report_sheet(
             console.cell(d.trump.symbol if d.trump else "—"),
         ]
         for p in game.players:
-            names = [
-                f"{r.decl.name('ru')} {r.points:+d}"
-                if r.status != "scored"
-                else f"{r.decl.name('ru')} {r.points}"
-                for r in d.declarations
-                if r.player == p
-            ]
-            row.append(console.cell("\n".join(names)))
             row.append(console.cell(_deal_cell(d, p)))
-            row.append(
-                console.cell(d.totals.get(p, "") if d.finished or d.claimed_by else "…", "bold")
-            )
-        t.add_row(*row)
-    console.show(t)
+            done = d.finished or d.claimed_by
+            row.append(console.cell(d.totals.get(p, "") if done else "…", "bold"))
+        tab.add_row(*row)
+    console.show(tab)
+    lines = []
+    for d in sheet.deals:
+        items = []
+        for r in d.declarations:
+            mark = "" if r.status == "scored" else f" ({_status(r.status)})"
+            items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
+        for pen in d.penalties:
+            bits = [penalty_name(pen.kind.value)]
+            if pen.uphill:
+                bits.append(t("out.uphill_short", n=pen.uphill))
+            items.append(f"{pen.player}: {', '.join(bits)}")
+        if items:
+            lines.append(f"{d.number}. " + "; ".join(items))
+    if lines:
+        console.say(t("h.declarations") + ":", "bold")
+        for line in lines:
+            console.say("  " + line)
     for p in game.players:
         up = sheet.uphill[p]
-        extra = f" ({up} в гору)" if up else ""
-        console.say(f"{p}: {sheet.totals[p]} of {sheet.targets[p]}{extra}")
+        console.say(
+            t("out.target", p=p, total=sheet.totals[p], target=sheet.targets[p])
+            + (t("out.uphill", n=up) if up else "")
+        )
     for n, text in sheet.notices:
         if n in sheet.skipped:
             console.say(f"! {text}", "yellow")
     if sheet.finished:
-        console.say(f"game over: {sheet.winner} wins — {sheet.win_reason}", "bold green")
+        console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
+    if chart:
+        from .export import chart_text
+
+        console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
     if source is not None:
-        console.say(f"(sample game written to {source})", "dim")
+        console.say(t("out.sample", path=source), "dim")
 
 
 def _deal_cell(d: Deal, p: str) -> str:
@@ -324,7 +566,7 @@ def _deal_cell(d: Deal, p: str) -> str:
         parts.append(f"{decl:+d}")
     pen = d.penalty_points(p)
     if pen:
-        parts.append(f"{pen:+d} pen")
+        parts.append(f"{pen:+d}")
     if d.finished or d.claimed_by:
         return " ".join(parts) + f" → {d.points.get(p, 0)}"
     return " ".join(parts)
@@ -333,6 +575,7 @@ def _deal_cell(d: Deal, p: str) -> str:
 def _sheet_csv(game: Game, sheet: Sheet) -> None:
     import csv
     import io
+    import sys
 
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -357,8 +600,6 @@ def _sheet_csv(game: Game, sheet: Sheet) -> None:
                 d.totals.get(p, ""),
             ]
         w.writerow(row)
-    import sys
-
     sys.stdout.write(console.plain(buf.getvalue()))
 
 
@@ -372,6 +613,9 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
         return []
     rules = sheet.rules.declarations
     k = deal.next_trick
+    marriage_written = any(
+        r.decl.kind.value == "marriage" and r.status == "scored" for r in deal.declarations
+    )
     result = []
     for p in sheet.players:
         kinds = ["sequence", "four"]
@@ -387,9 +631,7 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
                 for r in deal.declarations
             ):
                 kinds = []
-        if deal.trump is None or not any(
-            r.decl.kind.value == "marriage" and r.status == "scored" for r in deal.declarations
-        ):
+        if not marriage_written:
             kinds.append("marriage")
         result.append({"player": p, "kinds": kinds})
     return result
@@ -413,18 +655,19 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
     stock = stock_before(k) if open_ else 0
+    seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
     may_exchange = bool(
         open_
-        and deal.trump
+        and seven
         and not deal.exchange_by
         and stock >= sheet.rules.exchange.min_stock
-        and deal.trump_card != Card.parse(f"7{deal.trump.letter}")
-        and Card.parse(f"7{deal.trump.letter}") not in deal.played()
+        and deal.trump_card != seven
+        and seven not in deal.played()
     )
     return {
         "deal": deal.number,
         "phase": deal.phase if open_ else "over",
-        "trick": min(k, 16) if open_ else len(deal.tricks),
+        "trick": k if open_ else len(deal.tricks),
         "stock": stock,
         "leader": deal.leader if open_ else None,
         "dealer": deal.dealer,
@@ -445,24 +688,28 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         console.print_json(data)
         return
     if not data["deal"]:
-        console.say("no deal yet: terts deal --trump CARD|SUIT")
+        console.say(t("out.no_deal"))
         return
     if data["phase"] == "over":
-        console.say(
-            f"deal {data['deal']} is over"
-            + (f"; {sheet.winner} won the game" if sheet.finished else "; next: terts deal")
-        )
+        key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
+        console.say(t(key, n=data["deal"], p=sheet.winner))
         return
     console.say(
-        f"deal {data['deal']}, trick {data['trick']} ({data['phase']}), stock "
-        f"{data['stock']}, {data['leader']} leads",
+        t(
+            "out.status",
+            n=data["deal"],
+            k=data["trick"],
+            phase=t(f"phase.{data['phase']}"),
+            stock=data["stock"],
+            leader=data["leader"],
+        ),
         "bold",
     )
     for entry in data["may_declare"]:
-        kinds = ", ".join(entry["kinds"]) or "nothing"
-        console.say(f"  {entry['player']} may declare: {kinds}")
-    console.say(f"  trump 7 exchange: {'allowed' if data['may_exchange'] else 'not now'}")
-    console.say(f"  looking at taken tricks: {'allowed' if data['may_look'] else 'not now'}")
+        kinds = ", ".join(t(f"kind.{k}") for k in entry["kinds"]) or t("out.nothing")
+        console.say(t("out.may_declare", p=entry["player"], kinds=kinds))
+    console.say(t("out.exchange", v=t("out.allowed" if data["may_exchange"] else "out.not_now")))
+    console.say(t("out.look", v=t("out.allowed" if data["may_look"] else "out.not_now")))
 
 
 # --- check --------------------------------------------------------------------------------
@@ -484,30 +731,26 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
         )
         return
     if not found:
-        console.say(f"{_cards(hand)}: no declaration (trump {trump.symbol})")
+        console.say(t("out.no_decl", cards=_cards(hand), suit=trump.symbol))
         return
-    t = console.table(
-        "declaration",
-        "таблица",
-        "cards",
-        "points",
-        title=f"{_cards(hand)} — trump {trump.symbol}, rules {rules.name}",
+    tab = console.table(
+        t("h.declaration"),
+        "COMBO",
+        t("h.cards"),
+        t("h.points"),
+        title=t("h.hand", cards=_cards(hand), suit=trump.symbol, rules=rules.name),
     )
     for d in found:
-        t.add_row(
-            console.cell(d.name("en")),
-            console.cell(d.name("ru")),
+        tab.add_row(
+            console.cell(d.name(lang())),
+            console.cell(str(d)),
             console.cell(_cards(d.cards())),
             console.cell(d.points(rules)),
         )
-    console.show(t)
-    console.say(
-        f"best over {turns} turns, one per turn, lower to higher within a suit [000]: "
-        f"{best} points",
-        "bold",
-    )
+    console.show(tab)
+    console.say(t("out.best", n=turns, p=best), "bold")
     for i, d in enumerate(order, start=1):
-        console.say(f"  {i}. {d.name('ru')} ({d}) {d.points(rules)}")
+        console.say(f"  {i}. {d.name(lang())} ({d}) {d.points(rules)}")
 
 
 def report_compare(
@@ -527,14 +770,15 @@ def report_compare(
             }
         )
         return
-    who = {
-        "first": f"{first.name('ru')} ({first}) wins — it stands",
-        "second": f"{second.name('ru')} ({second}) wins — «Не годится!»",
-        "neither": "neither beats the other",
-    }[verdict.winner]
-    console.say(who, "bold")
+    if verdict.winner == "first":
+        head = t("out.cmp_first", name=first.name(lang()), combo=first)
+    elif verdict.winner == "second":
+        head = t("out.cmp_second", name=second.name(lang()), combo=second)
+    else:
+        head = t("out.cmp_neither")
+    console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} {verdict.source}{key} (rules {rules.name})")
+    console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
 
 
 def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:
@@ -543,16 +787,7 @@ def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:
     if as_json:
         console.print_json({"winner": ("first", "second")[winner], "card": str(card)})
         return
-    why = (
-        "the higher trump"
-        if card.suit == trump and (lead.suit == follow.suit or winner)
-        else "a trump"
-        if card.suit == trump
-        else "the higher card of the led suit"
-        if lead.suit == follow.suit
-        else "the led suit; the other card neither follows nor trumps"
-    )
-    console.say(f"{card} takes the trick ({why}; trump {trump.symbol})")
+    console.say(t("out.takes", card=card, suit=trump.symbol))
 
 
 def report_legal(
@@ -565,16 +800,14 @@ def report_legal(
             {"legal": [str(c) for c in ordered], "final": final, "rules": rules.name}
         )
         return
-    phase = "final phase (stock empty)" if final else "while the stock lasts"
-    console.say(f"to {lead}, {phase}, trump {trump.symbol}: may play {_cards(ordered)}")
-    if not final:
-        console.say(f'  play.while_stock = "{rules.play.while_stock}"', "dim")
-    else:
-        console.say(
-            f"  follow suit and beat, else trump; play.trump_jack = "
-            f'"{rules.play.trump_jack}" [000][001][002][003]',
-            "dim",
-        )
+    phase = t("out.final") if final else t("out.stock")
+    console.say(t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=_cards(ordered)))
+    key = (
+        f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'
+        if final
+        else f'play.while_stock = "{rules.play.while_stock}" [000][003][004]'
+    )
+    console.say(f"  {key}", "dim")
 
 
 # --- rules --------------------------------------------------------------------------------
@@ -589,10 +822,10 @@ def report_rules_list(as_json: bool) -> None:
             {"rulesets": [{"name": r.name, "description": r.description} for r in rows]}
         )
         return
-    t = console.table("name", "description", title="bundled rulesets")
+    tab = console.table(t("h.name"), t("h.description"), title=t("h.rulesets"))
     for r in rows:
-        t.add_row(console.cell(r.name, "bold"), console.cell(r.description))
-    console.show(t)
+        tab.add_row(console.cell(r.name, "bold"), console.cell(r.description))
+    console.show(tab)
 
 
 def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None) -> None:
@@ -603,17 +836,21 @@ def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None)
         console.print_json(data)
         return
     if checked:
-        console.say(f"{checked}: valid ruleset {rules.name!r}", "green")
-    t = console.table(
-        "key", "value", "meaning", "source", title=f"{rules.name}: {rules.description}"
+        console.say(t("out.valid", path=checked, name=rules.name), "green")
+    tab = console.table(
+        t("h.key"),
+        t("h.value"),
+        t("h.meaning"),
+        t("h.source"),
+        title=f"{rules.name}: {rules.description}",
     )
     for dotted, _default, doc, choices, source in key_docs():
         value = rules.get(dotted)
         allowed = f" ({' | '.join(choices)})" if choices and isinstance(value, str) else ""
-        t.add_row(
+        tab.add_row(
             console.cell(dotted),
             console.cell(value, "bold"),
             console.cell(doc + allowed),
             console.cell(source),
         )
-    console.show(t)
+    console.show(tab)

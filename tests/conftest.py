@@ -46,7 +46,8 @@ class Terts:
         from terts_referee.cli import main
 
         argv = [str(a) for a in args]
-        if game and argv and argv[0] not in ("check", "rules", "demo"):
+        command = next((a for a in argv if not a.startswith("-") and a not in ("ru", "en")), "")
+        if game and command not in ("check", "rules", "demo", ""):
             argv += ["--game", str(self.game)]
         self.capsys.readouterr()
         code = main(argv)

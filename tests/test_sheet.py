@@ -495,8 +495,8 @@ def test_russian_end_to_end(terts):
     assert deal["points"] == {"Аня": 120, "Боря": 70}
     names = [d["name"] for d in deal["declared"]]
     assert names == ["терц от Дамы ♥", "терц от Короля ♣", "марьяж ♥"]
-    out = terts.ok("sheet").stdout
-    assert "терц от Короля ♣" in out
+    assert "терц от Короля ♣" in terts.ok("--lang", "ru", "sheet").stdout
+    assert "terts from King ♣" in terts.ok("sheet").stdout
 
 
 def test_demo_prints_a_sheet(terts):
