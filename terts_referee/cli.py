@@ -412,6 +412,9 @@ def sheet(
     game: GameOpt = None,
     as_json: JsonOpt = False,
     csv: Annotated[bool, typer.Option("--csv", help="Print CSV.")] = False,
+    chart: Annotated[
+        bool, typer.Option("--chart", help="Draw the running totals against the targets.")
+    ] = False,
     as_rules: Annotated[
         Optional[str],
         typer.Option("--as", metavar="RULESET", help="Replay under another ruleset (what-if)."),
@@ -426,7 +429,50 @@ def sheet(
 
     _, g = _load(game)
     other = load_ruleset(as_rules) if as_rules else None
-    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv)
+    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv, chart=chart)
+
+
+@app.command()
+def export(
+    html: Annotated[
+        Path, typer.Option("--html", metavar="FILE", help="Write a printable HTML sheet.")
+    ],
+    game: GameOpt = None,
+    as_rules: Annotated[
+        Optional[str],
+        typer.Option("--as", metavar="RULESET", help="Replay under another ruleset (what-if)."),
+    ] = None,
+) -> None:
+    """Write the score sheet as a printable HTML page with a chart of the totals.
+
+    Example: terts --lang ru export --html sheet.html
+    """
+    from . import console, i18n
+    from .errors import GameFileError
+    from .export import sheet_html
+    from .report import sheet_json
+    from .rules import load_ruleset
+
+    _, g = _load(game)
+    other = load_ruleset(as_rules) if as_rules else None
+    page = sheet_html(sheet_json(g, g.sheet(other)), i18n.lang())
+    try:
+        html.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise GameFileError(f"cannot write {html}: {exc.strerror}") from None
+    console.say(str(html))
+
+
+@app.command()
+def table(game: GameOpt = None) -> None:
+    """Guided mode for a real table: short commands, Tab completion, history, saved as you go.
+
+    Example: terts table   (then: d Аня терц:Дч, t Тч 7ч, s 54 Боря Аня, u, q)
+    """
+    from . import i18n
+    from .table import run_table
+
+    raise typer.Exit(run_table(game, i18n.lang()))
 
 
 @app.command()

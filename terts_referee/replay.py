@@ -322,7 +322,8 @@ class _Referee:
                 cards = d.card_points.get(p, 0) if d.card_points else 0
                 raw = cards + d.declared(p) + d.penalty_points(p)
                 d.points[p] = round_points(raw, rounding)
-                running[p] += d.points[p]
+                if d.finished:  # an open deal's points are written when it closes
+                    running[p] += d.points[p]
             d.totals = dict(running)
         self.sheet.totals = dict(running)
 
@@ -462,7 +463,7 @@ class _Referee:
                             f"{a} and {b} share a card: runs declared in one turn may not share "
                             "one [000] (a four may share a card with a run)"
                         )
-        if non_marriage and not multiple and not deal.quick and (deal.tricks or not deal.quick):
+        if non_marriage and not multiple and not deal.quick:
             k = deal.next_trick
             earlier = [
                 r
@@ -547,7 +548,7 @@ class _Referee:
                 raise self.refuse(f"the marriage {d} is already written in this deal")
         self._one_per_turn(deal, ev.player, combos)
         late = self._timing(deal, ev.player, combos)
-        trick = None if (deal.quick and not deal.tricks) else deal.next_trick
+        trick = None if deal.quick else deal.next_trick
         # Highest first: it is the one announced and contested first [000].
         combos.sort(
             key=lambda d: (d.kind is not Kind.MARRIAGE, d.points(self.rules), d.sort_key()),
@@ -796,13 +797,7 @@ class _Referee:
             if t.renege:
                 continue
             follower = deal.other(t.leader)
-            later = {
-                c
-                for u in final[i:]
-                for c in (u.lead, u.follow)
-                if (u.leader == follower and c is u.lead)
-                or (u.leader != follower and c is u.follow)
-            }
+            later = {u.lead if u.leader == follower else u.follow for u in final[i:]}
             known = set(later)
             held = self._known_held(deal, follower, final[i:])
             known |= held
