@@ -443,10 +443,11 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         "event": r.event,
                         "player": r.player,
                         "status": r.status,
-                        "points": r.points,
                         "name": r.decl.name("ru"),
                         "combo": str(r.decl),
                         **r.decl.to_json(rules),
+                        "value": r.value,  # its face value under the rules
+                        "points": r.points,  # what it scored: 0 burned, minus its value lowering
                     }
                     for r in d.declarations
                 ],
