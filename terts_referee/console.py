@@ -90,8 +90,30 @@ def reset() -> None:
     _state.pop("err", None)
 
 
+def _styled(stream) -> bool:
+    """Whether lines on ``stream`` get colour: --color, else not NO_COLOR and a terminal."""
+    color = _state["color"]
+    if color is not None:
+        return color
+    if "NO_COLOR" in os.environ:
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _write_line(stream, text: str) -> None:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    line = plain(text, stream)
+    if not _can_encode(stream, line):
+        line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
+    stream.write(line + "\n")
+
+
 def say(text: str, style: str | None = None) -> None:
-    """One line of plain text (never markup) to stdout."""
+    """One line of plain text (never markup) to stdout; rich only when it brings colour."""
+    if not _styled(sys.stdout):
+        _write_line(sys.stdout, text)
+        return
     from rich.text import Text
 
     out().print(Text(plain(text), style=style or ""))
@@ -99,6 +121,9 @@ def say(text: str, style: str | None = None) -> None:
 
 def note(text: str, style: str = "yellow") -> None:
     """A notice to stderr (rule notices, warnings)."""
+    if not _styled(sys.stderr):
+        _write_line(sys.stderr, text)
+        return
     from rich.text import Text
 
     err().print(Text(plain(text, sys.stderr), style=style))
