@@ -510,7 +510,7 @@ def check_hand(
     ],
     trump: TrumpOpt,
     rules: RulesOpt = "classic",
-    turns: Annotated[int, typer.Option(help="Turns left to declare, one per turn.")] = 8,
+    turns: Annotated[int, typer.Option(min=0, help="Turns left to declare, one per turn.")] = 8,
     as_json: JsonOpt = False,
 ) -> None:
     """Every declaration in a hand, and the best order to declare them one per turn.

@@ -25,6 +25,7 @@ __all__ = [
     "find_declarations",
     "compare",
     "challenge_verdict",
+    "shared_cards",
     "best_order",
 ]
 
@@ -411,18 +412,18 @@ def _tier(d: Declaration, rules: Ruleset) -> tuple[int, int]:
     return (d.length, d.rank.sequence_index)
 
 
+def shared_cards(first: Declaration, second: Declaration) -> frozenset[Card]:
+    """The cards two declarations share: two players cannot both hold them."""
+    return first.cards() & second.cards()
+
+
 def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: Ruleset) -> Verdict:
     """Which declaration is higher, the first being the declarer's (RULES §4.1).
 
-    Raises RuleError when the two share a card (two players cannot hold one card) or when a tie
-    needs the trump suit and none is known.
+    The order only: two declarations that share a card (``shared_cards``) are still ranked, as
+    "four jacks beat a trump 108" is, though two players can never hold both. Raises RuleError
+    when a tie needs the trump suit and none is known.
     """
-    shared = first.cards() & second.cards()
-    if shared:
-        cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
-        raise RuleError(
-            f"{first} and {second} share {cards}: two players cannot hold the same card"
-        )
     if Kind.MARRIAGE in (first.kind, second.kind):
         return Verdict(
             "neither",

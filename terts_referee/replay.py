@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import DECK, Card, Rank, Suit
-from .declarations import Declaration, Kind, challenge_verdict
+from .declarations import Declaration, Kind, challenge_verdict, shared_cards
 from .errors import RuleError
 from .events import (
     Challenge,
@@ -617,6 +617,13 @@ class _Referee:
             raise self.refuse(
                 f"{ev.player}'s {combo} burned in this deal: it may not be "
                 "declared again [000][001]"
+            )
+        shared = shared_cards(target.decl, combo)
+        if shared:
+            cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
+            raise self.refuse(
+                f"{combo} and {target.decl} share {cards}: two players cannot hold the same card, "
+                f"so one of them is false (`terts penalty P false-declaration`)"
             )
         verdict = challenge_verdict(target.decl, combo, deal.trump, self.rules)
         if verdict.winner != "second":

@@ -10,7 +10,13 @@ from typing import Any
 
 from . import console
 from .cards import Card, Rank, Suit
-from .declarations import Declaration, best_order, challenge_verdict, find_declarations
+from .declarations import (
+    Declaration,
+    best_order,
+    challenge_verdict,
+    find_declarations,
+    shared_cards,
+)
 from .events import Challenge, Claim, DealEvent, Declare, Event, Exchange, Penalty, Score, Trick
 from .game import Game
 from .i18n import lang, register, t
@@ -186,6 +192,10 @@ MSG = register(
             "ru": "{name} ({combo}) — «Не годится!»",
         },
         "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
+        "out.shared": {
+            "en": "  note: both hold {cards}, which two players cannot: one of them is false",
+            "ru": "  заметьте: у обоих {cards}, так не бывает — одна из комбинаций ложная",
+        },
         "out.takes": {
             "en": "{card} takes the trick (trump {suit})",
             "ru": "взятку берёт {card} (козырь {suit})",
@@ -758,6 +768,7 @@ def report_compare(
     first: Declaration, second: Declaration, trump: Suit, rules: Ruleset, as_json: bool
 ) -> None:
     verdict = challenge_verdict(first, second, trump, rules)
+    shared = sorted(shared_cards(first, second), key=Card.sort_key)
     if as_json:
         console.print_json(
             {
@@ -768,6 +779,7 @@ def report_compare(
                 "rules": rules.name,
                 "first": first.to_json(rules),
                 "second": second.to_json(rules),
+                "shared": [str(c) for c in shared],
             }
         )
         return
@@ -780,6 +792,8 @@ def report_compare(
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
+    if shared:
+        console.say(t("out.shared", cards=_cards(shared)), "yellow")
 
 
 def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:

@@ -297,8 +297,7 @@ def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = N
             if name not in known:
                 raise RulesetError(
                     f"{origin}: unknown key {section}.{name}{_suggest(name, known)}: "
-                    "expected one of "
-                    + ", ".join(f"{section}.{k}" for k in known)
+                    "expected one of " + ", ".join(f"{section}.{k}" for k in known)
                 )
             values[name] = _check_value(origin, f"{section}.{name}", value, known[name])
         if values:
@@ -356,6 +355,12 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
             raise RulesetError(
                 f"{path}: extends = {parent!r} is not allowed: expected a ruleset name"
             )
+        try:  # an unknown or missing parent: name this file and its key too (RULES §7)
+            located = _locate(parent, resolved.parent)
+            if not located.is_file():
+                raise RulesetError(f"ruleset file {located} not found")
+        except RulesetError as exc:
+            raise RulesetError(f"{path}: extends = {parent!r}: {exc}") from None
         base = load_ruleset(parent, (*_chain, resolved))
     if "name" not in doc:
         doc = {**doc, "name": path.stem}

@@ -538,3 +538,10 @@ def test_concurrent_commands_each_recorded_once(terts, tmp_path):
     events = tomllib.loads(terts.game.read_text(encoding="utf-8"))["events"]
     assert sum(1 for e in events if e["type"] == "penalty") == successes
     assert terts.sheet()["deals"][0]["penalties"] == {"Alice": -24, "Bob": 24}
+
+
+def test_challenge_sharing_a_card_is_refused(dealt):
+    """Two players cannot hold one card: a challenge sharing one with the declaration is refused."""
+    dealt.ok("declare", "Alice", "terts:Qh")
+    r = dealt.refused("challenge", "Bob", "50:Kh")
+    assert "Q♥" in r.stderr and "false" in r.stderr
