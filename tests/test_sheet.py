@@ -545,3 +545,22 @@ def test_challenge_sharing_a_card_is_refused(dealt):
     dealt.ok("declare", "Alice", "terts:Qh")
     r = dealt.refused("challenge", "Bob", "50:Kh")
     assert "Q♥" in r.stderr and "false" in r.stderr
+
+
+def test_sheet_csv_and_chart_and_html_export(terts, tmp_path):
+    import csv
+    import io
+
+    start(terts)
+    terts.ok("deal", "--trump", "h")
+    terts.ok("declare", "Alice", "terts:Qh")
+    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
+    rows = list(csv.reader(io.StringIO(terts.ok("sheet", "--csv").stdout)))
+    assert rows[0][:4] == ["deal", "dealer", "trump", "last_trick"]
+    assert rows[1][:4] == ["1", "Bob", "hearts", "Alice"] and "120" in rows[1]
+    chart = terts.ok("sheet", "--chart").stdout
+    assert "Alice" in chart and "501" in chart
+    page = tmp_path / "sheet.html"
+    terts.ok("--lang", "ru", "export", "--html", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 1 and 'data-total="120"' in html and "Итого" in html
