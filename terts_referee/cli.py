@@ -4,8 +4,6 @@ Each command declares its parameters, calls the library, and hands the result to
 Every ``RefereeError`` and usage error becomes one line on stderr and exit code 2 in ``main``.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated, Optional

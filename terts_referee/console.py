@@ -9,7 +9,6 @@ letters and other characters that cannot be encoded are replaced instead of cras
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any
@@ -141,6 +140,8 @@ def error_line(text: str) -> None:
 
 def print_json(data: Any) -> None:
     """One JSON document on stdout and nothing else there."""
+    import json
+
     ensure_ascii = not _can_encode(sys.stdout, "♠Д«")
     sys.stdout.write(json.dumps(data, ensure_ascii=ensure_ascii, indent=2) + "\n")
     sys.stdout.flush()

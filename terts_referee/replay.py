@@ -93,7 +93,7 @@ def reachable_card_points(last_trick: int) -> frozenset[int]:
     return frozenset(sums | {s + last_trick for s in sums})
 
 
-@dataclass
+@dataclass(eq=False)
 class DeclRecord:
     """A declaration as the sheet records it."""
 
@@ -115,7 +115,7 @@ class DeclRecord:
         return 0
 
 
-@dataclass
+@dataclass(eq=False)
 class PenaltyRecord:
     """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
     given to the opponent."""
@@ -130,7 +130,7 @@ class PenaltyRecord:
     auto: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class TrickRecord:
     number: int
     leader: str
@@ -141,7 +141,7 @@ class TrickRecord:
     renege: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class Deal:
     """One deal's record and the state derived from its events."""
 
@@ -221,7 +221,7 @@ class Deal:
         ]
 
 
-@dataclass
+@dataclass(eq=False)
 class Sheet:
     """The running score sheet derived from the events."""
 
@@ -313,7 +313,7 @@ class _Referee:
     def settle(self, deal: Deal) -> None:
         """Recompute a deal's points and every running total from it on."""
         rounding = self.rules.scoring.rounding
-        start = self.sheet.deals.index(deal)
+        start = deal.number - 1
         running = (
             dict(self.sheet.deals[start - 1].totals) if start else {p: 0 for p in self.players}
         )
@@ -1011,7 +1011,7 @@ class _Referee:
         )
 
     def _total_before(self, deal: Deal, player: str) -> int:
-        i = self.sheet.deals.index(deal)
+        i = deal.number - 1
         return self.sheet.deals[i - 1].totals[player] if i else 0
 
     # --- the walk ---------------------------------------------------------------------------

@@ -17,12 +17,15 @@ from .declarations import (
     find_declarations,
     shared_cards,
 )
-from .events import Challenge, Claim, DealEvent, Declare, Event, Exchange, Penalty, Score, Trick
-from .game import Game
 from .i18n import lang, register, t
 from .play import legal_follows, trick_winner
-from .replay import Deal, Sheet, stock_before
 from .rules import Ruleset, key_docs
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .events import Event
+    from .game import Game
+    from .replay import Deal, Sheet
 
 MSG = register(
     {
@@ -251,6 +254,8 @@ def _decl_names(combos) -> str:
 
 def describe(event: Event, game: Game) -> str:
     """One line saying what an event records, in the current language."""
+    from .events import Challenge, Claim, DealEvent, Declare, Exchange, Penalty, Score, Trick
+
     if isinstance(event, DealEvent):
         bits = [t("ev.deal")]
         if event.dealer:
@@ -291,6 +296,8 @@ def describe(event: Event, game: Game) -> str:
 
 
 def _event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -> dict[str, Any]:
+    from .events import Challenge, Declare
+
     data: dict[str, Any] = {"number": number, **event.to_dict()}
     if isinstance(event, Declare):
         data["declarations"] = [c.to_json(rules) for c in event.combos]
@@ -310,6 +317,9 @@ def _deal_of_event(sheet: Sheet, number: int) -> Deal | None:
 
 
 def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
+    from .events import Challenge, DealEvent, Declare, Trick
+    from .replay import stock_before
+
     deal = _deal_of_event(sheet, number)
     if as_json:
         data = _event_json(number, event, sheet, game.rules)
@@ -649,6 +659,8 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
+    from .replay import stock_before
+
     deal = sheet.deals[-1] if sheet.deals else None
     if deal is None:
         return {
