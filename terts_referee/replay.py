@@ -160,6 +160,7 @@ class Deal:
     claimed_by: str | None = None
     renege_by: str | None = None
     exchange_by: str | None = None
+    exchange_event: int | None = None
     points: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     burned: dict[str, set[Declaration]] = field(default_factory=dict)
@@ -338,7 +339,7 @@ class _Referee:
     def apply_renege(self, deal: Deal) -> None:
         if deal.renege_by and deal.card_points is not None:
             if self.rules.penalties.renege == "deal-to-opponent":
-                total = sum(deal.card_points.values())
+                total = 140 + self.rules.scoring.last_trick
                 deal.card_points = {deal.renege_by: 0, deal.other(deal.renege_by): total}
 
     def check_winner(self, deal: Deal) -> None:
@@ -776,12 +777,19 @@ class _Referee:
     def _check_declared_cards(self, deal: Deal, player: str, card: Card) -> None:
         """A card the opponent had declared turns up in ``player``'s play: that was false."""
         opponent = deal.other(player)
+        seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
         for rec in deal.declarations:
             if (
                 rec.player == opponent
                 and rec.status in ("scored", "burned", "lowering")
                 and card in rec.decl.cards()
             ):
+                if (
+                    card == seven
+                    and deal.exchange_by == opponent
+                    and rec.event < (deal.exchange_event or 0)
+                ):
+                    continue  # he held it when he declared, then exchanged it [000][001][003]
                 group = [
                     r
                     for r in deal.declarations
@@ -818,10 +826,11 @@ class _Referee:
 
     def _known_held(self, deal: Deal, player: str, remaining: list[TrickRecord]) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""
-        held = set()
-        face = deal.face_up
-        if face is not None and len(deal.tricks) >= 7 and self._holder(deal, face) == player:
-            held.add(face)
+        held = {
+            card
+            for card in (deal.face_up, deal.trump_card)
+            if card is not None and self._holder(deal, card) == player
+        }
         played = {c for t in deal.tricks for c in (t.lead, t.follow)}
         return held - played
 
@@ -873,6 +882,7 @@ class _Referee:
         if seven in deal.played():
             raise self.refuse(f"{seven} was already played in this deal")
         deal.exchange_by = ev.player
+        deal.exchange_event = self.number
         got = f" for {deal.trump_card}" if deal.trump_card else ""
         self.notice(f"{ev.player} exchanges {seven}{got}", deal)
 
@@ -969,7 +979,7 @@ class _Referee:
         self.not_over()
         self.check_player(ev.player)
         deal = self.open_deal("claim in")
-        if deal.tricks or (not deal.quick and ev.tricks is None):
+        if not deal.quick:  # trick mode: what was taken is known from the tricks
             tricks = deal.tricks_taken(ev.player)
             cards = deal.trick_card_points(ev.player)
             if ev.tricks is not None and ev.tricks != tricks:
@@ -993,6 +1003,9 @@ class _Referee:
                 f"{ev.player} has taken no trick in this deal: a win may be claimed "
                 "only after taking at least one [000][002] (game.win_requires_trick)"
             )
+        if deal.renege_by and self.rules.penalties.renege == "deal-to-opponent":
+            # A proven renege: the offender's opponent takes all the deal's card points.
+            cards = 0 if deal.renege_by == ev.player else 140 + self.rules.scoring.last_trick
         raw = cards + deal.declared(ev.player) + deal.penalty_points(ev.player)
         partial = round_points(raw, self.rules.scoring.rounding)
         total = self._total_before(deal, ev.player) + partial
@@ -1005,6 +1018,7 @@ class _Referee:
         deal.claimed_by = ev.player
         deal.card_points = {ev.player: cards, self.other(ev.player): 0}
         deal.finished = True
+        self.apply_renege(deal)
         self.settle(deal)
         self.end_game(
             ev.player, f"claimed during deal {deal.number} with {total} of {target} [000][002]"
