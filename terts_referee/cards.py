@@ -8,8 +8,7 @@ gives ``Qh`` for terminals that cannot print suit symbols.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from functools import cached_property
+from typing import NamedTuple
 
 from .errors import NotationError
 
@@ -220,9 +219,11 @@ LAST_TRICK_POINTS = 10
 DEAL_POINTS = 150
 
 
-@dataclass(frozen=True, order=False)
-class Card:
-    """A card: ``Card(Rank.QUEEN, Suit.HEARTS)``; ``str()`` is ``Q♥``."""
+class Card(NamedTuple):
+    """A card: ``Card(Rank.QUEEN, Suit.HEARTS)``; ``str()`` is ``Q♥``.
+
+    An immutable value (a NamedTuple: cheaper to define at start-up than a frozen dataclass).
+    """
 
     rank: Rank
     suit: Suit
@@ -233,7 +234,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    @cached_property
+    @property
     def letters(self) -> str:
         """ASCII notation, ``Qh``, for terminals without suit symbols."""
         return f"{self.rank.value}{self.suit.letter}"

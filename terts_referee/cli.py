@@ -13,7 +13,7 @@ import typer
 from . import __version__
 from .errors import RefereeError
 
-app = typer.Typer(
+APP_SETTINGS = dict(
     name="terts",
     help="Score keeper and referee for Terts (Терц), the two-player card game with declarations.",
     no_args_is_help=True,
@@ -21,6 +21,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+app = typer.Typer(**APP_SETTINGS)
 check_app = typer.Typer(
     help="Settle a dispute without a game file.", no_args_is_help=True, rich_markup_mode=None
 )
@@ -681,6 +682,44 @@ def rules_check(
 # --- entry point --------------------------------------------------------------------------
 
 
+ROOT_VALUE_OPTIONS = ("--lang",)
+ROOT_FLAGS = ("--color", "--no-color")
+
+
+def _command_word(args: list[str]) -> str | None:
+    """The sub-command named in ``args``, past the root's own options; None for root help etc."""
+    words = iter(args)
+    for word in words:
+        if word in ROOT_VALUE_OPTIONS:
+            next(words, None)
+        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
+            continue
+        elif word.startswith("-"):
+            return None
+        else:
+            return word
+    return None
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """An app holding only the sub-command about to run, so that Typer builds one command, not
+    twenty (start-up time); the whole app for help, completion and unknown names."""
+    name = _command_word(args)
+    if name is None:
+        return app
+    trimmed = typer.Typer(**APP_SETTINGS)
+    trimmed.registered_callback = app.registered_callback
+    for info in app.registered_commands:
+        if (info.name or info.callback.__name__.replace("_", "-")) == name:
+            trimmed.registered_commands = [info]
+            return trimmed
+    for group in app.registered_groups:
+        if group.name == name:
+            trimmed.registered_groups = [group]
+            return trimmed
+    return app
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``terts``; bad input becomes one line on stderr and exit code 2."""
     from typer._click import exceptions as click_exc
@@ -689,8 +728,8 @@ def main(argv: list[str] | None = None) -> int:
     from . import console
 
     console.reset()
-    command = get_command(app)
     args = sys.argv[1:] if argv is None else argv
+    command = get_command(_app_for(args))
     try:
         result = command.main(args=args, prog_name="terts", standalone_mode=False)
     except RefereeError as exc:

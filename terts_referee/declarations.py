@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit
 from .errors import NotationError, RuleError
@@ -99,8 +98,7 @@ COMBO_ACCEPTED = (
 )
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     """One declaration: a run (``length``, ``rank`` = top card, ``suit``), a four (``rank``), or a
     marriage (``suit``; None until the deal's trump is known)."""
 
@@ -382,8 +380,7 @@ def find_declarations(
 # --- comparing --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """Which of two declarations wins, and the rule that decided it."""
 
     winner: str  # "first" | "second" | "neither"

@@ -7,8 +7,7 @@ no null) and ``event_from_dict``. Players are stored by the names given to ``ter
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
@@ -81,23 +80,7 @@ _PENALTY_WORDS.update(
 )
 
 
-@dataclass(frozen=True)
-class Event:
-    """Base of all events; ``type`` names it in the game file."""
-
-    type = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def players(self) -> tuple[str, ...]:
-        return tuple(
-            v for k, v in self.to_dict().items() if k in ("player", "by", "last_trick", "dealer")
-        )
-
-
-@dataclass(frozen=True)
-class DealEvent(Event):
+class DealEvent(NamedTuple):
     """A new deal: dealer (None: by rotation), trump suit and face-up card when known."""
 
     type = "deal"
@@ -119,8 +102,7 @@ class DealEvent(Event):
         return d
 
 
-@dataclass(frozen=True)
-class Declare(Event):
+class Declare(NamedTuple):
     """A player declares one or more combinations before his card."""
 
     type = "declare"
@@ -131,8 +113,7 @@ class Declare(Event):
         return {"type": self.type, "player": self.player, "combos": [str(c) for c in self.combos]}
 
 
-@dataclass(frozen=True)
-class Challenge(Event):
+class Challenge(NamedTuple):
     """The opponent beats the latest declaration ("Не годится!") with his own."""
 
     type = "challenge"
@@ -143,8 +124,7 @@ class Challenge(Event):
         return {"type": self.type, "player": self.player, "combo": str(self.combo)}
 
 
-@dataclass(frozen=True)
-class Score(Event):
+class Score(NamedTuple):
     """Quick mode: ``by`` counted ``points`` card points (last trick included); closes the deal."""
 
     type = "score"
@@ -161,8 +141,7 @@ class Score(Event):
         }
 
 
-@dataclass(frozen=True)
-class Penalty(Event):
+class Penalty(NamedTuple):
     """An offence of RULES §6; ``target`` is the event number of the declaration it voids."""
 
     type = "penalty"
@@ -180,8 +159,7 @@ class Penalty(Event):
         return d
 
 
-@dataclass(frozen=True)
-class Claim(Event):
+class Claim(NamedTuple):
     """A player claims the win during a deal; quick mode states tricks and card points so far."""
 
     type = "claim"
@@ -198,8 +176,7 @@ class Claim(Event):
         return d
 
 
-@dataclass(frozen=True)
-class Trick(Event):
+class Trick(NamedTuple):
     """One trick, the leader's card first."""
 
     type = "trick"
@@ -210,8 +187,7 @@ class Trick(Event):
         return {"type": self.type, "cards": [str(self.lead), str(self.follow)]}
 
 
-@dataclass(frozen=True)
-class Exchange(Event):
+class Exchange(NamedTuple):
     """A player swaps the trump 7 for the face-up trump card."""
 
     type = "exchange"
@@ -255,3 +231,8 @@ def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
             "the file is corrupt; fix or restore it"
         ) from None
     raise GameFileError(f"event {number} in the game file has unknown type {d.get('type')!r}")
+
+
+#: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
+#: attribute ``type`` names it in the game file.
+Event = DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange
