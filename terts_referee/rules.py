@@ -8,24 +8,53 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import MISSING, asdict, dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RulesetError
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
 
+class KeyInfo(NamedTuple):
+    """One ruleset key: its name, default and documentation (doc, source, choices, minimum)."""
+
+    name: str
+    default: Any
+    metadata: dict[str, Any]
+
+
+_PENDING: list[dict[str, Any]] = []
+
+
 def _key(default: Any, doc: str, source: str, choices: tuple = (), minimum: int | None = None):
-    return field(
-        default=default,
-        metadata={"doc": doc, "source": source, "choices": choices, "minimum": minimum},
+    """A key's default, its documentation noted for the ``_section`` decorator below."""
+    _PENDING.append({"doc": doc, "source": source, "choices": choices, "minimum": minimum})
+    return default
+
+
+def _section(cls):
+    """Attach each field's documentation to a section class as ``cls.KEYS``.
+
+    Sections are NamedTuples (immutable, and much cheaper to define at start-up than frozen
+    dataclasses); ``_key`` runs once per field, in field order, while the class body runs.
+    """
+    cls.KEYS = tuple(
+        KeyInfo(name, cls._field_defaults[name], meta)
+        for name, meta in zip(cls._fields, _PENDING, strict=True)
     )
+    _PENDING.clear()
+    return cls
 
 
-@dataclass(frozen=True)
-class GameRules:
+def fields(cls) -> tuple[KeyInfo, ...]:
+    """The keys of a section class, in file order."""
+    return cls.KEYS
+
+
+@_section
+class GameRules(NamedTuple):
     """[game]: how a game is won (RULES §5)."""
 
     target: int = _key(501, "points to win: 501, or 301 for short terts", "[000][002]", minimum=1)
@@ -37,8 +66,8 @@ class GameRules:
     )
 
 
-@dataclass(frozen=True)
-class ScoringRules:
+@_section
+class ScoringRules(NamedTuple):
     """[scoring]: how a deal's points are written (RULES §5)."""
 
     rounding: str = _key(
@@ -56,8 +85,8 @@ class ScoringRules:
     last_trick: int = _key(10, "bonus for the last trick", "[all]", minimum=0)
 
 
-@dataclass(frozen=True)
-class DeclarationRules:
+@_section
+class DeclarationRules(NamedTuple):
     """[declarations]: who may declare what, when, and how declarations compare (RULES §4)."""
 
     when: str = _key(
@@ -104,8 +133,8 @@ class DeclarationRules:
     )
 
 
-@dataclass(frozen=True)
-class PlayRules:
+@_section
+class PlayRules(NamedTuple):
     """[play]: what a follower may play (RULES §3)."""
 
     while_stock: str = _key(
@@ -122,8 +151,8 @@ class PlayRules:
     )
 
 
-@dataclass(frozen=True)
-class ExchangeRules:
+@_section
+class ExchangeRules(NamedTuple):
     """[exchange]: the trump seven swap (RULES §3)."""
 
     min_stock: int = _key(
@@ -132,8 +161,8 @@ class ExchangeRules:
     mandatory: bool = _key(False, "the holder of the trump 7 must exchange it", "[000]")
 
 
-@dataclass(frozen=True)
-class PenaltyRules:
+@_section
+class PenaltyRules(NamedTuple):
     """[penalties]: what offences cost (RULES §6)."""
 
     false_uphill: int | str = _key(
@@ -186,7 +215,10 @@ class Ruleset:
 
     def to_dict(self) -> dict[str, Any]:
         """The resolved ruleset as a TOML-ready table (no ``extends``)."""
-        return asdict(self)
+        data: dict[str, Any] = {"name": self.name, "description": self.description}
+        for section in SECTIONS:
+            data[section] = getattr(self, section)._asdict()
+        return data
 
     def get(self, dotted: str) -> Any:
         """A key's value by its dotted name, ``scoring.rounding``."""
@@ -195,7 +227,7 @@ class Ruleset:
 
     def with_values(self, **sections: dict[str, Any]) -> Ruleset:
         """A copy with some keys changed (for tests and what-ifs); not validated."""
-        changes = {s: replace(getattr(self, s), **v) for s, v in sections.items()}
+        changes = {s: getattr(self, s)._replace(**v) for s, v in sections.items()}
         return replace(self, **changes)
 
 
@@ -301,7 +333,7 @@ def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = N
                 )
             values[name] = _check_value(origin, f"{section}.{name}", value, known[name])
         if values:
-            changes[section] = replace(getattr(base, section), **values)
+            changes[section] = getattr(base, section)._replace(**values)
     name = doc.get("name", base.name)
     description = doc.get("description", base.description if "name" not in doc else "")
     return replace(base, name=name, description=description, **changes)
