@@ -15,7 +15,10 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from . import __version__
+from . import (
+    __version__,
+    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
+)
 from .cards import Rank, Suit
 from .declarations import Declaration, Kind
 from .errors import NotationError, RefereeError
@@ -65,38 +68,6 @@ LABELS = register(
             "ru": "зачёркнуто — объявление не засчитано",
         },
         "export.generated": {"en": "written by terts-referee", "ru": "записано terts-referee"},
-        # declaration statuses (replay.DeclRecord.status)
-        "export.status.burned": {"en": "burned", "ru": "сгорело"},
-        "export.status.withdrawn": {"en": "withdrawn", "ru": "снято"},
-        "export.status.false": {"en": "false", "ru": "ложное"},
-        "export.status.late": {"en": "late", "ru": "поздно"},
-        "export.status.lowering": {"en": "lowering", "ru": "понижение"},
-        # penalty kinds (events.PenaltyKind, RULES §6)
-        "export.penalty.false-declaration": {
-            "en": "false declaration",
-            "ru": "ложное объявление",
-        },
-        "export.penalty.miscount": {"en": "miscount", "ru": "неправильный подсчёт"},
-        "export.penalty.empty-challenge": {
-            "en": "«Рост?» with nothing to show",
-            "ru": "пустой «Рост?»",
-        },
-        "export.penalty.late-declaration": {
-            "en": "late declaration",
-            "ru": "позднее объявление",
-        },
-        "export.penalty.out-of-turn-draw": {"en": "drawing out of turn", "ru": "чужой подъём"},
-        "export.penalty.wrong-hand-size": {
-            "en": "wrong number of cards",
-            "ru": "лишняя или недостающая карта",
-        },
-        "export.penalty.draw-before-break": {
-            "en": "drawing before the break",
-            "ru": "подъём до слома колоды",
-        },
-        "export.penalty.renege": {"en": "renege", "ru": "ренонс"},
-        "export.penalty.trump-seven": {"en": "trump 7 kept", "ru": "козырная семёрка"},
-        "export.penalty.lowering": {"en": "lowering", "ru": "понижение"},
     }
 )
 
@@ -460,7 +431,7 @@ def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
             parts.append(f'<span class="decl"{title}>{name} <span class="pts">{pts}</span></span>')
         else:
             try:
-                word = _h(f"status.{status}", lang)
+                word = escape(t(f"status.{status}", lang))
             except KeyError:
                 word = escape(status)
             parts.append(f'<span class="decl void"{title}><s>{name} {pts}</s> ({word})</span>')
@@ -478,7 +449,7 @@ def _penalty_cell(deal: dict[str, Any], player: str, lang: str) -> str:
             continue
         kind = str(pen.get("kind", ""))
         try:
-            words = [_w(f"penalty.{kind}", lang)]
+            words = [t(f"pen.{kind}", lang)]
         except KeyError:
             words = [kind]
         if pen.get("uphill"):

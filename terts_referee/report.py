@@ -8,7 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import console
+from . import (
+    console,
+    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
+)
 from .cards import Card, Rank, Suit
 from .declarations import (
     Declaration,
@@ -29,31 +32,6 @@ if TYPE_CHECKING:
 
 MSG = register(
     {
-        "status.scored": {"en": "written", "ru": "пишет"},
-        "status.burned": {"en": "burned", "ru": "сгорел"},
-        "status.withdrawn": {"en": "not announced", "ru": "не объявлен"},
-        "status.false": {"en": "false", "ru": "ложное"},
-        "status.late": {"en": "late", "ru": "поздно"},
-        "status.lowering": {"en": "lowering", "ru": "понижение"},
-        "pen.false-declaration": {"en": "false declaration", "ru": "ложное объявление"},
-        "pen.miscount": {"en": "miscount", "ru": "неправильный подсчёт"},
-        "pen.empty-challenge": {
-            "en": "«Рост?» with nothing to show",
-            "ru": "«Рост?» без комбинации",
-        },
-        "pen.late-declaration": {"en": "late declaration", "ru": "позднее объявление"},
-        "pen.out-of-turn-draw": {"en": "drawing out of turn", "ru": "чужой подъём"},
-        "pen.wrong-hand-size": {
-            "en": "a card too many or too few",
-            "ru": "лишняя или недостающая карта",
-        },
-        "pen.draw-before-break": {
-            "en": "drew before the break",
-            "ru": "взял карту до ломки колоды",
-        },
-        "pen.renege": {"en": "renege", "ru": "не перебил, не дал масть или козырь"},
-        "pen.trump-seven": {"en": "kept the trump seven", "ru": "не сменил козырную семёрку"},
-        "pen.lowering": {"en": "lowering", "ru": "понижение ранга комбинации"},
         "ev.deal": {"en": "deal", "ru": "сдача"},
         "ev.dealer": {"en": "dealer {p}", "ru": "сдаёт {p}"},
         "ev.trump_card": {"en": "trump {card} face up", "ru": "козырь {card} открыт"},
