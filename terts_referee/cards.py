@@ -11,6 +11,7 @@ import enum
 from typing import NamedTuple
 
 from .errors import NotationError
+from .messages import t
 
 __all__ = [
     "Suit",
@@ -77,10 +78,6 @@ for _suit, _words in {
     for _w in _words.split():
         _SUIT_WORDS[_w] = _suit
 
-SUIT_ACCEPTED = (
-    "a suit: s c d h, ♠ ♣ ♦ ♥, spades clubs diamonds hearts, п т/к б ч, пики трефы бубны черви"
-)
-
 
 class Rank(enum.Enum):
     """A rank; the value is the notation used in JSON (``A K Q J 10 9 8 7``)."""
@@ -135,8 +132,6 @@ for _rank, _words in {
 }.items():
     for _w in _words.split():
         _RANK_WORDS[_w] = _rank
-
-RANK_ACCEPTED = "a rank: A K Q J 10 (or T) 9 8 7, or Т К Д В"
 
 _RANK_RUSSIAN = {
     Rank.ACE: "Т",
@@ -269,7 +264,7 @@ def parse_suit(text: str) -> Suit:
     word = word.replace("ё", "е")
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise NotationError(f"unknown suit {text!r}: expected {SUIT_ACCEPTED}")
+    raise NotationError(t("err.suit.unknown", text=text, accepted=t("err.accept.suit")))
 
 
 def parse_rank(text: str) -> Rank:
@@ -277,23 +272,25 @@ def parse_rank(text: str) -> Rank:
     word = _clean(text)
     if word in _RANK_WORDS:
         return _RANK_WORDS[word]
-    raise NotationError(f"unknown rank {text!r}: expected {RANK_ACCEPTED}")
+    raise NotationError(t("err.rank.unknown", text=text, accepted=t("err.accept.rank")))
 
 
 def parse_card(text: str) -> Card:
     """Read one card, rank first then suit (``Q♥ Qh Дч 10h Th 10ч``); raises NotationError."""
     raw = _clean(text)
     if not raw:
-        raise NotationError("empty card: expected a rank then a suit, like Q♥, Qh, Дч or 10h")
+        raise NotationError(t("err.card.empty"))
     rank_part, suit_part = (raw[:2], raw[2:]) if raw.startswith("10") else (raw[:1], raw[1:])
     if not suit_part:
-        raise NotationError(
-            f"card {text!r} has no suit: expected a rank then a suit, like Q♥, Qh, Дч or 10h"
-        )
+        raise NotationError(t("err.card.no_suit", text=text))
     if rank_part not in _RANK_WORDS:
-        raise NotationError(f"card {text!r}: unknown rank {rank_part!r}: expected {RANK_ACCEPTED}")
+        raise NotationError(
+            t("err.card.rank", text=text, part=rank_part, accepted=t("err.accept.rank"))
+        )
     if suit_part not in _SUIT_WORDS:
-        raise NotationError(f"card {text!r}: unknown suit {suit_part!r}: expected {SUIT_ACCEPTED}")
+        raise NotationError(
+            t("err.card.suit", text=text, part=suit_part, accepted=t("err.accept.suit"))
+        )
     return Card(_RANK_WORDS[rank_part], _SUIT_WORDS[suit_part])
 
 
@@ -305,7 +302,7 @@ def parse_cards(text: str | list[str]) -> list[Card]:
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise NotationError(f"card {c} is listed twice: each card is in the deck once")
+            raise NotationError(t("err.card.twice", card=c))
         seen.add(c)
     return cards
 
@@ -320,8 +317,7 @@ def parse_card_or_suit(text: str) -> tuple[Suit, Card | None]:
         card = parse_card(text)
     except NotationError:
         raise NotationError(
-            f"{text!r} is neither a card nor a suit: expected a card like 7♥ or Qh, "
-            f"or {SUIT_ACCEPTED}"
+            t("err.card_or_suit", text=text, accepted=t("err.accept.suit"))
         ) from None
     return card.suit, card
 

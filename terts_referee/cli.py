@@ -273,11 +273,12 @@ def trick(
     from .cards import parse_cards
     from .errors import NotationError
     from .events import Trick
+    from .messages import t
 
     def build(g):
         parsed = parse_cards(cards)
         if len(parsed) != 2:
-            raise NotationError(f"a trick is two cards, the leader's first: got {len(parsed)}")
+            raise NotationError(t("err.trick.two_cards", n=len(parsed)))
         return Trick(parsed[0], parsed[1])
 
     _record(game, build, as_json)
@@ -449,6 +450,7 @@ def export(
     from . import console, i18n
     from .errors import GameFileError
     from .export import sheet_html
+    from .messages import t
     from .report import sheet_json
     from .rules import load_ruleset
 
@@ -458,7 +460,7 @@ def export(
     try:
         html.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise GameFileError(f"cannot write {html}: {exc.strerror}") from None
+        raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
     console.say(str(html))
 
 
@@ -518,12 +520,13 @@ def check_hand(
     """
     from .cards import parse_card_or_suit, parse_cards
     from .errors import NotationError
+    from .messages import t
     from .report import report_hand
     from .rules import load_ruleset
 
     hand = parse_cards(cards)
     if len(hand) > 9:
-        raise NotationError(f"a hand holds at most 9 cards, not {len(hand)}")
+        raise NotationError(t("err.hand.too_many", n=len(hand)))
     report_hand(hand, parse_card_or_suit(trump)[0], load_ruleset(rules), turns, as_json)
 
 
@@ -567,11 +570,12 @@ def check_trick(
     """
     from .cards import parse_card_or_suit, parse_cards
     from .errors import NotationError
+    from .messages import t
     from .report import report_trick
 
     parsed = parse_cards(cards)
     if len(parsed) != 2:
-        raise NotationError(f"a trick is two cards, the leader's first: got {len(parsed)}")
+        raise NotationError(t("err.trick.two_cards", n=len(parsed)))
     report_trick(parsed[0], parsed[1], parse_card_or_suit(trump)[0], as_json)
 
 
@@ -590,14 +594,15 @@ def check_legal(
     """
     from .cards import parse_card, parse_card_or_suit, parse_cards
     from .errors import NotationError
+    from .messages import t
     from .report import report_legal
     from .rules import load_ruleset
 
     held, led = parse_cards(hand), parse_card(lead)
     if led in held:
-        raise NotationError(f"{led} is led, so it cannot also be in the follower's hand")
+        raise NotationError(t("err.legal.led", card=led))
     if not held:
-        raise NotationError('the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"')
+        raise NotationError(t("err.legal.no_hand"))
     report_legal(held, led, parse_card_or_suit(trump)[0], final, load_ruleset(rules), as_json)
 
 
@@ -643,13 +648,14 @@ def rules_new(
     Example: terts rules new house.toml --from classic
     """
     from .errors import RulesetError
+    from .messages import t
     from .rules import dump_ruleset_toml, load_ruleset
 
     rules = load_ruleset(base)
     if path.exists() and not force:
-        raise RulesetError(f"{path} already exists: use --force to overwrite it")
+        raise RulesetError(t("err.ruleset.exists", path=path))
     if path.suffix != ".toml":
-        raise RulesetError(f"{path}: a ruleset file name ends in .toml")
+        raise RulesetError(t("err.ruleset.suffix", path=path))
     from dataclasses import replace
 
     own = replace(
@@ -658,10 +664,10 @@ def rules_new(
     try:
         path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
     except OSError as exc:
-        raise RulesetError(f"cannot write {path}: {exc.strerror}") from None
+        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
     from . import console
 
-    console.say(f"wrote {path} (extends {base}); check it with `terts rules check {path}`")
+    console.say(t("msg.ruleset_written", path=path, base=base))
 
 
 @rules_app.command("check")
@@ -739,8 +745,10 @@ def main(argv: list[str] | None = None) -> int:
         where = exc.ctx.command_path if exc.ctx else "terts"
         console.error_line(f"{exc.format_message()} (see `{where} --help`)")
         return 2
-    except click_exc.Abort:
-        console.error_line("aborted")
+    except typer.Abort:
+        from .messages import t
+
+        console.error_line(t("msg.aborted"))
         return 130
     except click_exc.ClickException as exc:
         console.error_line(exc.format_message())

@@ -14,6 +14,8 @@ from typing import Any, NamedTuple
 
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit
 from .errors import NotationError, RuleError
+from .i18n import lang
+from .messages import shown, suit_word, t
 from .rules import Ruleset
 
 __all__ = [
@@ -92,10 +94,18 @@ _FOUR_WORDS: dict[str, Rank] = {
 }
 _MARRIAGE_WORDS = {"marriage", "марьяж", "белла", "bella", "belote", "m"}
 
-COMBO_ACCEPTED = (
-    "a declaration like terts:Q♥, 50:K♠, 105:J♦ (also 100/106/107/108), терц:Дч, 4J/4A/4K/4Q "
-    "(200 = four jacks), marriage, or the cards themselves: Q♥,J♥,10♥"
-)
+_CLASS_KEYS = {
+    "terts": "name.class.terts",
+    "fifty": "name.class.fifty",
+    "hundred": "name.class.hundred",
+    "jacks": "name.class.jacks",
+    "marriage": "name.class.marriage",
+}
+
+
+def _seq_name(length: int) -> str:
+    """A run's class in the current language: "fifty" / "пятьдесят"."""
+    return (_SEQ_NAMES_RU if lang() == "ru" else _SEQ_NAMES_EN)[length]
 
 
 class Declaration(NamedTuple):
@@ -113,23 +123,18 @@ class Declaration(NamedTuple):
     def sequence(cls, length: int, top: Rank, suit: Suit) -> Declaration:
         """A run of ``length`` cards from ``top`` down; raises NotationError if impossible."""
         if not 3 <= length <= 8:
-            raise NotationError(
-                f"a run of {length} cards is no declaration: runs have 3 to 8 cards"
-            )
+            raise NotationError(t("err.run.length", length=length))
         if top.sequence_index < length - 1:
             tops = ", ".join(r.value for r in SEQUENCE_ORDER[length - 1 :])
             raise NotationError(
-                f"no {_SEQ_NAMES_EN[length]} can top at {top.value}: {length} cards in sequence "
-                f"run down from the top card, so the top is one of {tops}"
+                t("err.run.top", name=_seq_name(length), top=top.value, length=length, tops=tops)
             )
         return cls(Kind.SEQUENCE, top, suit, length)
 
     @classmethod
     def four(cls, rank: Rank) -> Declaration:
         if rank not in FOUR_RANKS:
-            raise NotationError(
-                f"four {rank.value}s score nothing: fours are 4J (200), 4A, 4K or 4Q (100 each)"
-            )
+            raise NotationError(t("err.four.rank", rank=rank.value))
         return cls(Kind.FOUR, rank, None, 4)
 
     @classmethod
@@ -259,7 +264,7 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
     """
     raw = text.strip()
     if not raw:
-        raise NotationError(f"empty declaration: expected {COMBO_ACCEPTED}")
+        raise NotationError(t("err.combo.empty", accepted=t("err.accept.combo")))
     word = _norm(raw)
     if ":" in raw:
         head, _, tail = raw.partition(":")
@@ -268,7 +273,7 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
             return _marriage(text, parse_suit(tail), trump, rules)
         if head_n not in _CLASS_WORDS:
             raise NotationError(
-                f"{text!r}: unknown class {head.strip()!r}: expected {COMBO_ACCEPTED}"
+                t("err.combo.class", text=text, head=head.strip(), accepted=t("err.accept.combo"))
             )
         length = _CLASS_WORDS[head_n]
         try:
@@ -276,7 +281,7 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
         except NotationError as exc:
             raise NotationError(f"{text!r}: {exc}") from None
         if len(cards) != 1:
-            raise NotationError(f"{text!r}: name one top card after the colon, like terts:Q♥")
+            raise NotationError(t("err.combo.one_top", text=text))
         try:
             return Declaration.sequence(length, cards[0].rank, cards[0].suit)
         except NotationError as exc:
@@ -289,20 +294,20 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
         try:
             rank = parse_rank(word[1:])
         except NotationError:
-            raise NotationError(f"{text!r}: expected 4J, 4A, 4K or 4Q (4В 4Т 4К 4Д)") from None
+            raise NotationError(t("err.combo.four", text=text)) from None
         try:
             return Declaration.four(rank)
         except NotationError as exc:
             raise NotationError(f"{text!r}: {exc}") from None
     if word in _CLASS_WORDS:
         raise NotationError(
-            f"{text!r}: name the top card too, like {_SEQ_NOTATION[_CLASS_WORDS[word]]}:Q♥"
+            t("err.combo.top", text=text, notation=_SEQ_NOTATION[_CLASS_WORDS[word]])
         )
     try:
         cards = parse_cards(raw)
     except NotationError as exc:
         raise NotationError(
-            f"{text!r} is not a declaration ({exc}): expected {COMBO_ACCEPTED}"
+            t("err.combo.not", text=text, reason=exc, accepted=t("err.accept.combo"))
         ) from None
     return _from_cards(text, cards, trump, rules)
 
@@ -314,10 +319,7 @@ def _marriage(
     if suit is None:
         return Declaration.marriage(trump)
     if trump is not None and suit != trump and not any_suit:
-        raise RuleError(
-            f"{text!r}: a marriage is the King and Queen of trumps ({trump.value}) under "
-            f'declarations.marriage = "trump" [001][003][004]'
-        )
+        raise RuleError(f"{text!r}: {t('err.marriage.trump', suit=suit_word(trump))}")
     return Declaration.marriage(suit)
 
 
@@ -332,21 +334,14 @@ def _from_cards(
     if len(cards) == 2 and ranks == {Rank.KING, Rank.QUEEN} and len(suits) == 1:
         return _marriage(text, cards[0].suit, trump, rules)
     if len(cards) < 3:
-        raise NotationError(
-            f"{listed} forms no declaration: a run needs 3 to 8 cards of one suit, a four 4 cards "
-            "of one rank, a marriage K and Q of one suit"
-        )
+        raise NotationError(t("err.cards.few", cards=listed))
     if len(suits) > 1:
-        raise NotationError(
-            f"{listed} forms no declaration: a run is of one suit, a four of one rank"
-        )
+        raise NotationError(t("err.cards.suits", cards=listed))
     indices = sorted(c.rank.sequence_index for c in cards)
     missing = [SEQUENCE_ORDER[i] for i in range(indices[0], indices[-1] + 1) if i not in indices]
     if missing:
         gap = " ".join(r.value for r in missing)
-        raise NotationError(
-            f"{listed} is not in sequence (missing {gap}): runs follow A K Q J 10 9 8 7"
-        )
+        raise NotationError(t("err.cards.gap", cards=listed, gap=gap))
     return Declaration.sequence(len(cards), SEQUENCE_ORDER[indices[-1]], cards[0].suit)
 
 
@@ -422,17 +417,10 @@ def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: 
     when a tie needs the trump suit and none is known.
     """
     if Kind.MARRIAGE in (first.kind, second.kind):
-        return Verdict(
-            "neither",
-            "a marriage is outside the order: it beats nothing and nothing beats it",
-            None,
-            "[000][004]",
-        )
+        return Verdict("neither", t("verdict.marriage"), None, "[000][004]")
     for d, who in ((first, "first"), (second, "second")):
         if d.kind is Kind.FOUR and d.rank is Rank.JACK:
-            return Verdict(
-                who, "four jacks beat everything, a trump 108 included", None, "[000][001]"
-            )
+            return Verdict(who, t("verdict.jacks"), None, "[000][001]")
     t1, t2 = _tier(first, rules), _tier(second, rules)
     if t1 != t2:
         winner = "first" if t1 > t2 else "second"
@@ -440,31 +428,23 @@ def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: 
         return Verdict(winner, _why_higher(high, low, rules), *_key_for(high, low, rules))
     # Same tier and rank: two runs of one length and top.
     if trump is None:
-        raise RuleError(
-            f"{first} and {second} tie on length and top: the trump suit decides; "
-            "name it with --trump"
-        )
+        raise RuleError(t("err.tie_needs_trump", first=shown(first), second=shown(second)))
     if first.suit == trump or second.suit == trump:
         winner = "first" if first.suit == trump else "second"
-        return Verdict(winner, "same length and top card: the trump one wins", None, "[000][004]")
-    return Verdict(
-        "first",
-        "same length and top card, neither trump: the one declared first keeps it",
-        None,
-        "[000][004]",
-    )
+        return Verdict(winner, t("verdict.trump"), None, "[000][004]")
+    return Verdict("first", t("verdict.first"), None, "[000][004]")
 
 
 def _why_higher(high: Declaration, low: Declaration, rules: Ruleset) -> str:
     if high.kind is Kind.FOUR and low.kind is Kind.FOUR:
-        return f"{high} beats {low}: fours rank A > K > Q"
+        return t("verdict.fours", high=shown(high), low=shown(low))
     if high.kind is Kind.FOUR:
-        return f"{high} beats the run {low}: fours rank above runs of this length"
+        return t("verdict.four_over_run", high=shown(high), low=shown(low))
     if low.kind is Kind.FOUR:
-        return f"the run {high} beats {low}: every hundreds-run beats the fours"
+        return t("verdict.run_over_four", high=shown(high), low=shown(low))
     if high.length != low.length:
-        return f"{high} beats {low}: the longer run wins"
-    return f"{high} beats {low}: same length, the higher top card wins"
+        return t("verdict.longer", high=shown(high), low=shown(low))
+    return t("verdict.higher_top", high=shown(high), low=shown(low))
 
 
 def _key_for(high: Declaration, low: Declaration, rules: Ruleset) -> tuple[str | None, str]:
@@ -489,14 +469,14 @@ def challenge_verdict(
     c_class, d_class = challenger.value_class, declared.value_class
     if c_class == "jacks" or c_class == d_class:
         return verdict
-    return Verdict(
-        "first",
-        f"{challenger} is a {c_class}, {declared} a {d_class}: after «От чего?» only a declaration "
-        "of equal value may beat it (a terts by a terts, a fifty by a fifty, "
-        "a hundred by a hundred)",
-        'declarations.challenge = "same-class"',
-        "[001]",
+    reason = t(
+        "verdict.same_class",
+        challenger=shown(challenger),
+        c_class=t(_CLASS_KEYS[c_class]),
+        declared=shown(declared),
+        d_class=t(_CLASS_KEYS[d_class]),
     )
+    return Verdict("first", reason, 'declarations.challenge = "same-class"', "[001]")
 
 
 # --- planning ---------------------------------------------------------------------------------

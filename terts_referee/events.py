@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
 from .errors import GameFileError, NotationError
+from .messages import t
 
 __all__ = [
     "PenaltyKind",
@@ -48,9 +49,8 @@ class PenaltyKind(enum.Enum):
         word = text.strip().lower().replace("_", "-").replace("ё", "е")
         if word in _PENALTY_WORDS:
             return _PENALTY_WORDS[word]
-        raise NotationError(
-            f"unknown penalty kind {text!r}: expected one of {', '.join(k.value for k in cls)}"
-        )
+        kinds = ", ".join(k.value for k in cls)
+        raise NotationError(t("err.penalty_kind", text=text, kinds=kinds))
 
     @property
     def loses_game(self) -> bool:
@@ -226,11 +226,8 @@ def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
         if kind == "exchange":
             return Exchange(d["player"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise GameFileError(
-            f"event {number} in the game file is malformed ({exc!r}): "
-            "the file is corrupt; fix or restore it"
-        ) from None
-    raise GameFileError(f"event {number} in the game file has unknown type {d.get('type')!r}")
+        raise GameFileError(t("store.event_malformed", number=number, reason=exc)) from None
+    raise GameFileError(t("store.event_type", number=number, type=d.get("type")))
 
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class

@@ -82,7 +82,7 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 24, 48, 52
 def _check_lang(lang: str | None) -> str:
     chosen = lang or current_lang()
     if chosen not in LANGS:
-        raise NotationError(f"unknown language {chosen!r}: expected en or ru")
+        raise NotationError(t("err.lang", lang=chosen))
     return chosen
 
 
@@ -534,7 +534,7 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
         if winner in totals:
             result += escape(f" — {totals[winner]} / {targets[winner]}")
         if data.get("win_reason"):
-            result += f' <small lang="en">({escape(str(data["win_reason"]))})</small>'
+            result += f" <small>({escape(str(data['win_reason']))})</small>"
     else:
         result = _h("in_progress", lang)
 
@@ -542,9 +542,7 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
     notes_html = ""
     if notes:
         items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
-        notes_html = (
-            f'<h2 class="notes">{_h("notes", lang)}</h2>\n<ul class="notes" lang="en">{items}</ul>'
-        )
+        notes_html = f'<h2 class="notes">{_h("notes", lang)}</h2>\n<ul class="notes">{items}</ul>'
 
     keys = []
     if any(d.get("last_trick") for d in deals):

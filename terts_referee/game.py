@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import GameFileError, NotationError, RulesetError
 from .events import Event, event_from_dict
+from .messages import t
 from .replay import Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION
@@ -22,11 +23,11 @@ def check_names(names: list[str]) -> tuple[str, str]:
     """Two distinct, non-empty player names; raises NotationError."""
     cleaned = [n.strip() for n in names]
     if len(cleaned) != 2:
-        raise NotationError(f"Terts is for two players: name two, not {len(cleaned)}")
+        raise NotationError(t("err.players.two", n=len(cleaned)))
     if not all(cleaned):
-        raise NotationError("a player's name may not be empty")
+        raise NotationError(t("err.players.empty"))
     if cleaned[0].casefold() == cleaned[1].casefold():
-        raise NotationError(f"the two players need different names, not {cleaned[0]!r} twice")
+        raise NotationError(t("err.players.same", name=cleaned[0]))
     return cleaned[0], cleaned[1]
 
 
@@ -42,22 +43,24 @@ class Game:
     # --- the game file document ---------------------------------------------------------------
 
     @classmethod
-    def from_doc(cls, doc: dict[str, Any], origin: str = "game file") -> Game:
-        """Rebuild a game from its document; raises GameFileError when it is malformed."""
+    def from_doc(cls, doc: dict[str, Any], origin: str | None = None) -> Game:
+        """Rebuild a game from its document; raises GameFileError when it is malformed.
+
+        ``origin`` names the document in messages (its path); by default "game file".
+        """
+        origin = origin or t("store.game_file")
         try:
             players = check_names(list(doc["players"]))
             rules_doc = doc["rules"]
         except (KeyError, TypeError, NotationError) as exc:
-            raise GameFileError(
-                f"{origin} is corrupt (players or rules missing: {exc}); it will not be overwritten"
-            ) from None
+            raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
         try:
             rules = ruleset_from_dict(rules_doc, f"{origin} [rules]")
         except RulesetError as exc:
-            raise GameFileError(f"{exc}; the game file will not be overwritten") from None
+            raise GameFileError(t("store.bad_rules", reason=exc)) from None
         raw_events = doc.get("events", [])
         if not isinstance(raw_events, list):
-            raise GameFileError(f"{origin} is corrupt: events is not a list")
+            raise GameFileError(t("store.events_not_list", origin=origin))
         events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
         first = doc.get("first_dealer")
         return cls(players, rules, events, first)
@@ -84,8 +87,8 @@ class Game:
         matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
         if len(matches) == 1:
             return matches[0]
-        what = "is ambiguous" if matches else "is not a player of this game"
-        raise NotationError(f"{name!r} {what}: expected {self.players[0]} or {self.players[1]}")
+        key = "err.player.ambiguous" if matches else "err.player.unknown"
+        raise NotationError(t(key, name=name, a=self.players[0], b=self.players[1]))
 
     # --- events ---------------------------------------------------------------------------
 
@@ -110,6 +113,6 @@ class Game:
     def undo(self) -> tuple[int, Event]:
         """Remove the latest event; raises NotationError when there is none."""
         if not self.events:
-            raise NotationError("nothing to undo: the game has no events yet")
+            raise NotationError(t("err.undo.empty"))
         number = len(self.events)
         return number, self.events.pop()

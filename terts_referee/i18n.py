@@ -9,6 +9,7 @@ formats the text in the current language. The language comes from ``--lang``, el
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
@@ -38,13 +39,26 @@ def set_lang(lang: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang is not None and lang not in LANGS:
         from .errors import NotationError
+        from .messages import MESSAGES  # noqa: F401  (registers "err.lang")
 
-        raise NotationError(f"unknown language {lang!r}: expected en or ru")
+        raise NotationError(t("err.lang", lang=lang))
     _state["lang"] = lang
 
 
 def lang() -> str:
     return _state["lang"] or lang_from_env()
+
+
+@contextmanager
+def pinned():
+    """Choose the language once for a block that builds many messages (a replay): reading the
+    environment for each message would cost more than the rest of the replay. Restores after."""
+    saved = _state["lang"]
+    _state["lang"] = lang()
+    try:
+        yield
+    finally:
+        _state["lang"] = saved
 
 
 def t(key: str, lang_: str | None = None, **kwargs) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit
+from .messages import suit_word, t
 from .rules import Ruleset
 
 __all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation"]
@@ -76,10 +77,10 @@ def follow_obligation(
         return None
     same = {c for c in cards if c.suit == lead.suit}
     if same and played.suit != lead.suit:
-        return f"could follow {lead.suit.value} with {_cards(same & legal)}"
+        return t("note.follow.suit", suit=suit_word(lead.suit), cards=_cards(same & legal))
     if same:
-        return f"could beat {lead} with {_cards(legal)}"
-    return f"could trump with {_cards(legal)}"
+        return t("note.follow.beat", lead=lead, cards=_cards(legal))
+    return t("note.follow.trump", cards=_cards(legal))
 
 
 def _cards(cards: set[Card]) -> str:

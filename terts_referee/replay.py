@@ -28,6 +28,8 @@ from .events import (
     Score,
     Trick,
 )
+from .i18n import pinned
+from .messages import shown, suit_word, t
 from .play import follow_obligation, trick_winner
 from .rules import Ruleset
 
@@ -199,16 +201,16 @@ class Deal:
         return own + given
 
     def played(self) -> set[Card]:
-        return {c for t in self.tricks for c in (t.lead, t.follow)}
+        return {c for tr in self.tricks for c in (tr.lead, tr.follow)}
 
     def tricks_taken(self, player: str) -> int:
-        return sum(1 for t in self.tricks if t.winner == player)
+        return sum(1 for tr in self.tricks if tr.winner == player)
 
     def trick_card_points(self, player: str) -> int:
         return sum(
-            t.lead.points(self.trump) + t.follow.points(self.trump)
-            for t in self.tricks
-            if t.winner == player
+            tr.lead.points(self.trump) + tr.follow.points(self.trump)
+            for tr in self.tricks
+            if tr.winner == player
         )
 
     def scored_runs(self, player: str, suit: Suit) -> list[Declaration]:
@@ -278,36 +280,37 @@ class _Referee:
     def check_player(self, player: str) -> None:
         if player not in self.players:
             raise self.refuse(
-                f"unknown player {player!r}: this game's players are "
-                f"{self.players[0]} and {self.players[1]}"
+                t(
+                    "err.player.not_in_game",
+                    player=player,
+                    a=self.players[0],
+                    b=self.players[1],
+                )
             )
 
     def open_deal(self, what: str) -> Deal:
+        """The open deal; ``what`` is the message key of what was to be done in it."""
         deal = self.sheet.current
         if deal is None:
-            hint = "start one with `terts deal`"
-            raise self.refuse(f"no deal is open to {what}: {hint}")
+            raise self.refuse(t("err.no_deal", what=t(what)))
         return deal
 
     def penalty_deal(self) -> Deal:
         if not self.sheet.deals:
-            raise self.refuse(
-                "no deal yet: a penalty belongs to a deal; start one with `terts deal`"
-            )
+            raise self.refuse(t("err.penalty.no_deal"))
         return self.sheet.deals[-1]
 
     def not_over(self) -> None:
         if self.sheet.finished:
             raise self.refuse(
-                f"the game is over: {self.sheet.winner} won ({self.sheet.win_reason}); "
-                "`terts undo` reopens it, `terts new --force` starts another"
+                t("err.game_over", winner=self.sheet.winner, reason=self.sheet.win_reason)
             )
 
     def end_game(self, winner: str, reason: str) -> None:
         self.sheet.finished = True
         self.sheet.winner = winner
         self.sheet.win_reason = reason
-        self.notice(f"{winner} wins the game: {reason}")
+        self.notice(t("notice.win", winner=winner, reason=reason))
 
     # --- points -----------------------------------------------------------------------------
 
@@ -352,15 +355,11 @@ class _Referee:
             p = over[0]
             self.end_game(
                 p,
-                f"{self.sheet.totals[p]} reaches the target {targets[p]} after deal {deal.number}",
+                t("win.target", total=self.sheet.totals[p], target=targets[p], deal=deal.number),
             )
         elif len(over) == 2 and deal.last_trick:
             p = deal.last_trick
-            self.end_game(
-                p,
-                f"both are over their targets after deal {deal.number}; the last "
-                'trick decides [000] (game.both_over = "last-trick")',
-            )
+            self.end_game(p, t("win.both_over", deal=deal.number))
 
     # --- events -----------------------------------------------------------------------------
 
@@ -368,10 +367,7 @@ class _Referee:
         self.not_over()
         if self.sheet.current is not None:
             cur = self.sheet.current
-            raise self.refuse(
-                f"deal {cur.number} is still open: finish it with `terts score` "
-                "(or its tricks) before the next deal"
-            )
+            raise self.refuse(t("err.deal_open", deal=cur.number))
         previous = self.sheet.deals[-1] if self.sheet.deals else None
         rotation = previous.last_trick if previous and previous.last_trick else None
         if previous is None:
@@ -385,20 +381,14 @@ class _Referee:
         deal.quick = ev.quick
         if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
             self.notice(
-                f"{dealer} deals, although {rotation} took the last trick of deal "
-                f"{previous.number} and would deal by rotation [000][001][003]",
-                deal,
+                t("notice.dealer", dealer=dealer, rotation=rotation, deal=previous.number), deal
             )
         self.sheet.deals.append(deal)
 
     def _marriage_suit(self, deal: Deal, decl: Declaration) -> Declaration:
         if decl.kind is Kind.MARRIAGE and decl.suit is None:
             if deal.trump is None:
-                raise self.refuse(
-                    "a marriage is the King and Queen of trumps, and this deal's "
-                    "trump is not recorded: name the suit, marriage:♥, or record "
-                    "the trump with `terts deal --trump`"
-                )
+                raise self.refuse(t("err.marriage.no_trump"))
             return Declaration.marriage(deal.trump)
         if (
             decl.kind is Kind.MARRIAGE
@@ -406,10 +396,7 @@ class _Referee:
             and decl.suit != deal.trump
             and self.rules.declarations.marriage == "trump"
         ):
-            raise self.refuse(
-                f"a marriage is the King and Queen of trumps ({deal.trump.value}) "
-                'under declarations.marriage = "trump" [001][003][004]'
-            )
+            raise self.refuse(t("err.marriage.trump", suit=suit_word(deal.trump)))
         return decl
 
     def _timing(self, deal: Deal, player: str, combos: Sequence[Declaration]) -> str | None:
@@ -425,22 +412,17 @@ class _Referee:
         when = self.rules.declarations.when
         if when == "lead" and player != deal.leader:
             raise self.refuse(
-                f"{player} does not lead trick {k}: only the leader ({deal.leader}) declares "
-                'under declarations.when = "lead" [000][002]' + _quick_hint(deal)
+                t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
+                + _quick_hint(deal)
             )
         if k == 1:
             before = self.rules.declarations.before_break
             if before == "none":
-                raise self.refuse(
-                    "nothing but a marriage may be declared before the deck is broken (trick 1) "
-                    'under declarations.before_break = "none" [002]' + _quick_hint(deal)
-                )
+                raise self.refuse(t("err.declare.none_before_break") + _quick_hint(deal))
             fours = [d for d in non_marriage if d.kind is Kind.FOUR]
             if before == "sequences" and fours:
                 raise self.refuse(
-                    f"{fours[0]} may not be declared before the deck is broken: no fours before "
-                    'trick 1 under declarations.before_break = "sequences" [000] rule 1'
-                    + _quick_hint(deal)
+                    t("err.declare.no_fours", four=shown(fours[0])) + _quick_hint(deal)
                 )
         return None
 
@@ -448,22 +430,16 @@ class _Referee:
         non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
         marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
         if len(marriages) > 1:
-            raise self.refuse("one marriage at a time: a marriage is the King and Queen of trumps")
+            raise self.refuse(t("err.declare.marriage_once"))
         multiple = self.rules.declarations.multiple
         if not multiple and len(non_marriage) > 1:
-            raise self.refuse(
-                "one declaration per turn (plus a marriage alongside) under "
-                "declarations.multiple = false [000][002]; declare the others on later turns"
-            )
+            raise self.refuse(t("err.declare.one_per_turn"))
         if multiple:
             runs = [d for d in non_marriage if d.kind is Kind.SEQUENCE]
             for i, a in enumerate(runs):
                 for b in runs[i + 1 :]:
                     if a.cards() & b.cards():
-                        raise self.refuse(
-                            f"{a} and {b} share a card: runs declared in one turn may not share "
-                            "one [000] (a four may share a card with a run)"
-                        )
+                        raise self.refuse(t("err.declare.share", a=shown(a), b=shown(b)))
         if non_marriage and not multiple and not deal.quick:
             k = deal.next_trick
             earlier = [
@@ -476,8 +452,7 @@ class _Referee:
             ]
             if earlier:
                 raise self.refuse(
-                    f"{player} already declared {earlier[0].decl} before trick {k}: one "
-                    "declaration per turn under declarations.multiple = false [000][002]"
+                    t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
                     + _quick_hint(deal)
                 )
 
@@ -491,31 +466,29 @@ class _Referee:
                 decl.length,
                 decl.rank.sequence_index,
             ):
-                return (
-                    f"{decl} is not higher than {earlier}, already scored in "
-                    f"{decl.suit.value}: lowering costs its value [000] "
-                    '(declarations.lowering = "suit")'
+                return t(
+                    "note.lowering.suit",
+                    decl=shown(decl),
+                    earlier=shown(earlier),
+                    suit=suit_word(decl.suit),
                 )
             if mode == "subset" and decl.cards() <= earlier.cards():
-                return (
-                    f"{decl} is made of cards of {earlier}, already scored: lowering costs "
-                    'its value [001] (declarations.lowering = "subset")'
-                )
+                return t("note.lowering.subset", decl=shown(decl), earlier=shown(earlier))
         return None
 
     def _proven_false(self, deal: Deal, player: str, decl: Declaration) -> str | None:
         """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
         if not deal.tricks and deal.quick:
             return None
-        played = {c: t for t in deal.tricks for c in (t.lead, t.follow)}
+        played = {c: tr for tr in deal.tricks for c in (tr.lead, tr.follow)}
         for card in sorted(decl.cards(), key=Card.sort_key):
             if card in played:
-                return f"{card} was already played at trick {played[card].number}"
+                return t("note.played", card=card, trick=played[card].number)
             holder = self._holder(deal, card)
             if holder == "table":
-                return f"{card} is the face-up trump card under the stock"
+                return t("note.face_up", card=card)
             if holder is not None and holder != player:
-                return f"{card} is in {holder}'s hand (the face-up trump card went to {holder})"
+                return t("note.in_hand", card=card, holder=holder)
         return None
 
     def _holder(self, deal: Deal, card: Card) -> str | None:
@@ -533,20 +506,17 @@ class _Referee:
     def on_declare(self, ev: Declare) -> None:
         self.not_over()
         self.check_player(ev.player)
-        deal = self.open_deal("declare in")
+        deal = self.open_deal("err.no_deal.declare")
         combos = [self._marriage_suit(deal, d) for d in ev.combos]
         if len(set(combos)) != len(combos):
-            raise self.refuse("the same declaration is listed twice")
+            raise self.refuse(t("err.declare.twice"))
         for d in combos:
             if d in deal.burned[ev.player]:
-                raise self.refuse(
-                    f"{ev.player}'s {d} burned in this deal (it was beaten): the same combination "
-                    "may not be declared again [000][001]"
-                )
+                raise self.refuse(t("err.declare.burned", player=ev.player, decl=shown(d)))
             if d.kind is Kind.MARRIAGE and any(
                 r.decl == d and r.status in ("scored", "burned") for r in deal.declarations
             ):
-                raise self.refuse(f"the marriage {d} is already written in this deal")
+                raise self.refuse(t("err.declare.marriage_written", decl=shown(d)))
         self._one_per_turn(deal, ev.player, combos)
         late = self._timing(deal, ev.player, combos)
         trick = None if deal.quick else deal.next_trick
@@ -564,7 +534,9 @@ class _Referee:
                 why = self._lowering(deal, ev.player, d)
                 if why:
                     rec.status, rec.note = "lowering", why
-                    self.notice(f"{ev.player}: {why}: {-rec.value} points", deal)
+                    self.notice(
+                        t("notice.lowering", player=ev.player, why=why, points=-rec.value), deal
+                    )
             records.append(rec)
         deal.declarations.extend(records)
         if late:
@@ -576,14 +548,12 @@ class _Referee:
                     PenaltyKind.LATE_DECLARATION,
                     uphill=value,
                     auto=True,
-                    note=f"declared before trick {deal.next_trick}, after the last 9-card moment",
+                    note=t("note.late", trick=deal.next_trick),
                 )
             )
             self.sheet.uphill[ev.player] += value
             self.notice(
-                f"{ev.player} declared after the last 9-card moment (before trick "
-                f"{LAST_DECLARATION_TRICK}): it scores nothing and {value} go uphill "
-                "(late-declaration [000])",
+                t("notice.late", player=ev.player, trick=LAST_DECLARATION_TRICK, value=value),
                 deal,
             )
         for rec in records:
@@ -596,46 +566,45 @@ class _Referee:
     def on_challenge(self, ev: Challenge) -> None:
         self.not_over()
         self.check_player(ev.player)
-        deal = self.open_deal("challenge in")
+        deal = self.open_deal("err.no_deal.challenge")
         previous = self.last_event
         if not isinstance(previous, Declare) or self.last_deal_event_deal is not deal:
-            raise self.refuse(
-                "a challenge answers the opponent's declaration made just before "
-                "it: there is none to beat now"
-            )
+            raise self.refuse(t("err.challenge.none"))
         if previous.player == ev.player:
-            raise self.refuse(f"{ev.player} cannot challenge his own declaration")
+            raise self.refuse(t("err.challenge.own", player=ev.player))
         targets = [
             r
             for r in deal.declarations
             if r.event == self.number - 1 and r.decl.kind is not Kind.MARRIAGE
         ]
         if not targets:
-            raise self.refuse("a marriage is outside the order: nothing beats it [000][004]")
+            raise self.refuse(t("err.challenge.marriage"))
         target = targets[0]  # the highest, announced first
         combo = self._marriage_suit(deal, ev.combo)
         if combo in deal.burned[ev.player]:
-            raise self.refuse(
-                f"{ev.player}'s {combo} burned in this deal: it may not be "
-                "declared again [000][001]"
-            )
+            raise self.refuse(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
         shared = shared_cards(target.decl, combo)
         if shared:
             cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
             raise self.refuse(
-                f"{combo} and {target.decl} share {cards}: two players cannot hold the same card, "
-                f"so one of them is false (`terts penalty P false-declaration`)"
+                t("err.challenge.shared", combo=shown(combo), decl=shown(target.decl), cards=cards)
             )
         verdict = challenge_verdict(target.decl, combo, deal.trump, self.rules)
         if verdict.winner != "second":
             rule = f" ({verdict.key})" if verdict.key else ""
             raise self.refuse(
-                f"{combo} does not beat {target.decl}: {verdict.reason}{rule} "
-                f"{verdict.source}".rstrip()
+                t(
+                    "err.challenge.no_beat",
+                    combo=shown(combo),
+                    decl=shown(target.decl),
+                    reason=verdict.reason,
+                    rule=rule,
+                    source=verdict.source,
+                ).rstrip()
             )
         for rec in targets:
             rec.status = "burned" if rec is target else "withdrawn"
-        target.note = f"beaten by {ev.player}'s {combo}"
+        target.note = t("note.beaten", player=ev.player, combo=shown(combo))
         deal.burned[target.player].add(target.decl)
         rec = DeclRecord(
             self.number,
@@ -650,8 +619,15 @@ class _Referee:
             rec.status, rec.note = "lowering", why
         deal.declarations.append(rec)
         self.notice(
-            f"«Не годится!» {ev.player}'s {combo} beats {target.decl}: {verdict.reason} "
-            f"{verdict.source}; {target.player}'s burns",
+            t(
+                "notice.challenge",
+                player=ev.player,
+                combo=shown(combo),
+                decl=shown(target.decl),
+                reason=verdict.reason,
+                source=verdict.source,
+                loser=target.player,
+            ),
             deal,
         )
         evidence = self._proven_false(deal, ev.player, combo)
@@ -686,11 +662,18 @@ class _Referee:
             )
         )
         self.sheet.uphill[player] += uphill
-        names = ", ".join(str(r.decl) for r in records)
-        gain = f"; {deal.other(player)} writes {to_opp}" if to_opp else ""
+        names = ", ".join(shown(r.decl) for r in records)
+        gain = t("notice.false.gain", player=deal.other(player), points=to_opp) if to_opp else ""
         self.notice(
-            f"false declaration: {player}'s {names} (event {records[0].event}) scores "
-            f'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
+            t(
+                "notice.false",
+                player=player,
+                names=names,
+                event=records[0].event,
+                evidence=evidence,
+                uphill=uphill,
+                gain=gain,
+            ),
             deal,
         )
 
@@ -698,69 +681,51 @@ class _Referee:
         self.not_over()
         for p in (ev.by, ev.last_trick):
             self.check_player(p)
-        deal = self.open_deal("score")
+        deal = self.open_deal("err.no_deal.score")
         if deal.tricks:
-            raise self.refuse(
-                f"deal {deal.number} is followed trick by trick: its card points "
-                "are counted from the tricks, not written with `score`"
-            )
+            raise self.refuse(t("err.score.tricks", deal=deal.number))
         bonus = self.rules.scoring.last_trick
         total = 140 + bonus
         if not 0 <= ev.points <= total:
-            raise self.refuse(
-                f"{ev.points} card points is impossible: a deal holds {total}, "
-                f"so a count is from 0 to {total}"
-            )
+            raise self.refuse(t("err.score.range", points=ev.points, total=total))
         if ev.last_trick == ev.by and ev.points < bonus:
-            raise self.refuse(
-                f"{ev.by} took the last trick, worth {bonus}: the count cannot be below {bonus}"
-            )
+            raise self.refuse(t("err.score.below_bonus", player=ev.by, bonus=bonus))
         if ev.last_trick != ev.by and ev.points > total - bonus:
             raise self.refuse(
-                f"{ev.points} is impossible without the last trick ({ev.last_trick} "
-                f"took it): at most {total - bonus}"
+                t(
+                    "err.score.no_last",
+                    points=ev.points,
+                    player=ev.last_trick,
+                    most=total - bonus,
+                )
             )
         cards_only = ev.points - (bonus if ev.last_trick == ev.by else 0)
         if cards_only not in reachable_card_points(0):
-            raise self.refuse(
-                f"no set of cards counts {cards_only} (without the last trick): recount the tricks"
-            )
+            raise self.refuse(t("err.score.no_set", points=cards_only))
         other = self.other(ev.by)
         self.close_deal(deal, {ev.by: ev.points, other: total - ev.points}, ev.last_trick)
 
     def on_trick(self, ev: Trick) -> None:
         self.not_over()
-        deal = self.open_deal("play a trick in")
+        deal = self.open_deal("err.no_deal.trick")
         if deal.quick:
-            raise self.refuse(
-                f"deal {deal.number} is in quick mode (--quick): its tricks are not "
-                "followed; record the count with `terts score`"
-            )
+            raise self.refuse(t("err.trick.quick", deal=deal.number))
         if deal.trump is None:
-            raise self.refuse(
-                "the trump is not recorded for this deal: a trick needs it; record "
-                "the deal with `terts deal --trump CARD|SUIT`"
-            )
+            raise self.refuse(t("err.trick.no_trump"))
         k = deal.next_trick
         if ev.lead == ev.follow:
-            raise self.refuse(f"{ev.lead} cannot be played twice in one trick")
-        played = {c: t for t in deal.tricks for c in (t.lead, t.follow)}
+            raise self.refuse(t("err.trick.twice", card=ev.lead))
+        played = {c: tr for tr in deal.tricks for c in (tr.lead, tr.follow)}
         leader = deal.leader
         follower = deal.other(leader)
         for card, who in ((ev.lead, leader), (ev.follow, follower)):
             if card in played:
-                raise self.refuse(
-                    f"{card} was already played at trick {played[card].number}: "
-                    "each card is in the deck once"
-                )
+                raise self.refuse(t("err.trick.played", card=card, trick=played[card].number))
             holder = self._holder(deal, card)
             if holder == "table":
-                raise self.refuse(
-                    f"{card} is the face-up trump card under the stock: it is drawn "
-                    "last, after trick 7 [000][002]"
-                )
+                raise self.refuse(t("err.trick.face_up", card=card))
             if holder is not None and holder != who:
-                raise self.refuse(f"{card} is in {holder}'s hand, not {who}'s")
+                raise self.refuse(t("err.trick.holder", card=card, holder=holder, player=who))
         winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
         deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, self.number))
         self._check_reneges(deal)
@@ -798,31 +763,31 @@ class _Referee:
                 self._void_false(
                     deal,
                     group,
-                    f"{player} played {card} at trick {deal.tricks[-1].number}",
+                    t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number),
                     auto=True,
                 )
                 self.settle(deal)
 
     def _check_reneges(self, deal: Deal) -> None:
         """Final-phase reneges proven by later play (RULES §3; ``penalties.renege``)."""
-        final = [t for t in deal.tricks if t.number >= FINAL_FROM]
+        final = [tr for tr in deal.tricks if tr.number >= FINAL_FROM]
         if not final:
             return
-        for i, t in enumerate(final):
-            if t.renege:
+        for i, tr in enumerate(final):
+            if tr.renege:
                 continue
-            follower = deal.other(t.leader)
+            follower = deal.other(tr.leader)
             later = {u.lead if u.leader == follower else u.follow for u in final[i:]}
             known = set(later)
             held = self._known_held(deal, follower, final[i:])
             known |= held
             why = follow_obligation(
-                known - {t.follow}, t.lead, deal.trump, self.rules, True, t.follow
+                known - {tr.follow}, tr.lead, deal.trump, self.rules, True, tr.follow
             )
             if why:
-                t.renege = True
+                tr.renege = True
                 evidence = deal.tricks[-1].number
-                self._renege(deal, follower, t, why, evidence)
+                self._renege(deal, follower, tr, why, evidence)
 
     def _known_held(self, deal: Deal, player: str, remaining: list[TrickRecord]) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""
@@ -831,60 +796,64 @@ class _Referee:
             for card in (deal.face_up, deal.trump_card)
             if card is not None and self._holder(deal, card) == player
         }
-        played = {c for t in deal.tricks for c in (t.lead, t.follow)}
+        played = {c for tr in deal.tricks for c in (tr.lead, tr.follow)}
         return held - played
 
-    def _renege(self, deal: Deal, player: str, t: TrickRecord, why: str, evidence: int) -> None:
+    def _renege(self, deal: Deal, player: str, trick: TrickRecord, why: str, evidence: int) -> None:
         setting = self.rules.penalties.renege
         first = deal.renege_by is None
         if first:
             deal.renege_by = player
         deal.penalties.append(
             PenaltyRecord(
-                self.number, player, PenaltyKind.RENEGE, auto=True, note=f"trick {t.number}: {why}"
+                self.number,
+                player,
+                PenaltyKind.RENEGE,
+                auto=True,
+                note=t("note.renege", trick=trick.number, why=why),
             )
         )
         effect = (
-            "the opponent takes all the card points of this deal"
+            t("notice.renege.deal")
             if setting == "deal-to-opponent" and first
-            else "flagged"
+            else t("notice.renege.flag")
         )
         self.notice(
-            f"renege at trick {t.number}: {player} played {t.follow} to {t.lead} but "
-            f"{why} (proven at trick {evidence}); {effect} (penalties.renege = "
-            f'"{setting}")',
+            t(
+                "notice.renege",
+                trick=trick.number,
+                player=player,
+                follow=trick.follow,
+                lead=trick.lead,
+                why=why,
+                proof=evidence,
+                effect=effect,
+                setting=setting,
+            ),
             deal,
         )
 
     def on_exchange(self, ev: Exchange) -> None:
         self.not_over()
         self.check_player(ev.player)
-        deal = self.open_deal("exchange in")
+        deal = self.open_deal("err.no_deal.exchange")
         if deal.trump is None:
-            raise self.refuse(
-                "the trump is not recorded for this deal: record it with "
-                "`terts deal --trump CARD|SUIT`"
-            )
+            raise self.refuse(t("err.exchange.no_trump"))
         seven = Card(Rank.SEVEN, deal.trump)
         if deal.exchange_by:
-            raise self.refuse(f"{deal.exchange_by} already exchanged the trump 7 in this deal")
+            raise self.refuse(t("err.exchange.done", player=deal.exchange_by))
         if deal.trump_card == seven:
-            raise self.refuse(
-                "the face-up card is the trump 7 itself: there is nothing to exchange"
-            )
+            raise self.refuse(t("err.exchange.seven_up"))
         stock = stock_before(deal.next_trick)
         need = self.rules.exchange.min_stock
         if stock < need:
-            raise self.refuse(
-                f"the stock holds {stock} cards: the trump 7 may be exchanged only "
-                f"while it holds at least {need} (exchange.min_stock) [000][001][003]"
-            )
+            raise self.refuse(t("err.exchange.stock", stock=stock, need=need))
         if seven in deal.played():
-            raise self.refuse(f"{seven} was already played in this deal")
+            raise self.refuse(t("err.exchange.played", card=seven))
         deal.exchange_by = ev.player
         deal.exchange_event = self.number
-        got = f" for {deal.trump_card}" if deal.trump_card else ""
-        self.notice(f"{ev.player} exchanges {seven}{got}", deal)
+        got = t("notice.exchange.for", card=deal.trump_card) if deal.trump_card else ""
+        self.notice(t("notice.exchange", player=ev.player, seven=seven, got=got), deal)
 
     def on_penalty(self, ev: Penalty) -> None:
         self.not_over()
@@ -895,19 +864,13 @@ class _Referee:
         if kind.loses_game:
             deal.penalties.append(PenaltyRecord(self.number, ev.player, kind))
             self.settle(deal)
-            self.end_game(
-                self.other(ev.player),
-                f"{ev.player} committed {kind.value}, which loses the game [000][001][004]",
-            )
+            self.end_game(self.other(ev.player), t("win.loses", player=ev.player, kind=kind.value))
             return
         if ev.points is not None and ev.points < 0:
-            raise self.refuse(f"--points {ev.points}: expected a positive number of points")
+            raise self.refuse(t("err.penalty.negative", points=ev.points))
         if kind is PenaltyKind.MISCOUNT:
             if not ev.points:
-                raise self.refuse(
-                    "a miscount needs --points N: the amount wrongly written, which "
-                    "goes to the opponent [000][001][004]"
-                )
+                raise self.refuse(t("err.penalty.miscount"))
             deal.penalties.append(
                 PenaltyRecord(
                     self.number, ev.player, kind, points=-ev.points, to_opponent=ev.points
@@ -920,7 +883,7 @@ class _Referee:
         ):
             group = self._target_declarations(deal, ev)
             if kind is PenaltyKind.FALSE_DECLARATION:
-                self._void_false(deal, group, "recorded by `terts penalty`", auto=False)
+                self._void_false(deal, group, t("note.by_command"), auto=False)
             elif kind is PenaltyKind.LATE_DECLARATION:
                 value = ev.points if ev.points is not None else sum(r.value for r in group)
                 for r in group:
@@ -939,16 +902,13 @@ class _Referee:
             self.sheet.uphill[ev.player] += value
         elif kind is PenaltyKind.TRUMP_SEVEN:
             if not self.rules.exchange.mandatory:
-                raise self.refuse(
-                    "keeping the trump 7 is no offence here: exchange.mandatory = "
-                    "false (some tables require the swap [000])"
-                )
+                raise self.refuse(t("err.penalty.trump_seven"))
             value = ev.points if ev.points is not None else pen.trump_seven
             deal.penalties.append(PenaltyRecord(self.number, ev.player, kind, uphill=value))
             self.sheet.uphill[ev.player] += value
         elif kind is PenaltyKind.RENEGE:
             deal.penalties.append(
-                PenaltyRecord(self.number, ev.player, kind, note="recorded by `terts penalty`")
+                PenaltyRecord(self.number, ev.player, kind, note=t("note.by_command"))
             )
             if deal.renege_by is None:
                 deal.renege_by = ev.player
@@ -967,42 +927,37 @@ class _Referee:
             mine = [r for r in mine if r.event == ev.target]
             if not mine:
                 raise self.refuse(
-                    f"event {ev.target} is no declaration of {ev.player} in deal "
-                    f"{deal.number}: see `terts log`"
+                    t(
+                        "err.penalty.no_event",
+                        event=ev.target,
+                        player=ev.player,
+                        deal=deal.number,
+                    )
                 )
         elif not mine:
-            raise self.refuse(f"{ev.player} has no declaration in deal {deal.number} to void")
+            raise self.refuse(t("err.penalty.no_declaration", player=ev.player, deal=deal.number))
         latest = max(r.event for r in mine)
         return [r for r in mine if r.event == latest]
 
     def on_claim(self, ev: Claim) -> None:
         self.not_over()
         self.check_player(ev.player)
-        deal = self.open_deal("claim in")
+        deal = self.open_deal("err.no_deal.claim")
         if not deal.quick:  # trick mode: what was taken is known from the tricks
             tricks = deal.tricks_taken(ev.player)
             cards = deal.trick_card_points(ev.player)
             if ev.tricks is not None and ev.tricks != tricks:
                 raise self.refuse(
-                    f"{ev.player} has taken {tricks} tricks in this deal, not {ev.tricks}"
+                    t("err.claim.tricks", player=ev.player, tricks=tricks, claimed=ev.tricks)
                 )
         else:
             if ev.tricks is None or ev.card_points is None:
-                raise self.refuse(
-                    "in quick mode say what was taken so far: `terts claim P "
-                    "--tricks N --card-points N`"
-                )
+                raise self.refuse(t("err.claim.quick"))
             tricks, cards = ev.tricks, ev.card_points
             if not 0 <= tricks <= TRICKS_PER_DEAL or not 0 <= cards <= 140:
-                raise self.refuse(
-                    f"--tricks {tricks} --card-points {cards}: expected 0-16 tricks "
-                    "and 0-140 card points"
-                )
+                raise self.refuse(t("err.claim.range", tricks=tricks, cards=cards))
         if self.rules.game.win_requires_trick and tricks == 0:
-            raise self.refuse(
-                f"{ev.player} has taken no trick in this deal: a win may be claimed "
-                "only after taking at least one [000][002] (game.win_requires_trick)"
-            )
+            raise self.refuse(t("err.claim.no_trick", player=ev.player))
         if deal.renege_by and self.rules.penalties.renege == "deal-to-opponent":
             # A proven renege: the offender's opponent takes all the deal's card points.
             cards = 0 if deal.renege_by == ev.player else 140 + self.rules.scoring.last_trick
@@ -1012,17 +967,21 @@ class _Referee:
         target = self.sheet.targets[ev.player]
         if total < target:
             raise self.refuse(
-                f"{ev.player} has {total} with this deal's {partial} so far: short "
-                f"of the target {target} by {target - total}"
+                t(
+                    "err.claim.short",
+                    player=ev.player,
+                    total=total,
+                    partial=partial,
+                    target=target,
+                    short=target - total,
+                )
             )
         deal.claimed_by = ev.player
         deal.card_points = {ev.player: cards, self.other(ev.player): 0}
         deal.finished = True
         self.apply_renege(deal)
         self.settle(deal)
-        self.end_game(
-            ev.player, f"claimed during deal {deal.number} with {total} of {target} [000][002]"
-        )
+        self.end_game(ev.player, t("win.claim", deal=deal.number, total=total, target=target))
 
     def _total_before(self, deal: Deal, player: str) -> int:
         i = deal.number - 1
@@ -1043,10 +1002,7 @@ class _Referee:
 def _quick_hint(deal: Deal) -> str:
     if deal.tricks:
         return ""
-    return (
-        "; if this deal's tricks are not being recorded, start it with `terts deal --quick` "
-        "so that declarations are not timed"
-    )
+    return t("err.quick_hint")
 
 
 def replay(
@@ -1062,6 +1018,18 @@ def replay(
     Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
     event is skipped and a notice names it.
     """
+    with pinned():
+        return _replay(players, events, rules, first_dealer, strict)
+
+
+def _replay(
+    players: Sequence[str],
+    events: Sequence[Event],
+    rules: Ruleset,
+    first_dealer: str | None,
+    strict: bool,
+) -> Sheet:
+    """``replay``, its messages in the language chosen once."""
     ref = _Referee(players, rules, first_dealer)
     for i, ev in enumerate(events, start=1):
         if not strict:
@@ -1074,7 +1042,7 @@ def replay(
             _restore(ref, snapshot)
             ref.sheet.skipped.append(i)
             ref.sheet.notices.append(
-                (i, f"event {i} ({ev.type}) does not stand under {rules.name}: {exc}")
+                (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
             )
     return ref.sheet
 

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import RulesetError
+from .i18n import register
+from .messages import t
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
@@ -28,9 +30,20 @@ class KeyInfo(NamedTuple):
 _PENDING: list[dict[str, Any]] = []
 
 
-def _key(default: Any, doc: str, source: str, choices: tuple = (), minimum: int | None = None):
-    """A key's default, its documentation noted for the ``_section`` decorator below."""
-    _PENDING.append({"doc": doc, "source": source, "choices": choices, "minimum": minimum})
+def _key(
+    default: Any,
+    doc: str,
+    source: str,
+    choices: tuple = (),
+    minimum: int | None = None,
+    *,
+    ru: str,
+):
+    """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
+    ``_section`` decorator below."""
+    _PENDING.append(
+        {"doc": doc, "ru": ru, "source": source, "choices": choices, "minimum": minimum}
+    )
     return default
 
 
@@ -57,12 +70,25 @@ def fields(cls) -> tuple[KeyInfo, ...]:
 class GameRules(NamedTuple):
     """[game]: how a game is won (RULES §5)."""
 
-    target: int = _key(501, "points to win: 501, or 301 for short terts", "[000][002]", minimum=1)
+    target: int = _key(
+        501,
+        "points to win: 501, or 301 for short terts",
+        "[000][002]",
+        minimum=1,
+        ru="очков для победы: 501, или 301 в коротком терце",
+    )
     win_requires_trick: bool = _key(
-        True, "a claim during a deal needs at least one trick taken in it", "[000][002]"
+        True,
+        "a claim during a deal needs at least one trick taken in it",
+        "[000][002]",
+        ru="заявить о победе во время сдачи можно, только взяв в ней хотя бы одну взятку",
     )
     both_over: str = _key(
-        "last-trick", "who wins when both are over target after a deal", "[000]", ("last-trick",)
+        "last-trick",
+        "who wins when both are over target after a deal",
+        "[000]",
+        ("last-trick",),
+        ru="кто побеждает, если после сдачи цели достигли оба",
     )
 
 
@@ -75,14 +101,19 @@ class ScoringRules(NamedTuple):
         "each deal total to tens: half-down (25 -> 20, 26 -> 30), half-up, down, or none",
         "[000][001][003]",
         ("none", "half-down", "half-up", "down"),
+        ru="итог сдачи округляется до десятков: half-down (25 -> 20, 26 -> 30), half-up, "
+        "down, или none (без округления)",
     )
     hundreds: str = _key(
         "flat",
         "runs of 5-8 score 100 (flat) or 105-108 (by-length)",
         "[000]",
         ("flat", "by-length"),
+        ru="последовательности из 5-8 карт дают по 100 (flat) или 105-108 (by-length)",
     )
-    last_trick: int = _key(10, "bonus for the last trick", "[all]", minimum=0)
+    last_trick: int = _key(
+        10, "bonus for the last trick", "[all]", minimum=0, ru="надбавка за последнюю взятку"
+    )
 
 
 @_section
@@ -94,35 +125,45 @@ class DeclarationRules(NamedTuple):
         "only the leader declares (lead) or either player before his card (own-turn)",
         "[000][002] / [001]",
         ("lead", "own-turn"),
+        ru="объявляет только ходящий (lead) или любой игрок перед своей картой (own-turn)",
     )
     before_break: str = _key(
         "sequences",
         "what may be declared before trick 1: none, sequences (no fours), all",
         "[002] / [000] / [001]",
         ("none", "sequences", "all"),
+        ru="что можно объявить до взятки 1 (до ломки колоды): none (ничего), sequences "
+        "(без фигур), all (всё)",
     )
     multiple: bool = _key(
         False,
         "several declarations per turn (highest first; runs may not share a card)",
         "[000] variant",
+        ru="несколько комбинаций за ход (старшая первой; у последовательностей не может быть "
+        "общих карт)",
     )
     fours_rank: str = _key(
         "above-sequences",
         "fours above every run, or below the hundreds-runs (above fifty)",
         "[000][002] / [001]",
         ("above-sequences", "below-hundreds"),
+        ru="фигуры старше всех последовательностей или младше сотен-последовательностей "
+        "(но старше полтинника)",
     )
     challenge: str = _key(
         "any-higher",
         "a challenge may beat with any higher declaration, or only with one of equal value",
         "[000] / [001]",
         ("any-higher", "same-class"),
+        ru="«Не годится!» можно сказать с любой старшей комбинацией или только с комбинацией "
+        "равной стоимости",
     )
     marriage: str = _key(
         "trump",
         "marriage is K+Q of trump only, or of any suit",
         "[001][003][004] / [000][002]",
         ("trump", "any-suit"),
+        ru="марьяж — только козырные Король и Дама или Король и Дама любой масти",
     )
     lowering: str = _key(
         "suit",
@@ -130,6 +171,9 @@ class DeclarationRules(NamedTuple):
         "made of cards already declared (subset), or nothing (allowed)",
         "[000] / [001] / [000]",
         ("suit", "subset", "allowed"),
+        ru="после записанной последовательности младшая в той же масти стоит минус её "
+        "стоимость (suit), только составленная из уже объявленных карт (subset) или ничего "
+        "не стоит (allowed)",
     )
 
 
@@ -142,12 +186,15 @@ class PlayRules(NamedTuple):
         "while the stock lasts: any card (free), or follow suit else trump (follow)",
         "[000][001][002] / [003][004]",
         ("free", "follow"),
+        ru="пока есть колода: любая карта (free) или в масть, иначе козырь (follow)",
     )
     trump_jack: str = _key(
         "may-withhold",
         "the trump jack is never forced (may-withhold) or may also replace the obliged card (free)",
         "[000][002] / [003][004]",
         ("may-withhold", "free"),
+        ru="козырного валета никогда не обязаны класть (may-withhold), или им можно заменить "
+        "обязательную карту (free)",
     )
 
 
@@ -156,9 +203,18 @@ class ExchangeRules(NamedTuple):
     """[exchange]: the trump seven swap (RULES §3)."""
 
     min_stock: int = _key(
-        2, "the stock must hold at least this many cards", "[000][001][003]", minimum=0
+        2,
+        "the stock must hold at least this many cards",
+        "[000][001][003]",
+        minimum=0,
+        ru="менять можно, пока в колоде не меньше стольких карт",
     )
-    mandatory: bool = _key(False, "the holder of the trump 7 must exchange it", "[000]")
+    mandatory: bool = _key(
+        False,
+        "the holder of the trump 7 must exchange it",
+        "[000]",
+        ru="у кого козырная семёрка, тот обязан её сменить",
+    )
 
 
 @_section
@@ -171,21 +227,34 @@ class PenaltyRules(NamedTuple):
         "[000] / [001][004]",
         ("value",),
         minimum=0,
+        ru='ложное объявление: в гору его стоимость ("value") или заданное число',
     )
     false_to_opponent: bool = _key(
-        True, "the opponent scores a false declaration's points", "[000]"
+        True,
+        "the opponent scores a false declaration's points",
+        "[000]",
+        ru="соперник пишет себе очки ложного объявления",
     )
     empty_challenge: int = _key(
-        20, 'asking "Рост?" with nothing to show: uphill (house)', "[000]", minimum=0
+        20,
+        'asking "Рост?" with nothing to show: uphill (house)',
+        "[000]",
+        minimum=0,
+        ru='"Рост?" без комбинации на руках: в гору (house)',
     )
     trump_seven: int = _key(
-        20, "trump 7 kept where the exchange is mandatory: uphill (house)", "[000]", minimum=0
+        20,
+        "trump 7 kept where the exchange is mandatory: uphill (house)",
+        "[000]",
+        minimum=0,
+        ru="козырная семёрка не сменена там, где смена обязательна: в гору (house)",
     )
     renege: str = _key(
         "deal-to-opponent",
         "a renege gives the opponent all 150 card points, or is only flagged",
         "house",
         ("deal-to-opponent", "flag"),
+        ru="нарушение хода отдаёт сопернику все 150 очков в картах сдачи или только отмечается",
     )
 
 
@@ -198,6 +267,15 @@ SECTIONS: dict[str, type] = {
     "penalties": PenaltyRules,
 }
 TOP_KEYS = ("name", "description", "extends")
+
+#: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
+KEY_DOCS = register(
+    {
+        f"ruledoc.{section}.{f.name}": {"en": f.metadata["doc"], "ru": f.metadata["ru"]}
+        for section, cls in SECTIONS.items()
+        for f in fields(cls)
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -232,12 +310,14 @@ class Ruleset:
 
 
 def key_docs() -> list[tuple[str, Any, str, tuple, str]]:
-    """(dotted key, default, doc, choices, source) for every key, in file order."""
+    """(dotted key, default, doc, choices, source) for every key, in file order; the doc in the
+    current language."""
     rows = []
     for section, cls in SECTIONS.items():
         for f in fields(cls):
             m = f.metadata
-            rows.append((f"{section}.{f.name}", f.default, m["doc"], m["choices"], m["source"]))
+            doc = t(f"ruledoc.{section}.{f.name}")
+            rows.append((f"{section}.{f.name}", f.default, doc, m["choices"], m["source"]))
     return rows
 
 
@@ -250,7 +330,7 @@ def bundled_dir() -> Path:
     for candidate in (here / "rulesets", here.parent / "rulesets"):
         if candidate.is_dir():
             return candidate
-    raise RulesetError("the bundled rulesets are missing from this installation: reinstall terts")
+    raise RulesetError(t("rule.missing_bundled"))
 
 
 def bundled_names() -> list[str]:
@@ -260,17 +340,24 @@ def bundled_names() -> list[str]:
 
 def _describe_type(default: Any, choices: tuple) -> str:
     if isinstance(default, bool):
-        return "true or false"
+        return t("rule.type.bool")
     if isinstance(default, int) and choices:
-        return "a whole number or " + " or ".join(f'"{c}"' for c in choices)
+        joiner = f" {t('rule.or')} "
+        return t("rule.type.int_or", choices=joiner.join(f'"{c}"' for c in choices))
     if isinstance(default, int):
-        return "a whole number"
-    return "one of " + ", ".join(f'"{c}"' for c in choices)
+        return t("rule.type.int")
+    return t("rule.type.one_of", choices=", ".join(f'"{c}"' for c in choices))
 
 
 def _suggest(word: str, options) -> str:
     close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return t("rule.suggest", word=close[0]) if close else ""
+
+
+def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> RulesetError:
+    return RulesetError(
+        t("rule.not_allowed", origin=origin, setting=dotted, value=value, expected=expected)
+    )
 
 
 def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
@@ -278,27 +365,22 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
     expected = _describe_type(default, choices)
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RulesetError(
-                f"{origin}: {dotted} = {value!r} is not allowed: expected {expected}"
-            )
+            raise _not_allowed(origin, dotted, value, expected)
         return value
     if isinstance(default, int):
         if isinstance(value, str) and value in choices:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(
-                f"{origin}: {dotted} = {value!r} is not allowed: expected {expected}"
-            )
+            raise _not_allowed(origin, dotted, value, expected)
         if minimum is not None and value < minimum:
             raise RulesetError(
-                f"{origin}: {dotted} = {value} is too small: expected at least {minimum}"
+                t("rule.too_small", origin=origin, setting=dotted, value=value, minimum=minimum)
             )
         return value
     if not isinstance(value, str) or value not in choices:
-        raise RulesetError(
-            f"{origin}: {dotted} = {value!r} is not allowed: expected {expected}"
-            + (_suggest(value, choices) if isinstance(value, str) else "")
-        )
+        if isinstance(value, str):
+            expected += _suggest(value, choices)
+        raise _not_allowed(origin, dotted, value, expected)
     return value
 
 
@@ -311,15 +393,21 @@ def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = N
     for key, value in doc.items():
         if key in TOP_KEYS:
             if not isinstance(value, str):
-                raise RulesetError(f"{origin}: {key} = {value!r} is not allowed: expected a string")
+                raise _not_allowed(origin, key, value, t("rule.type.string"))
             continue
         if key not in SECTIONS:
             raise RulesetError(
-                f"{origin}: unknown key {key!r}{_suggest(key, [*SECTIONS, *TOP_KEYS])}: expected "
-                f"{', '.join(TOP_KEYS)} or a table [{'], ['.join(SECTIONS)}]"
+                t(
+                    "rule.unknown_top",
+                    origin=origin,
+                    setting=key,
+                    suggest=_suggest(key, [*SECTIONS, *TOP_KEYS]),
+                    keys=", ".join(TOP_KEYS),
+                    tables=", ".join(f"[{s}]" for s in SECTIONS),
+                )
             )
         if not isinstance(value, dict):
-            raise RulesetError(f"{origin}: {key} must be a table [{key}], not {value!r}")
+            raise RulesetError(t("rule.not_table", origin=origin, setting=key, value=value))
     changes: dict[str, Any] = {}
     for section, cls in SECTIONS.items():
         table = doc.get(section, {})
@@ -328,8 +416,13 @@ def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = N
         for name, value in table.items():
             if name not in known:
                 raise RulesetError(
-                    f"{origin}: unknown key {section}.{name}{_suggest(name, known)}: "
-                    "expected one of " + ", ".join(f"{section}.{k}" for k in known)
+                    t(
+                        "rule.unknown_key",
+                        origin=origin,
+                        setting=f"{section}.{name}",
+                        suggest=_suggest(name, known),
+                        keys=", ".join(f"{section}.{k}" for k in known),
+                    )
                 )
             values[name] = _check_value(origin, f"{section}.{name}", value, known[name])
         if values:
@@ -343,13 +436,13 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError(f"ruleset file {path} not found") from None
+        raise RulesetError(t("rule.not_found", path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError(f"ruleset file {path} cannot be read: {exc}") from None
+        raise RulesetError(t("rule.unreadable", path=path, reason=exc)) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path}: not valid TOML: {exc}") from None
+        raise RulesetError(t("rule.bad_toml", path=path, reason=exc)) from None
 
 
 def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
@@ -364,8 +457,12 @@ def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
         return bundled
     names = bundled_names()
     raise RulesetError(
-        f"unknown ruleset {name_or_path!r}{_suggest(name_or_path, names)}: expected one of "
-        f"{', '.join(names)}, or a path to a .toml file"
+        t(
+            "rule.unknown_ruleset",
+            name=name_or_path,
+            suggest=_suggest(name_or_path, names),
+            names=", ".join(names),
+        )
     )
 
 
@@ -378,19 +475,17 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
     resolved = path.resolve()
     if resolved in _chain:
         loop = " -> ".join(p.name for p in (*_chain, resolved))
-        raise RulesetError(f"{path}: extends loops back on itself ({loop})")
+        raise RulesetError(t("rule.loop", path=path, loop=loop))
     doc = _read_toml(path)
     base = None
     if "extends" in doc:
         parent = doc["extends"]
         if not isinstance(parent, str):
-            raise RulesetError(
-                f"{path}: extends = {parent!r} is not allowed: expected a ruleset name"
-            )
+            raise _not_allowed(str(path), "extends", parent, t("rule.type.ruleset"))
         try:  # an unknown or missing parent: name this file and its key too (RULES §7)
             located = _locate(parent, resolved.parent)
             if not located.is_file():
-                raise RulesetError(f"ruleset file {located} not found")
+                raise RulesetError(t("rule.not_found", path=located))
         except RulesetError as exc:
             raise RulesetError(f"{path}: extends = {parent!r}: {exc}") from None
         base = load_ruleset(parent, (*_chain, resolved))

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terts_referee.errors import GameFileError
+from terts_referee.messages import t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -80,37 +81,30 @@ def read_game(path: Path) -> dict[str, Any]:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise GameFileError(
-            f"game file {path} not found: start one with `terts new P1 P2` or name one with --game"
-        ) from None
+        raise GameFileError(t("store.not_found", path=path)) from None
     except IsADirectoryError:
-        raise GameFileError(
-            f"game file {path} is a directory: name a game file with --game"
-        ) from None
+        raise GameFileError(t("store.directory", path=path)) from None
     except OSError as exc:
-        raise GameFileError(f"cannot read game file {path}: {_reason(exc)}") from None
+        raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
 
     try:
         text = data.decode("utf-8-sig")  # tolerate a byte-order mark left by an editor
     except UnicodeDecodeError as exc:
-        raise _corrupt(path, f"not UTF-8 text: bad byte at offset {exc.start}") from None
+        raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _corrupt(path, f"not valid TOML: {_one_line(str(exc))}") from None
+        raise _corrupt(path, t("store.not_toml", reason=_one_line(str(exc)))) from None
 
     if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
-        raise _corrupt(path, "the document is not a table")
+        raise _corrupt(path, t("store.not_table"))
     if "format" not in doc:
-        raise _corrupt(path, "no `format` key")
+        raise _corrupt(path, t("store.no_format"))
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _corrupt(path, f"`format` must be a positive integer, not {version!r}")
+        raise _corrupt(path, t("store.bad_format", version=version))
     if version > FORMAT_VERSION:
-        raise GameFileError(
-            f"game file {path} was written by a newer terts (format {version}; "
-            f"this one reads up to {FORMAT_VERSION}): upgrade terts-referee to use it"
-        )
+        raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
     return doc
 
 
@@ -144,7 +138,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
             dir=directory, prefix="." + target.name + ".", suffix=".tmp"
         )
     except OSError as exc:
-        raise GameFileError(f"cannot write game file {path}: {_reason(exc)}") from None
+        raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(data)
@@ -162,7 +156,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise GameFileError(f"cannot write game file {path}: {_reason(exc)}") from None
+            raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
         raise
     _fsync_directory(directory)
 
@@ -198,17 +192,15 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
 
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):  # filelock would create missing directories: refuse instead
-        raise GameFileError(f"cannot lock game file {path}: directory {directory} does not exist")
+        raise GameFileError(t("store.no_directory", path=path, directory=directory))
     lock = FileLock(lock_path, timeout=timeout)
     try:
         lock.acquire()
     except Timeout:
-        raise GameFileError(
-            f"game file {path} is locked by another terts command; try again"
-        ) from None
+        raise GameFileError(t("store.locked", path=path)) from None
     except OSError as exc:
         raise GameFileError(
-            f"cannot lock game file {path} (lock file {lock_path}): {_reason(exc)}"
+            t("store.lock_failed", path=path, lock=lock_path, reason=_reason(exc))
         ) from None
     _held[key] = 1
     try:
@@ -246,10 +238,7 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
     """
     with game_lock(path):
         if os.path.lexists(path) and not force:
-            raise GameFileError(
-                f"game file {path} already exists: use --force to start over, "
-                "or --game to name another"
-            )
+            raise GameFileError(t("store.exists", path=path))
         write_game(path, doc)
 
 
@@ -258,10 +247,7 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 
 def _corrupt(path: Path, detail: str) -> GameFileError:
     """Build the error for a game file that exists but cannot be used as it is."""
-    return GameFileError(
-        f"game file {path} is corrupt ({detail}) and will not be overwritten: "
-        "repair or move it, or name another with --game"
-    )
+    return GameFileError(t("store.corrupt", path=path, detail=detail))
 
 
 def _one_line(text: str) -> str:

@@ -17,12 +17,21 @@ def pytest_configure(config):
 
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch, tmp_path):
-    """No colour, fixed width, English, no game file from the environment, a clean cwd."""
+    """No colour, fixed width, English, no game file from the environment, a clean cwd.
+
+    The language chosen by an earlier test's ``--lang`` is forgotten too: the domain's messages
+    are built in the current language, so a leftover ``ru`` would leak into the next test.
+    """
+    from terts_referee import i18n
+
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("TERTS_LANG", "en")
     monkeypatch.delenv("TERTS_GAME", raising=False)
     monkeypatch.chdir(tmp_path)
+    i18n.set_lang(None)
+    yield
+    i18n.set_lang(None)
 
 
 @dataclass

@@ -24,6 +24,7 @@ DOMAIN = [
     "game",
     "storage",
     "errors",
+    "messages",
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 

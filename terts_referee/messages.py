@@ -1,0 +1,831 @@
+"""The domain's words: errors, rule notices, verdict reasons and penalty notes, in both languages.
+
+The domain and storage modules build every user-facing text with ``t(key, **params)`` at the
+moment they raise or notice, so that ``--lang``, ``$TERTS_LANG`` or the locale chooses the
+language per command run. Nothing here is ever written to the game file. Source tags like
+[000] and ruleset keys like ``declarations.when = "lead"`` stay verbatim in both languages.
+
+Key prefixes: ``err.`` (bad input, a rule refusing an event), ``rule.`` (ruleset files),
+``store.`` (the game file), ``notice.`` (rule notices), ``note.`` (the notes of declarations
+and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a game was won),
+``name.`` (words put into other messages), ``msg.`` (other command output).
+"""
+
+from __future__ import annotations
+
+from .i18n import lang, register, t
+
+__all__ = ["MESSAGES", "t", "suit_word", "shown"]
+
+MESSAGES = register(
+    {
+        # --- what is accepted (cards.py, declarations.py) ------------------------------------
+        "err.accept.suit": {
+            "en": "a suit: s c d h, ♠ ♣ ♦ ♥, spades clubs diamonds hearts, п т/к б ч, "
+            "пики трефы бубны черви",
+            "ru": "масть: s c d h, ♠ ♣ ♦ ♥, spades clubs diamonds hearts, п т/к б ч, "
+            "пики трефы бубны черви",
+        },
+        "err.accept.rank": {
+            "en": "a rank: A K Q J 10 (or T) 9 8 7, or Т К Д В",
+            "ru": "достоинство карты: A K Q J 10 (или T) 9 8 7, или Т К Д В",
+        },
+        "err.accept.combo": {
+            "en": "a declaration like terts:Q♥, 50:K♠, 105:J♦ (also 100/106/107/108), терц:Дч, "
+            "4J/4A/4K/4Q (200 = four jacks), marriage, or the cards themselves: Q♥,J♥,10♥",
+            "ru": "комбинация вида терц:Дч, terts:Q♥, 50:K♠, 105:J♦ (а также 100/106/107/108), "
+            "4J/4A/4K/4Q или 4В/4Т/4К/4Д (200 — двести валетов), марьяж или сами карты: "
+            "Q♥,J♥,10♥",
+        },
+        # --- cards.py -----------------------------------------------------------------------
+        "err.suit.unknown": {
+            "en": "unknown suit {text!r}: expected {accepted}",
+            "ru": "неизвестная масть {text!r}: ожидается {accepted}",
+        },
+        "err.rank.unknown": {
+            "en": "unknown rank {text!r}: expected {accepted}",
+            "ru": "неизвестное достоинство карты {text!r}: ожидается {accepted}",
+        },
+        "err.card.empty": {
+            "en": "empty card: expected a rank then a suit, like Q♥, Qh, Дч or 10h",
+            "ru": "пустая карта: ожидается достоинство, затем масть, например Дч, Q♥, Qh или 10h",
+        },
+        "err.card.no_suit": {
+            "en": "card {text!r} has no suit: expected a rank then a suit, like Q♥, Qh, Дч or 10h",
+            "ru": "у карты {text!r} нет масти: ожидается достоинство, затем масть, "
+            "например Дч, Q♥, Qh или 10h",
+        },
+        "err.card.rank": {
+            "en": "card {text!r}: unknown rank {part!r}: expected {accepted}",
+            "ru": "карта {text!r}: неизвестное достоинство {part!r}: ожидается {accepted}",
+        },
+        "err.card.suit": {
+            "en": "card {text!r}: unknown suit {part!r}: expected {accepted}",
+            "ru": "карта {text!r}: неизвестная масть {part!r}: ожидается {accepted}",
+        },
+        "err.card.twice": {
+            "en": "card {card} is listed twice: each card is in the deck once",
+            "ru": "карта {card} названа дважды: каждая карта в колоде одна",
+        },
+        "err.card_or_suit": {
+            "en": "{text!r} is neither a card nor a suit: expected a card like 7♥ or Qh, "
+            "or {accepted}",
+            "ru": "{text!r} — ни карта, ни масть: ожидается карта, например 7ч, 7♥ или Qh, "
+            "или {accepted}",
+        },
+        # --- declarations.py: notation ------------------------------------------------------
+        "err.run.length": {
+            "en": "a run of {length} cards is no declaration: runs have 3 to 8 cards",
+            "ru": "последовательность из {length} карт — не комбинация: в последовательности "
+            "от 3 до 8 карт",
+        },
+        "err.run.top": {
+            "en": "no {name} can top at {top}: {length} cards in sequence run down from the top "
+            "card, so the top is one of {tops}",
+            "ru": "{name} от {top} не бывает: последовательность из {length} карт идёт вниз от "
+            "старшей карты, так что старшая — одна из: {tops}",
+        },
+        "err.four.rank": {
+            "en": "four {rank}s score nothing: fours are 4J (200), 4A, 4K or 4Q (100 each)",
+            "ru": "четыре {rank} ничего не стоят: фигуры — это 4J (200), 4A, 4K или 4Q (по 100)",
+        },
+        "err.combo.empty": {
+            "en": "empty declaration: expected {accepted}",
+            "ru": "пустое назначение: ожидается {accepted}",
+        },
+        "err.combo.class": {
+            "en": "{text!r}: unknown class {head!r}: expected {accepted}",
+            "ru": "{text!r}: неизвестное название комбинации {head!r}: ожидается {accepted}",
+        },
+        "err.combo.one_top": {
+            "en": "{text!r}: name one top card after the colon, like terts:Q♥",
+            "ru": "{text!r}: после двоеточия назовите одну старшую карту, например терц:Дч",
+        },
+        "err.combo.four": {
+            "en": "{text!r}: expected 4J, 4A, 4K or 4Q (4В 4Т 4К 4Д)",
+            "ru": "{text!r}: ожидается 4В, 4Т, 4К или 4Д (4J 4A 4K 4Q)",
+        },
+        "err.combo.top": {
+            "en": "{text!r}: name the top card too, like {notation}:Q♥",
+            "ru": "{text!r}: назовите и старшую карту, например {notation}:Q♥",
+        },
+        "err.combo.not": {
+            "en": "{text!r} is not a declaration ({reason}): expected {accepted}",
+            "ru": "{text!r} — не комбинация ({reason}): ожидается {accepted}",
+        },
+        "err.marriage.trump": {
+            "en": "a marriage is the King and Queen of trumps ({suit}) under "
+            'declarations.marriage = "trump" [001][003][004]',
+            "ru": "марьяж — это козырные Король и Дама ({suit}) при "
+            'declarations.marriage = "trump" [001][003][004]',
+        },
+        "err.cards.few": {
+            "en": "{cards} forms no declaration: a run needs 3 to 8 cards of one suit, a four 4 "
+            "cards of one rank, a marriage K and Q of one suit",
+            "ru": "{cards} — не комбинация: для последовательности нужно 3–8 карт одной масти, "
+            "для фигуры — 4 карты одного достоинства, для марьяжа — Король и Дама одной масти",
+        },
+        "err.cards.suits": {
+            "en": "{cards} forms no declaration: a run is of one suit, a four of one rank",
+            "ru": "{cards} — не комбинация: последовательность — из одной масти, "
+            "фигура — из одного достоинства",
+        },
+        "err.cards.gap": {
+            "en": "{cards} is not in sequence (missing {gap}): runs follow A K Q J 10 9 8 7",
+            "ru": "{cards} — не подряд (не хватает {gap}): последовательность идёт по порядку "
+            "A K Q J 10 9 8 7 (Т К Д В 10 9 8 7)",
+        },
+        # --- declarations.py: which is higher -----------------------------------------------
+        "err.tie_needs_trump": {
+            "en": "{first} and {second} tie on length and top: the trump suit decides; "
+            "name it with --trump",
+            "ru": "{first} и {second} равны по длине и старшей карте: решает козырь; "
+            "укажите его через --trump",
+        },
+        "verdict.marriage": {
+            "en": "a marriage is outside the order: it beats nothing and nothing beats it",
+            "ru": "марьяж стоит вне старшинства: он ничего не перебивает, и его ничем не перебить",
+        },
+        "verdict.jacks": {
+            "en": "four jacks beat everything, a trump 108 included",
+            "ru": "двести валетов перебивают всё, даже козырные сто восемь",
+        },
+        "verdict.trump": {
+            "en": "same length and top card: the trump one wins",
+            "ru": "длина и старшая карта одинаковы: старше козырная",
+        },
+        "verdict.first": {
+            "en": "same length and top card, neither trump: the one declared first keeps it",
+            "ru": "длина и старшая карта одинаковы, обе не козырные: остаётся за тем, "
+            "кто объявил первым",
+        },
+        "verdict.fours": {
+            "en": "{high} beats {low}: fours rank A > K > Q",
+            "ru": "{high} перебивает {low}: фигуры по старшинству Т > К > Д",
+        },
+        "verdict.four_over_run": {
+            "en": "{high} beats the run {low}: fours rank above runs of this length",
+            "ru": "{high} перебивает последовательность {low}: фигуры старше "
+            "последовательностей такой длины",
+        },
+        "verdict.run_over_four": {
+            "en": "the run {high} beats {low}: every hundreds-run beats the fours",
+            "ru": "последовательность {high} перебивает {low}: любая последовательность от пяти "
+            "карт (сотня) старше фигур",
+        },
+        "verdict.longer": {
+            "en": "{high} beats {low}: the longer run wins",
+            "ru": "{high} перебивает {low}: старше более длинная последовательность",
+        },
+        "verdict.higher_top": {
+            "en": "{high} beats {low}: same length, the higher top card wins",
+            "ru": "{high} перебивает {low}: длина одинаковая, старше та, что от старшей карты",
+        },
+        "verdict.same_class": {
+            "en": "{challenger} is a {c_class}, {declared} a {d_class}: after «От чего?» only a "
+            "declaration of equal value may beat it (a terts by a terts, a fifty by a fifty, "
+            "a hundred by a hundred)",
+            "ru": "{challenger} — {c_class}, а {declared} — {d_class}: после «От чего?» перебить "
+            "можно только назначением равной стоимости (терц — терцем, полтинник — "
+            "полтинником, сотню — сотней)",
+        },
+        "name.class.terts": {"en": "terts", "ru": "терц"},
+        "name.class.fifty": {"en": "fifty", "ru": "полтинник"},
+        "name.class.hundred": {"en": "hundred", "ru": "сотня"},
+        "name.class.jacks": {"en": "jacks", "ru": "двести валетов"},
+        "name.class.marriage": {"en": "marriage", "ru": "марьяж"},
+        "name.suit.spades": {"en": "spades", "ru": "пики"},
+        "name.suit.clubs": {"en": "clubs", "ru": "трефы"},
+        "name.suit.diamonds": {"en": "diamonds", "ru": "бубны"},
+        "name.suit.hearts": {"en": "hearts", "ru": "черви"},
+        # --- rules.py -----------------------------------------------------------------------
+        "rule.missing_bundled": {
+            "en": "the bundled rulesets are missing from this installation: reinstall terts",
+            "ru": "в этой установке нет встроенных правил: переустановите terts",
+        },
+        "rule.type.bool": {"en": "true or false", "ru": "true или false"},
+        "rule.type.int_or": {
+            "en": "a whole number or {choices}",
+            "ru": "целое число или {choices}",
+        },
+        "rule.type.int": {"en": "a whole number", "ru": "целое число"},
+        "rule.type.one_of": {"en": "one of {choices}", "ru": "одно из значений {choices}"},
+        "rule.type.string": {"en": "a string", "ru": "строка"},
+        "rule.type.ruleset": {"en": "a ruleset name", "ru": "название правил"},
+        "rule.or": {"en": "or", "ru": "или"},
+        "rule.suggest": {"en": " (did you mean {word}?)", "ru": " (может быть, {word}?)"},
+        "rule.not_allowed": {
+            "en": "{origin}: {setting} = {value!r} is not allowed: expected {expected}",
+            "ru": "{origin}: {setting} = {value!r} не допускается: ожидается {expected}",
+        },
+        "rule.too_small": {
+            "en": "{origin}: {setting} = {value} is too small: expected at least {minimum}",
+            "ru": "{origin}: {setting} = {value} — слишком мало: ожидается не меньше {minimum}",
+        },
+        "rule.unknown_top": {
+            "en": "{origin}: unknown key {setting!r}{suggest}: expected {keys} or a table {tables}",
+            "ru": "{origin}: неизвестный ключ {setting!r}{suggest}: ожидается {keys} "
+            "или таблица {tables}",
+        },
+        "rule.not_table": {
+            "en": "{origin}: {setting} must be a table [{setting}], not {value!r}",
+            "ru": "{origin}: {setting} должен быть таблицей [{setting}], а не {value!r}",
+        },
+        "rule.unknown_key": {
+            "en": "{origin}: unknown key {setting}{suggest}: expected one of {keys}",
+            "ru": "{origin}: неизвестный ключ {setting}{suggest}: ожидается один из ключей {keys}",
+        },
+        "rule.not_found": {
+            "en": "ruleset file {path} not found",
+            "ru": "файл правил {path} не найден",
+        },
+        "rule.unreadable": {
+            "en": "ruleset file {path} cannot be read: {reason}",
+            "ru": "файл правил {path} не читается: {reason}",
+        },
+        "rule.bad_toml": {
+            "en": "{path}: not valid TOML: {reason}",
+            "ru": "{path}: ошибка в TOML: {reason}",
+        },
+        "rule.unknown_ruleset": {
+            "en": "unknown ruleset {name!r}{suggest}: expected one of {names}, "
+            "or a path to a .toml file",
+            "ru": "неизвестные правила {name!r}{suggest}: ожидается одно из: {names} "
+            "— или путь к файлу .toml",
+        },
+        "rule.loop": {
+            "en": "{path}: extends loops back on itself ({loop})",
+            "ru": "{path}: extends ссылается по кругу сам на себя ({loop})",
+        },
+        # --- events.py, game.py -------------------------------------------------------------
+        "err.penalty_kind": {
+            "en": "unknown penalty kind {text!r}: expected one of {kinds}",
+            "ru": "неизвестный вид штрафа {text!r}: ожидается один из: {kinds}",
+        },
+        "store.event_malformed": {
+            "en": "event {number} in the game file is malformed ({reason!r}): "
+            "the file is corrupt; fix or restore it",
+            "ru": "событие {number} в файле игры записано неверно ({reason!r}): "
+            "файл повреждён; исправьте или восстановите его",
+        },
+        "store.event_type": {
+            "en": "event {number} in the game file has unknown type {type!r}",
+            "ru": "у события {number} в файле игры неизвестный тип {type!r}",
+        },
+        "err.players.two": {
+            "en": "Terts is for two players: name two, not {n}",
+            "ru": "в терц играют вдвоём: назовите двух игроков, а не {n}",
+        },
+        "err.players.empty": {
+            "en": "a player's name may not be empty",
+            "ru": "имя игрока не может быть пустым",
+        },
+        "err.players.same": {
+            "en": "the two players need different names, not {name!r} twice",
+            "ru": "у игроков должны быть разные имена, а не дважды {name!r}",
+        },
+        "store.game_file": {"en": "game file", "ru": "файл игры"},
+        "store.corrupt_players": {
+            "en": "{origin} is corrupt (players or rules missing: {reason}); "
+            "it will not be overwritten",
+            "ru": "{origin} повреждён (нет игроков или правил: {reason}); он не будет перезаписан",
+        },
+        "store.bad_rules": {
+            "en": "{reason}; the game file will not be overwritten",
+            "ru": "{reason}; файл игры не будет перезаписан",
+        },
+        "store.events_not_list": {
+            "en": "{origin} is corrupt: events is not a list",
+            "ru": "{origin} повреждён: events — не список",
+        },
+        "err.player.ambiguous": {
+            "en": "{name!r} is ambiguous: expected {a} or {b}",
+            "ru": "{name!r} — неоднозначно: ожидается {a} или {b}",
+        },
+        "err.player.unknown": {
+            "en": "{name!r} is not a player of this game: expected {a} or {b}",
+            "ru": "в этой игре нет игрока {name!r}: ожидается {a} или {b}",
+        },
+        "err.undo.empty": {
+            "en": "nothing to undo: the game has no events yet",
+            "ru": "отменять нечего: в игре ещё нет событий",
+        },
+        # --- storage.py ---------------------------------------------------------------------
+        "store.not_found": {
+            "en": "game file {path} not found: start one with `terts new P1 P2` "
+            "or name one with --game",
+            "ru": "файл игры {path} не найден: начните игру командой `terts new P1 P2` "
+            "или укажите файл через --game",
+        },
+        "store.directory": {
+            "en": "game file {path} is a directory: name a game file with --game",
+            "ru": "файл игры {path} — это каталог: укажите файл игры через --game",
+        },
+        "store.unreadable": {
+            "en": "cannot read game file {path}: {reason}",
+            "ru": "не удаётся прочитать файл игры {path}: {reason}",
+        },
+        "store.not_utf8": {
+            "en": "not UTF-8 text: bad byte at offset {offset}",
+            "ru": "это не текст UTF-8: неверный байт на позиции {offset}",
+        },
+        "store.not_toml": {"en": "not valid TOML: {reason}", "ru": "ошибка в TOML: {reason}"},
+        "store.not_table": {
+            "en": "the document is not a table",
+            "ru": "документ — не таблица",
+        },
+        "store.no_format": {"en": "no `format` key", "ru": "нет ключа `format`"},
+        "store.bad_format": {
+            "en": "`format` must be a positive integer, not {version!r}",
+            "ru": "`format` должен быть целым положительным числом, а не {version!r}",
+        },
+        "store.newer": {
+            "en": "game file {path} was written by a newer terts (format {version}; "
+            "this one reads up to {newest}): upgrade terts-referee to use it",
+            "ru": "файл игры {path} записан более новой версией terts (формат {version}; "
+            "эта читает формат не выше {newest}): обновите terts-referee",
+        },
+        "store.unwritable": {
+            "en": "cannot write game file {path}: {reason}",
+            "ru": "не удаётся записать файл игры {path}: {reason}",
+        },
+        "store.no_directory": {
+            "en": "cannot lock game file {path}: directory {directory} does not exist",
+            "ru": "не удаётся заблокировать файл игры {path}: каталога {directory} нет",
+        },
+        "store.locked": {
+            "en": "game file {path} is locked by another terts command; try again",
+            "ru": "файл игры {path} занят другой командой terts; попробуйте ещё раз",
+        },
+        "store.lock_failed": {
+            "en": "cannot lock game file {path} (lock file {lock}): {reason}",
+            "ru": "не удаётся заблокировать файл игры {path} (файл блокировки {lock}): {reason}",
+        },
+        "store.exists": {
+            "en": "game file {path} already exists: use --force to start over, "
+            "or --game to name another",
+            "ru": "файл игры {path} уже есть: --force, чтобы начать заново, "
+            "или --game, чтобы указать другой",
+        },
+        "store.corrupt": {
+            "en": "game file {path} is corrupt ({detail}) and will not be overwritten: "
+            "repair or move it, or name another with --game",
+            "ru": "файл игры {path} повреждён ({detail}) и не будет перезаписан: "
+            "исправьте или уберите его либо укажите другой через --game",
+        },
+        # --- replay.py: players, deals, the end of the game ---------------------------------
+        "err.player.not_in_game": {
+            "en": "unknown player {player!r}: this game's players are {a} and {b}",
+            "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
+        },
+        "err.no_deal": {
+            "en": "no deal is open to {what}: start one with `terts deal`",
+            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `terts deal`",
+        },
+        "err.no_deal.declare": {"en": "declare in", "ru": "объявлять"},
+        "err.no_deal.challenge": {"en": "challenge in", "ru": "перебивать объявление"},
+        "err.no_deal.score": {"en": "score", "ru": "записать счёт"},
+        "err.no_deal.trick": {"en": "play a trick in", "ru": "записать взятку"},
+        "err.no_deal.exchange": {"en": "exchange in", "ru": "менять козырную семёрку"},
+        "err.no_deal.claim": {"en": "claim in", "ru": "заявить о победе"},
+        "err.penalty.no_deal": {
+            "en": "no deal yet: a penalty belongs to a deal; start one with `terts deal`",
+            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `terts deal`",
+        },
+        "err.game_over": {
+            "en": "the game is over: {winner} won ({reason}); `terts undo` reopens it, "
+            "`terts new --force` starts another",
+            "ru": "игра окончена, победитель — {winner} ({reason}); `terts undo` вернёт её, "
+            "`terts new --force` начнёт новую",
+        },
+        "notice.win": {
+            "en": "{winner} wins the game: {reason}",
+            "ru": "победитель игры — {winner}: {reason}",
+        },
+        "win.target": {
+            "en": "{total} reaches the target {target} after deal {deal}",
+            "ru": "{total} очков: цель {target} достигнута после сдачи {deal}",
+        },
+        "win.both_over": {
+            "en": "both are over their targets after deal {deal}; the last "
+            'trick decides [000] (game.both_over = "last-trick")',
+            "ru": "после сдачи {deal} оба игрока достигли своих целей; решает последняя "
+            'взятка [000] (game.both_over = "last-trick")',
+        },
+        "win.claim": {
+            "en": "claimed during deal {deal} with {total} of {target} [000][002]",
+            "ru": "победа заявлена во время сдачи {deal}: {total} из {target} [000][002]",
+        },
+        "win.loses": {
+            "en": "{player} committed {kind}, which loses the game [000][001][004]",
+            "ru": "{player} проигрывает партию: {kind} [000][001][004]",
+        },
+        "err.deal_open": {
+            "en": "deal {deal} is still open: finish it with `terts score` "
+            "(or its tricks) before the next deal",
+            "ru": "сдача {deal} ещё не окончена: до следующей сдачи закройте её командой "
+            "`terts score` (или доиграйте её взятки)",
+        },
+        "notice.dealer": {
+            "en": "{dealer} deals, although {rotation} took the last trick of deal "
+            "{deal} and would deal by rotation [000][001][003]",
+            "ru": "сдаёт {dealer}, хотя последняя взятка сдачи {deal} досталась игроку "
+            "{rotation}, а по очереди сдаёт взявший последнюю взятку [000][001][003]",
+        },
+        # --- replay.py: declarations --------------------------------------------------------
+        "err.marriage.no_trump": {
+            "en": "a marriage is the King and Queen of trumps, and this deal's "
+            "trump is not recorded: name the suit, marriage:♥, or record "
+            "the trump with `terts deal --trump`",
+            "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
+            "назовите масть, марьяж:♥, или запишите козырь командой `terts deal --trump`",
+        },
+        "err.declare.not_leader": {
+            "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
+            'under declarations.when = "lead" [000][002]',
+            "ru": 'взятку {trick} начинает не {player}: при declarations.when = "lead" '
+            "объявляет только тот, чей заход ({leader}) [000][002]",
+        },
+        "err.declare.none_before_break": {
+            "en": "nothing but a marriage may be declared before the deck is broken (trick 1) "
+            'under declarations.before_break = "none" [002]',
+            "ru": 'до ломки колоды (взятка 1) при declarations.before_break = "none" '
+            "можно объявить только марьяж [002]",
+        },
+        "err.declare.no_fours": {
+            "en": "{four} may not be declared before the deck is broken: no fours before "
+            'trick 1 under declarations.before_break = "sequences" [000] rule 1',
+            "ru": "{four} нельзя объявлять до ломки колоды: при declarations.before_break = "
+            '"sequences" фигуры до взятки 1 не объявляют [000], правило 1',
+        },
+        "err.quick_hint": {
+            "en": "; if this deal's tricks are not being recorded, start it with "
+            "`terts deal --quick` so that declarations are not timed",
+            "ru": "; если взятки этой сдачи не записываются, начните её командой "
+            "`terts deal --quick`: тогда время объявлений не проверяется",
+        },
+        "err.declare.marriage_once": {
+            "en": "one marriage at a time: a marriage is the King and Queen of trumps",
+            "ru": "марьяж объявляют один: марьяж — это козырные Король и Дама",
+        },
+        "err.declare.one_per_turn": {
+            "en": "one declaration per turn (plus a marriage alongside) under "
+            "declarations.multiple = false [000][002]; declare the others on later turns",
+            "ru": "при declarations.multiple = false — одна комбинация за ход (и марьяж вместе "
+            "с ней) [000][002]; остальные объявите на следующих ходах",
+        },
+        "err.declare.share": {
+            "en": "{a} and {b} share a card: runs declared in one turn may not share "
+            "one [000] (a four may share a card with a run)",
+            "ru": "{a} и {b} имеют общую карту: у последовательностей, объявленных за один "
+            "ход, общих карт быть не может [000] (у фигуры с последовательностью — может)",
+        },
+        "err.declare.already": {
+            "en": "{player} already declared {decl} before trick {trick}: one "
+            "declaration per turn under declarations.multiple = false [000][002]",
+            "ru": "у игрока {player} перед взяткой {trick} уже объявлено: {decl}; "
+            "при declarations.multiple = false — одна комбинация за ход [000][002]",
+        },
+        "note.lowering.suit": {
+            "en": "{decl} is not higher than {earlier}, already scored in "
+            "{suit}: lowering costs its value [000] "
+            '(declarations.lowering = "suit")',
+            "ru": "в масти {suit} уже записано {earlier}, а {decl} не старше: понижение "
+            "ранга комбинации — минус её стоимость [000] "
+            '(declarations.lowering = "suit")',
+        },
+        "note.lowering.subset": {
+            "en": "{decl} is made of cards of {earlier}, already scored: lowering costs "
+            'its value [001] (declarations.lowering = "subset")',
+            "ru": "{decl} — из тех же карт, что уже записанное {earlier}: понижение ранга "
+            'комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
+        },
+        "notice.lowering": {
+            "en": "{player}: {why}: {points} points",
+            "ru": "{player}: {why}: {points} очков",
+        },
+        "note.played": {
+            "en": "{card} was already played at trick {trick}",
+            "ru": "карта {card} уже вышла во взятке {trick}",
+        },
+        "note.face_up": {
+            "en": "{card} is the face-up trump card under the stock",
+            "ru": "{card} — открытый козырь под колодой",
+        },
+        "note.in_hand": {
+            "en": "{card} is in {holder}'s hand (the face-up trump card went to {holder})",
+            "ru": "карта {card} на руках у игрока {holder} (открытый козырь достался "
+            "игроку {holder})",
+        },
+        "err.declare.twice": {
+            "en": "the same declaration is listed twice",
+            "ru": "одна и та же комбинация названа дважды",
+        },
+        "err.declare.burned": {
+            "en": "{player}'s {decl} burned in this deal (it was beaten): the same combination "
+            "may not be declared again [000][001]",
+            "ru": "у игрока {player} в этой сдаче сгорело назначение {decl} (его перебили): "
+            "ту же комбинацию снова объявлять нельзя [000][001]",
+        },
+        "err.declare.marriage_written": {
+            "en": "the marriage {decl} is already written in this deal",
+            "ru": "{decl} в этой сдаче уже записан",
+        },
+        "note.late": {
+            "en": "declared before trick {trick}, after the last 9-card moment",
+            "ru": "объявлено перед взяткой {trick}, когда на руках уже меньше 9 карт",
+        },
+        "notice.late": {
+            "en": "{player} declared after the last 9-card moment (before trick "
+            "{trick}): it scores nothing and {value} go uphill "
+            "(late-declaration [000])",
+            "ru": "{player}: объявление после последнего хода с 9 картами на руках (перед "
+            "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000])",
+        },
+        # --- replay.py: challenges and false declarations ----------------------------------
+        "err.challenge.none": {
+            "en": "a challenge answers the opponent's declaration made just before "
+            "it: there is none to beat now",
+            "ru": "«Не годится!» отвечают на объявление соперника, сделанное прямо перед "
+            "этим: сейчас перебивать нечего",
+        },
+        "err.challenge.own": {
+            "en": "{player} cannot challenge his own declaration",
+            "ru": "{player} не может перебивать собственное объявление",
+        },
+        "err.challenge.marriage": {
+            "en": "a marriage is outside the order: nothing beats it [000][004]",
+            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]",
+        },
+        "err.challenge.burned": {
+            "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",
+            "ru": "у игрока {player} в этой сдаче сгорело назначение {decl}: снова объявлять "
+            "его нельзя [000][001]",
+        },
+        "err.challenge.shared": {
+            "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
+            "so one of them is false (`terts penalty P false-declaration`)",
+            "ru": "{combo} и {decl} имеют общие карты {cards}: одна карта не может быть у обоих "
+            "игроков, значит, одно из объявлений ложное (`terts penalty P false-declaration`)",
+        },
+        "err.challenge.no_beat": {
+            "en": "{combo} does not beat {decl}: {reason}{rule} {source}",
+            "ru": "{combo} не перебивает {decl}: {reason}{rule} {source}",
+        },
+        "note.beaten": {
+            "en": "beaten by {player}'s {combo}",
+            "ru": "перебито: {combo} игрока {player}",
+        },
+        "notice.challenge": {
+            "en": "«Не годится!» {player}'s {combo} beats {decl}: {reason} "
+            "{source}; {loser}'s burns",
+            "ru": "«Не годится!» {combo} игрока {player} перебивает {decl}: {reason} "
+            "{source}; назначение игрока {loser} сгорело",
+        },
+        "notice.false": {
+            "en": "false declaration: {player}'s {names} (event {event}) scores "
+            'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
+            "ru": "ложное объявление: {names} игрока {player} (событие {event}) не пишется: "
+            "{evidence}; {uphill} в гору{gain} [000][001][004]",
+        },
+        "notice.false.gain": {
+            "en": "; {player} writes {points}",
+            "ru": "; {player} пишет {points}",
+        },
+        # --- replay.py: quick-mode score ----------------------------------------------------
+        "err.score.tricks": {
+            "en": "deal {deal} is followed trick by trick: its card points "
+            "are counted from the tricks, not written with `score`",
+            "ru": "сдача {deal} записывается по взяткам: её очки в картах считаются по "
+            "взяткам, а не пишутся командой `score`",
+        },
+        "err.score.range": {
+            "en": "{points} card points is impossible: a deal holds {total}, "
+            "so a count is from 0 to {total}",
+            "ru": "{points} очков в картах не бывает: в сдаче {total}, так что счёт — "
+            "от 0 до {total}",
+        },
+        "err.score.below_bonus": {
+            "en": "{player} took the last trick, worth {bonus}: the count cannot be below {bonus}",
+            "ru": "последняя взятка у игрока {player}, а она стоит {bonus}: счёт не может быть "
+            "меньше {bonus}",
+        },
+        "err.score.no_last": {
+            "en": "{points} is impossible without the last trick ({player} "
+            "took it): at most {most}",
+            "ru": "{points} без последней взятки не набрать (она у игрока {player}): "
+            "самое большее {most}",
+        },
+        "err.score.no_set": {
+            "en": "no set of cards counts {points} (without the last trick): recount the tricks",
+            "ru": "никакие карты не дают в сумме {points} (без последней взятки): "
+            "пересчитайте взятки",
+        },
+        # --- replay.py: tricks and reneges --------------------------------------------------
+        "err.trick.quick": {
+            "en": "deal {deal} is in quick mode (--quick): its tricks are not "
+            "followed; record the count with `terts score`",
+            "ru": "сдача {deal} в быстром учёте (--quick): её взятки не записываются; "
+            "запишите счёт командой `terts score`",
+        },
+        "err.trick.no_trump": {
+            "en": "the trump is not recorded for this deal: a trick needs it; record "
+            "the deal with `terts deal --trump CARD|SUIT`",
+            "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
+            "сдачу командой `terts deal --trump КАРТА|МАСТЬ`",
+        },
+        "err.trick.twice": {
+            "en": "{card} cannot be played twice in one trick",
+            "ru": "карту {card} нельзя сыграть дважды в одной взятке",
+        },
+        "err.trick.played": {
+            "en": "{card} was already played at trick {trick}: each card is in the deck once",
+            "ru": "карта {card} уже вышла во взятке {trick}: каждая карта в колоде одна",
+        },
+        "err.trick.face_up": {
+            "en": "{card} is the face-up trump card under the stock: it is drawn "
+            "last, after trick 7 [000][002]",
+            "ru": "{card} — открытый козырь под колодой: его берут последним, после "
+            "взятки 7 [000][002]",
+        },
+        "err.trick.holder": {
+            "en": "{card} is in {holder}'s hand, not {player}'s",
+            "ru": "карта {card} на руках у игрока {holder}, а не у игрока {player}",
+        },
+        "note.played_by": {
+            "en": "{player} played {card} at trick {trick}",
+            "ru": "карта {card} вышла у игрока {player} во взятке {trick}",
+        },
+        "note.renege": {"en": "trick {trick}: {why}", "ru": "взятка {trick}: {why}"},
+        "notice.renege": {
+            "en": "renege at trick {trick}: {player} played {follow} to {lead} but "
+            '{why} (proven at trick {proof}); {effect} (penalties.renege = "{setting}")',
+            "ru": "нарушение хода во взятке {trick}: {player} кладёт {follow} на {lead}, хотя "
+            '{why} (доказано во взятке {proof}); {effect} (penalties.renege = "{setting}")',
+        },
+        "notice.renege.deal": {
+            "en": "the opponent takes all the card points of this deal",
+            "ru": "соперник получает все очки в картах этой сдачи",
+        },
+        "notice.renege.flag": {"en": "flagged", "ru": "отмечено"},
+        "note.follow.suit": {
+            "en": "could follow {suit} with {cards}",
+            "ru": "можно было дать масть ({suit}): {cards}",
+        },
+        "note.follow.beat": {
+            "en": "could beat {lead} with {cards}",
+            "ru": "можно было перебить {lead}: {cards}",
+        },
+        "note.follow.trump": {
+            "en": "could trump with {cards}",
+            "ru": "можно было бить козырем: {cards}",
+        },
+        # --- replay.py: the trump seven -----------------------------------------------------
+        "err.exchange.no_trump": {
+            "en": "the trump is not recorded for this deal: record it with "
+            "`terts deal --trump CARD|SUIT`",
+            "ru": "козырь этой сдачи не записан: запишите его командой "
+            "`terts deal --trump КАРТА|МАСТЬ`",
+        },
+        "err.exchange.done": {
+            "en": "{player} already exchanged the trump 7 in this deal",
+            "ru": "козырную семёрку в этой сдаче уже сменили (игрок {player})",
+        },
+        "err.exchange.seven_up": {
+            "en": "the face-up card is the trump 7 itself: there is nothing to exchange",
+            "ru": "открытый козырь — сама козырная семёрка: менять нечего",
+        },
+        "err.exchange.stock": {
+            "en": "the stock holds {stock} cards: the trump 7 may be exchanged only "
+            "while it holds at least {need} (exchange.min_stock) [000][001][003]",
+            "ru": "карт в колоде: {stock}; козырную семёрку можно сменить, только пока "
+            "в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
+        },
+        "err.exchange.played": {
+            "en": "{card} was already played in this deal",
+            "ru": "карта {card} в этой сдаче уже вышла",
+        },
+        "notice.exchange": {
+            "en": "{player} exchanges {seven}{got}",
+            "ru": "{player} меняет {seven}{got}",
+        },
+        "notice.exchange.for": {"en": " for {card}", "ru": " на {card}"},
+        # --- replay.py: penalties and claims ------------------------------------------------
+        "err.penalty.negative": {
+            "en": "--points {points}: expected a positive number of points",
+            "ru": "--points {points}: ожидается положительное число очков",
+        },
+        "err.penalty.miscount": {
+            "en": "a miscount needs --points N: the amount wrongly written, which "
+            "goes to the opponent [000][001][004]",
+            "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
+            "сумма, она переходит сопернику [000][001][004]",
+        },
+        "note.by_command": {
+            "en": "recorded by `terts penalty`",
+            "ru": "записано командой `terts penalty`",
+        },
+        "err.penalty.trump_seven": {
+            "en": "keeping the trump 7 is no offence here: exchange.mandatory = "
+            "false (some tables require the swap [000])",
+            "ru": "оставить козырную семёрку здесь не нарушение: exchange.mandatory = "
+            "false (кое-где смена обязательна [000])",
+        },
+        "err.penalty.no_event": {
+            "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
+            "ru": "событие {event} — не объявление игрока {player} в сдаче {deal}: см. `terts log`",
+        },
+        "err.penalty.no_declaration": {
+            "en": "{player} has no declaration in deal {deal} to void",
+            "ru": "у игрока {player} в сдаче {deal} нет объявления, которое можно снять",
+        },
+        "err.claim.tricks": {
+            "en": "{player} has taken {tricks} tricks in this deal, not {claimed}",
+            "ru": "у игрока {player} в этой сдаче взяток: {tricks}, а не {claimed}",
+        },
+        "err.claim.quick": {
+            "en": "in quick mode say what was taken so far: `terts claim P "
+            "--tricks N --card-points N`",
+            "ru": "в быстром учёте укажите, что уже взято: `terts claim P "
+            "--tricks N --card-points N`",
+        },
+        "err.claim.range": {
+            "en": "--tricks {tricks} --card-points {cards}: expected 0-16 tricks "
+            "and 0-140 card points",
+            "ru": "--tricks {tricks} --card-points {cards}: ожидается 0-16 взяток "
+            "и 0-140 очков в картах",
+        },
+        "err.claim.no_trick": {
+            "en": "{player} has taken no trick in this deal: a win may be claimed "
+            "only after taking at least one [000][002] (game.win_requires_trick)",
+            "ru": "у игрока {player} в этой сдаче нет ни одной взятки: заявить о победе "
+            "можно, только взяв хотя бы одну [000][002] (game.win_requires_trick)",
+        },
+        "err.claim.short": {
+            "en": "{player} has {total} with this deal's {partial} so far: short "
+            "of the target {target} by {short}",
+            "ru": "у игрока {player} {total} вместе с {partial} за эту сдачу: до цели "
+            "{target} не хватает {short}",
+        },
+        "notice.skipped": {
+            "en": "event {number} ({type}) does not stand under {rules}: {reason}",
+            "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
+        },
+        # --- cli.py, i18n.py ----------------------------------------------------------------
+        "err.lang": {
+            "en": "unknown language {lang!r}: expected en or ru",
+            "ru": "неизвестный язык {lang!r}: ожидается en или ru",
+        },
+        "err.trick.two_cards": {
+            "en": "a trick is two cards, the leader's first: got {n}",
+            "ru": "взятка — это две карты, первой карта ходящего: названо {n}",
+        },
+        "err.hand.too_many": {
+            "en": "a hand holds at most 9 cards, not {n}",
+            "ru": "на руках не больше 9 карт, а не {n}",
+        },
+        "err.legal.led": {
+            "en": "{card} is led, so it cannot also be in the follower's hand",
+            "ru": "{card} — карта захода, её не может быть и на руках у отвечающего",
+        },
+        "err.legal.no_hand": {
+            "en": 'the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"',
+            "ru": 'рука отвечающего пуста: укажите её через --hand "Q♥ 7♠ …"',
+        },
+        "err.cannot_write": {
+            "en": "cannot write {path}: {reason}",
+            "ru": "не удаётся записать {path}: {reason}",
+        },
+        "err.ruleset.exists": {
+            "en": "{path} already exists: use --force to overwrite it",
+            "ru": "{path} уже есть: --force, чтобы перезаписать",
+        },
+        "err.ruleset.suffix": {
+            "en": "{path}: a ruleset file name ends in .toml",
+            "ru": "{path}: имя файла правил оканчивается на .toml",
+        },
+        "msg.ruleset_written": {
+            "en": "wrote {path} (extends {base}); check it with `terts rules check {path}`",
+            "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
+        },
+        "msg.aborted": {"en": "aborted", "ru": "прервано"},
+    }
+)
+
+_SUIT_KEYS = {
+    "spades": "name.suit.spades",
+    "clubs": "name.suit.clubs",
+    "diamonds": "name.suit.diamonds",
+    "hearts": "name.suit.hearts",
+}
+
+
+def suit_word(suit) -> str:
+    """A suit's name in the current language: ``hearts`` / ``черви``."""
+    return t(_SUIT_KEYS[suit.value])
+
+
+def shown(declaration) -> str:
+    """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
+    accept), the table's name in Russian (``терц от Дамы ♥``)."""
+    return declaration.name("ru") if lang() == "ru" else str(declaration)
