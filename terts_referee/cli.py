@@ -726,6 +726,33 @@ def _app_for(args: list[str]) -> typer.Typer:
     return app
 
 
+def _usage_message(exc) -> str:
+    """A usage error on one line, in the run's language (click's own text is English)."""
+    from typer._click import exceptions as click_exc
+
+    from . import i18n
+    from .messages import t
+
+    where = exc.ctx.command_path if exc.ctx else "terts"
+    detail = exc.format_message()
+    chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
+    if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
+        i18n.set_lang(chosen.strip().lower())
+    if i18n.lang() == "ru":
+        if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
+            hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
+            argument = exc.param.param_type_name == "argument"
+            detail = t("msg.missing_argument" if argument else "msg.missing_option", name=hint)
+        elif isinstance(exc, click_exc.NoSuchOption):
+            detail = t("msg.no_such_option", name=exc.option_name)
+        elif isinstance(exc, click_exc.BadParameter):
+            hint = exc.param_hint or (exc.param.get_error_hint(exc.ctx) if exc.param else "")
+            detail = t("msg.bad_value", name=hint, detail=exc.message)
+        elif detail.startswith("No such command"):
+            detail = t("msg.no_such_command", name=detail.split(" ", 3)[-1].rstrip("."))
+    return t("msg.usage", detail=detail, where=where)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``terts``; bad input becomes one line on stderr and exit code 2."""
     from typer._click import exceptions as click_exc
@@ -742,8 +769,7 @@ def main(argv: list[str] | None = None) -> int:
         console.error_line(str(exc))
         return 2
     except click_exc.UsageError as exc:
-        where = exc.ctx.command_path if exc.ctx else "terts"
-        console.error_line(f"{exc.format_message()} (see `{where} --help`)")
+        console.error_line(_usage_message(exc))
         return 2
     except typer.Abort:
         from .messages import t

@@ -809,6 +809,27 @@ MESSAGES = register(
             "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "msg.usage": {
+            "en": "{detail} (see `{where} --help`)",
+            "ru": "{detail} (см. `{where} --help`)",
+        },
+        "msg.missing_argument": {
+            "en": "Missing argument {name}.",
+            "ru": "Не хватает аргумента {name}.",
+        },
+        "msg.missing_option": {
+            "en": "Missing option {name}.",
+            "ru": "Не хватает параметра {name}.",
+        },
+        "msg.no_such_option": {
+            "en": "No such option: {name}",
+            "ru": "Нет такого параметра: {name}",
+        },
+        "msg.bad_value": {
+            "en": "Invalid value for {name}: {detail}",
+            "ru": "Неверное значение {name}: {detail}",
+        },
+        "msg.no_such_command": {"en": "No such command {name}.", "ru": "Нет такой команды {name}."},
     }
 )
 

@@ -366,3 +366,23 @@ def test_every_domain_message_has_russian_words():
 def test_a_message_in_each_language():
     assert i18n.t("err.undo.empty", "en") == "nothing to undo: the game has no events yet"
     assert i18n.t("err.undo.empty", "ru") == "отменять нечего: в игре ещё нет событий"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        pytest.param(["declare"], "Не хватает аргумента", id="missing argument"),
+        pytest.param(["score", "10", "--by", "A"], "Не хватает параметра", id="missing option"),
+        pytest.param(["sheet", "--bogus"], "Нет такого параметра", id="unknown option"),
+        pytest.param(
+            ["score", "ten", "--by", "A", "--last-trick", "B"], "Неверное значение", id="bad value"
+        ),
+        pytest.param(["frobnicate"], "Нет такой команды", id="unknown command"),
+    ],
+)
+def test_usage_errors_in_russian(capsys, args, fragment):
+    from terts_referee.cli import main
+
+    assert main(["--lang", "ru", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and fragment in err and "(см. `terts" in err
