@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import assert_refused
 
 from terts_referee.errors import RefereeError, RulesetError
 from terts_referee.rules import (
@@ -291,18 +292,6 @@ def test_unknown_ruleset(name, named):
 
 
 # --- terts rules list / show / new / check ----------------------------------------------------
-
-
-def assert_refused(result, *fragments: str) -> str:
-    """Exit 2, exactly one line on stderr naming the problem, nothing on stdout, no traceback."""
-    assert result.code == 2, (result.stdout, result.stderr)
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def test_rules_list(terts):
