@@ -105,13 +105,10 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="terts-bench-") as tmp:
         workdir = Path(tmp)
-        if args.game is None:
-            sys.path.insert(0, str(HERE))
-            from make_game import twelve_deal_game, write
+        sys.path.insert(0, str(HERE))
+        from make_game import bench_game
 
-            game = write(twelve_deal_game(), workdir / "game12.toml")
-        else:
-            game = args.game.resolve()
+        game = bench_game(workdir, args.game)
         env = child_env(args.inherit_env, workdir / "pycache")
         cmds = commands(game)
 

@@ -73,13 +73,10 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="terts-bench-") as tmp:
         workdir = Path(tmp)
-        if args.game_file is None:
-            sys.path.insert(0, str(HERE))
-            from make_game import twelve_deal_game, write
+        sys.path.insert(0, str(HERE))
+        from make_game import bench_game
 
-            game = write(twelve_deal_game(), workdir / "game12.toml")
-        else:
-            game = args.game_file.resolve()
+        game = bench_game(workdir, args.game_file)
         env = dict(os.environ)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("TERTS_GAME", None)

@@ -208,5 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def bench_game(workdir: Path, given: Path | None) -> Path:
+    """The game file to benchmark: the one given, else the 12-deal game written in ``workdir``."""
+    if given is not None:
+        return given.resolve()
+    return write(twelve_deal_game(), workdir / "game12.toml")
+
+
 if __name__ == "__main__":
     sys.exit(main())
