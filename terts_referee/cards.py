@@ -211,7 +211,8 @@ PLAIN_POINTS = {
 TRUMP_POINTS = {**PLAIN_POINTS, Rank.JACK: 20, Rank.NINE: 13}
 #: The last trick's bonus [all]; with it every deal holds 150 card points [000][002].
 LAST_TRICK_POINTS = 10
-DEAL_POINTS = 150
+CARD_POINTS = 140  # the 32 cards under any trump
+DEAL_POINTS = CARD_POINTS + LAST_TRICK_POINTS
 
 
 class Card(NamedTuple):

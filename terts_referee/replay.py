@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import DECK, Card, Rank, Suit
+from .cards import CARD_POINTS, DECK, Card, Rank, Suit
 from .declarations import Declaration, Kind, challenge_verdict, shared_cards
 from .errors import RuleError
 from .events import (
@@ -277,6 +277,11 @@ class _Referee:
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
 
+    @property
+    def deal_points(self) -> int:
+        """Card points in a deal, the last trick's bonus included: 150 [000][002]."""
+        return CARD_POINTS + self.rules.scoring.last_trick
+
     def check_player(self, player: str) -> None:
         if player not in self.players:
             raise self.refuse(
@@ -342,7 +347,7 @@ class _Referee:
     def apply_renege(self, deal: Deal) -> None:
         if deal.renege_by and deal.card_points is not None:
             if self.rules.penalties.renege == "deal-to-opponent":
-                total = 140 + self.rules.scoring.last_trick
+                total = self.deal_points
                 deal.card_points = {deal.renege_by: 0, deal.other(deal.renege_by): total}
 
     def check_winner(self, deal: Deal) -> None:
@@ -685,7 +690,7 @@ class _Referee:
         if deal.tricks:
             raise self.refuse(t("err.score.tricks", deal=deal.number))
         bonus = self.rules.scoring.last_trick
-        total = 140 + bonus
+        total = self.deal_points
         if not 0 <= ev.points <= total:
             raise self.refuse(t("err.score.range", points=ev.points, total=total))
         if ev.last_trick == ev.by and ev.points < bonus:
@@ -954,13 +959,13 @@ class _Referee:
             if ev.tricks is None or ev.card_points is None:
                 raise self.refuse(t("err.claim.quick"))
             tricks, cards = ev.tricks, ev.card_points
-            if not 0 <= tricks <= TRICKS_PER_DEAL or not 0 <= cards <= 140:
+            if not 0 <= tricks <= TRICKS_PER_DEAL or not 0 <= cards <= CARD_POINTS:
                 raise self.refuse(t("err.claim.range", tricks=tricks, cards=cards))
         if self.rules.game.win_requires_trick and tricks == 0:
             raise self.refuse(t("err.claim.no_trick", player=ev.player))
         if deal.renege_by and self.rules.penalties.renege == "deal-to-opponent":
             # A proven renege: the offender's opponent takes all the deal's card points.
-            cards = 0 if deal.renege_by == ev.player else 140 + self.rules.scoring.last_trick
+            cards = 0 if deal.renege_by == ev.player else self.deal_points
         raw = cards + deal.declared(ev.player) + deal.penalty_points(ev.player)
         partial = round_points(raw, self.rules.scoring.rounding)
         total = self._total_before(deal, ev.player) + partial
