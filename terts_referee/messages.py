@@ -809,6 +809,20 @@ MESSAGES = register(
             "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "err.declare.highest_first": {
+            "en": "{a} is higher than {b}, declared before it in this turn: several declarations "
+            "in one turn go highest first [000]",
+            "ru": "{a} старше, чем {b}, уже объявленная в этот ход: несколько комбинаций за ход "
+            "объявляют от старшей [000]",
+        },
+        "err.declare.written": {
+            "en": "{player}'s {decl} is already written in this deal: a declaration scores once",
+            "ru": "{decl} у игрока {player} уже записана в этой сдаче: комбинация пишется один раз",
+        },
+        "err.challenge.void": {
+            "en": "{decl} scores nothing already ({status}): there is nothing to beat",
+            "ru": "{decl} и так ничего не стоит ({status}): перебивать нечего",
+        },
         "msg.usage": {
             "en": "{detail} (see `{where} --help`)",
             "ru": "{detail} (см. `{where} --help`)",

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import vocabulary  # noqa: F401  (status words in notices)
 from .cards import CARD_POINTS, DECK, Card, Rank, Suit
-from .declarations import Declaration, Kind, challenge_verdict, shared_cards
+from .declarations import Declaration, Kind, challenge_verdict, compare, shared_cards
 from .errors import RuleError
 from .events import (
     Challenge,
@@ -404,8 +405,14 @@ class _Referee:
             raise self.refuse(t("err.marriage.trump", suit=suit_word(deal.trump)))
         return decl
 
-    def _timing(self, deal: Deal, player: str, combos: Sequence[Declaration]) -> str | None:
-        """Check when a declaration may be made (RULES §4.3); returns "late" for the offence."""
+    def _timing(
+        self, deal: Deal, player: str, combos: Sequence[Declaration], challenge: bool = False
+    ) -> str | None:
+        """Check when a declaration may be made (RULES §4.3); returns "late" for the offence.
+
+        A challenge answers the declarer at his moment, so ``declarations.when`` does not bind
+        it; ``before_break`` does, as for any declaration.
+        """
         if not deal.tricks and deal.quick:
             return None
         k = deal.next_trick
@@ -415,7 +422,7 @@ class _Referee:
         if k > LAST_DECLARATION_TRICK:
             return "late"
         when = self.rules.declarations.when
-        if when == "lead" and player != deal.leader:
+        if when == "lead" and player != deal.leader and not challenge:
             raise self.refuse(
                 t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
                 + _quick_hint(deal)
@@ -445,21 +452,45 @@ class _Referee:
                 for b in runs[i + 1 :]:
                     if a.cards() & b.cards():
                         raise self.refuse(t("err.declare.share", a=shown(a), b=shown(b)))
-        if non_marriage and not multiple and not deal.quick:
-            k = deal.next_trick
-            earlier = [
-                r
-                for r in deal.declarations
-                if r.player == player
-                and r.trick == k
-                and r.decl.kind is not Kind.MARRIAGE
-                and not r.beats
-            ]
-            if earlier:
-                raise self.refuse(
-                    t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
-                    + _quick_hint(deal)
-                )
+        if not non_marriage or deal.quick:
+            return
+        k = deal.next_trick
+        earlier = [
+            r
+            for r in deal.declarations
+            if r.player == player
+            and r.trick == k
+            and r.decl.kind is not Kind.MARRIAGE
+            and not r.beats
+        ]
+        if multiple:
+            # One turn told in several commands: the same limits as in one [000][004].
+            for r in earlier:
+                for d in non_marriage:
+                    if d.kind is Kind.SEQUENCE and r.decl.kind is Kind.SEQUENCE:
+                        if d.cards() & r.decl.cards():
+                            raise self.refuse(t("err.declare.share", a=shown(d), b=shown(r.decl)))
+                    if compare(r.decl, d, deal.trump, self.rules).winner == "second":
+                        raise self.refuse(
+                            t("err.declare.highest_first", a=shown(d), b=shown(r.decl))
+                        )
+        elif earlier:
+            raise self.refuse(
+                t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
+                + _quick_hint(deal)
+            )
+
+    def _written_again(self, deal: Deal, player: str, decl: Declaration) -> bool:
+        """A declaration already scored in this deal scores once: declared again it is refused,
+        except a run where lowering is priced, which then costs its value (RULES §4.3)."""
+        if decl.kind is Kind.MARRIAGE:
+            return False
+        if decl.kind is Kind.SEQUENCE and self.rules.declarations.lowering != "allowed":
+            return False
+        return any(
+            r.player == player and r.decl == decl and r.status == "scored"
+            for r in deal.declarations
+        )
 
     def _lowering(self, deal: Deal, player: str, decl: Declaration) -> str | None:
         """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None."""
@@ -522,6 +553,8 @@ class _Referee:
                 r.decl == d and r.status in ("scored", "burned") for r in deal.declarations
             ):
                 raise self.refuse(t("err.declare.marriage_written", decl=shown(d)))
+            if self._written_again(deal, ev.player, d):
+                raise self.refuse(t("err.declare.written", player=ev.player, decl=shown(d)))
         self._one_per_turn(deal, ev.player, combos)
         late = self._timing(deal, ev.player, combos)
         trick = None if deal.quick else deal.next_trick
@@ -585,9 +618,20 @@ class _Referee:
         if not targets:
             raise self.refuse(t("err.challenge.marriage"))
         target = targets[0]  # the highest, announced first
+        if target.status not in ("scored", "lowering"):
+            raise self.refuse(
+                t(
+                    "err.challenge.void",
+                    decl=shown(target.decl),
+                    status=t(f"status.{target.status}"),
+                )
+            )
         combo = self._marriage_suit(deal, ev.combo)
         if combo in deal.burned[ev.player]:
             raise self.refuse(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
+        if self._written_again(deal, ev.player, combo):
+            raise self.refuse(t("err.declare.written", player=ev.player, decl=shown(combo)))
+        self._timing(deal, ev.player, [combo], challenge=True)
         shared = shared_cards(target.decl, combo)
         if shared:
             cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))

@@ -612,7 +612,8 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
         return []
     rules = sheet.rules.declarations
     k = deal.next_trick
-    marriage_written = any(
+    # One trump marriage a deal; under "any-suit" others may follow.
+    marriage_written = sheet.rules.declarations.marriage == "trump" and any(
         r.decl.kind.value == "marriage" and r.status == "scored" for r in deal.declarations
     )
     result = []

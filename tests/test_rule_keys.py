@@ -1,0 +1,216 @@
+"""Ruleset keys and readings exercised in whole games (RULES §3-§6), each case naming its rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+# A deal of 8 tricks that Alice (the non-dealer, so the leader) wins one after the other: she
+# leads high, Bob follows low in the same suit; hearts are trumps and no heart is played.
+EIGHT_TRICKS = [
+    ("A♠", "7♠"), ("10♠", "8♠"), ("K♠", "9♠"), ("A♣", "7♣"),
+    ("10♣", "8♣"), ("K♣", "9♣"), ("A♦", "7♦"), ("10♦", "8♦"),
+]  # fmt: skip
+
+
+def own_rules(tmp_path: Path, text: str, name: str = "house") -> str:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'extends = "classic"\n{text}\n', encoding="utf-8")
+    return str(path)
+
+
+def game(terts, rules: str = "classic", trump: str = "h", quick: bool = False):
+    terts.ok("new", "Alice", "Bob", "--rules", rules)
+    terts.ok("deal", "--trump", trump, *(["--quick"] if quick else []))
+    return terts
+
+
+def declared(terts) -> list[tuple[str, str, str, int]]:
+    deal = terts.sheet()["deals"][-1]
+    return [(d["player"], d["combo"], d["status"], d["points"]) for d in deal["declared"]]
+
+
+# --- a declaration scores once ----------------------------------------------------------------
+
+
+def test_a_four_declared_again_is_refused(terts):
+    """A declaration scores once a deal; fours have no suit, so lowering cannot price them."""
+    game(terts, quick=True)
+    terts.ok("declare", "Alice", "4Q")
+    r = terts.refused("declare", "Alice", "4Q")
+    assert "already written" in r.stderr
+    assert terts.sheet()["deals"][0]["declarations"]["Alice"] == 100
+
+
+def test_a_run_declared_again_under_lowering_allowed_is_refused(terts, tmp_path):
+    rules = own_rules(tmp_path, '[declarations]\nlowering = "allowed"')
+    game(terts, rules, quick=True)
+    terts.ok("declare", "Alice", "50:A♠")
+    terts.refused("declare", "Alice", "50:A♠")
+
+
+def test_a_run_declared_again_under_suit_lowering_costs_its_value(terts):
+    """«понижение ранга»: an equal declaration in the same suit costs minus its value [000]."""
+    game(terts, quick=True)
+    terts.ok("declare", "Alice", "terts:Q♥")
+    terts.ok("declare", "Alice", "terts:Q♥")
+    assert declared(terts) == [
+        ("Alice", "terts:Q♥", "scored", 20),
+        ("Alice", "terts:Q♥", "lowering", -20),
+    ]
+
+
+def test_lowering_allowed_scores_lower_runs(terts, tmp_path):
+    """declarations.lowering = "allowed": the "any order" tables of [000]."""
+    rules = own_rules(tmp_path, '[declarations]\nlowering = "allowed"')
+    game(terts, rules, quick=True)
+    terts.ok("declare", "Alice", "50:Q♥")
+    terts.ok("declare", "Alice", "terts:J♥")
+    assert [d[2] for d in declared(terts)] == ["scored", "scored"]
+
+
+# --- challenges are declarations too ----------------------------------------------------------
+
+
+def test_challenge_with_a_four_before_the_break_refused(terts):
+    """before_break = "sequences": no fours before the break, in a challenge either [000]."""
+    game(terts)
+    terts.ok("declare", "Alice", "terts:9♥")
+    r = terts.refused("challenge", "Bob", "4A")
+    assert "broken" in r.stderr
+
+
+def test_challenge_with_a_four_before_the_break_allowed_where_all_may_be(terts, tmp_path):
+    """before_break = "all" [001]: a four may answer before the first lead."""
+    rules = own_rules(tmp_path, '[declarations]\nbefore_break = "all"')
+    game(terts, rules)
+    terts.ok("declare", "Alice", "terts:9♥")
+    terts.ok("challenge", "Bob", "4A")
+    assert declared(terts)[1] == ("Bob", "4A", "scored", 100)
+
+
+def test_a_late_declaration_cannot_be_challenged(terts):
+    """After trick 8 a declaration is late and scores nothing: there is nothing to beat."""
+    game(terts)
+    for lead, follow in EIGHT_TRICKS:
+        terts.ok("trick", lead, follow)
+    terts.ok("declare", "Alice", "terts:Q♥")
+    assert declared(terts) == [("Alice", "terts:Q♥", "late", 0)]
+    r = terts.refused("challenge", "Bob", "50:J♥")
+    assert "nothing to beat" in r.stderr
+
+
+def test_withdrawn_lower_declarations_when_the_highest_is_beaten(terts):
+    """multiple: the highest is contested first; beaten, the lower ones were never announced."""
+    game(terts, "multi", trump="s", quick=True)
+    terts.ok("declare", "Alice", "terts:10♥", "50:K♣")
+    terts.ok("challenge", "Bob", "105:J♦")
+    assert declared(terts) == [
+        ("Alice", "50:K♣", "burned", 0),
+        ("Alice", "terts:10♥", "withdrawn", 0),
+        ("Bob", "105:J♦", "scored", 100),
+    ]
+
+
+def test_a_false_challenger_restores_the_beaten_declaration(terts):
+    game(terts)
+    terts.ok("declare", "Alice", "terts:Q♥")
+    terts.ok("challenge", "Bob", "terts:K♣")
+    terts.ok("penalty", "Bob", "false-declaration")
+    sheet = terts.sheet()
+    assert declared(terts) == [
+        ("Alice", "terts:Q♥", "scored", 20),
+        ("Bob", "terts:K♣", "false", 0),
+    ]
+    assert sheet["uphill"]["Bob"] == 100
+    assert sheet["deals"][0]["penalties"]["Alice"] == 20  # false_to_opponent [000]
+
+
+# --- several declarations in one turn, told in several commands -------------------------------
+
+
+def test_multiple_split_over_commands_keeps_the_limits(terts):
+    """One turn in several `declare` commands: runs may not share a card, highest first [000]."""
+    game(terts, "multi", trump="s")
+    terts.ok("declare", "Alice", "terts:Q♥")
+    r = terts.refused("declare", "Alice", "50:K♥")
+    assert "share" in r.stderr or "higher" in r.stderr
+    terts.ok("declare", "Alice", "terts:10♣")
+    r = terts.refused("declare", "Alice", "terts:K♦")
+    assert "highest first" in r.stderr
+
+
+# --- marriage ---------------------------------------------------------------------------------
+
+
+def test_any_suit_marriage_in_a_game(terts, tmp_path):
+    """declarations.marriage = "any-suit" (the table of [000] and [002])."""
+    rules = own_rules(tmp_path, '[declarations]\nmarriage = "any-suit"')
+    game(terts, rules)
+    terts.ok("declare", "Alice", "marriage:♠")
+    status = terts.status()
+    assert all("marriage" in entry["kinds"] for entry in status["may_declare"])
+    terts.ok("declare", "Bob", "marriage:♦")
+    assert [d[3] for d in declared(terts)] == [20, 20]
+
+
+def test_trump_marriage_once_a_deal(terts):
+    game(terts)
+    terts.ok("declare", "Alice", "marriage")
+    terts.refused("declare", "Bob", "marriage")
+    assert all("marriage" not in e["kinds"] for e in terts.status()["may_declare"])
+
+
+# --- exchange, stock --------------------------------------------------------------------------
+
+
+def test_mandatory_exchange_prices_keeping_the_seven(terts, tmp_path):
+    """exchange.mandatory = true: keeping the trump 7 costs penalties.trump_seven uphill [000]."""
+    rules = own_rules(tmp_path, "[exchange]\nmandatory = true\n[penalties]\ntrump_seven = 30")
+    game(terts, rules)
+    terts.ok("penalty", "Bob", "trump-seven")
+    assert terts.sheet()["uphill"]["Bob"] == 30
+
+
+@pytest.mark.parametrize(
+    ("min_stock", "tricks_before", "allowed"),
+    [
+        pytest.param(4, 5, True, id="stock 4 before trick 6: allowed with min_stock 4"),
+        pytest.param(4, 6, False, id="stock 2 before trick 7: refused with min_stock 4"),
+        pytest.param(2, 6, True, id="stock 2 before trick 7: allowed with min_stock 2 [000]"),
+        pytest.param(2, 7, False, id="stock 0 before trick 8: refused [000][001][003]"),
+    ],
+)
+def test_exchange_min_stock(terts, tmp_path, min_stock, tricks_before, allowed):
+    rules = own_rules(tmp_path, f"[exchange]\nmin_stock = {min_stock}")
+    game(terts, rules, trump="A♥")
+    for lead, follow in EIGHT_TRICKS[:tricks_before]:
+        terts.ok("trick", lead, follow)
+    if allowed:
+        terts.ok("exchange", "Alice")
+        assert terts.status()["may_exchange"] is False
+    else:
+        assert terts.status()["may_exchange"] is False
+        terts.refused("exchange", "Alice")
+
+
+# --- scoring keys -----------------------------------------------------------------------------
+
+
+def test_last_trick_bonus_key(terts, tmp_path):
+    """scoring.last_trick: the deal holds the 140 card points plus the last trick's bonus."""
+    rules = own_rules(tmp_path, '[scoring]\nlast_trick = 20\nrounding = "none"')
+    game(terts, rules, quick=True)
+    terts.refused("score", "15", "--by", "Alice", "--last-trick", "Alice")  # below the bonus
+    terts.ok("score", "70", "--by", "Alice", "--last-trick", "Alice")
+    assert terts.sheet()["deals"][0]["card_points"] == {"Alice": 70, "Bob": 90}
+
+
+def test_claim_without_a_trick_where_the_rule_is_off(terts, tmp_path):
+    """game.win_requires_trick = false: a claim needs no trick taken in the deal."""
+    rules = own_rules(tmp_path, "[game]\ntarget = 100\nwin_requires_trick = false")
+    game(terts, rules, quick=True)
+    terts.ok("declare", "Alice", "4K")
+    terts.ok("claim", "Alice", "--tricks", "0", "--card-points", "0")
+    assert terts.sheet()["winner"] == "Alice"
