@@ -55,10 +55,10 @@ class Game:
         except (KeyError, TypeError, NotationError) as exc:
             raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
         try:
-            rules = ruleset_from_dict(rules_doc, f"{origin} [rules]")
+            rules = ruleset_from_dict(rules_doc, f"{origin} [rules]", complete=True)
         except RulesetError as exc:
             raise GameFileError(t("store.bad_rules", reason=exc)) from None
-        raw_events = doc.get("events", [])
+        raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
         events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]

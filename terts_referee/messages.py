@@ -295,8 +295,10 @@ MESSAGES = register(
             "ru": "{reason}; файл игры не будет перезаписан",
         },
         "store.events_not_list": {
-            "en": "{origin} is corrupt: events is not a list",
-            "ru": "{origin} повреждён: events — не список",
+            "en": "{origin} is corrupt: its list of events is missing or damaged; it will not be "
+            "overwritten",
+            "ru": "{origin} повреждён: списка событий нет или он испорчен; файл не будет "
+            "перезаписан",
         },
         "err.player.ambiguous": {
             "en": "{name!r} is ambiguous: expected {a} or {b}",
@@ -577,10 +579,8 @@ MESSAGES = register(
             "ru": "перебито: {combo} игрока {player}",
         },
         "notice.challenge": {
-            "en": "«Не годится!» {player}'s {combo} beats {decl}: {reason} "
-            "{source}; {loser}'s burns",
-            "ru": "«Не годится!» {combo} игрока {player} перебивает {decl}: {reason} "
-            "{source}; назначение игрока {loser} сгорело",
+            "en": "«Не годится!» {player}: {reason} {source}; {loser}'s {decl} burns",
+            "ru": "«Не годится!» {player}: {reason} {source}; у игрока {loser} {decl} сгорает",
         },
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
@@ -809,6 +809,21 @@ MESSAGES = register(
             "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "err.penalty.too_many": {
+            "en": "--points {points} is too many for {kind}: at most {limit}",
+            "ru": "--points {points} — слишком много для {kind}: не больше {limit}",
+        },
+        "notice.trump_seven": {
+            "en": "{player} played {card} at trick {trick} without exchanging it while the stock "
+            "allowed: the exchange is mandatory here (exchange.mandatory = true), {points} uphill "
+            "[000]",
+            "ru": "{player}: {card} сыграна во взятке {trick} без смены, хотя колода позволяла: "
+            "смена обязательна (exchange.mandatory = true), {points} в гору [000]",
+        },
+        "rule.incomplete": {
+            "en": "{origin}: the stored ruleset lacks {keys}: the file is damaged",
+            "ru": "{origin}: в записанных правилах нет {keys}: файл повреждён",
+        },
         "err.declare.highest_first": {
             "en": "{a} is higher than {b}, declared before it in this turn: several declarations "
             "in one turn go highest first [000]",

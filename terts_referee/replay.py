@@ -214,7 +214,8 @@ class Deal:
             if tr.winner == player
         )
 
-    def scored_runs(self, player: str, suit: Suit) -> list[Declaration]:
+    def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
+        """``player``'s scored runs in ``suit``, those of ``turn`` (a trick number) left out."""
         return [
             r.decl
             for r in self.declarations
@@ -222,6 +223,7 @@ class Deal:
             and r.status == "scored"
             and r.decl.kind is Kind.SEQUENCE
             and r.decl.suit == suit
+            and (turn is None or r.trick != turn)
         ]
 
 
@@ -497,7 +499,10 @@ class _Referee:
         mode = self.rules.declarations.lowering
         if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
             return None
-        for earlier in deal.scored_runs(player, decl.suit):
+        # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
+        # terts from 10♣ in one turn); a turn told in several commands counts as one.
+        same_turn = deal.next_trick if self.rules.declarations.multiple and not deal.quick else None
+        for earlier in deal.scored_runs(player, decl.suit, same_turn):
             if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
                 decl.length,
                 decl.rank.sequence_index,
@@ -596,7 +601,7 @@ class _Referee:
             )
         for rec in records:
             evidence = self._proven_false(deal, ev.player, rec.decl)
-            if evidence and rec.status != "false":
+            if evidence and rec.status not in ("false", "late"):  # late is one offence already
                 self._void_false(deal, [rec], f"{evidence}", auto=True)
                 break
         self.settle(deal)
@@ -618,7 +623,7 @@ class _Referee:
         if not targets:
             raise self.refuse(t("err.challenge.marriage"))
         target = targets[0]  # the highest, announced first
-        if target.status not in ("scored", "lowering"):
+        if target.status != "scored":
             raise self.refuse(
                 t(
                     "err.challenge.void",
@@ -778,6 +783,7 @@ class _Referee:
         winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
         deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, self.number))
         self._check_reneges(deal)
+        self._check_trump_seven(deal)
         self._check_declared_cards(deal, follower, ev.follow)
         self._check_declared_cards(deal, leader, ev.lead)
         if k == TRICKS_PER_DEAL:
@@ -787,6 +793,28 @@ class _Referee:
             self.close_deal(deal, points, winner)
         else:
             self.settle(deal)
+
+    def _check_trump_seven(self, deal: Deal) -> None:
+        """``exchange.mandatory``: the trump 7 played at a trick before which the stock held
+        ``exchange.min_stock`` proves its holder kept it when he had to exchange [000]."""
+        if not self.rules.exchange.mandatory or deal.exchange_by or deal.trump is None:
+            return
+        seven = Card(Rank.SEVEN, deal.trump)
+        trick = deal.tricks[-1]
+        if seven not in (trick.lead, trick.follow) or deal.trump_card == seven:
+            return
+        if stock_before(trick.number) < self.rules.exchange.min_stock:
+            return
+        player = trick.leader if trick.lead == seven else deal.other(trick.leader)
+        value = self.rules.penalties.trump_seven
+        deal.penalties.append(
+            PenaltyRecord(self.number, player, PenaltyKind.TRUMP_SEVEN, uphill=value, auto=True)
+        )
+        self.sheet.uphill[player] += value
+        self.notice(
+            t("notice.trump_seven", player=player, card=seven, trick=trick.number, points=value),
+            deal,
+        )
 
     def _check_declared_cards(self, deal: Deal, player: str, card: Card) -> None:
         """A card the opponent had declared turns up in ``player``'s play: that was false."""
@@ -917,6 +945,11 @@ class _Referee:
             return
         if ev.points is not None and ev.points < 0:
             raise self.refuse(t("err.penalty.negative", points=ev.points))
+        limit = self.deal_points if kind is PenaltyKind.MISCOUNT else self.rules.game.target
+        if ev.points is not None and ev.points > limit:
+            raise self.refuse(
+                t("err.penalty.too_many", points=ev.points, kind=kind.value, limit=limit)
+            )
         if kind is PenaltyKind.MISCOUNT:
             if not ev.points:
                 raise self.refuse(t("err.penalty.miscount"))

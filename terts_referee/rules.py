@@ -384,12 +384,27 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
     return value
 
 
-def ruleset_from_dict(doc: dict[str, Any], origin: str, base: Ruleset | None = None) -> Ruleset:
+def ruleset_from_dict(
+    doc: dict[str, Any], origin: str, base: Ruleset | None = None, complete: bool = False
+) -> Ruleset:
     """Validate a ruleset table over ``base`` (defaults when None); raises RulesetError.
 
     Names the file, the key and the allowed values for an unknown key, wrong type or value.
+    ``complete``: every key must be there (a resolved ruleset stored in a game file, where a
+    missing key means a damaged file, not a default).
     """
     base = base or Ruleset()
+    if complete:
+        missing = [
+            f"{section}.{f.name}"
+            for section, cls in SECTIONS.items()
+            for f in fields(cls)
+            if not isinstance(doc.get(section), dict) or f.name not in doc[section]
+        ]
+        if "name" not in doc:
+            missing.insert(0, "name")
+        if missing:
+            raise RulesetError(t("rule.incomplete", origin=origin, keys=", ".join(missing)))
     for key, value in doc.items():
         if key in TOP_KEYS:
             if not isinstance(value, str):

@@ -214,3 +214,68 @@ def test_claim_without_a_trick_where_the_rule_is_off(terts, tmp_path):
     terts.ok("declare", "Alice", "4K")
     terts.ok("claim", "Alice", "--tricks", "0", "--card-points", "0")
     assert terts.sheet()["winner"] == "Alice"
+
+
+# --- found by the new-user test -----------------------------------------------------------------
+
+
+def test_a_damaged_game_file_is_corrupt_not_a_new_game(terts):
+    """A file cut short loses rule keys or events: reported, never read with defaults."""
+    game(terts, "book")
+    terts.ok("declare", "Alice", "terts:Q♥")
+    text = terts.game.read_text(encoding="utf-8")
+    terts.game.write_text(text.replace('when = "own-turn"\n', ""), encoding="utf-8")
+    assert "declarations.when" in terts.refused("status").stderr
+    terts.game.write_bytes(text.encode("utf-8")[:300])
+    terts.refused("status")
+    terts.refused("deal")
+
+
+@pytest.mark.parametrize(
+    ("kind", "points"),
+    [
+        pytest.param("miscount", "151", id="a miscount cannot exceed the deal's 150 points"),
+        pytest.param("empty-challenge", "5000", id="an uphill amount cannot exceed the target"),
+    ],
+)
+def test_penalty_amounts_are_bounded(terts, kind, points):
+    game(terts)
+    r = terts.refused("penalty", "Bob", kind, "--points", points)
+    assert "at most" in r.stderr
+
+
+def test_a_late_declaration_of_played_cards_is_one_offence(terts):
+    """Late and false at once: it is priced once, as late (RULES §6)."""
+    game(terts)
+    for lead, follow in EIGHT_TRICKS:
+        terts.ok("trick", lead, follow)
+    terts.ok("declare", "Alice", "terts:A♠")  # A♠ went at trick 1
+    sheet = terts.sheet()
+    kinds = [p["kind"] for p in sheet["deals"][0]["penalty_list"]]
+    assert kinds == ["late-declaration"] and sheet["uphill"]["Alice"] == 20
+
+
+def test_a_kept_trump_seven_is_caught_where_the_exchange_is_mandatory(terts, tmp_path):
+    """exchange.mandatory: the 7 played while the stock still allowed the swap [000]."""
+    rules = own_rules(tmp_path, "[exchange]\nmandatory = true")
+    game(terts, rules, trump="A♥")
+    terts.ok("trick", "A♠", "7♠")
+    r = terts.ok("trick", "10♠", "7♥")  # Bob trumps with the 7: stock 12, no exchange
+    assert "exchange.mandatory" in r.stdout
+    assert terts.sheet()["uphill"]["Bob"] == 20
+
+
+def test_a_lowering_declaration_cannot_be_challenged(terts):
+    """It already costs its value: beating it would wipe the penalty."""
+    game(terts, quick=True)
+    terts.ok("declare", "Alice", "50:Q♥")
+    terts.ok("declare", "Alice", "terts:J♥")
+    terts.refused("challenge", "Bob", "terts:K♣")
+
+
+def test_runs_of_one_turn_do_not_lower_each_other(terts):
+    """multiple: terts from K♣ and terts from 10♣ in one turn [000], told in two commands."""
+    game(terts, "multi", trump="s")
+    terts.ok("declare", "Alice", "terts:K♣")
+    terts.ok("declare", "Alice", "terts:10♣")
+    assert [d[2] for d in declared(terts)] == ["scored", "scored"]
