@@ -276,6 +276,22 @@ def parse_rank(text: str) -> Rank:
     raise NotationError(t("err.rank.unknown", text=text, accepted=t("err.accept.rank")))
 
 
+#: Letters that look like a card letter of the other alphabet: what the writer likely meant.
+_LOOKALIKES = {
+    "а": "err.card.lookalike.ace",  # Cyrillic а, read as Latin a
+    "b": "err.card.lookalike.jack",  # Latin B for Cyrillic В
+    "с": "err.card.lookalike.clubs",  # Cyrillic с, read as Latin c
+    "н": "err.card.lookalike.hearts",  # Cyrillic Н, read as Latin H
+    "р": "err.card.lookalike.spades",  # Cyrillic р, read as Latin p
+}
+
+
+def _lookalike(part: str) -> str:
+    """A hint when a letter of the other alphabet was typed: «а» is not A."""
+    key = _LOOKALIKES.get(part)
+    return "; " + t(key, char=part) if key else ""
+
+
 def parse_card(text: str) -> Card:
     """Read one card, rank first then suit (``Q♥ Qh Дч 10h Th 10ч``); raises NotationError."""
     raw = _clean(text)
@@ -287,10 +303,12 @@ def parse_card(text: str) -> Card:
     if rank_part not in _RANK_WORDS:
         raise NotationError(
             t("err.card.rank", text=text, part=rank_part, accepted=t("err.accept.rank"))
+            + _lookalike(rank_part)
         )
     if suit_part not in _SUIT_WORDS:
         raise NotationError(
             t("err.card.suit", text=text, part=suit_part, accepted=t("err.accept.suit"))
+            + _lookalike(suit_part)
         )
     return Card(_RANK_WORDS[rank_part], _SUIT_WORDS[suit_part])
 

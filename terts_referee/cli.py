@@ -268,7 +268,7 @@ def trick(
 ) -> None:
     """One trick, the leader's card first; the program knows who leads.
 
-    Example: terts trick Тч 7ч
+    Example: terts trick Тп 7п
     """
     from .cards import parse_cards
     from .errors import NotationError
@@ -299,7 +299,7 @@ def exchange(
     _record(game, lambda g: Exchange(g.player(player)), as_json)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # `score -1`: out of range
 def score(
     points: Annotated[
         int,
@@ -461,14 +461,16 @@ def export(
         html.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
-    console.say(str(html))
+    from .messages import t
+
+    console.say(t("msg.wrote", path=html))
 
 
 @app.command()
 def table(game: GameOpt = None) -> None:
     """Guided mode for a real table: short commands, Tab completion, history, saved as you go.
 
-    Example: terts table   (then: d Аня терц:Дч, t Тч 7ч, s 54 Боря Аня, u, q)
+    Example: terts table   (then: d Аня терц:Дч, t Тп 7п, s 54 Боря Аня, u, q)
     """
     from . import i18n
     from .table import run_table

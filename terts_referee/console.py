@@ -64,6 +64,7 @@ def _make(stderr: bool):
         emoji=False,
         highlight=False,
         no_color=no_color,
+        color_system=None if no_color else "auto",  # --no-color: no bold or italics either
         force_terminal=True if color else None,
         soft_wrap=False,
     )

@@ -6,6 +6,7 @@ if the replay of the whole log with it stands under the game's rules.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,9 @@ def check_names(names: list[str]) -> tuple[str, str]:
         raise NotationError(t("err.players.two", n=len(cleaned)))
     if not all(cleaned):
         raise NotationError(t("err.players.empty"))
+    for name in cleaned:
+        if any(unicodedata.category(c).startswith("C") for c in name):
+            raise NotationError(t("err.players.control", name=name))
     if cleaned[0].casefold() == cleaned[1].casefold():
         raise NotationError(t("err.players.same", name=cleaned[0]))
     return cleaned[0], cleaned[1]

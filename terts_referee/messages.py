@@ -215,12 +215,16 @@ MESSAGES = register(
         "rule.or": {"en": "or", "ru": "или"},
         "rule.suggest": {"en": " (did you mean {word}?)", "ru": " (может быть, {word}?)"},
         "rule.not_allowed": {
-            "en": "{origin}: {setting} = {value!r} is not allowed: expected {expected}",
-            "ru": "{origin}: {setting} = {value!r} не допускается: ожидается {expected}",
+            "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
+            "ru": "{origin}: {setting} = {value} не допускается: ожидается {expected}",
         },
         "rule.too_small": {
             "en": "{origin}: {setting} = {value} is too small: expected at least {minimum}",
             "ru": "{origin}: {setting} = {value} — слишком мало: ожидается не меньше {minimum}",
+        },
+        "rule.too_big": {
+            "en": "{origin}: {setting} = {value} is too big: expected at most {maximum}",
+            "ru": "{origin}: {setting} = {value} — слишком много: ожидается не больше {maximum}",
         },
         "rule.unknown_top": {
             "en": "{origin}: unknown key {setting!r}{suggest}: expected {keys} or a table {tables}",
@@ -552,7 +556,7 @@ MESSAGES = register(
             "этим: сейчас перебивать нечего",
         },
         "err.challenge.own": {
-            "en": "{player} cannot challenge his own declaration",
+            "en": "{player} cannot challenge a declaration of their own",
             "ru": "{player} не может перебивать собственное объявление",
         },
         "err.challenge.marriage": {
@@ -809,6 +813,33 @@ MESSAGES = register(
             "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "err.card.lookalike.ace": {
+            "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
+            "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",
+        },
+        "err.card.lookalike.jack": {
+            "en": "{char!r} is Latin: the jack is J or Cyrillic В",
+            "ru": "{char!r} — латиница: валет пишется J или русской В",
+        },
+        "err.card.lookalike.clubs": {
+            "en": "{char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
+            "ru": "{char!r} — кириллица: трефы пишутся латинской c или русской т/к",
+        },
+        "err.card.lookalike.hearts": {
+            "en": "{char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
+            "ru": "{char!r} — кириллица: черви пишутся латинской h или русской ч",
+        },
+        "err.card.lookalike.spades": {
+            "en": "{char!r} is Cyrillic: spades are Latin s or Cyrillic п",
+            "ru": "{char!r} — кириллица: пики пишутся латинской s или русской п",
+        },
+        "msg.wrote": {"en": "wrote {path}", "ru": "записано: {path}"},
+        "err.players.control": {
+            "en": "a player's name may not contain control characters (tabs, new lines, "
+            "escape codes): {name!r}",
+            "ru": "в имени игрока не может быть управляющих символов (табуляции, переводов "
+            "строки, escape-кодов): {name!r}",
+        },
         "err.penalty.too_many": {
             "en": "--points {points} is too many for {kind}: at most {limit}",
             "ru": "--points {points} — слишком много для {kind}: не больше {limit}",

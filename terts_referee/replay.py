@@ -1033,11 +1033,13 @@ class _Referee:
                     t("err.claim.tricks", player=ev.player, tricks=tricks, claimed=ev.tricks)
                 )
         else:
-            if ev.tricks is None or ev.card_points is None:
-                raise self.refuse(t("err.claim.quick"))
             tricks, cards = ev.tricks, ev.card_points
-            if not 0 <= tricks <= TRICKS_PER_DEAL or not 0 <= cards <= CARD_POINTS:
+            if (tricks is not None and not 0 <= tricks <= TRICKS_PER_DEAL) or (
+                cards is not None and not 0 <= cards <= CARD_POINTS
+            ):
                 raise self.refuse(t("err.claim.range", tricks=tricks, cards=cards))
+            if tricks is None or cards is None:
+                raise self.refuse(t("err.claim.quick"))
         if self.rules.game.win_requires_trick and tricks == 0:
             raise self.refuse(t("err.claim.no_trick", player=ev.player))
         if deal.renege_by and self.rules.penalties.renege == "deal-to-opponent":

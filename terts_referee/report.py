@@ -22,7 +22,7 @@ from .declarations import (
 )
 from .i18n import lang, register, t
 from .play import legal_follows, trick_winner
-from .rules import Ruleset, key_docs
+from .rules import Ruleset, key_docs, toml_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -178,8 +178,8 @@ MSG = register(
             "ru": "  заметьте: у обоих {cards}, так не бывает — одна из комбинаций ложная",
         },
         "out.takes": {
-            "en": "{card} takes the trick (trump {suit})",
-            "ru": "взятку берёт {card} (козырь {suit})",
+            "en": "{lead} led, {follow} played to it: {card} takes the trick (trump {suit})",
+            "ru": "заход {lead}, ответ {follow}: взятку берёт {card} (козырь {suit})",
         },
         "out.legal": {
             "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
@@ -793,7 +793,7 @@ def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:
     if as_json:
         console.print_json({"winner": ("first", "second")[winner], "card": str(card)})
         return
-    console.say(t("out.takes", card=card, suit=trump.symbol))
+    console.say(t("out.takes", lead=lead, follow=follow, card=card, suit=trump.symbol))
 
 
 def report_legal(
@@ -811,7 +811,8 @@ def report_legal(
     key = (
         f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'
         if final
-        else f'play.while_stock = "{rules.play.while_stock}" [000][003][004]'
+        else f'play.while_stock = "{rules.play.while_stock}" '
+        + ("[000][001][002]" if rules.play.while_stock == "free" else "[003][004]")
     )
     console.say(f"  {key}", "dim")
 
@@ -855,7 +856,7 @@ def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None)
         allowed = f" ({' | '.join(choices)})" if choices and isinstance(value, str) else ""
         tab.add_row(
             console.cell(dotted),
-            console.cell(value, "bold"),
+            console.cell(toml_value(value), "bold"),
             console.cell(doc + allowed),
             console.cell(source),
         )

@@ -38,11 +38,19 @@ def _key(
     minimum: int | None = None,
     *,
     ru: str,
+    maximum: int | None = None,
 ):
     """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
     ``_section`` decorator below."""
     _PENDING.append(
-        {"doc": doc, "ru": ru, "source": source, "choices": choices, "minimum": minimum}
+        {
+            "doc": doc,
+            "ru": ru,
+            "source": source,
+            "choices": choices,
+            "minimum": minimum,
+            "maximum": maximum,
+        }
     )
     return default
 
@@ -207,6 +215,7 @@ class ExchangeRules(NamedTuple):
         "the stock must hold at least this many cards",
         "[000][001][003]",
         minimum=0,
+        maximum=14,  # the stock holds 14 cards after the deal
         ru="менять можно, пока в колоде не меньше стольких карт",
     )
     mandatory: bool = _key(
@@ -354,9 +363,22 @@ def _suggest(word: str, options) -> str:
     return t("rule.suggest", word=close[0]) if close else ""
 
 
+def toml_value(value: Any) -> str:
+    """A value as a TOML file writes it: true, 501, "half-down"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
 def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> RulesetError:
     return RulesetError(
-        t("rule.not_allowed", origin=origin, setting=dotted, value=value, expected=expected)
+        t(
+            "rule.not_allowed",
+            origin=origin,
+            setting=dotted,
+            value=toml_value(value),
+            expected=expected,
+        )
     )
 
 
@@ -375,6 +397,11 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
         if minimum is not None and value < minimum:
             raise RulesetError(
                 t("rule.too_small", origin=origin, setting=dotted, value=value, minimum=minimum)
+            )
+        maximum = f.metadata.get("maximum")
+        if maximum is not None and value > maximum:
+            raise RulesetError(
+                t("rule.too_big", origin=origin, setting=dotted, value=value, maximum=maximum)
             )
         return value
     if not isinstance(value, str) or value not in choices:

@@ -1,6 +1,6 @@
 """``terts table``: a guided interactive mode for a real card table.
 
-One line per event, in short forms (``n 7ч``, ``d Аня терц:Дч``, ``t Тч 7ч``, ``s 54 Боря Аня``)
+One line per event, in short forms (``n 7ч``, ``d Аня терц:Дч``, ``t Тп 7п``, ``s 54 Боря Аня``)
 or as the full commands (``declare Аня терц:Дч``). Each line is translated to the argv of the
 plain command and run through ``cli.main`` with ``--game PATH`` appended, so the game file is
 exactly what the plain commands would write, and each event is saved the moment it is entered
@@ -161,8 +161,8 @@ TABLE = register(
             "ru": "перебить последнее объявление («Не годится!»): c Боря терц:Тп",
         },
         "table.help.trick": {
-            "en": "one trick, the leader's card first: t Тч 7ч",
-            "ru": "взятка, сначала карта ходящего: t Тч 7ч",
+            "en": "one trick, the leader's card first: t Тп 7п",
+            "ru": "взятка, сначала карта ходящего: t Тп 7п",
         },
         "table.help.score": {
             "en": "quick deal count: s 54 Боря Аня = score 54 --by Боря --last-trick Аня",
@@ -235,7 +235,7 @@ FORMS: tuple[Form, ...] = (
         "c Боря терц:Тп",
         ("player", "combo", "none"),
     ),
-    Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тч 7ч", ("card", "card", "none")),
+    Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
     Form(
         "s",
         "score",

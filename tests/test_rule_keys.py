@@ -279,3 +279,52 @@ def test_runs_of_one_turn_do_not_lower_each_other(terts):
     terts.ok("declare", "Alice", "terts:K♣")
     terts.ok("declare", "Alice", "terts:10♣")
     assert [d[2] for d in declared(terts)] == ["scored", "scored"]
+
+
+@pytest.mark.parametrize(
+    ("card", "hint"),
+    [
+        pytest.param("Ач", "the ace is Latin A or Cyrillic Т", id="Cyrillic а for the ace"),
+        pytest.param("Bч", "the jack is J or Cyrillic В", id="Latin B for the jack"),
+        pytest.param("Qс", "clubs are Latin c", id="Cyrillic с for clubs"),
+    ],
+)
+def test_letters_of_the_other_alphabet_are_named(terts, card, hint):
+    r = terts("check", "trick", card, "7h", "--trump", "s")
+    assert r.code == 2 and hint in r.stderr
+
+
+def test_check_trick_echoes_both_cards(terts):
+    """A ten written T (Latin) and an ace written Т (Cyrillic) look alike: both are shown."""
+    out = terts.ok("check", "trick", "Th", "Тч", "--trump", "s").stdout
+    assert "10♥ led, A♥ played to it: A♥ takes the trick" in out
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("An\x1b[31mn", id="an escape code"),
+        pytest.param("A\tB", id="a tab"),
+        pytest.param("A\nB", id="a new line"),
+    ],
+)
+def test_control_characters_in_names_refused(terts, name):
+    r = terts.refused("new", name, "Bob")
+    assert "control characters" in r.stderr
+
+
+def test_negative_card_points_are_out_of_range(terts):
+    game(terts, quick=True)
+    r = terts.refused("score", "-1", "--by", "Alice", "--last-trick", "Bob")
+    assert "from 0 to 150" in r.stderr
+
+
+def test_min_stock_beyond_the_stock_refused(terts, tmp_path):
+    path = own_rules(tmp_path, "[exchange]\nmin_stock = 99")
+    r = terts("rules", "check", path)
+    assert r.code == 2 and "at most 14" in r.stderr
+
+
+def test_rules_show_writes_values_as_toml(terts):
+    out = terts.ok("rules", "show", "classic").stdout
+    assert "true" in out and "True" not in out
