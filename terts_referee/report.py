@@ -106,7 +106,7 @@ MSG = register(
         "h.dealer": {"en": "dealer", "ru": "сдавал"},
         "h.trump": {"en": "trump", "ru": "козырь"},
         "h.last": {"en": "last trick", "ru": "последняя"},
-        "h.total": {"en": "{p}: total", "ru": "{p}: итого"},
+        "h.total": {"en": "total", "ru": "итого"},
         "h.declarations": {"en": "declarations and penalties", "ru": "объявления и штрафы"},
         "out.target": {"en": "{p}: {total} of {target}", "ru": "{p}: {total} из {target}"},
         "out.uphill": {"en": " ({n} в гору)", "ru": " ({n} в гору)"},
@@ -504,9 +504,9 @@ def report_sheet(
         t("h.dealer"),
         t("h.trump"),
         a,
-        t("h.total", p=a),
+        t("h.total"),
         b,
-        t("h.total", p=b),
+        t("h.total"),
         title=title,
     )
     for d in sheet.deals:
