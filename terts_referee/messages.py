@@ -685,12 +685,7 @@ MESSAGES = register(
             "ru": "можно было бить козырем: {cards}",
         },
         # --- replay.py: the trump seven -----------------------------------------------------
-        "err.exchange.no_trump": {
-            "en": "the trump is not recorded for this deal: record it with "
-            "`terts deal --trump CARD|SUIT`",
-            "ru": "козырь этой сдачи не записан: запишите его командой "
-            "`terts deal --trump КАРТА|МАСТЬ`",
-        },
+        "name.trump_seven": {"en": "the trump 7", "ru": "козырную семёрку"},
         "err.exchange.done": {
             "en": "{player} already exchanged the trump 7 in this deal",
             "ru": "козырную семёрку в этой сдаче уже сменили (игрок {player})",

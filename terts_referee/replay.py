@@ -914,23 +914,23 @@ class _Referee:
         self.not_over()
         self.check_player(ev.player)
         deal = self.open_deal("err.no_deal.exchange")
-        if deal.trump is None:
-            raise self.refuse(t("err.exchange.no_trump"))
-        seven = Card(Rank.SEVEN, deal.trump)
         if deal.exchange_by:
             raise self.refuse(t("err.exchange.done", player=deal.exchange_by))
-        if deal.trump_card == seven:
-            raise self.refuse(t("err.exchange.seven_up"))
         stock = stock_before(deal.next_trick)
         need = self.rules.exchange.min_stock
         if stock < need:
             raise self.refuse(t("err.exchange.stock", stock=stock, need=need))
-        if seven in deal.played():
+        # Without the trump recorded (a quick deal) the swap is noted; its cards are not traced.
+        seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
+        if seven is not None and deal.trump_card == seven:
+            raise self.refuse(t("err.exchange.seven_up"))
+        if seven is not None and seven in deal.played():
             raise self.refuse(t("err.exchange.played", card=seven))
         deal.exchange_by = ev.player
         deal.exchange_event = self.number
         got = t("notice.exchange.for", card=deal.trump_card) if deal.trump_card else ""
-        self.notice(t("notice.exchange", player=ev.player, seven=seven, got=got), deal)
+        shown_seven = str(seven) if seven else t("name.trump_seven")
+        self.notice(t("notice.exchange", player=ev.player, seven=shown_seven, got=got), deal)
 
     def on_penalty(self, ev: Penalty) -> None:
         self.not_over()

@@ -660,11 +660,9 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
     may_exchange = bool(
         open_
-        and seven
         and not deal.exchange_by
         and stock >= sheet.rules.exchange.min_stock
-        and deal.trump_card != seven
-        and seven not in deal.played()
+        and (seven is None or (deal.trump_card != seven and seven not in deal.played()))
     )
     return {
         "deal": deal.number,

@@ -328,3 +328,13 @@ def test_min_stock_beyond_the_stock_refused(terts, tmp_path):
 def test_rules_show_writes_values_as_toml(terts):
     out = terts.ok("rules", "show", "classic").stdout
     assert "true" in out and "True" not in out
+
+
+def test_exchange_without_a_recorded_trump(terts):
+    """A deal dealt without --trump: the exchange is noted (its cards cannot be traced)."""
+    terts.ok("new", "Alice", "Bob")
+    terts.ok("deal")
+    assert terts.status()["may_exchange"] is True
+    terts.ok("exchange", "Alice")
+    assert terts.status()["may_exchange"] is False
+    terts.refused("exchange", "Bob")
