@@ -74,6 +74,7 @@ def run_once(argv: list[str], env: dict[str, str], cwd: Path) -> float:
 
 
 def child_env(inherit: bool, pycache: Path) -> dict[str, str]:
+    """The children's environment: bytecode cached in ``pycache`` unless ``inherit``."""
     env = dict(os.environ)
     env.pop("TERTS_GAME", None)
     if not inherit:

@@ -15,7 +15,6 @@ in the command stands for it. Options of this script go before the terts command
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import subprocess
@@ -77,10 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         from make_game import bench_game
 
         game = bench_game(workdir, args.game_file)
-        env = dict(os.environ)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env.pop("TERTS_GAME", None)
-        env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
+        from bench_startup import child_env
+
+        env = child_env(False, workdir / "pycache")
         base_argv = [str(HERE / "minimal_app.py"), "hello", "x"]
         terts_argv = ["-m", "terts_referee", *(str(game) if a == "G" else a for a in args.command)]
         importtime(base_argv, env, workdir)
