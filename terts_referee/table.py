@@ -632,23 +632,20 @@ class TableCompleter(Completer):
     def _cards(
         self, raw: str, prefix: str, head: str = "", exclude=frozenset(), min_index: int = 0
     ) -> Iterator[Completion]:
-        """Cards in ``Q♥`` form; once something is typed, the letter forms too: ``Qh`` after
-        Latin letters, ``Дч`` after Cyrillic ones, and after digits the session language's."""
+        """Each card once, in the form being typed: ``Qh`` after Latin letters, ``Дч`` after
+        Cyrillic ones, ``Q♥`` otherwise (nothing typed yet, or a digit)."""
         p = _norm(prefix)
         if any("а" <= ch <= "я" for ch in p):
-            extra = (2,)
+            chosen = 2
         elif any(ch.isalpha() for ch in p):
-            extra = (1,)
-        elif p:
-            extra = (2,) if self.lang == "ru" else (1,)
+            chosen = 1
         else:
-            extra = ()
+            chosen = 0
         seen = set()
         for card in DECK:
             if card in exclude or card.rank.sequence_index < min_index:
                 continue
-            all_forms = card_forms(card)
-            for form in (all_forms[0], *(all_forms[i] for i in extra)):
+            for form in (card_forms(card)[chosen],):
                 if form in seen or not _norm(form).startswith(p):
                     continue
                 seen.add(form)

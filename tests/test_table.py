@@ -450,14 +450,15 @@ def test_cards_complete():
     all_cards = complete("t ")
     assert len(all_cards) == 32 and "Q♥" in all_cards and "10♠" in all_cards
     queens = complete("t Q")
-    assert {"Q♠", "Q♣", "Q♦", "Q♥", "Qs", "Qc", "Qd", "Qh"} == set(queens)
+    assert {"Qs", "Qc", "Qd", "Qh"} == set(queens)  # each card once, as it is being typed
     assert set(complete("t Д")) == {"Дп", "Дт", "Дб", "Дч"}
-    assert set(complete("t 10")) == {"10♠", "10♣", "10♦", "10♥", "10s", "10c", "10d", "10h"}
+    assert set(complete("t 10")) == {"10♠", "10♣", "10♦", "10♥"}
     ru = TableCompleter(["Аня", "Боря"], lang="ru")
-    assert set(complete("t 10", ru)) == {"10♠", "10♣", "10♦", "10♥", "10п", "10т", "10б", "10ч"}
+    assert set(complete("t 10", ru)) == {"10♠", "10♣", "10♦", "10♥"}
+    assert set(complete("t 10ч", ru)) == {"10ч"}
     assert complete("t Qh") == ["Qh"]
     # The second card leaves out the first, and the trick's card position ends at two.
-    assert "Q♥" not in complete("t Q♥ Q") and "Q♠" in complete("t Q♥ Q")
+    assert "Qh" not in complete("t Q♥ Q") and "Qs" in complete("t Q♥ Q")
     assert complete("t Q♥ 7♠ ") == []
 
 
