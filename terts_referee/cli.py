@@ -694,6 +694,29 @@ ROOT_VALUE_OPTIONS = ("--lang",)
 ROOT_FLAGS = ("--color", "--no-color")
 
 
+def _hoist_root_options(args: list[str]) -> list[str]:
+    """``terts sheet --lang ru`` means ``terts --lang ru sheet``: the root's options (language,
+    colour) are moved before the command wherever they are typed (not after ``--``)."""
+    front: list[str] = []
+    rest: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if word in ROOT_VALUE_OPTIONS:
+            front.append(word)
+            value = next(words, None)
+            if value is not None:
+                front.append(value)
+        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
+            front.append(word)
+        else:
+            rest.append(word)
+    return front + rest
+
+
 def _command_word(args: list[str]) -> str | None:
     """The sub-command named in ``args``, past the root's own options; None for root help etc."""
     words = iter(args)
@@ -763,7 +786,7 @@ def main(argv: list[str] | None = None) -> int:
     from . import console
 
     console.reset()
-    args = sys.argv[1:] if argv is None else argv
+    args = _hoist_root_options(sys.argv[1:] if argv is None else argv)
     command = get_command(_app_for(args))
     try:
         result = command.main(args=args, prog_name="terts", standalone_mode=False)

@@ -194,3 +194,11 @@ def test_no_color_and_color(tmp_path):
     assert b"\x1b[" in coloured.stdout
     no = _run("--no-color", "sheet", "--game", str(path))
     assert b"\x1b[" not in no.stdout
+
+
+def test_root_options_after_the_command(terts):
+    """`terts sheet --lang ru` works like `terts --lang ru sheet`."""
+    r = terts("check", "trick", "Th", "Тч", "--trump", "s", "--lang", "ru", game=False)
+    assert r.code == 0 and "взятку берёт" in r.stdout
+    r = terts("check", "trick", "Th", "Тч", "--no-color", "--trump", "s", game=False)
+    assert r.code == 0 and "takes the trick" in r.stdout
