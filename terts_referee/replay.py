@@ -35,6 +35,7 @@ from .play import follow_obligation, trick_winner
 from .rules import Ruleset
 
 __all__ = [
+    "declaration_bar",
     "replay",
     "Sheet",
     "Deal",
@@ -214,6 +215,18 @@ class Deal:
             if tr.winner == player
         )
 
+    def turn_declarations(self, player: str) -> list[DeclRecord]:
+        """``player``'s declarations (not marriages, not challenges) before the next trick."""
+        k = self.next_trick
+        return [
+            r
+            for r in self.declarations
+            if r.player == player
+            and r.trick == k
+            and r.decl.kind is not Kind.MARRIAGE
+            and not r.beats
+        ]
+
     def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
         """``player``'s scored runs in ``suit``, those of ``turn`` (a trick number) left out."""
         return [
@@ -253,6 +266,40 @@ class Sheet:
 
     def notices_for(self, number: int) -> list[str]:
         return [text for n, text in self.notices if n == number]
+
+
+def declaration_bar(
+    rules: Ruleset, deal: Deal, player: str, kind: Kind, challenge: bool = False
+) -> str | None:
+    """Why ``player`` may not declare a ``kind`` before the next trick, or None (RULES §4.3).
+
+    The one place the timing rules live: ``late`` (after the last 9-card moment: an offence that
+    is priced, not refused [000]), ``not-leader`` (``declarations.when = "lead"`` [000][002]),
+    ``none-before-break`` / ``no-fours`` (``declarations.before_break`` [002] / [000]),
+    ``turn-used`` (``declarations.multiple = false`` [000][002]), ``marriage-written`` (one trump
+    marriage a deal). A quick deal times nothing. A challenge answers the declarer at his moment:
+    ``when`` does not bind it, nor does it use up the challenger's turn.
+    """
+    if kind is Kind.MARRIAGE:
+        written = any(
+            r.decl.kind is Kind.MARRIAGE and r.status in ("scored", "burned")
+            for r in deal.declarations
+        )
+        return "marriage-written" if written and rules.declarations.marriage == "trump" else None
+    if deal.quick:
+        return None
+    k = deal.next_trick
+    if k > LAST_DECLARATION_TRICK:
+        return "late"
+    if rules.declarations.when == "lead" and player != deal.leader and not challenge:
+        return "not-leader"
+    if k == 1 and rules.declarations.before_break == "none":
+        return "none-before-break"
+    if k == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
+        return "no-fours"
+    if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
+        return "turn-used"
+    return None
 
 
 class _Referee:
@@ -410,34 +457,28 @@ class _Referee:
     def _timing(
         self, deal: Deal, player: str, combos: Sequence[Declaration], challenge: bool = False
     ) -> str | None:
-        """Check when a declaration may be made (RULES §4.3); returns "late" for the offence.
-
-        A challenge answers the declarer at his moment, so ``declarations.when`` does not bind
-        it; ``before_break`` does, as for any declaration.
-        """
-        if not deal.tricks and deal.quick:
-            return None
+        """Refuse a declaration out of its moment (``declaration_bar``); "late" is returned, for
+        the offence is priced, not refused."""
         k = deal.next_trick
-        non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
-        if not non_marriage:
-            return None
-        if k > LAST_DECLARATION_TRICK:
-            return "late"
-        when = self.rules.declarations.when
-        if when == "lead" and player != deal.leader and not challenge:
-            raise self.refuse(
-                t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
-                + _quick_hint(deal)
-            )
-        if k == 1:
-            before = self.rules.declarations.before_break
-            if before == "none":
-                raise self.refuse(t("err.declare.none_before_break") + _quick_hint(deal))
-            fours = [d for d in non_marriage if d.kind is Kind.FOUR]
-            if before == "sequences" and fours:
+        for d in combos:
+            if d.kind is Kind.MARRIAGE:
+                continue
+            bar = declaration_bar(self.rules, deal, player, d.kind, challenge)
+            if bar == "late":
+                return "late"
+            if bar == "not-leader":
                 raise self.refuse(
-                    t("err.declare.no_fours", four=shown(fours[0])) + _quick_hint(deal)
+                    t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
+                    + _quick_hint(deal)
                 )
+            if bar == "none-before-break":
+                raise self.refuse(t("err.declare.none_before_break") + _quick_hint(deal))
+        for d in combos:
+            if (
+                d.kind is Kind.FOUR
+                and declaration_bar(self.rules, deal, player, d.kind, challenge) == "no-fours"
+            ):
+                raise self.refuse(t("err.declare.no_fours", four=shown(d)) + _quick_hint(deal))
         return None
 
     def _one_per_turn(self, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
@@ -457,14 +498,7 @@ class _Referee:
         if not non_marriage or deal.quick:
             return
         k = deal.next_trick
-        earlier = [
-            r
-            for r in deal.declarations
-            if r.player == player
-            and r.trick == k
-            and r.decl.kind is not Kind.MARRIAGE
-            and not r.beats
-        ]
+        earlier = deal.turn_declarations(player)
         if multiple:
             # One turn told in several commands: the same limits as in one [000][004].
             for r in earlier:
@@ -476,7 +510,7 @@ class _Referee:
                         raise self.refuse(
                             t("err.declare.highest_first", a=shown(d), b=shown(r.decl))
                         )
-        elif earlier:
+        elif earlier:  # declaration_bar's "turn-used"
             raise self.refuse(
                 t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
                 + _quick_hint(deal)

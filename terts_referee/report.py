@@ -606,35 +606,24 @@ def _sheet_csv(game: Game, sheet: Sheet) -> None:
 
 
 def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
-    """What each player may declare before the next card (RULES §4.3)."""
+    """What each player may declare before the next card (RULES §4.3, ``declaration_bar``)."""
+    from .declarations import Kind
+    from .replay import declaration_bar
+
     deal = sheet.current
     if deal is None or sheet.finished:
         return []
-    rules = sheet.rules.declarations
-    k = deal.next_trick
-    # One trump marriage a deal; under "any-suit" others may follow.
-    marriage_written = sheet.rules.declarations.marriage == "trump" and any(
-        r.decl.kind.value == "marriage" and r.status == "scored" for r in deal.declarations
-    )
-    result = []
-    for p in sheet.players:
-        kinds = ["sequence", "four"]
-        if not (deal.quick and not deal.tricks):
-            if k > 8 or (rules.when == "lead" and p != deal.leader):
-                kinds = []
-            elif k == 1 and rules.before_break == "none":
-                kinds = []
-            elif k == 1 and rules.before_break == "sequences":
-                kinds = ["sequence"]
-            if not rules.multiple and any(
-                r.player == p and r.trick == k and not r.beats and r.decl.kind.value != "marriage"
-                for r in deal.declarations
-            ):
-                kinds = []
-        if not marriage_written:
-            kinds.append("marriage")
-        result.append({"player": p, "kinds": kinds})
-    return result
+    return [
+        {
+            "player": p,
+            "kinds": [
+                kind.value
+                for kind in (Kind.SEQUENCE, Kind.FOUR, Kind.MARRIAGE)
+                if declaration_bar(sheet.rules, deal, p, kind) is None
+            ],
+        }
+        for p in sheet.players
+    ]
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
