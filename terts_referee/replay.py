@@ -36,6 +36,7 @@ from .rules import Ruleset
 
 __all__ = [
     "declaration_bar",
+    "exchange_bar",
     "replay",
     "Sheet",
     "Deal",
@@ -299,6 +300,25 @@ def declaration_bar(
         return "no-fours"
     if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
         return "turn-used"
+    return None
+
+
+def exchange_bar(rules: Ruleset, deal: Deal) -> str | None:
+    """Why the trump 7 may not be exchanged now, or None (RULES §3, ``exchange.min_stock``).
+
+    ``done`` (once a deal), ``stock`` (fewer than min_stock cards left [000][001][003]),
+    ``seven-up`` (the face-up card is the 7 itself), ``played`` (the 7 is gone). Without the
+    trump recorded only the first two can be judged.
+    """
+    if deal.exchange_by:
+        return "done"
+    if stock_before(deal.next_trick) < rules.exchange.min_stock:
+        return "stock"
+    seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
+    if seven is not None and deal.trump_card == seven:
+        return "seven-up"
+    if seven is not None and seven in deal.played():
+        return "played"
     return None
 
 
@@ -948,17 +968,17 @@ class _Referee:
         self.not_over()
         self.check_player(ev.player)
         deal = self.open_deal("err.no_deal.exchange")
-        if deal.exchange_by:
-            raise self.refuse(t("err.exchange.done", player=deal.exchange_by))
-        stock = stock_before(deal.next_trick)
-        need = self.rules.exchange.min_stock
-        if stock < need:
-            raise self.refuse(t("err.exchange.stock", stock=stock, need=need))
         # Without the trump recorded (a quick deal) the swap is noted; its cards are not traced.
         seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
-        if seven is not None and deal.trump_card == seven:
+        bar = exchange_bar(self.rules, deal)
+        if bar == "done":
+            raise self.refuse(t("err.exchange.done", player=deal.exchange_by))
+        if bar == "stock":
+            stock, need = stock_before(deal.next_trick), self.rules.exchange.min_stock
+            raise self.refuse(t("err.exchange.stock", stock=stock, need=need))
+        if bar == "seven-up":
             raise self.refuse(t("err.exchange.seven_up"))
-        if seven is not None and seven in deal.played():
+        if bar == "played":
             raise self.refuse(t("err.exchange.played", card=seven))
         deal.exchange_by = ev.player
         deal.exchange_event = self.number

@@ -12,7 +12,7 @@ from . import (
     console,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
-from .cards import Card, Rank, Suit
+from .cards import Card, Suit
 from .declarations import (
     Declaration,
     best_order,
@@ -627,7 +627,7 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
-    from .replay import stock_before
+    from .replay import exchange_bar, stock_before
 
     deal = sheet.deals[-1] if sheet.deals else None
     if deal is None:
@@ -646,13 +646,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
     stock = stock_before(k) if open_ else 0
-    seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
-    may_exchange = bool(
-        open_
-        and not deal.exchange_by
-        and stock >= sheet.rules.exchange.min_stock
-        and (seven is None or (deal.trump_card != seven and seven not in deal.played()))
-    )
+    may_exchange = bool(open_ and exchange_bar(sheet.rules, deal) is None)
     return {
         "deal": deal.number,
         "phase": deal.phase if open_ else "over",
