@@ -145,10 +145,6 @@ MSG = register(
         "kind.sequence": {"en": "runs", "ru": "последовательности"},
         "kind.four": {"en": "fours", "ru": "фигуры"},
         "kind.marriage": {"en": "marriage", "ru": "марьяж"},
-        "phase.before-break": {"en": "before the break", "ru": "до ломки колоды"},
-        "phase.drawing": {"en": "drawing", "ru": "добор"},
-        "phase.final": {"en": "final phase", "ru": "разбор фрица"},
-        "phase.over": {"en": "over", "ru": "окончена"},
         "out.no_decl": {
             "en": "{cards}: no declaration (trump {suit})",
             "ru": "{cards}: комбинаций нет (козырь {suit})",

@@ -28,6 +28,7 @@ from pathlib import Path
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 
+from . import vocabulary  # noqa: F401  (the phase words)
 from .cards import DECK, Card, Suit
 from .errors import NotationError, RefereeError
 from .i18n import LANGS, register, t
@@ -117,10 +118,6 @@ TABLE = register(
             "ходит {leader}",
         },
         "table.no_trump": {"en": "not recorded", "ru": "не записан"},
-        "table.phase.before-break": {"en": "before the break", "ru": "до слома колоды"},
-        "table.phase.drawing": {"en": "drawing", "ru": "добор"},
-        "table.phase.final": {"en": "final phase", "ru": "разбор"},
-        "table.phase.over": {"en": "over", "ru": "сыграна"},
         # --- usage of the short forms ---------------------------------------------------
         "table.use.deal": {
             "en": "n [TRUMP] [DEALER] [quick]",
@@ -496,7 +493,7 @@ def summary_lines(game, sheet, lang: str) -> list[str]:
                 deal=deal.number,
                 trump=trump,
                 trick=data["trick"],
-                phase=t(f"table.phase.{data['phase']}", lang),
+                phase=t(f"phase.{data['phase']}", lang),
                 stock=data["stock"],
                 leader=data["leader"],
             )

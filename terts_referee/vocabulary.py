@@ -1,4 +1,5 @@
-"""The table's shared words: declaration statuses and penalty names, in Russian and English.
+"""The table's shared words in Russian and English: deal phases, declaration statuses,
+penalty names.
 
 One catalogue for every output (the sheet, the log, the HTML export); ``t("status.burned")``,
 ``t("pen.renege")``.
@@ -8,6 +9,11 @@ from .i18n import register
 
 TERMS = register(
     {
+        # the phases of a deal (RULES §2)
+        "phase.before-break": {"en": "before the break", "ru": "до ломки колоды"},
+        "phase.drawing": {"en": "drawing", "ru": "добор"},
+        "phase.final": {"en": "final phase", "ru": "разбор фрица"},
+        "phase.over": {"en": "over", "ru": "окончена"},
         "status.scored": {"en": "written", "ru": "пишет"},
         "status.burned": {"en": "burned", "ru": "сгорел"},
         "status.withdrawn": {"en": "not announced", "ru": "не объявлен"},

@@ -174,7 +174,7 @@ def test_russian_messages(tmp_path, capsys):
     assert run_table(str(game), "ru", input=["n 7ч", "?", "s 54 Боря"]) == 0
     out, err = capsys.readouterr()
     assert "Терц за столом" in out
-    assert "сдача 1, козырь ♥, взятка 1/16 (до слома колоды, в колоде 14), ходит Аня" in out
+    assert "сдача 1, козырь ♥, взятка 1/16 (до ломки колоды, в колоде 14), ходит Аня" in out
     assert "Короткие команды" in out and "s ОЧКИ КТО ПОСЛЕДНЯЯ" in out
     assert "До встречи" in out
     assert err == "terts: error: формат: s ОЧКИ КТО ПОСЛЕДНЯЯ (например: s 54 Боря Аня)\n"
