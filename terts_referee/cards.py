@@ -29,6 +29,12 @@ __all__ = [
 VARIATION_SELECTOR = "\ufe0f"
 
 
+def word_table(words_by_value: dict) -> dict:
+    """``{value: "a b c"}`` read as ``{"a": value, "b": value, "c": value}``: the words the
+    table writes for a thing, each one looked up alone."""
+    return {word: value for value, words in words_by_value.items() for word in words.split()}
+
+
 class Suit(enum.Enum):
     """A suit; the value is the English name used in JSON (CLI.md)."""
 
@@ -68,15 +74,14 @@ _SUIT_RUSSIAN = {
 }
 
 # Every way the table writes a suit. "к" is крести here; as a rank it is король (position decides).
-_SUIT_WORDS: dict[str, Suit] = {}
-for _suit, _words in {
-    Suit.SPADES: "s ♠ ♤ spade spades п пик пики пика",
-    Suit.CLUBS: "c ♣ ♧ club clubs т к треф трефы трефа крести кресты крест",
-    Suit.DIAMONDS: "d ♦ ♢ diamond diamonds б бубна бубны бубен буби",
-    Suit.HEARTS: "h ♥ ♡ heart hearts ч черви червы чирва червей",
-}.items():
-    for _w in _words.split():
-        _SUIT_WORDS[_w] = _suit
+_SUIT_WORDS: dict[str, Suit] = word_table(
+    {
+        Suit.SPADES: "s ♠ ♤ spade spades п пик пики пика",
+        Suit.CLUBS: "c ♣ ♧ club clubs т к треф трефы трефа крести кресты крест",
+        Suit.DIAMONDS: "d ♦ ♢ diamond diamonds б бубна бубны бубен буби",
+        Suit.HEARTS: "h ♥ ♡ heart hearts ч черви червы чирва червей",
+    }
+)
 
 
 class Rank(enum.Enum):
@@ -119,19 +124,18 @@ class Rank(enum.Enum):
         return parse_rank(text)
 
 
-_RANK_WORDS: dict[str, Rank] = {}
-for _rank, _words in {
-    Rank.ACE: "a т ace туз",
-    Rank.KING: "k к king король",
-    Rank.QUEEN: "q д queen дама",
-    Rank.JACK: "j в jack валет",
-    Rank.TEN: "10 t ten десятка",
-    Rank.NINE: "9 nine девятка",
-    Rank.EIGHT: "8 eight восьмёрка восьмерка",
-    Rank.SEVEN: "7 seven семёрка семерка",
-}.items():
-    for _w in _words.split():
-        _RANK_WORDS[_w] = _rank
+_RANK_WORDS: dict[str, Rank] = word_table(
+    {
+        Rank.ACE: "a т ace туз",
+        Rank.KING: "k к king король",
+        Rank.QUEEN: "q д queen дама",
+        Rank.JACK: "j в jack валет",
+        Rank.TEN: "10 t ten десятка",
+        Rank.NINE: "9 nine девятка",
+        Rank.EIGHT: "8 eight восьмёрка восьмерка",
+        Rank.SEVEN: "7 seven семёрка семерка",
+    }
+)
 
 _RANK_RUSSIAN = {
     Rank.ACE: "Т",

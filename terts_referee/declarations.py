@@ -12,7 +12,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit
+from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
 from .errors import NotationError, RuleError
 from .i18n import lang
 from .messages import shown, suit_word, t
@@ -71,17 +71,16 @@ _FOUR_EN = {
 }
 
 # Class words on input (lower case, spaces, hyphens and underscores removed) -> run length.
-_CLASS_WORDS: dict[str, int] = {}
-for _length, _words in {
-    3: "terts terz tierce терц 20",
-    4: "fifty quart 50 пятьдесят полтинник полсотни кварт четверик",
-    5: "100 105 hundred сто стопять пятерик",
-    6: "106 стошесть шестерик",
-    7: "107 стосемь семерик",
-    8: "108 стовосемь восьмерик",
-}.items():
-    for _w in _words.split():
-        _CLASS_WORDS[_w] = _length
+_CLASS_WORDS: dict[str, int] = word_table(
+    {
+        3: "terts terz tierce терц 20",
+        4: "fifty quart 50 пятьдесят полтинник полсотни кварт четверик",
+        5: "100 105 hundred сто стопять пятерик",
+        6: "106 стошесть шестерик",
+        7: "107 стосемь семерик",
+        8: "108 стовосемь восьмерик",
+    }
+)
 
 _FOUR_WORDS: dict[str, Rank] = {
     "200": Rank.JACK,
