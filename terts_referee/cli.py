@@ -146,6 +146,14 @@ def new(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite an existing game file.")
     ] = False,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Every deal in quick mode (counted points, declarations not timed) unless "
+            "`deal --tricks`.",
+        ),
+    ] = False,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -163,7 +171,7 @@ def new(
 
     names = check_names(players)
     ruleset = load_ruleset(rules)
-    g = Game(names, ruleset)
+    g = Game(names, ruleset, quick=quick)
     if dealer is not None:
         g.first_dealer = g.player(dealer)
     path = _path(game)
@@ -184,11 +192,14 @@ def deal(
     ] = None,
     dealer: Annotated[Optional[str], typer.Option(help="Who deals; default the rotation.")] = None,
     quick: Annotated[
-        bool,
+        Optional[bool],
         typer.Option(
-            "--quick", help="Quick mode: tricks are not recorded, so declarations are not timed."
+            "--quick/--tricks",
+            show_default=False,
+            help="Quick mode (tricks not recorded, declarations not timed) or trick by trick; "
+            "default: as `terts new --quick` set, else trick by trick.",
         ),
-    ] = False,
+    ] = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -201,7 +212,8 @@ def deal(
 
     def build(g):
         suit, card = parse_card_or_suit(trump) if trump else (None, None)
-        return DealEvent(g.player(dealer) if dealer else None, suit, card, quick)
+        mode = g.quick if quick is None else quick
+        return DealEvent(g.player(dealer) if dealer else None, suit, card, mode)
 
     _record(game, build, as_json)
 

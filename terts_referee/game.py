@@ -43,6 +43,7 @@ class Game:
     rules: Ruleset
     events: list[Event] = field(default_factory=list)
     first_dealer: str | None = None
+    quick: bool = False  # `terts new --quick`: deals are quick unless `deal --tricks` says
 
     # --- the game file document ---------------------------------------------------------------
 
@@ -67,12 +68,14 @@ class Game:
             raise GameFileError(t("store.events_not_list", origin=origin))
         events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
         first = doc.get("first_dealer")
-        return cls(players, rules, events, first)
+        return cls(players, rules, events, first, bool(doc.get("quick", False)))
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT_VERSION, "players": list(self.players)}
         if self.first_dealer:
             doc["first_dealer"] = self.first_dealer
+        if self.quick:
+            doc["quick"] = True
         doc["rules"] = self.rules.to_dict()
         doc["events"] = [e.to_dict() for e in self.events]
         return doc

@@ -466,9 +466,11 @@ MESSAGES = register(
         },
         "err.quick_hint": {
             "en": "; if this deal's tricks are not being recorded, start it with "
-            "`terts deal --quick` so that declarations are not timed",
+            "`terts deal --quick` (every deal: `terts new --quick`) so that declarations are "
+            "not timed",
             "ru": "; если взятки этой сдачи не записываются, начните её командой "
-            "`terts deal --quick`: тогда время объявлений не проверяется",
+            "`terts deal --quick` (все сдачи: `terts new --quick`): тогда время объявлений "
+            "не проверяется",
         },
         "err.declare.marriage_once": {
             "en": "one marriage at a time: a marriage is the King and Queen of trumps",

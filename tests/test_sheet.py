@@ -564,3 +564,15 @@ def test_sheet_csv_and_chart_and_html_export(terts, tmp_path):
     terts.ok("--lang", "ru", "export", "--html", str(page))
     html = page.read_text(encoding="utf-8")
     assert html.count("<svg") == 1 and 'data-total="120"' in html and "Итого" in html
+
+
+def test_quick_game_makes_every_deal_quick(terts):
+    """`terts new --quick`: deals are quick unless `deal --tricks`; each deal records its mode."""
+    terts.ok("new", "Alice", "Bob", "--quick")
+    terts.ok("deal", "--trump", "h")
+    terts.ok("declare", "Bob", "4J")  # the dealer, before any trick: not timed in quick mode
+    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
+    terts.ok("deal", "--tricks", "--trump", "s")
+    assert terts.status()["quick"] is False
+    assert terts.status()["dealer"] == "Alice"  # she took the last trick of deal 1
+    terts.refused("declare", "Alice", "terts:Qh")  # the dealer, before trick 1: timed again
