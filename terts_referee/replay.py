@@ -203,8 +203,12 @@ class Deal:
         given = sum(p.to_opponent for p in self.penalties if p.player != player)
         return own + given
 
+    def played_at(self) -> dict[Card, TrickRecord]:
+        """Every card played in this deal, and the trick it went to."""
+        return {c: tr for tr in self.tricks for c in (tr.lead, tr.follow)}
+
     def played(self) -> set[Card]:
-        return {c for tr in self.tricks for c in (tr.lead, tr.follow)}
+        return set(self.played_at())
 
     def tricks_taken(self, player: str) -> int:
         return sum(1 for tr in self.tricks if tr.winner == player)
@@ -575,15 +579,24 @@ class _Referee:
         """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
         if not deal.tricks and deal.quick:
             return None
-        played = {c: tr for tr in deal.tricks for c in (tr.lead, tr.follow)}
+        notes = {"played": "note.played", "face-up": "note.face_up", "in-hand": "note.in_hand"}
         for card in sorted(decl.cards(), key=Card.sort_key):
-            if card in played:
-                return t("note.played", card=card, trick=played[card].number)
-            holder = self._holder(deal, card)
-            if holder == "table":
-                return t("note.face_up", card=card)
-            if holder is not None and holder != player:
-                return t("note.in_hand", card=card, holder=holder)
+            where = self._out_of_reach(deal, player, card)
+            if where is not None:
+                return t(notes[where[0]], card=card, **where[1])
+        return None
+
+    def _out_of_reach(self, deal: Deal, player: str, card: Card) -> tuple[str, dict] | None:
+        """Why ``player`` cannot hold ``card`` now, as far as the cards seen tell: ("played",
+        its trick), ("face-up",) under the stock, ("in-hand", the holder); None if he may."""
+        played = deal.played_at()
+        if card in played:
+            return "played", {"trick": played[card].number}
+        holder = self._holder(deal, card)
+        if holder == "table":
+            return "face-up", {}
+        if holder is not None and holder != player:
+            return "in-hand", {"holder": holder}
         return None
 
     def _holder(self, deal: Deal, card: Card) -> str | None:
@@ -823,17 +836,17 @@ class _Referee:
         k = deal.next_trick
         if ev.lead == ev.follow:
             raise self.refuse(t("err.trick.twice", card=ev.lead))
-        played = {c: tr for tr in deal.tricks for c in (tr.lead, tr.follow)}
         leader = deal.leader
         follower = deal.other(leader)
+        errors = {
+            "played": "err.trick.played",
+            "face-up": "err.trick.face_up",
+            "in-hand": "err.trick.holder",
+        }
         for card, who in ((ev.lead, leader), (ev.follow, follower)):
-            if card in played:
-                raise self.refuse(t("err.trick.played", card=card, trick=played[card].number))
-            holder = self._holder(deal, card)
-            if holder == "table":
-                raise self.refuse(t("err.trick.face_up", card=card))
-            if holder is not None and holder != who:
-                raise self.refuse(t("err.trick.holder", card=card, holder=holder, player=who))
+            where = self._out_of_reach(deal, who, card)
+            if where is not None:
+                raise self.refuse(t(errors[where[0]], card=card, player=who, **where[1]))
         winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
         deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, self.number))
         self._check_reneges(deal)
@@ -909,9 +922,7 @@ class _Referee:
                 continue
             follower = deal.other(tr.leader)
             later = {u.lead if u.leader == follower else u.follow for u in final[i:]}
-            known = set(later)
-            held = self._known_held(deal, follower, final[i:])
-            known |= held
+            known = later | self._known_held(deal, follower)
             why = follow_obligation(
                 known - {tr.follow}, tr.lead, deal.trump, self.rules, True, tr.follow
             )
@@ -920,15 +931,14 @@ class _Referee:
                 evidence = deal.tricks[-1].number
                 self._renege(deal, follower, tr, why, evidence)
 
-    def _known_held(self, deal: Deal, player: str, remaining: list[TrickRecord]) -> set[Card]:
+    def _known_held(self, deal: Deal, player: str) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""
         held = {
             card
             for card in (deal.face_up, deal.trump_card)
             if card is not None and self._holder(deal, card) == player
         }
-        played = {c for tr in deal.tricks for c in (tr.lead, tr.follow)}
-        return held - played
+        return held - deal.played()
 
     def _renege(self, deal: Deal, player: str, trick: TrickRecord, why: str, evidence: int) -> None:
         setting = self.rules.penalties.renege
