@@ -1,0 +1,72 @@
+"""The referee: the score sheet as a pure function of the events and the ruleset.
+
+``replay(players, events, rules)`` walks the events in order, applies every rule of RULES §2-§6
+that the events let it judge, and returns a ``Sheet``. Nothing is stored twice: the sheet, the
+deal's phase, who leads and who deals next are all derived here. An event the rules forbid at
+its moment raises ``EventRefused`` naming the event, unless ``strict=False`` (what-if replays
+under another ruleset), where it is skipped with a notice.
+
+The shape follows the rule book, one module per rule area, so that "how is a challenge judged"
+or "when is a renege proven" is answered by opening the module of that name:
+
+- ``records``: the deal state (``Deal``, ``Sheet``, the records, ``Phase``, ``Status``); data
+  and the questions asked of it (who leads, who is known to hold a card), no rule.
+- ``state``: ``State``, what every judge reads and writes (ruleset, players, sheet, event
+  number), passed to each judge explicitly.
+- ``deals`` (§2, §5: opening a deal, a quick deal's score, closing a deal), ``declaring`` (§4.3:
+  when, how many, lowering), ``challenges`` (§4.2), ``false_declarations`` (§6: proven false and
+  its price), ``tricks`` (§3), ``reneges`` (§3), ``exchange`` (§3: the trump seven),
+  ``penalties`` (§6: penalties by command), ``claims`` (§5), ``scoring`` (§5: rounding,
+  totals), ``ending`` (the winner).
+- ``dispatch``: the walk, one judge per event type, and undoing a skipped event.
+
+A judge is a function ``on_<event>(state, event)``; the helpers it needs from another rule area
+are imported from that module, never the other way round (the imports form no cycle: ``records``
+<- ``state`` <- ``scoring``/``ending`` <- ``reneges``/``false_declarations`` <- ``deals``,
+``declaring``, ``exchange`` <- ``challenges``, ``tricks``, ``penalties``, ``claims`` <-
+``dispatch``). Functions rather than classes: the rules share one state, and a class per rule
+area would only wrap it again.
+"""
+
+from .declaring import declaration_bar
+from .dispatch import JUDGES, EventRefused, replay
+from .exchange import exchange_bar
+from .records import (
+    FINAL_FROM,
+    LAST_DECLARATION_TRICK,
+    TRICKS_PER_DEAL,
+    Deal,
+    DeclRecord,
+    PenaltyRecord,
+    Phase,
+    Sheet,
+    Status,
+    TrickRecord,
+    phase_of,
+    stock_before,
+)
+from .scoring import reachable_card_points, round_points
+from .state import State
+
+__all__ = [
+    "FINAL_FROM",
+    "JUDGES",
+    "LAST_DECLARATION_TRICK",
+    "TRICKS_PER_DEAL",
+    "Deal",
+    "DeclRecord",
+    "EventRefused",
+    "PenaltyRecord",
+    "Phase",
+    "Sheet",
+    "State",
+    "Status",
+    "TrickRecord",
+    "declaration_bar",
+    "exchange_bar",
+    "phase_of",
+    "reachable_card_points",
+    "replay",
+    "round_points",
+    "stock_before",
+]

@@ -1,0 +1,63 @@
+"""A claim (RULES §5, §6: «вышел»): a player says he has reached his target in the open deal.
+What he took is known from the tricks (or told, in a quick deal); the claim is refused unless
+his total reaches his target, and if it does, the deal and the game end there.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARD_POINTS
+from ..errors import RuleError
+from ..events import Claim
+from ..messages import t
+from .ending import end_game
+from .records import TRICKS_PER_DEAL
+from .reneges import apply_renege
+from .scoring import round_points, settle, total_before
+from .state import State
+
+
+def on_claim(st: State, ev: Claim) -> None:
+    st.not_over()
+    st.check_player(ev.player)
+    deal = st.open_deal("err.no_deal.claim")
+    if not deal.quick:  # trick mode: what was taken is known from the tricks
+        tricks = deal.tricks_taken(ev.player)
+        cards = deal.trick_card_points(ev.player)
+        if ev.tricks is not None and ev.tricks != tricks:
+            raise RuleError(
+                t("err.claim.tricks", player=ev.player, tricks=tricks, claimed=ev.tricks)
+            )
+    else:
+        tricks, cards = ev.tricks, ev.card_points
+        if (tricks is not None and not 0 <= tricks <= TRICKS_PER_DEAL) or (
+            cards is not None and not 0 <= cards <= CARD_POINTS
+        ):
+            raise RuleError(t("err.claim.range", tricks=tricks, cards=cards))
+        if tricks is None or cards is None:
+            raise RuleError(t("err.claim.quick"))
+    if st.rules.game.win_requires_trick and tricks == 0:
+        raise RuleError(t("err.claim.no_trick", player=ev.player))
+    if deal.renege_by and st.rules.penalties.renege == "deal-to-opponent":
+        # A proven renege: the offender's opponent takes all the deal's card points.
+        cards = 0 if deal.renege_by == ev.player else st.deal_points
+    raw = cards + deal.declared(ev.player) + deal.penalty_points(ev.player)
+    partial = round_points(raw, st.rules.scoring.rounding)
+    total = total_before(st, deal, ev.player) + partial
+    target = st.sheet.targets[ev.player]
+    if total < target:
+        raise RuleError(
+            t(
+                "err.claim.short",
+                player=ev.player,
+                total=total,
+                partial=partial,
+                target=target,
+                short=target - total,
+            )
+        )
+    deal.claimed_by = ev.player
+    deal.card_points = {ev.player: cards, st.other(ev.player): 0}
+    deal.finished = True
+    apply_renege(st, deal)
+    settle(st, deal)
+    end_game(st, ev.player, t("win.claim", deal=deal.number, total=total, target=target))

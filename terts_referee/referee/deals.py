@@ -1,0 +1,72 @@
+"""Opening and closing deals (RULES §2, §5): a new deal and who deals it (the rotation, a dealer
+named out of turn noticed), a quick deal's score («сколько взял»: the points one player took,
+checked against what cards can make), and a deal closed by its points, then perhaps the game.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleError
+from ..events import DealEvent, Score
+from ..messages import t
+from .ending import check_winner
+from .records import Deal
+from .reneges import apply_renege
+from .scoring import reachable_card_points, settle
+from .state import State
+
+
+def on_deal(st: State, ev: DealEvent) -> None:
+    st.not_over()
+    if st.sheet.current is not None:
+        cur = st.sheet.current
+        raise RuleError(t("err.deal_open", deal=cur.number))
+    previous = st.sheet.deals[-1] if st.sheet.deals else None
+    rotation = previous.last_trick if previous and previous.last_trick else None
+    if previous is None:
+        rotation = st.first_dealer
+    dealer = ev.dealer or rotation or st.first_dealer
+    st.check_player(dealer)
+    deal = Deal(len(st.sheet.deals) + 1, dealer, st.players, ev.trump, ev.trump_card, st.number)
+    deal.burned = {p: set() for p in st.players}
+    deal.quick = ev.quick
+    if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
+        st.notice(t("notice.dealer", dealer=dealer, rotation=rotation, deal=previous.number), deal)
+    st.sheet.deals.append(deal)
+
+
+def on_score(st: State, ev: Score) -> None:
+    st.not_over()
+    for p in (ev.by, ev.last_trick):
+        st.check_player(p)
+    deal = st.open_deal("err.no_deal.score")
+    if deal.tricks:
+        raise RuleError(t("err.score.tricks", deal=deal.number))
+    bonus = st.rules.scoring.last_trick
+    total = st.deal_points
+    if not 0 <= ev.points <= total:
+        raise RuleError(t("err.score.range", points=ev.points, total=total))
+    if ev.last_trick == ev.by and ev.points < bonus:
+        raise RuleError(t("err.score.below_bonus", player=ev.by, bonus=bonus))
+    if ev.last_trick != ev.by and ev.points > total - bonus:
+        raise RuleError(
+            t(
+                "err.score.no_last",
+                points=ev.points,
+                player=ev.last_trick,
+                most=total - bonus,
+            )
+        )
+    cards_only = ev.points - (bonus if ev.last_trick == ev.by else 0)
+    if cards_only not in reachable_card_points(0):
+        raise RuleError(t("err.score.no_set", points=cards_only))
+    other = st.other(ev.by)
+    close_deal(st, deal, {ev.by: ev.points, other: total - ev.points}, ev.last_trick)
+
+
+def close_deal(st: State, deal: Deal, card_points: dict[str, int], last_trick: str) -> None:
+    deal.card_points = card_points
+    deal.last_trick = last_trick
+    deal.finished = True
+    apply_renege(st, deal)
+    settle(st, deal)
+    check_winner(st, deal)

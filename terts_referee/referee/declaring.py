@@ -1,0 +1,234 @@
+"""Declaring (RULES §4, §4.3): when a declaration may be made (``declaration_bar``, the one
+place of the timing rules), the marriage's suit, several declarations in one turn, a declaration
+written twice, lowering, and the ``declare`` event itself. Which declaration beats which is in
+``terts_referee.declarations``; a challenge is judged in ``challenges``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..declarations import Declaration, Kind, compare
+from ..errors import RuleError
+from ..events import Declare, PenaltyKind
+from ..messages import shown, suit_word, t
+from ..rules import Ruleset
+from .false_declarations import proven_false, void_false
+from .records import LAST_DECLARATION_TRICK, STANDING, Deal, DeclRecord, PenaltyRecord, Status
+from .scoring import settle
+from .state import State
+
+
+def declaration_bar(
+    rules: Ruleset, deal: Deal, player: str, kind: Kind, challenge: bool = False
+) -> str | None:
+    """Why ``player`` may not declare a ``kind`` before the next trick, or None (RULES §4.3).
+
+    The one place the timing rules live: ``late`` (after the last 9-card moment: an offence that
+    is priced, not refused [000]), ``not-leader`` (``declarations.when = "lead"`` [000][002]),
+    ``none-before-break`` / ``no-fours`` (``declarations.before_break`` [002] / [000]),
+    ``turn-used`` (``declarations.multiple = false`` [000][002]), ``marriage-written`` (one trump
+    marriage a deal). A quick deal times nothing. A challenge answers the declarer at his moment:
+    ``when`` does not bind it, nor does it use up the challenger's turn.
+    """
+    if kind is Kind.MARRIAGE:
+        written = any(
+            r.decl.kind is Kind.MARRIAGE and r.status in STANDING for r in deal.declarations
+        )
+        return "marriage-written" if written and rules.declarations.marriage == "trump" else None
+    if deal.quick:
+        return None
+    k = deal.next_trick
+    if k > LAST_DECLARATION_TRICK:
+        return "late"
+    if rules.declarations.when == "lead" and player != deal.leader and not challenge:
+        return "not-leader"
+    if k == 1 and rules.declarations.before_break == "none":
+        return "none-before-break"
+    if k == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
+        return "no-fours"
+    if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
+        return "turn-used"
+    return None
+
+
+def quick_hint(deal: Deal) -> str:
+    if deal.tricks:
+        return ""
+    return t("err.quick_hint")
+
+
+def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
+    if decl.kind is Kind.MARRIAGE and decl.suit is None:
+        if deal.trump is None:
+            raise RuleError(t("err.marriage.no_trump"))
+        return Declaration.marriage(deal.trump)
+    if (
+        decl.kind is Kind.MARRIAGE
+        and deal.trump
+        and decl.suit != deal.trump
+        and st.rules.declarations.marriage == "trump"
+    ):
+        raise RuleError(t("err.marriage.trump", suit=suit_word(deal.trump)))
+    return decl
+
+
+def timing(
+    st: State, deal: Deal, player: str, combos: Sequence[Declaration], challenge: bool = False
+) -> str | None:
+    """Refuse a declaration out of its moment (``declaration_bar``); "late" is returned, for
+    the offence is priced, not refused."""
+    k = deal.next_trick
+    for d in combos:
+        if d.kind is Kind.MARRIAGE:
+            continue
+        bar = declaration_bar(st.rules, deal, player, d.kind, challenge)
+        if bar == "late":
+            return "late"
+        if bar == "not-leader":
+            raise RuleError(
+                t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
+                + quick_hint(deal)
+            )
+        if bar == "none-before-break":
+            raise RuleError(t("err.declare.none_before_break") + quick_hint(deal))
+    for d in combos:
+        if (
+            d.kind is Kind.FOUR
+            and declaration_bar(st.rules, deal, player, d.kind, challenge) == "no-fours"
+        ):
+            raise RuleError(t("err.declare.no_fours", four=shown(d)) + quick_hint(deal))
+    return None
+
+
+def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
+    non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
+    marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
+    if len(marriages) > 1:
+        raise RuleError(t("err.declare.marriage_once"))
+    multiple = st.rules.declarations.multiple
+    if not multiple and len(non_marriage) > 1:
+        raise RuleError(t("err.declare.one_per_turn"))
+    if multiple:
+        runs = [d for d in non_marriage if d.kind is Kind.SEQUENCE]
+        for i, a in enumerate(runs):
+            for b in runs[i + 1 :]:
+                if a.cards() & b.cards():
+                    raise RuleError(t("err.declare.share", a=shown(a), b=shown(b)))
+    if not non_marriage or deal.quick:
+        return
+    k = deal.next_trick
+    earlier = deal.turn_declarations(player)
+    if multiple:
+        # One turn told in several commands: the same limits as in one [000][004].
+        for r in earlier:
+            for d in non_marriage:
+                if d.kind is Kind.SEQUENCE and r.decl.kind is Kind.SEQUENCE:
+                    if d.cards() & r.decl.cards():
+                        raise RuleError(t("err.declare.share", a=shown(d), b=shown(r.decl)))
+                if compare(r.decl, d, deal.trump, st.rules).winner == "second":
+                    raise RuleError(t("err.declare.highest_first", a=shown(d), b=shown(r.decl)))
+    elif earlier:  # declaration_bar's "turn-used"
+        raise RuleError(
+            t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
+            + quick_hint(deal)
+        )
+
+
+def written_again(st: State, deal: Deal, player: str, decl: Declaration) -> bool:
+    """A declaration already scored in this deal scores once: declared again it is refused,
+    except a run where lowering is priced, which then costs its value (RULES §4.3)."""
+    if decl.kind is Kind.MARRIAGE:
+        return False
+    if decl.kind is Kind.SEQUENCE and st.rules.declarations.lowering != "allowed":
+        return False
+    return any(
+        r.player == player and r.decl == decl and r.status == Status.SCORED
+        for r in deal.declarations
+    )
+
+
+def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
+    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None."""
+    mode = st.rules.declarations.lowering
+    if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+        return None
+    # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
+    # terts from 10♣ in one turn); a turn told in several commands counts as one.
+    same_turn = deal.next_trick if st.rules.declarations.multiple and not deal.quick else None
+    for earlier in deal.scored_runs(player, decl.suit, same_turn):
+        if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
+            decl.length,
+            decl.rank.sequence_index,
+        ):
+            return t(
+                "note.lowering.suit",
+                decl=shown(decl),
+                earlier=shown(earlier),
+                suit=suit_word(decl.suit),
+            )
+        if mode == "subset" and decl.cards() <= earlier.cards():
+            return t("note.lowering.subset", decl=shown(decl), earlier=shown(earlier))
+    return None
+
+
+def on_declare(st: State, ev: Declare) -> None:
+    st.not_over()
+    st.check_player(ev.player)
+    deal = st.open_deal("err.no_deal.declare")
+    combos = [marriage_suit(st, deal, d) for d in ev.combos]
+    if len(set(combos)) != len(combos):
+        raise RuleError(t("err.declare.twice"))
+    for d in combos:
+        if d in deal.burned[ev.player]:
+            raise RuleError(t("err.declare.burned", player=ev.player, decl=shown(d)))
+        if d.kind is Kind.MARRIAGE and any(
+            r.decl == d and r.status in STANDING for r in deal.declarations
+        ):
+            raise RuleError(t("err.declare.marriage_written", decl=shown(d)))
+        if written_again(st, deal, ev.player, d):
+            raise RuleError(t("err.declare.written", player=ev.player, decl=shown(d)))
+    one_per_turn(st, deal, ev.player, combos)
+    late = timing(st, deal, ev.player, combos)
+    trick = None if deal.quick else deal.next_trick
+    # Highest first: it is the one announced and contested first [000].
+    combos.sort(
+        key=lambda d: (d.kind is not Kind.MARRIAGE, d.points(st.rules), d.sort_key()),
+        reverse=True,
+    )
+    records = []
+    for d in combos:
+        rec = DeclRecord(st.number, ev.player, d, d.points(st.rules), trick=trick)
+        if late and d.kind is not Kind.MARRIAGE:
+            rec.status = Status.LATE
+        else:
+            why = lowering(st, deal, ev.player, d)
+            if why:
+                rec.status, rec.note = Status.LOWERING, why
+                st.notice(t("notice.lowering", player=ev.player, why=why, points=-rec.value), deal)
+        records.append(rec)
+    deal.declarations.extend(records)
+    if late:
+        value = sum(r.value for r in records if r.status == Status.LATE)
+        deal.penalties.append(
+            PenaltyRecord(
+                st.number,
+                ev.player,
+                PenaltyKind.LATE_DECLARATION,
+                uphill=value,
+                auto=True,
+                note=t("note.late", trick=deal.next_trick),
+            )
+        )
+        st.sheet.uphill[ev.player] += value
+        st.notice(
+            t("notice.late", player=ev.player, trick=LAST_DECLARATION_TRICK, value=value),
+            deal,
+        )
+    for rec in records:
+        evidence = proven_false(st, deal, ev.player, rec.decl)
+        # late is one offence already
+        if evidence and rec.status not in (Status.FALSE, Status.LATE):
+            void_false(st, deal, [rec], f"{evidence}", auto=True)
+            break
+    settle(st, deal)

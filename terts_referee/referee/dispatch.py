@@ -1,0 +1,140 @@
+"""The walk: ``replay`` applies the events in order, each to the judge of its type, and returns
+the sheet. An event the rules forbid raises ``EventRefused``, or, in a what-if replay
+(``strict=False``), is skipped with a notice; its partial effects are undone from a copy of what
+one event can change (the last deal and the sheet's few running fields), so that skipping costs
+the same at any length of game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..errors import RuleError
+from ..events import Event
+from ..i18n import pinned
+from ..messages import t
+from ..rules import Ruleset
+from . import challenges, claims, deals, declaring, exchange, penalties, tricks
+from .records import Deal, Sheet
+from .state import State
+
+JUDGES: dict[str, Callable[[State, Event], None]] = {
+    "deal": deals.on_deal,
+    "declare": declaring.on_declare,
+    "challenge": challenges.on_challenge,
+    "score": deals.on_score,
+    "trick": tricks.on_trick,
+    "exchange": exchange.on_exchange,
+    "penalty": penalties.on_penalty,
+    "claim": claims.on_claim,
+}
+
+
+class EventRefused(RuleError):
+    """An event the rules forbid at its moment; ``number`` is its position in the log."""
+
+    def __init__(self, number: int, message: str):
+        super().__init__(message)
+        self.number = number
+
+
+def apply(st: State, number: int, ev: Event) -> None:
+    """Judge event ``number``; RuleError if the rules forbid it (the state may then be partly
+    changed: see ``Undo``)."""
+    st.number = number
+    JUDGES[ev.type](st, ev)
+    st.last_event = ev
+    st.last_deal_event_deal = st.sheet.deals[-1] if st.sheet.deals else None
+
+
+@dataclass
+class Undo:
+    """What one event can change, saved before it is judged: only the last deal is ever written
+    (a new deal is appended after it; settling starts at the deal written) and the sheet's
+    running fields. Restoring puts a copy of the last deal back in its place, so the cost of a
+    skipped event does not grow with the game."""
+
+    deals: int
+    last: Deal | None  # a deep copy of the last deal
+    totals: dict[str, int]
+    uphill: dict[str, int]
+    ending: tuple[bool, str | None, str]
+    notices: int
+    last_event: Event | None
+    last_deal_event_deal: Deal | None
+    pointed_at_last: bool  # last_deal_event_deal was the last deal: point it at the copy
+
+    @classmethod
+    def save(cls, st: State) -> Undo:
+        sheet = st.sheet
+        last = sheet.deals[-1] if sheet.deals else None
+        return cls(
+            len(sheet.deals),
+            copy.deepcopy(last),
+            dict(sheet.totals),
+            dict(sheet.uphill),
+            (sheet.finished, sheet.winner, sheet.win_reason),
+            len(sheet.notices),
+            st.last_event,
+            st.last_deal_event_deal,
+            last is not None and st.last_deal_event_deal is last,
+        )
+
+    def restore(self, st: State) -> None:
+        sheet = st.sheet
+        del sheet.deals[self.deals :]
+        if self.last is not None:
+            sheet.deals[-1] = self.last
+        sheet.totals = self.totals
+        sheet.uphill = self.uphill
+        sheet.finished, sheet.winner, sheet.win_reason = self.ending
+        del sheet.notices[self.notices :]
+        st.last_event = self.last_event
+        st.last_deal_event_deal = self.last if self.pointed_at_last else self.last_deal_event_deal
+
+
+def replay(
+    players: Sequence[str],
+    events: Sequence[Event],
+    rules: Ruleset,
+    *,
+    first_dealer: str | None = None,
+    strict: bool = True,
+) -> Sheet:
+    """The score sheet for ``events`` under ``rules``; pure.
+
+    Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
+    event is skipped and a notice names it.
+    """
+    with pinned():
+        return _replay(players, events, rules, first_dealer, strict)
+
+
+def _replay(
+    players: Sequence[str],
+    events: Sequence[Event],
+    rules: Ruleset,
+    first_dealer: str | None,
+    strict: bool,
+) -> Sheet:
+    """``replay``, its messages in the language chosen once."""
+    st = State.start(players, rules, first_dealer)
+    for i, ev in enumerate(events, start=1):
+        if strict:
+            try:
+                apply(st, i, ev)
+            except RuleError as exc:
+                raise EventRefused(i, str(exc)) from None
+            continue
+        undo = Undo.save(st)
+        try:
+            apply(st, i, ev)
+        except RuleError as exc:
+            undo.restore(st)
+            st.sheet.skipped.append(i)
+            st.sheet.notices.append(
+                (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
+            )
+    return st.sheet

@@ -1,0 +1,35 @@
+"""The end of the game (RULES §5, §6): the winner after a deal (his own target reached; both
+over -> the last trick), and the game ended by a winner's name and reason. A claim, which also
+ends it, is judged in ``claims``.
+"""
+
+from __future__ import annotations
+
+from ..messages import t
+from .records import Deal
+from .state import State
+
+
+def end_game(st: State, winner: str, reason: str) -> None:
+    st.sheet.finished = True
+    st.sheet.winner = winner
+    st.sheet.win_reason = reason
+    st.notice(t("notice.win", winner=winner, reason=reason))
+
+
+def check_winner(st: State, deal: Deal) -> None:
+    """After a deal: whoever reached his own target wins; both -> the last trick [000][002]."""
+    if st.sheet.finished:
+        return
+    targets = st.sheet.targets
+    over = [p for p in st.players if st.sheet.totals[p] >= targets[p]]
+    if len(over) == 1:
+        p = over[0]
+        end_game(
+            st,
+            p,
+            t("win.target", total=st.sheet.totals[p], target=targets[p], deal=deal.number),
+        )
+    elif len(over) == 2 and deal.last_trick:
+        p = deal.last_trick
+        end_game(st, p, t("win.both_over", deal=deal.number))

@@ -1,0 +1,79 @@
+"""The trump seven (RULES §3, ``exchange.*``): when it may be exchanged for the face-up trump
+card (``exchange_bar``), the ``exchange`` event, and, under ``exchange.mandatory``, the penalty
+for a seven played when it should have been exchanged.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Rank
+from ..errors import RuleError
+from ..events import Exchange, PenaltyKind
+from ..messages import t
+from ..rules import Ruleset
+from .records import Deal, PenaltyRecord, stock_before
+from .state import State
+
+
+def exchange_bar(rules: Ruleset, deal: Deal) -> str | None:
+    """Why the trump 7 may not be exchanged now, or None (RULES §3, ``exchange.min_stock``).
+
+    ``done`` (once a deal), ``stock`` (fewer than min_stock cards left [000][001][003]),
+    ``seven-up`` (the face-up card is the 7 itself), ``played`` (the 7 is gone). Without the
+    trump recorded only the first two can be judged.
+    """
+    if deal.exchange_by:
+        return "done"
+    if stock_before(deal.next_trick) < rules.exchange.min_stock:
+        return "stock"
+    seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
+    if seven is not None and deal.trump_card == seven:
+        return "seven-up"
+    if seven is not None and seven in deal.played():
+        return "played"
+    return None
+
+
+def on_exchange(st: State, ev: Exchange) -> None:
+    st.not_over()
+    st.check_player(ev.player)
+    deal = st.open_deal("err.no_deal.exchange")
+    # Without the trump recorded (a quick deal) the swap is noted; its cards are not traced.
+    seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
+    bar = exchange_bar(st.rules, deal)
+    if bar == "done":
+        raise RuleError(t("err.exchange.done", player=deal.exchange_by))
+    if bar == "stock":
+        stock, need = stock_before(deal.next_trick), st.rules.exchange.min_stock
+        raise RuleError(t("err.exchange.stock", stock=stock, need=need))
+    if bar == "seven-up":
+        raise RuleError(t("err.exchange.seven_up"))
+    if bar == "played":
+        raise RuleError(t("err.exchange.played", card=seven))
+    deal.exchange_by = ev.player
+    deal.exchange_event = st.number
+    got = t("notice.exchange.for", card=deal.trump_card) if deal.trump_card else ""
+    shown_seven = str(seven) if seven else t("name.trump_seven")
+    st.notice(t("notice.exchange", player=ev.player, seven=shown_seven, got=got), deal)
+
+
+def check_trump_seven(st: State, deal: Deal) -> None:
+    """``exchange.mandatory``: the trump 7 played at a trick before which the stock held
+    ``exchange.min_stock`` proves its holder kept it when he had to exchange [000]."""
+    if not st.rules.exchange.mandatory or deal.exchange_by or deal.trump is None:
+        return
+    seven = Card(Rank.SEVEN, deal.trump)
+    trick = deal.tricks[-1]
+    if seven not in (trick.lead, trick.follow) or deal.trump_card == seven:
+        return
+    if stock_before(trick.number) < st.rules.exchange.min_stock:
+        return
+    player = trick.leader if trick.lead == seven else deal.other(trick.leader)
+    value = st.rules.penalties.trump_seven
+    deal.penalties.append(
+        PenaltyRecord(st.number, player, PenaltyKind.TRUMP_SEVEN, uphill=value, auto=True)
+    )
+    st.sheet.uphill[player] += value
+    st.notice(
+        t("notice.trump_seven", player=player, card=seven, trick=trick.number, points=value),
+        deal,
+    )

@@ -1,0 +1,97 @@
+"""False declarations (RULES §6): the evidence from the cards seen that a player cannot hold
+what he declares, a declared card that later turns up in the opponent's play, and what a false
+declaration costs (nothing scored, uphill, perhaps points to the opponent; a challenge it made
+is undone).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..declarations import Declaration
+from ..events import PenaltyKind
+from ..messages import shown, t
+from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status
+from .scoring import settle
+from .state import State
+
+
+def proven_false(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
+    """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
+    if not deal.tricks and deal.quick:
+        return None
+    notes = {"played": "note.played", "face-up": "note.face_up", "in-hand": "note.in_hand"}
+    for card in sorted(decl.cards(), key=Card.sort_key):
+        where = deal.out_of_reach(player, card)
+        if where is not None:
+            return t(notes[where[0]], card=card, **where[1])
+    return None
+
+
+def check_declared_cards(st: State, deal: Deal, player: str, card: Card) -> None:
+    """A card the opponent had declared turns up in ``player``'s play: that was false."""
+    opponent = deal.other(player)
+    seven = deal.trump_seven
+    for rec in deal.declarations:
+        if rec.player == opponent and rec.status in IN_PLAY and card in rec.decl.cards():
+            if (
+                card == seven
+                and deal.exchange_by == opponent
+                and rec.event < (deal.exchange_event or 0)
+            ):
+                continue  # he held it when he declared, then exchanged it [000][001][003]
+            group = [
+                r
+                for r in deal.declarations
+                if r.event == rec.event and r.player == opponent and r.status != Status.FALSE
+            ]
+            void_false(
+                st,
+                deal,
+                group,
+                t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number),
+                auto=True,
+            )
+            settle(st, deal)
+
+
+def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, auto: bool) -> None:
+    """A false declaration (RULES §6): it scores nothing, uphill, perhaps points to the
+    opponent [000][001][004]."""
+    player = records[0].player
+    value = sum(r.value for r in records)
+    for r in records:
+        r.status = Status.FALSE
+        r.note = evidence
+        if r.beats is not None and r.beats.status == Status.BURNED:
+            r.beats.status = Status.SCORED  # the beaten declaration stands again
+            r.beats.note = ""
+            deal.burned[r.beats.player].discard(r.beats.decl)
+    setting = st.rules.penalties.false_uphill
+    uphill = value if setting == "value" else int(setting)
+    to_opp = value if st.rules.penalties.false_to_opponent else 0
+    deal.penalties.append(
+        PenaltyRecord(
+            st.number,
+            player,
+            PenaltyKind.FALSE_DECLARATION,
+            uphill=uphill,
+            to_opponent=to_opp,
+            note=evidence,
+            auto=auto,
+        )
+    )
+    st.sheet.uphill[player] += uphill
+    names = ", ".join(shown(r.decl) for r in records)
+    gain = t("notice.false.gain", player=deal.other(player), points=to_opp) if to_opp else ""
+    st.notice(
+        t(
+            "notice.false",
+            player=player,
+            names=names,
+            event=records[0].event,
+            evidence=evidence,
+            uphill=uphill,
+            gain=gain,
+        ),
+        deal,
+    )

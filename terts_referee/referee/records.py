@@ -1,0 +1,284 @@
+"""The deal as the sheet records it: phases, declaration statuses, the records of declarations,
+penalties and tricks, the ``Deal`` with what its cards tell (who leads, which phase, who is known
+to hold a card), and the ``Sheet`` of the whole game. Data and the questions asked of it; no rule
+is judged here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..cards import Card, Rank, Suit
+from ..declarations import Declaration, Kind
+from ..events import PenaltyKind
+from ..rules import Ruleset
+
+TRICKS_PER_DEAL = 16
+FINAL_FROM = 8  # tricks 8-16 are the final phase, "разбор фрица" [000]
+LAST_DECLARATION_TRICK = 8  # declarations only with 9 cards: before tricks 1-8 [000][003][004]
+DECK_DRAWN_AFTER = 7  # the loser of trick 7 draws the last card, the face-up one [000][002]
+
+
+class Phase(StrEnum):
+    """The phases of a deal (RULES §2); the value is the word in JSON and in ``phase.*``."""
+
+    BEFORE_BREAK = "before-break"
+    DRAWING = "drawing"
+    FINAL = "final"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """What became of a declaration; the value is the word in JSON and in ``status.*``."""
+
+    SCORED = "scored"  # it counts its value
+    BURNED = "burned"  # beaten by a challenge («Не годится!»)
+    WITHDRAWN = "withdrawn"  # not announced: a lower one of the same turn, when the highest burned
+    FALSE = "false"  # proven or called false: nothing, and a penalty
+    LATE = "late"  # after the last 9-card moment: nothing, and uphill
+    LOWERING = "lowering"  # lowers an earlier declaration: its value is lost
+
+
+STANDING = (Status.SCORED, Status.BURNED)  # a marriage so written cannot be written again
+IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING)  # claimed cards, provable false
+
+
+def stock_before(trick: int) -> int:
+    """Cards in the stock before trick ``trick`` (1-16): 14, 12, ... 2, then 0 from trick 8."""
+    return max(0, 14 - 2 * (trick - 1)) if trick <= 7 else 0
+
+
+def phase_of(trick: int) -> Phase:
+    """``before-break`` (trick 1), ``drawing`` (2-7), ``final`` (8-16), ``over`` after 16."""
+    if trick > TRICKS_PER_DEAL:
+        return Phase.OVER
+    if trick == 1:
+        return Phase.BEFORE_BREAK
+    return Phase.DRAWING if trick < FINAL_FROM else Phase.FINAL
+
+
+@dataclass(eq=False)
+class DeclRecord:
+    """A declaration as the sheet records it."""
+
+    event: int
+    player: str
+    decl: Declaration
+    value: int  # its points under the ruleset
+    status: Status = Status.SCORED
+    trick: int | None = None  # the trick it was made before, when known
+    note: str = ""
+    beats: DeclRecord | None = None  # for a challenge: the declaration it beat
+
+    @property
+    def points(self) -> int:
+        if self.status == Status.SCORED:
+            return self.value
+        if self.status == Status.LOWERING:
+            return -self.value
+        return 0
+
+
+@dataclass(eq=False)
+class PenaltyRecord:
+    """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
+    given to the opponent."""
+
+    event: int
+    player: str
+    kind: PenaltyKind
+    points: int = 0
+    uphill: int = 0
+    to_opponent: int = 0
+    note: str = ""
+    auto: bool = False
+
+
+@dataclass(eq=False)
+class TrickRecord:
+    number: int
+    leader: str
+    lead: Card
+    follow: Card
+    winner: str
+    event: int
+    renege: bool = False
+
+
+@dataclass(eq=False)
+class Deal:
+    """One deal's record and the state derived from its events."""
+
+    number: int
+    dealer: str
+    players: tuple[str, str]
+    trump: Suit | None
+    trump_card: Card | None
+    event: int
+    declarations: list[DeclRecord] = field(default_factory=list)
+    penalties: list[PenaltyRecord] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    card_points: dict[str, int] | None = None
+    last_trick: str | None = None
+    finished: bool = False
+    claimed_by: str | None = None
+    renege_by: str | None = None
+    exchange_by: str | None = None
+    exchange_event: int | None = None
+    points: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    burned: dict[str, set[Declaration]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+    quick: bool = False  # recorded with --quick: declarations are not timed
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    @property
+    def next_trick(self) -> int:
+        return len(self.tricks) + 1
+
+    @property
+    def leader(self) -> str:
+        """Who leads the next trick: the non-dealer, then each trick's winner [all]."""
+        return self.tricks[-1].winner if self.tricks else self.other(self.dealer)
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.finished else phase_of(self.next_trick)
+
+    @property
+    def face_up(self) -> Card | None:
+        """The face-up trump card lying under the stock, when known (after an exchange: the 7)."""
+        if self.exchange_by and self.trump:
+            return Card(Rank.SEVEN, self.trump)
+        return self.trump_card
+
+    @property
+    def trump_seven(self) -> Card | None:
+        return Card(Rank.SEVEN, self.trump) if self.trump else None
+
+    def declared(self, player: str) -> int:
+        return sum(r.points for r in self.declarations if r.player == player)
+
+    def penalty_points(self, player: str) -> int:
+        own = sum(p.points for p in self.penalties if p.player == player)
+        given = sum(p.to_opponent for p in self.penalties if p.player != player)
+        return own + given
+
+    def played_at(self) -> dict[Card, TrickRecord]:
+        """Every card played in this deal, and the trick it went to."""
+        return {c: tr for tr in self.tricks for c in (tr.lead, tr.follow)}
+
+    def played(self) -> set[Card]:
+        return set(self.played_at())
+
+    def tricks_taken(self, player: str) -> int:
+        return sum(1 for tr in self.tricks if tr.winner == player)
+
+    def trick_card_points(self, player: str) -> int:
+        return sum(
+            tr.lead.points(self.trump) + tr.follow.points(self.trump)
+            for tr in self.tricks
+            if tr.winner == player
+        )
+
+    def turn_declarations(self, player: str) -> list[DeclRecord]:
+        """``player``'s declarations (not marriages, not challenges) before the next trick."""
+        k = self.next_trick
+        return [
+            r
+            for r in self.declarations
+            if r.player == player
+            and r.trick == k
+            and r.decl.kind is not Kind.MARRIAGE
+            and not r.beats
+        ]
+
+    def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
+        """``player``'s scored runs in ``suit``, those of ``turn`` (a trick number) left out."""
+        return [
+            r.decl
+            for r in self.declarations
+            if r.player == player
+            and r.status == Status.SCORED
+            and r.decl.kind is Kind.SEQUENCE
+            and r.decl.suit == suit
+            and (turn is None or r.trick != turn)
+        ]
+
+    # --- what the cards seen tell -----------------------------------------------------------
+
+    def holder(self, card: Card) -> str | None:
+        """Who is known to hold an unplayed card: "table" for the face-up card, a player, None."""
+        original, seven = self.trump_card, self.trump_seven
+        if self.exchange_by and card == original and original != seven:
+            return self.exchange_by
+        if card == self.face_up:
+            if len(self.tricks) < DECK_DRAWN_AFTER:
+                return "table"
+            t7 = self.tricks[DECK_DRAWN_AFTER - 1]
+            return self.other(t7.winner)  # the loser of trick 7 draws the last card [000][002]
+        return None
+
+    def out_of_reach(self, player: str, card: Card) -> tuple[str, dict] | None:
+        """Why ``player`` cannot hold ``card`` now, as far as the cards seen tell: ("played",
+        its trick), ("face-up",) under the stock, ("in-hand", the holder); None if he may."""
+        played = self.played_at()
+        if card in played:
+            return "played", {"trick": played[card].number}
+        holder = self.holder(card)
+        if holder == "table":
+            return "face-up", {}
+        if holder is not None and holder != player:
+            return "in-hand", {"holder": holder}
+        return None
+
+    def known_held(self, player: str) -> set[Card]:
+        """Cards known to be in ``player``'s final-phase hand though not yet played."""
+        held = {
+            card
+            for card in (self.face_up, self.trump_card)
+            if card is not None and self.holder(card) == player
+        }
+        return held - self.played()
+
+
+@dataclass(eq=False)
+class Sheet:
+    """The running score sheet derived from the events."""
+
+    rules: Ruleset
+    players: tuple[str, str]
+    deals: list[Deal]
+    totals: dict[str, int]
+    uphill: dict[str, int]
+    finished: bool = False
+    winner: str | None = None
+    win_reason: str = ""
+    notices: list[tuple[int, str]] = field(default_factory=list)  # (event number, text)
+    skipped: list[int] = field(default_factory=list)
+    _by_event: tuple[int, dict[int, list[str]]] = field(
+        default=(0, {}), init=False, repr=False, compare=False
+    )
+
+    @property
+    def targets(self) -> dict[str, int]:
+        return {p: self.rules.game.target + self.uphill[p] for p in self.players}
+
+    @property
+    def current(self) -> Deal | None:
+        """The open deal, if any."""
+        return self.deals[-1] if self.deals and not self.deals[-1].finished else None
+
+    def notices_for(self, number: int) -> list[str]:
+        """The notices of event ``number``, from an index built once (``log --json`` asks for
+        every event's: a scan each time would make it quadratic)."""
+        size, index = self._by_event
+        if size != len(self.notices):
+            index = {}
+            for n, text in self.notices:
+                index.setdefault(n, []).append(text)
+            self._by_event = (len(self.notices), index)
+        return list(index.get(number, ()))

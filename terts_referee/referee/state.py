@@ -1,0 +1,74 @@
+"""The state every judge reads and writes while the events are walked: the ruleset, the players,
+the sheet being built, the number of the event being judged and the event before it. ``State``
+answers the questions every rule asks first (is the game over, is there an open deal, is this a
+player of the game) and writes notices; it judges no rule itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import CARD_POINTS
+from ..errors import RuleError
+from ..events import Event
+from ..messages import t
+from ..rules import Ruleset
+from .records import Deal, Sheet
+
+
+@dataclass(eq=False)
+class State:
+    """The walk's shared state; passed to every judge."""
+
+    rules: Ruleset
+    players: tuple[str, str]
+    first_dealer: str
+    sheet: Sheet
+    number: int = 0  # the event being judged, from 1
+    last_event: Event | None = None
+    last_deal_event_deal: Deal | None = None  # the last deal when ``last_event`` was judged
+
+    @classmethod
+    def start(cls, players: Sequence[str], rules: Ruleset, first_dealer: str | None) -> State:
+        pair = (players[0], players[1])
+        sheet = Sheet(rules, pair, [], {p: 0 for p in pair}, {p: 0 for p in pair})
+        return cls(rules, pair, first_dealer or pair[1], sheet)
+
+    def notice(self, text: str, deal: Deal | None = None) -> None:
+        self.sheet.notices.append((self.number, text))
+        if deal is not None:
+            deal.notices.append(text)
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    @property
+    def deal_points(self) -> int:
+        """Card points in a deal, the last trick's bonus included: 150 [000][002]."""
+        return CARD_POINTS + self.rules.scoring.last_trick
+
+    def check_player(self, player: str) -> None:
+        if player not in self.players:
+            raise RuleError(
+                t("err.player.not_in_game", player=player, a=self.players[0], b=self.players[1])
+            )
+
+    def open_deal(self, what: str) -> Deal:
+        """The open deal; ``what`` is the message key of what was to be done in it."""
+        deal = self.sheet.current
+        if deal is None:
+            raise RuleError(t("err.no_deal", what=t(what)))
+        return deal
+
+    def penalty_deal(self) -> Deal:
+        """The deal a penalty is written in: the last one, open or not."""
+        if not self.sheet.deals:
+            raise RuleError(t("err.penalty.no_deal"))
+        return self.sheet.deals[-1]
+
+    def not_over(self) -> None:
+        if self.sheet.finished:
+            raise RuleError(
+                t("err.game_over", winner=self.sheet.winner, reason=self.sheet.win_reason)
+            )

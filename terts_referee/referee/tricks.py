@@ -1,0 +1,54 @@
+"""Tricks (RULES §3): a trick checked against the cards seen (a card played twice, lying face
+up, known in the other hand), its winner, and what it proves afterwards (reneges, a kept trump
+seven, a declared card turning up in play); the sixteenth trick closes the deal.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleError
+from ..events import Trick
+from ..messages import t
+from ..play import trick_winner
+from .deals import close_deal
+from .exchange import check_trump_seven
+from .false_declarations import check_declared_cards
+from .records import TRICKS_PER_DEAL, TrickRecord
+from .reneges import check_reneges
+from .scoring import settle
+from .state import State
+
+
+def on_trick(st: State, ev: Trick) -> None:
+    st.not_over()
+    deal = st.open_deal("err.no_deal.trick")
+    if deal.quick:
+        raise RuleError(t("err.trick.quick", deal=deal.number))
+    if deal.trump is None:
+        raise RuleError(t("err.trick.no_trump"))
+    k = deal.next_trick
+    if ev.lead == ev.follow:
+        raise RuleError(t("err.trick.twice", card=ev.lead))
+    leader = deal.leader
+    follower = deal.other(leader)
+    errors = {
+        "played": "err.trick.played",
+        "face-up": "err.trick.face_up",
+        "in-hand": "err.trick.holder",
+    }
+    for card, who in ((ev.lead, leader), (ev.follow, follower)):
+        where = deal.out_of_reach(who, card)
+        if where is not None:
+            raise RuleError(t(errors[where[0]], card=card, player=who, **where[1]))
+    winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
+    deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, st.number))
+    check_reneges(st, deal)
+    check_trump_seven(st, deal)
+    check_declared_cards(st, deal, follower, ev.follow)
+    check_declared_cards(st, deal, leader, ev.lead)
+    if k == TRICKS_PER_DEAL:
+        bonus = st.rules.scoring.last_trick
+        points = {p: deal.trick_card_points(p) for p in st.players}
+        points[winner] += bonus
+        close_deal(st, deal, points, winner)
+    else:
+        settle(st, deal)
