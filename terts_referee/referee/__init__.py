@@ -28,9 +28,9 @@ are imported from that module, never the other way round (the imports form no cy
 area would only wrap it again.
 """
 
-from .declaring import declaration_bar
+from .declaring import DeclarationBar, declaration_bar
 from .dispatch import JUDGES, EventRefused, replay
-from .exchange import exchange_bar
+from .exchange import ExchangeBar, exchange_bar
 from .records import (
     FINAL_FROM,
     LAST_DECLARATION_TRICK,
@@ -42,6 +42,7 @@ from .records import (
     Sheet,
     Status,
     TrickRecord,
+    Unreachable,
     phase_of,
     stock_before,
 )
@@ -54,14 +55,17 @@ __all__ = [
     "LAST_DECLARATION_TRICK",
     "TRICKS_PER_DEAL",
     "Deal",
+    "DeclarationBar",
     "DeclRecord",
     "EventRefused",
+    "ExchangeBar",
     "PenaltyRecord",
     "Phase",
     "Sheet",
     "State",
     "Status",
     "TrickRecord",
+    "Unreachable",
     "declaration_bar",
     "exchange_bar",
     "phase_of",

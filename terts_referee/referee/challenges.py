@@ -96,7 +96,7 @@ def on_challenge(st: State, ev: Challenge) -> None:
         ),
         deal,
     )
-    evidence = proven_false(st, deal, ev.player, combo)
+    evidence = proven_false(deal, ev.player, combo)
     if evidence:
         void_false(st, deal, [rec], evidence, auto=True)
     settle(st, deal)

@@ -7,6 +7,7 @@ written twice, lowering, and the ``declare`` event itself. Which declaration bea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 from ..declarations import Declaration, Kind, compare
 from ..errors import RuleError
@@ -19,9 +20,20 @@ from .scoring import settle
 from .state import State
 
 
+class DeclarationBar(StrEnum):
+    """Why a declaration may not be made now (``declaration_bar``)."""
+
+    LATE = "late"  # after the last 9-card moment: priced, not refused
+    NOT_LEADER = "not-leader"
+    NONE_BEFORE_BREAK = "none-before-break"
+    NO_FOURS = "no-fours"
+    TURN_USED = "turn-used"
+    MARRIAGE_WRITTEN = "marriage-written"
+
+
 def declaration_bar(
     rules: Ruleset, deal: Deal, player: str, kind: Kind, challenge: bool = False
-) -> str | None:
+) -> DeclarationBar | None:
     """Why ``player`` may not declare a ``kind`` before the next trick, or None (RULES §4.3).
 
     The one place the timing rules live: ``late`` (after the last 9-card moment: an offence that
@@ -35,20 +47,22 @@ def declaration_bar(
         written = any(
             r.decl.kind is Kind.MARRIAGE and r.status in STANDING for r in deal.declarations
         )
-        return "marriage-written" if written and rules.declarations.marriage == "trump" else None
+        if written and rules.declarations.marriage == "trump":
+            return DeclarationBar.MARRIAGE_WRITTEN
+        return None
     if deal.quick:
         return None
     k = deal.next_trick
     if k > LAST_DECLARATION_TRICK:
-        return "late"
+        return DeclarationBar.LATE
     if rules.declarations.when == "lead" and player != deal.leader and not challenge:
-        return "not-leader"
+        return DeclarationBar.NOT_LEADER
     if k == 1 and rules.declarations.before_break == "none":
-        return "none-before-break"
+        return DeclarationBar.NONE_BEFORE_BREAK
     if k == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
-        return "no-fours"
+        return DeclarationBar.NO_FOURS
     if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
-        return "turn-used"
+        return DeclarationBar.TURN_USED
     return None
 
 
@@ -75,7 +89,7 @@ def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
 
 def timing(
     st: State, deal: Deal, player: str, combos: Sequence[Declaration], challenge: bool = False
-) -> str | None:
+) -> DeclarationBar | None:
     """Refuse a declaration out of its moment (``declaration_bar``); "late" is returned, for
     the offence is priced, not refused."""
     k = deal.next_trick
@@ -83,19 +97,20 @@ def timing(
         if d.kind is Kind.MARRIAGE:
             continue
         bar = declaration_bar(st.rules, deal, player, d.kind, challenge)
-        if bar == "late":
-            return "late"
-        if bar == "not-leader":
+        if bar == DeclarationBar.LATE:
+            return DeclarationBar.LATE
+        if bar == DeclarationBar.NOT_LEADER:
             raise RuleError(
                 t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
                 + quick_hint(deal)
             )
-        if bar == "none-before-break":
+        if bar == DeclarationBar.NONE_BEFORE_BREAK:
             raise RuleError(t("err.declare.none_before_break") + quick_hint(deal))
     for d in combos:
         if (
             d.kind is Kind.FOUR
-            and declaration_bar(st.rules, deal, player, d.kind, challenge) == "no-fours"
+            and declaration_bar(st.rules, deal, player, d.kind, challenge)
+            == DeclarationBar.NO_FOURS
         ):
             raise RuleError(t("err.declare.no_fours", four=shown(d)) + quick_hint(deal))
     return None
@@ -226,7 +241,7 @@ def on_declare(st: State, ev: Declare) -> None:
             deal,
         )
     for rec in records:
-        evidence = proven_false(st, deal, ev.player, rec.decl)
+        evidence = proven_false(deal, ev.player, rec.decl)
         # late is one offence already
         if evidence and rec.status not in (Status.FALSE, Status.LATE):
             void_false(st, deal, [rec], f"{evidence}", auto=True)

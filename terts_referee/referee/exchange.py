@@ -5,6 +5,8 @@ for a seven played when it should have been exchanged.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..cards import Card, Rank
 from ..errors import RuleError
 from ..events import Exchange, PenaltyKind
@@ -14,7 +16,16 @@ from .records import Deal, PenaltyRecord, stock_before
 from .state import State
 
 
-def exchange_bar(rules: Ruleset, deal: Deal) -> str | None:
+class ExchangeBar(StrEnum):
+    """Why the trump seven may not be exchanged now (``exchange_bar``)."""
+
+    DONE = "done"
+    STOCK = "stock"
+    SEVEN_UP = "seven-up"
+    PLAYED = "played"
+
+
+def exchange_bar(rules: Ruleset, deal: Deal) -> ExchangeBar | None:
     """Why the trump 7 may not be exchanged now, or None (RULES §3, ``exchange.min_stock``).
 
     ``done`` (once a deal), ``stock`` (fewer than min_stock cards left [000][001][003]),
@@ -22,14 +33,14 @@ def exchange_bar(rules: Ruleset, deal: Deal) -> str | None:
     trump recorded only the first two can be judged.
     """
     if deal.exchange_by:
-        return "done"
+        return ExchangeBar.DONE
     if stock_before(deal.next_trick) < rules.exchange.min_stock:
-        return "stock"
+        return ExchangeBar.STOCK
     seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
     if seven is not None and deal.trump_card == seven:
-        return "seven-up"
+        return ExchangeBar.SEVEN_UP
     if seven is not None and seven in deal.played():
-        return "played"
+        return ExchangeBar.PLAYED
     return None
 
 
@@ -40,14 +51,14 @@ def on_exchange(st: State, ev: Exchange) -> None:
     # Without the trump recorded (a quick deal) the swap is noted; its cards are not traced.
     seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
     bar = exchange_bar(st.rules, deal)
-    if bar == "done":
+    if bar == ExchangeBar.DONE:
         raise RuleError(t("err.exchange.done", player=deal.exchange_by))
-    if bar == "stock":
+    if bar == ExchangeBar.STOCK:
         stock, need = stock_before(deal.next_trick), st.rules.exchange.min_stock
         raise RuleError(t("err.exchange.stock", stock=stock, need=need))
-    if bar == "seven-up":
+    if bar == ExchangeBar.SEVEN_UP:
         raise RuleError(t("err.exchange.seven_up"))
-    if bar == "played":
+    if bar == ExchangeBar.PLAYED:
         raise RuleError(t("err.exchange.played", card=seven))
     deal.exchange_by = ev.player
     deal.exchange_event = st.number

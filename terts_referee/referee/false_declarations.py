@@ -10,16 +10,20 @@ from ..cards import Card
 from ..declarations import Declaration
 from ..events import PenaltyKind
 from ..messages import shown, t
-from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status
+from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
 from .scoring import settle
 from .state import State
 
 
-def proven_false(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
+def proven_false(deal: Deal, player: str, decl: Declaration) -> str | None:
     """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
     if not deal.tricks and deal.quick:
         return None
-    notes = {"played": "note.played", "face-up": "note.face_up", "in-hand": "note.in_hand"}
+    notes = {
+        Unreachable.PLAYED: "note.played",
+        Unreachable.FACE_UP: "note.face_up",
+        Unreachable.IN_HAND: "note.in_hand",
+    }
     for card in sorted(decl.cards(), key=Card.sort_key):
         where = deal.out_of_reach(player, card)
         if where is not None:

@@ -40,6 +40,14 @@ class Status(StrEnum):
     LOWERING = "lowering"  # lowers an earlier declaration: its value is lost
 
 
+class Unreachable(StrEnum):
+    """Why a player cannot hold a card now, as far as the cards seen tell (``out_of_reach``)."""
+
+    PLAYED = "played"  # it went to a trick
+    FACE_UP = "face-up"  # it lies face up under the stock
+    IN_HAND = "in-hand"  # the other player is known to hold it
+
+
 STANDING = (Status.SCORED, Status.BURNED)  # a marriage so written cannot be written again
 IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING)  # claimed cards, provable false
 
@@ -222,17 +230,17 @@ class Deal:
             return self.other(t7.winner)  # the loser of trick 7 draws the last card [000][002]
         return None
 
-    def out_of_reach(self, player: str, card: Card) -> tuple[str, dict] | None:
+    def out_of_reach(self, player: str, card: Card) -> tuple[Unreachable, dict] | None:
         """Why ``player`` cannot hold ``card`` now, as far as the cards seen tell: ("played",
         its trick), ("face-up",) under the stock, ("in-hand", the holder); None if he may."""
         played = self.played_at()
         if card in played:
-            return "played", {"trick": played[card].number}
+            return Unreachable.PLAYED, {"trick": played[card].number}
         holder = self.holder(card)
         if holder == "table":
-            return "face-up", {}
+            return Unreachable.FACE_UP, {}
         if holder is not None and holder != player:
-            return "in-hand", {"holder": holder}
+            return Unreachable.IN_HAND, {"holder": holder}
         return None
 
     def known_held(self, player: str) -> set[Card]:

@@ -12,7 +12,7 @@ from ..play import trick_winner
 from .deals import close_deal
 from .exchange import check_trump_seven
 from .false_declarations import check_declared_cards
-from .records import TRICKS_PER_DEAL, TrickRecord
+from .records import TRICKS_PER_DEAL, TrickRecord, Unreachable
 from .reneges import check_reneges
 from .scoring import settle
 from .state import State
@@ -31,9 +31,9 @@ def on_trick(st: State, ev: Trick) -> None:
     leader = deal.leader
     follower = deal.other(leader)
     errors = {
-        "played": "err.trick.played",
-        "face-up": "err.trick.face_up",
-        "in-hand": "err.trick.holder",
+        Unreachable.PLAYED: "err.trick.played",
+        Unreachable.FACE_UP: "err.trick.face_up",
+        Unreachable.IN_HAND: "err.trick.holder",
     }
     for card, who in ((ev.lead, leader), (ev.follow, follower)):
         where = deal.out_of_reach(who, card)
