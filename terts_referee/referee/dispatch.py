@@ -7,9 +7,7 @@ the same at any length of game.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..events import Event
@@ -17,7 +15,7 @@ from ..i18n import pinned
 from ..messages import t
 from ..rules import Ruleset
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
-from .records import Deal, Sheet
+from .records import Sheet
 from .state import State
 
 JUDGES: dict[str, Callable[[State, Event], None]] = {
@@ -49,38 +47,29 @@ def apply(st: State, number: int, ev: Event) -> None:
     st.last_deal_event_deal = st.sheet.deals[-1] if st.sheet.deals else None
 
 
-@dataclass
 class Undo:
     """What one event can change, saved before it is judged: only the last deal is ever written
     (a new deal is appended after it; settling starts at the deal written) and the sheet's
     running fields. Restoring puts a copy of the last deal back in its place, so the cost of a
     skipped event does not grow with the game."""
 
-    deals: int
-    last: Deal | None  # a deep copy of the last deal
-    totals: dict[str, int]
-    uphill: dict[str, int]
-    ending: tuple[bool, str | None, str]
-    notices: int
-    last_event: Event | None
-    last_deal_event_deal: Deal | None
-    pointed_at_last: bool  # last_deal_event_deal was the last deal: point it at the copy
+    __slots__ = ("deals", "ending", "event", "event_deal", "last", "notices", "totals", "uphill")
 
-    @classmethod
-    def save(cls, st: State) -> Undo:
+    def __init__(self, st: State):
+        import copy  # only what-if replays need it
+
         sheet = st.sheet
         last = sheet.deals[-1] if sheet.deals else None
-        return cls(
-            len(sheet.deals),
-            copy.deepcopy(last),
-            dict(sheet.totals),
-            dict(sheet.uphill),
-            (sheet.finished, sheet.winner, sheet.win_reason),
-            len(sheet.notices),
-            st.last_event,
-            st.last_deal_event_deal,
-            last is not None and st.last_deal_event_deal is last,
-        )
+        self.deals = len(sheet.deals)
+        self.last = copy.deepcopy(last)  # the last deal as it was
+        self.totals = dict(sheet.totals)
+        self.uphill = dict(sheet.uphill)
+        self.ending = (sheet.finished, sheet.winner, sheet.win_reason)
+        self.notices = len(sheet.notices)
+        self.event = st.last_event
+        # the deal of the last event: the copy if it was the last deal, else it as it is
+        deal = st.last_deal_event_deal
+        self.event_deal = self.last if last is not None and deal is last else deal
 
     def restore(self, st: State) -> None:
         sheet = st.sheet
@@ -91,8 +80,8 @@ class Undo:
         sheet.uphill = self.uphill
         sheet.finished, sheet.winner, sheet.win_reason = self.ending
         del sheet.notices[self.notices :]
-        st.last_event = self.last_event
-        st.last_deal_event_deal = self.last if self.pointed_at_last else self.last_deal_event_deal
+        st.last_event = self.event
+        st.last_deal_event_deal = self.event_deal
 
 
 def replay(
@@ -128,7 +117,7 @@ def _replay(
             except RuleError as exc:
                 raise EventRefused(i, str(exc)) from None
             continue
-        undo = Undo.save(st)
+        undo = Undo(st)
         try:
             apply(st, i, ev)
         except RuleError as exc:
