@@ -21,11 +21,10 @@ or "when is a renege proven" is answered by opening the module of that name:
 - ``dispatch``: the walk, one judge per event type, and undoing a skipped event.
 
 A judge is a function ``on_<event>(state, event)``; the helpers it needs from another rule area
-are imported from that module, never the other way round (the imports form no cycle: ``records``
-<- ``state`` <- ``scoring``/``ending`` <- ``reneges``/``false_declarations`` <- ``deals``,
-``declaring``, ``exchange`` <- ``challenges``, ``tricks``, ``penalties``, ``claims`` <-
-``dispatch``). Functions rather than classes: the rules share one state, and a class per rule
-area would only wrap it again.
+are imported from that module. The imports form no cycle (``tests/test_referee.py`` checks):
+``records`` and ``state`` at the bottom, then ``scoring``, ``ending``, ``reneges``, ``exchange``
+and ``false_declarations``, then the judges that use them, ``dispatch`` on top. Functions rather
+than classes: the rules share one state, and a class per rule area would only wrap it again.
 """
 
 from .declaring import DeclarationBar, declaration_bar

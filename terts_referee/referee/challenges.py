@@ -19,6 +19,7 @@ from .state import State
 
 
 def on_challenge(st: State, ev: Challenge) -> None:
+    """«Не годится!»: the opponent beats the declaration just made (RULES §4.2)."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.challenge")

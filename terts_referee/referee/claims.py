@@ -17,6 +17,7 @@ from .state import State
 
 
 def on_claim(st: State, ev: Claim) -> None:
+    """«Вышел»: refused unless the claimant's total reaches his target; else the game ends."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.claim")

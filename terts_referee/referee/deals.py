@@ -16,6 +16,7 @@ from .state import State
 
 
 def on_deal(st: State, ev: DealEvent) -> None:
+    """A new deal: its dealer by the rotation (the last trick's taker deals) unless named."""
     st.not_over()
     if st.sheet.current is not None:
         cur = st.sheet.current
@@ -35,6 +36,7 @@ def on_deal(st: State, ev: DealEvent) -> None:
 
 
 def on_score(st: State, ev: Score) -> None:
+    """A quick deal's count: the points ``by`` took, checked against what cards can make."""
     st.not_over()
     for p in (ev.by, ev.last_trick):
         st.check_player(p)
@@ -64,6 +66,7 @@ def on_score(st: State, ev: Score) -> None:
 
 
 def close_deal(st: State, deal: Deal, card_points: dict[str, int], last_trick: str) -> None:
+    """The deal is over: its card points, a renege's effect, the totals, perhaps the winner."""
     deal.card_points = card_points
     deal.last_trick = last_trick
     deal.finished = True

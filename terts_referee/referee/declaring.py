@@ -67,12 +67,14 @@ def declaration_bar(
 
 
 def quick_hint(deal: Deal) -> str:
+    """A hint to use a quick deal, when no trick has been recorded yet."""
     if deal.tricks:
         return ""
     return t("err.quick_hint")
 
 
 def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
+    """A marriage's suit (the trump when not named); refused when only trumps count."""
     if decl.kind is Kind.MARRIAGE and decl.suit is None:
         if deal.trump is None:
             raise RuleError(t("err.marriage.no_trump"))
@@ -117,6 +119,7 @@ def timing(
 
 
 def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
+    """Several declarations in one turn, in one command or several [000][002][004]."""
     non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
     marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
     if len(marriages) > 1:
@@ -188,6 +191,7 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | Non
 
 
 def on_declare(st: State, ev: Declare) -> None:
+    """A declaration: refused out of its moment, priced when late, lowering or proven false."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.declare")

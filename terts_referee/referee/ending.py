@@ -11,6 +11,7 @@ from .state import State
 
 
 def end_game(st: State, winner: str, reason: str) -> None:
+    """The game is over: ``winner`` wins for ``reason``."""
     st.sheet.finished = True
     st.sheet.winner = winner
     st.sheet.win_reason = reason

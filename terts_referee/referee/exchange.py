@@ -45,6 +45,7 @@ def exchange_bar(rules: Ruleset, deal: Deal) -> ExchangeBar | None:
 
 
 def on_exchange(st: State, ev: Exchange) -> None:
+    """The trump seven exchanged for the face-up card, when ``exchange_bar`` allows."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.exchange")

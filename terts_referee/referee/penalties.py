@@ -18,6 +18,7 @@ from .state import State
 
 
 def on_penalty(st: State, ev: Penalty) -> None:
+    """A penalty named by the players, priced per ``penalties.*``."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.penalty_deal()
@@ -80,6 +81,7 @@ def on_penalty(st: State, ev: Penalty) -> None:
 
 
 def target_declarations(st: State, deal: Deal, ev: Penalty) -> list[DeclRecord]:
+    """The declarations a penalty names: the event given, or the player's latest."""
     mine = [
         r
         for r in deal.declarations

@@ -31,6 +31,7 @@ def check_reneges(st: State, deal: Deal) -> None:
 
 
 def renege(st: State, deal: Deal, player: str, trick: TrickRecord, why: str, evidence: int) -> None:
+    """A proven renege: a penalty record, the deal's offender, and a notice."""
     setting = st.rules.penalties.renege
     first = deal.renege_by is None
     if first:
@@ -66,6 +67,7 @@ def renege(st: State, deal: Deal, player: str, trick: TrickRecord, why: str, evi
 
 
 def apply_renege(st: State, deal: Deal) -> None:
+    """Under ``deal-to-opponent`` the offender's opponent takes all the card points."""
     if deal.renege_by and deal.card_points is not None:
         if st.rules.penalties.renege == "deal-to-opponent":
             total = st.deal_points

@@ -53,5 +53,6 @@ def settle(st: State, deal: Deal) -> None:
 
 
 def total_before(st: State, deal: Deal, player: str) -> int:
+    """``player``'s running total before ``deal``."""
     i = deal.number - 1
     return st.sheet.deals[i - 1].totals[player] if i else 0

@@ -19,6 +19,7 @@ from .state import State
 
 
 def on_trick(st: State, ev: Trick) -> None:
+    """A trick: its cards checked against the cards seen, its winner, what it proves."""
     st.not_over()
     deal = st.open_deal("err.no_deal.trick")
     if deal.quick:
