@@ -21,6 +21,7 @@ DOMAIN = [
     "rules",
     "events",
     "replay",
+    "referee",
     "game",
     "storage",
     "errors",
