@@ -395,9 +395,9 @@ def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
 def _click_group():
     from typer.main import get_command
 
-    from .cli import app
+    from .cli.dispatch import full_app
 
-    return get_command(app)
+    return get_command(full_app())
 
 
 _COMMANDS: dict[str, bool] = {}
@@ -807,7 +807,7 @@ def run_table(
     (``q``, Ctrl-D, Ctrl-C, end of input).
     """
     from . import i18n
-    from .cli import main
+    from .cli import dispatch
     from .storage import resolve_game_path
 
     if lang is not None and lang not in LANGS:
@@ -864,7 +864,7 @@ def run_table(
                 continue
             before = _snapshot(path)
             try:
-                code = main(["--lang", lang, *parsed.argv])
+                code = dispatch.run_command(["--lang", lang, *parsed.argv])
             except SystemExit as exc:  # pragma: no cover - cli.main returns its codes
                 code = exc.code if isinstance(exc.code, int) else 1
             sys.stdout.flush()

@@ -323,11 +323,11 @@ MESSAGE_KEY = re.compile(
 def _sources() -> dict[str, str]:
     """Every module's text; the catalogue itself is left out of terts_referee/messages.py."""
     texts = {}
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         if path.name == "messages.py":
             text = text.split("MESSAGES = register(", 1)[1].split("\n)\n", 1)[1]
-        texts[path.name] = text
+        texts[path.relative_to(PACKAGE).as_posix()] = text
     return texts
 
 
