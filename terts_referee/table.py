@@ -468,7 +468,7 @@ def help_lines(lang: str) -> list[str]:
 
 def summary_lines(game, sheet, lang: str) -> list[str]:
     """Two short lines: the totals against the targets, and where the deal stands."""
-    from .report import status_json
+    from .report.status import status_json
 
     totals = " · ".join(
         t("table.totals", lang, name=p, total=sheet.totals[p], target=sheet.targets[p])

@@ -74,7 +74,7 @@ def record(game: str | None, build, as_json: bool) -> None:
         return g, event, sheet
 
     g, event, sheet = update_game(path, change)
-    from ..report import report_event
+    from ..report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)
 

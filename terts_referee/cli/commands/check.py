@@ -29,7 +29,7 @@ def check_hand(
     from ...cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
     from ...messages import t
-    from ...report import report_hand
+    from ...report.checks import report_hand
     from ...rules import load_ruleset
 
     hand = parse_cards(cards)
@@ -52,7 +52,7 @@ def check_compare(
     """
     from ...cards import parse_card_or_suit
     from ...declarations import parse_combo
-    from ...report import report_compare
+    from ...report.checks import report_compare
     from ...rules import load_ruleset
 
     ruleset = load_ruleset(rules)
@@ -79,7 +79,7 @@ def check_trick(
     from ...cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
     from ...messages import t
-    from ...report import report_trick
+    from ...report.checks import report_trick
 
     parsed = parse_cards(cards)
     if len(parsed) != 2:
@@ -103,7 +103,7 @@ def check_legal(
     from ...cards import parse_card, parse_card_or_suit, parse_cards
     from ...errors import NotationError
     from ...messages import t
-    from ...report import report_legal
+    from ...report.checks import report_legal
     from ...rules import load_ruleset
 
     held, led = parse_cards(hand), parse_card(lead)

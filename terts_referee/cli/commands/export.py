@@ -23,7 +23,7 @@ def command(
     from ...errors import GameFileError
     from ...export import sheet_html
     from ...messages import t
-    from ...report import sheet_json
+    from ...report.sheet import sheet_json
     from ...rules import load_ruleset
 
     _, g = load(game)

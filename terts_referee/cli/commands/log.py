@@ -8,7 +8,7 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: terts log --json
     """
-    from ...report import report_log
+    from ...report.events import report_log
 
     _, g = load(game)
     report_log(g, as_json)

@@ -35,7 +35,7 @@ def command(
     Example: terts new Аня Боря --rules short
     """
     from ...game import Game, check_names
-    from ...report import report_new
+    from ...report.events import report_new
     from ...rules import load_ruleset
     from ...storage import create_game
 

@@ -16,7 +16,7 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
     Example: terts rules list
     """
-    from ...report import report_rules_list
+    from ...report.rulesets import report_rules_list
 
     report_rules_list(as_json)
 
@@ -30,7 +30,7 @@ def rules_show(
 
     Example: terts rules show book
     """
-    from ...report import report_rules_show
+    from ...report.rulesets import report_rules_show
     from ...rules import load_ruleset
 
     report_rules_show(load_ruleset(name), as_json)
@@ -78,7 +78,7 @@ def rules_check(
 
     Example: terts rules check house.toml
     """
-    from ...report import report_rules_show
+    from ...report.rulesets import report_rules_show
     from ...rules import load_ruleset
 
     report_rules_show(load_ruleset(path), as_json, checked=path)

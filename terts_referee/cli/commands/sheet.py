@@ -20,7 +20,7 @@ def command(
 
     Example: terts sheet --as exact
     """
-    from ...report import report_sheet
+    from ...report.sheet import report_sheet
     from ...rules import load_ruleset
 
     _, g = load(game)
