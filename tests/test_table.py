@@ -492,7 +492,7 @@ def test_deal_and_penalty_complete():
 
 def test_session_completer_knows_the_game(tmp_path, capsys, monkeypatch):
     """The session hands its completer the game's players and the deal's played cards."""
-    import terts_referee.table as table
+    import terts_referee.table.session as table
 
     seen = []
 
