@@ -58,8 +58,11 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
-def record(game: str | None, build, as_json: bool) -> None:
-    """Build an event against the stored game, record it if the rules allow, and report."""
+def record(build, *, game: str | None = None, as_json: bool = False) -> None:
+    """Build an event against the stored game, record it if the rules allow, and report.
+
+    The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
+    entry there and one more keyword here."""
     from ..game import Game
     from ..storage import update_game
 
@@ -89,11 +92,15 @@ RECORDING_OPTIONS: tuple[tuple[str, object, object], ...] = (
 def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
     """A recording command from ``builder(**own_params) -> build``, where ``build(game) ->
     Event``: the command takes the builder's parameters plus RECORDING_OPTIONS, and records
-    the event ``build`` returns (``record``). Help and docstring are the builder's."""
+    the event ``build`` returns (``record``). Help and docstring are the builder's.
+
+    Example: ``commands/exchange.py`` is ``@recording def command(player: …): return lambda g:
+    Exchange(g.player(player))`` with the command's docstring.
+    """
 
     def command(**params) -> None:
         common = {name: params.pop(name) for name, _, _ in RECORDING_OPTIONS}
-        record(common["game"], builder(**params), common["as_json"])
+        record(builder(**params), **common)
 
     own = inspect.signature(builder)
     extra = [
