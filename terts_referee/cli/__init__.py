@@ -19,8 +19,9 @@ def run() -> None:
 
 
 def __getattr__(name: str):
-    if name == "app":
+    if name == "app":  # built once, on first use: a command that runs does not need it
         from .dispatch import full_app
 
-        return full_app()
+        globals()["app"] = built = full_app()
+        return built
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
