@@ -1,0 +1,49 @@
+"""``terts new``: start a game file for two players (names, ruleset, first dealer, quick)."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..options import GameOpt, JsonOpt, RulesOpt, game_path
+
+
+def command(
+    players: Annotated[list[str], typer.Argument(metavar="P1 P2", help="The two players' names.")],
+    rules: RulesOpt = "classic",
+    dealer: Annotated[
+        Optional[str], typer.Option(help="Who deals first (by lot: lowest card).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing game file.")
+    ] = False,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick",
+            help="Every deal in quick mode (counted points, declarations not timed) unless "
+            "`deal --tricks`.",
+        ),
+    ] = False,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a game file for two players.
+
+    The first dealer is chosen by lot [001][003]; without --dealer the second player named deals
+    and the first leads.
+
+    Example: terts new Аня Боря --rules short
+    """
+    from ...game import Game, check_names
+    from ...report.events import report_new
+    from ...rules import load_ruleset
+    from ...storage import create_game
+
+    names = check_names(players)
+    ruleset = load_ruleset(rules)
+    g = Game(names, ruleset, quick=quick)
+    if dealer is not None:
+        g.first_dealer = g.player(dealer)
+    path = game_path(game)
+    create_game(path, g.to_doc(), force=force)
+    report_new(g, path, as_json)
