@@ -332,7 +332,10 @@ def _sources() -> dict[str, str]:
 
 
 def _catalogues() -> list[dict[str, dict[str, str]]]:
-    for module in ("export", "messages", "report", "table"):  # each registers its catalogue
+    for module in (  # each registers its catalogue
+        *("export", "messages", "report", "table"),
+        *("library", "library_report", "season", "stats"),
+    ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES
 
