@@ -30,10 +30,11 @@ TEXT = register(
         "library.h.streak": {"en": "streak now/best", "ru": "серия сейчас/лучшая"},
         "library.h.per_deal": {"en": "pts/deal", "ru": "очков/сдача"},
         "library.h.best": {"en": "best deal", "ru": "лучшая сдача"},
-        "library.h.decl": {
-            "en": "terts/50/100/4/marriage",
-            "ru": "терц/50/100/4/марьяж",
-        },
+        "library.h.terts": {"en": "terts", "ru": "терц"},
+        "library.h.fifty": {"en": "50", "ru": "50"},
+        "library.h.hundred": {"en": "100", "ru": "100"},
+        "library.h.four": {"en": "four", "ru": "четыре"},
+        "library.h.marriage": {"en": "marriage", "ru": "марьяж"},
         "library.h.challenges": {"en": "challenges won", "ru": "«не годится»"},
         "library.h.burned": {"en": "burned", "ru": "сгорело"},
         "library.h.false": {"en": "false", "ru": "ложных"},
@@ -144,7 +145,7 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool) -> None:
     )
     more = console.table(
         t("library.h.player"),
-        t("library.h.decl"),
+        *(t(f"library.h.{c}") for c in DECLARATION_CLASSES),
         t("library.h.challenges"),
         t("library.h.burned"),
         t("library.h.false"),
@@ -152,7 +153,6 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool) -> None:
         t("library.h.claims"),
     )
     for name, p in figures["players"].items():
-        decl = "/".join(str(p["declarations"][c]) for c in DECLARATION_CLASSES)
         tab.add_row(
             console.cell(name),
             console.cell(p["games"]),
@@ -164,7 +164,7 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool) -> None:
         )
         more.add_row(
             console.cell(name),
-            console.cell(decl),
+            *(console.cell(p["declarations"][c]) for c in DECLARATION_CLASSES),
             console.cell(p["challenges_won"]),
             console.cell(p["burned"]),
             console.cell(p["false_declarations"]),
