@@ -9,6 +9,7 @@ it against the JSON.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -52,8 +53,8 @@ WORDS = register(
         "season.uphill": {"en": "Uphill", "ru": "В гору"},
         "season.claims": {"en": "Claims", "ru": "Заявок"},
         "season.declared": {
-            "en": "Declarations that scored",
-            "ru": "Засчитанные объявления",
+            "en": "Declarations that scored, challenges and penalties",
+            "ru": "Засчитанные объявления, споры и штрафы",
         },
         "season.pair": {"en": "Pair", "ru": "Пара"},
         "season.cumulative": {"en": "Wins, game by game", "ru": "Победы, партия за партией"},
@@ -73,7 +74,8 @@ PALETTE = ("#1f4e99", "#b22222", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#6
 _W, _H = 720, 340
 _L, _R, _T, _B = 56, 24, 56, 48
 
-_FIELDS = (
+#: The players' table: results, then (a second table) what happened in their deals.
+_RESULTS = (
     "games",
     "wins",
     "win_rate",
@@ -81,12 +83,8 @@ _FIELDS = (
     "longest_streak",
     "points_per_deal",
     "best_deal",
-    "challenges_won",
-    "burned",
-    "false_declarations",
-    "uphill",
-    "claims",
 )
+_EVENTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
 
 _SEASON_STYLE = """
 table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
@@ -94,6 +92,8 @@ table.stats th, table.stats td { border: 1px solid #555; padding: 3px 7px; }
 table.stats thead th { background: #f0f0f0; font-weight: 600; font-size: 0.9em; }
 table.stats td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.stats th[scope=row] { text-align: left; }
+table.stats td.colon { border-left: none; border-right: none; padding: 3px 0; }
+table.h2h td.num[data-field=wins] { min-width: 2em; }
 h2 { font-size: 1.15em; margin: 1.2em 0 0.3em; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
 """.strip()
@@ -168,8 +168,7 @@ def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
         if winner:
             running[winner] += 1
         for n in names:
-            if n in [keys.get(p.casefold()) for p in game["players"]] or n == winner:
-                tracks[n].append((i, running[n]))
+            tracks[n].append((i, running[n]))
     count = len(timeline)
     low, high, step = _y_range(list(running.values()) or [0], ticks=6)
     low = 0
@@ -279,40 +278,52 @@ def _rate_svg(figures: dict[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
-def _cell(name: str, field: str, value: Any) -> str:
+def _cell(name: str, field: str, value: Any, text: str | None = None) -> str:
+    """A figure: shown as ``text`` (default the value), the value itself in ``data-value``."""
+    raw = escape(json.dumps(value), quote=True)
     return (
-        f'<td class="num" data-player="{escape(name)}" data-field="{field}">'
-        f"{escape(_shown(value))}</td>"
+        f'<td class="num" data-player="{escape(name)}" data-field="{field}" data-value="{raw}">'
+        f"{escape(_shown(value) if text is None else text)}</td>"
     )
+
+
+def _percent(rate: float) -> str:
+    return f"{rate * 100:.0f}%"
 
 
 def season_html(figures: dict[str, Any], lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
     lang = _check_lang(lang)
     title = _w("title", lang)
-    head = "".join(
-        f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *_FIELDS, *DECLARATION_CLASSES)
+    results_head = "".join(f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *_RESULTS))
+    events_head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *DECLARATION_CLASSES, *_EVENTS)
     )
-    rows = []
+    results, events = [], []
     for name, p in figures["players"].items():
-        cells = [_cell(name, f, p[f]) for f in _FIELDS]
-        cells += [
+        row = f'<th scope="row">{escape(name)}</th>'
+        cells = [
+            _cell(name, f, p[f], _percent(p[f]) if f == "win_rate" else None) for f in _RESULTS
+        ]
+        results.append(f"<tr>{row}{''.join(cells)}</tr>")
+        cells = [
             _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES
         ]
-        rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
-    if not rows:
-        span = 1 + len(_FIELDS) + len(DECLARATION_CLASSES)
-        rows.append(f'<tr><td colspan="{span}">{_h("no_games", lang)}</td></tr>')
+        cells += [_cell(name, f, p[f]) for f in _EVENTS]
+        events.append(f"<tr>{row}{''.join(cells)}</tr>")
+    if not results:
+        results.append(f'<tr><td colspan="{1 + len(_RESULTS)}">{_h("no_games", lang)}</td></tr>')
     pairs = []
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
         key = escape(f"{a} — {b}")
         pairs.append(
             f'<tr data-pair="{key}"><th scope="row">{key}</th>'
-            f'<td class="num" data-field="games">{pair["games"]}</td>'
-            f'<td class="num" data-player="{escape(a)}" data-field="wins">{pair["wins"][a]}</td>'
-            f'<td class="num" data-player="{escape(b)}" data-field="wins">{pair["wins"][b]}</td>'
-            "</tr>"
+            f'<td class="num" data-field="games" data-value="{pair["games"]}">{pair["games"]}</td>'
+            + _cell(a, "wins", pair["wins"][a])
+            + '<td class="colon">:</td>'
+            + _cell(b, "wins", pair["wins"][b])
+            + "</tr>"
         )
     summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
     averages = _w(
@@ -336,16 +347,23 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
         f'<p class="game" data-games="{figures["games"]}" data-unfinished="{figures["unfinished"]}"'
         f">{escape(summary)}. {escape(averages)}</p>",
         f"<h2>{_h('players', lang)}</h2>",
-        '<table class="stats players">',
-        f"<thead><tr>{head}</tr></thead>",
+        '<table class="stats players results">',
+        f"<thead><tr>{results_head}</tr></thead>",
         "<tbody>",
-        *rows,
+        *results,
+        "</tbody>",
+        "</table>",
+        f"<h2>{_h('declared', lang)}</h2>",
+        '<table class="stats players events">',
+        f"<thead><tr>{events_head}</tr></thead>",
+        "<tbody>",
+        *events,
         "</tbody>",
         "</table>",
         f"<h2>{_h('h2h', lang)}</h2>",
         '<table class="stats h2h">',
         f'<thead><tr><th scope="col">{_h("pair", lang)}</th><th scope="col">'
-        f'{_h("games", lang)}</th><th scope="col" colspan="2">{_h("wins", lang)}</th></tr></thead>',
+        f'{_h("games", lang)}</th><th scope="col" colspan="3">{_h("wins", lang)}</th></tr></thead>',
         "<tbody>",
         *pairs,
         "</tbody>",

@@ -457,11 +457,12 @@ def test_times_in_log_and_sheet(terts):
 
 
 class _Cells(HTMLParser):
-    """Every element with data-field: (row's pair or None, data-player, data-field, text)."""
+    """Every cell with data-field: (row's pair or None, data-player, data-field, data-value)."""
 
     def __init__(self):
         super().__init__()
         self.cells: list[tuple[str | None, str | None, str, str]] = []
+        self.texts: list[str] = []
         self.tags: list[str] = []
         self._open: tuple | None = None
         self._pair: str | None = None
@@ -473,7 +474,7 @@ class _Cells(HTMLParser):
         if tag == "tr":
             self._pair = a.get("data-pair")
         if "data-field" in a:
-            self._open = (self._pair, a.get("data-player"), a["data-field"])
+            self._open = (self._pair, a.get("data-player"), a["data-field"], a["data-value"])
             self._text = ""
 
     def handle_data(self, data):
@@ -482,12 +483,9 @@ class _Cells(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag == "td" and self._open:
-            self.cells.append((*self._open, self._text))
+            self.cells.append(self._open)
+            self.texts.append(self._text)
             self._open = None
-
-
-def _shown(value):
-    return "—" if value is None else (f"{value:g}" if isinstance(value, float) else str(value))
 
 
 def test_season_page_matches_stats_json(terts, season, tmp_path):
@@ -499,25 +497,32 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
     parser = _Cells()
     parser.feed(html)
     assert html.startswith("<!DOCTYPE html>") and "@media print" in html
-    assert parser.tags.count("svg") == 2 and parser.tags.count("table") == 2
-    players = {(p, f): text for pair, p, f, text in parser.cells if pair is None}
+    assert parser.tags.count("svg") == 2 and parser.tags.count("table") == 3
+    players = {(p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is None}
     expected = {}
     for name, figures in data["players"].items():
         for field, value in figures.items():
             if field == "declarations":
                 for cls, count in value.items():
-                    expected[(name, f"declarations.{cls}")] = str(count)
+                    expected[(name, f"declarations.{cls}")] = count
             elif field not in ("deals", "points"):
-                expected[(name, field)] = _shown(value)
+                expected[(name, field)] = value
     assert players == expected
-    pairs = {(pair, p, f): text for pair, p, f, text in parser.cells if pair is not None}
+    pairs = {(pair, p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is not None}
     expected_pairs = {}
     for h2h in data["head_to_head"]:
         key = " — ".join(h2h["players"])
-        expected_pairs[(key, None, "games")] = str(h2h["games"])
+        expected_pairs[(key, None, "games")] = h2h["games"]
         for name, wins in h2h["wins"].items():
-            expected_pairs[(key, name, "wins")] = str(wins)
+            expected_pairs[(key, name, "wins")] = wins
     assert pairs == expected_pairs
+    # what the eye reads is the same number (a rate as a percentage, nothing as a dash)
+    for (_, _, field, value), text in zip(parser.cells, parser.texts, strict=True):
+        value = json.loads(value)
+        if field == "win_rate":
+            assert text == f"{value * 100:.0f}%"
+        else:
+            assert text == ("—" if value is None else f"{value:g}")
     # the charts: each player's line ends at his wins; each bar is his win rate
     for name, figures in data["players"].items():
         assert f'data-player="{name}" data-wins="{figures["wins"]}"' in html
