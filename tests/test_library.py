@@ -540,3 +540,23 @@ def test_season_page_escapes_names_and_the_chart_in_the_terminal(terts, tmp_path
     r = terts("stats", "--chart", game=False)
     assert "[red]Bob" in r.stdout and "Wins by month" in r.stdout
     assert json.loads(terts("stats", "--json", game=False).stdout)["games"] == 1
+
+
+def test_two_commands_at_once_share_the_index(terts, season):
+    """Two `stats` started together on a library without an index: both answer the same, and
+    the index they built is sound."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TERTS_LANG": "en"}
+    argv = [sys.executable, "-m", "terts_referee", "stats", "--json", "--library", str(season)]
+    runs = [subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)]
+    runs.append(subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0]
+    assert json.loads(outputs[0][0]) == json.loads(outputs[1][0])
+    assert json.loads(outputs[0][0])["players"] == EXPECTED_PLAYERS
+    db = sqlite3.connect(season / ".terts-index.sqlite")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
+    db.close()
