@@ -31,7 +31,6 @@ rules_app = typer.Typer(
 )
 app.add_typer(check_app, name="check")
 app.add_typer(rules_app, name="rules")
-cli_library.register(app)  # issue 12: history, stats, archive
 
 GameOpt = Annotated[
     Optional[str],
@@ -522,6 +521,9 @@ def demo(as_json: JsonOpt = False) -> None:
 
     g, path = play_demo()
     report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)
+
+
+cli_library.register(app)  # issue 12: history, stats, archive
 
 
 # --- check --------------------------------------------------------------------------------

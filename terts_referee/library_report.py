@@ -108,6 +108,7 @@ def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
         t("library.h.minutes"),
         title=t("library.h.history", library=scan.library),
     )
+    tab.columns[0].no_wrap = True
     for g in games:
         a, b = g["players"]
         tab.add_row(
