@@ -139,7 +139,7 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
             name = archive_name(game.players, game.started or mtime, unfinished=not finished)
         try:
             library.mkdir(parents=True, exist_ok=True)
-            target = _place(data or b"", library, name)
+            target = _place(data or b"", library, name, os.stat(path))
             os.unlink(path)
         except OSError as exc:
             raise GameFileError(
@@ -148,8 +148,9 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     return target
 
 
-def _place(data: bytes, library: Path, name: str) -> Path:
-    """Write ``data`` under ``name`` in ``library`` (``name_2``… if taken), never replacing."""
+def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Path:
+    """Write ``data`` under ``name`` in ``library`` (``name_2``… if taken), never replacing;
+    the file keeps the ``source`` file's times (a format 1 game is dated by them)."""
     import tempfile
 
     fd, tmp = tempfile.mkstemp(dir=library, prefix=".archive.", suffix=".tmp")
@@ -158,6 +159,7 @@ def _place(data: bytes, library: Path, name: str) -> Path:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        os.utime(tmp, ns=(source.st_atime_ns, source.st_mtime_ns))
         stem, suffix = name[: -len(".toml")], ".toml"
         for n in range(1, 10_000):
             target = library / (stem + (f"_{n}" if n > 1 else "") + suffix)

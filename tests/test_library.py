@@ -560,3 +560,46 @@ def test_two_commands_at_once_share_the_index(terts, season):
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
     db.close()
+
+
+def test_the_progress_is_told_only_when_files_are_read(season):
+    from terts_referee.library import scan_library
+
+    told = []
+
+    def progress(total):
+        told.append(total)
+        return lambda: told.append("+")
+
+    scan = scan_library(season, progress)
+    assert told == [9, *["+"] * 9] and scan.rebuilt == 9
+    assert len(scan.games) == 6 and len(scan.skipped) == 3
+    told.clear()
+    assert scan_library(season, progress).rebuilt == 0 and told == []
+
+
+def test_refusals_in_russian(terts, season):
+    r = terts("--lang", "ru", "stats", "--since", "вчера", game=False)
+    line = r.stderr.splitlines()[-1]
+    assert r.code == 2 and "'вчера' — не дата: ожидается ГГГГ-ММ-ДД" in line
+    assert all(x.startswith("пропущен ") for x in r.stderr.splitlines()[:-1])
+    r = terts("--lang", "ru", "history", "--player", "Гоша", game=False)
+    assert "в библиотеке нет игрока 'Гоша'" in r.stderr
+
+
+def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
+    won_game(terts, "Аня", "Боря")
+    doc = read_game(terts.game)
+    doc["format"] = 1
+    del doc["started"]
+    for event in doc["events"]:
+        del event["at"]
+    write_game(terts.game, doc)
+    when = datetime(2025, 3, 8, 19, 0).timestamp()
+    os.utime(terts.game, (when, when))
+    terts.ok("archive")
+    (moved,) = (tmp_path / "library").glob("*.toml")
+    assert moved.name.startswith("2025-03-08_1900_")
+    (game,) = terts("history", "--json", game=False).json()["games"]
+    assert game["started"].startswith("2025-03-08T19:00:00") and game["minutes"] is None
+    assert stats(terts, "--until", "2025-03-08")["games"] == 1
