@@ -148,7 +148,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
-    pairs: dict[tuple[str, str], dict[str, int]] = {}
+    pairs: dict[tuple[str, str], dict[str, Any]] = {}
     for game in finished:
         winner = _key(game["winner"]) if game["winner"] else None
         keys = [_key(p) for p in game["players"]]
@@ -186,10 +186,10 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
             for item in ("challenges_won", "burned", "false_declarations", "uphill", "claims"):
                 mine[item] += fig[item]
         pair = tuple(sorted(keys))
-        tally = pairs.setdefault(pair, {"games": 0, **dict.fromkeys(pair, 0)})
+        tally = pairs.setdefault(pair, {"games": 0, "wins": dict.fromkeys(pair, 0)})
         tally["games"] += 1
-        if winner in tally:
-            tally[winner] += 1
+        if winner in tally["wins"]:
+            tally["wins"][winner] += 1
 
     shown: dict[str, dict[str, Any]] = {}
     order = sorted(players, key=lambda k: (-players[k]["games"], -players[k]["wins"], k))
@@ -229,7 +229,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         {
             "players": [names[a], names[b]],
             "games": tally["games"],
-            "wins": {names[a]: tally[a], names[b]: tally[b]},
+            "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
         }
         for (a, b), tally in sorted(pairs.items(), key=lambda item: (-item[1]["games"], item[0]))
     ]
