@@ -192,18 +192,31 @@ Progress = Callable[[int], Callable[[], None]]
 
 
 def _connect(library: Path):
+    """The index, ready; rebuilt when damaged, in memory when it cannot be written."""
     import sqlite3
 
-    try:
-        db = sqlite3.connect(library / INDEX_NAME, timeout=30, isolation_level=None)
-        db.execute("PRAGMA busy_timeout = 30000")
-        db.execute("PRAGMA journal_mode = WAL")
-        _prepare(db)
-        return db
-    except sqlite3.Error:  # read-only library, damaged index: work from memory this time
-        db = sqlite3.connect(":memory:", isolation_level=None)
-        _prepare(db)
-        return db
+    for attempt in (1, 2):
+        db = None
+        try:
+            db = sqlite3.connect(library / INDEX_NAME, timeout=30, isolation_level=None)
+            db.execute("PRAGMA busy_timeout = 30000")
+            db.execute("PRAGMA journal_mode = WAL")
+            _prepare(db)
+            return db
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+            damaged = type(exc) is sqlite3.DatabaseError  # "file is not a database"
+            if not (damaged and attempt == 1):
+                break
+            for suffix in ("", "-wal", "-shm"):  # the files are the truth: start it again
+                try:
+                    os.unlink(library / (INDEX_NAME + suffix))
+                except OSError:
+                    pass
+    db = sqlite3.connect(":memory:", isolation_level=None)  # read-only library: this time only
+    _prepare(db)
+    return db
 
 
 def _prepare(db) -> None:

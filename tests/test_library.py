@@ -603,3 +603,13 @@ def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
     (game,) = terts("history", "--json", game=False).json()["games"]
     assert game["started"].startswith("2025-03-08T19:00:00") and game["minutes"] is None
     assert stats(terts, "--until", "2025-03-08")["games"] == 1
+
+
+def test_a_damaged_index_is_no_loss(terts, season):
+    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    index = season / ".terts-index.sqlite"
+    index.write_bytes(b"this is not a database" * 100)
+    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    db = sqlite3.connect(index)  # built again
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
+    db.close()
