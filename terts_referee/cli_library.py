@@ -131,6 +131,7 @@ def stats(
     scan = _scan(library, as_json)
     filters = _filters(scan, player, vs, since, until, rules)
     figures = stats_of(scan.games, filters)
+    figures["library"] = str(scan.library)
     figures["skipped"] = [name for name, _ in scan.skipped]
     if html is not None:
         from . import console, i18n
