@@ -23,6 +23,9 @@ COMMANDS: dict[str, str] = {
     "table": "table",
     "status": "status",
     "demo": "demo",
+    "archive": "archive",
+    "history": "history",
+    "stats": "stats",
     "check": "check",
     "rules": "rules",
 }

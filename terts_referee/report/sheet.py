@@ -9,12 +9,20 @@ from typing import Any
 
 from .. import console
 from ..i18n import lang, t
-from .words import penalty_name, status_word
+from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..game import Game
     from ..replay import Deal, Sheet
+
+
+def _deal_times(game: Game, sheet: Sheet, d: Deal) -> dict[str, str | None]:
+    """When a deal started (its deal event) and ended (its last event, once finished)."""
+    following = [n.event for n in sheet.deals if n.number == d.number + 1]
+    last = (following[0] if following else len(game.events) + 1) - 1
+    ended = game.time_of(last) if d.finished or d.claimed_by else None
+    return {"started": iso(game.time_of(d.event)), "ended": iso(ended)}
 
 
 def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
@@ -25,6 +33,7 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
         deals.append(
             {
                 "number": d.number,
+                **_deal_times(game, sheet, d),
                 "dealer": d.dealer,
                 "trump": d.trump.value if d.trump else None,
                 "finished": d.finished,
@@ -69,6 +78,7 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     return {
         "rules": rules.name,
         "players": list(game.players),
+        "started": iso(game.started),
         "target": rules.game.target,
         "uphill": dict(sheet.uphill),
         "targets": sheet.targets,

@@ -76,6 +76,7 @@ MSG = register(
         "out.removed": {"en": "removed event {n}: {what}", "ru": "удалено событие {n}: {what}"},
         "h.log": {"en": "log", "ru": "журнал"},
         "h.num": {"en": "#", "ru": "№"},
+        "h.at": {"en": "time", "ru": "время"},
         "h.event": {"en": "event", "ru": "событие"},
         "h.notices": {"en": "notices", "ru": "замечания"},
         "h.title": {"en": "Terts — {rules}, to {target}", "ru": "Терц — {rules}, до {target}"},
@@ -198,3 +199,8 @@ def penalty_name(kind: str) -> str:
 
 def decl_names(combos) -> str:
     return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
+
+
+def iso(at) -> str | None:
+    """A recorded time as ISO 8601 text with its offset; None when not known."""
+    return at.isoformat() if at is not None else None
