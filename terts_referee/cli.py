@@ -491,6 +491,24 @@ def table(game: GameOpt = None) -> None:
 
 
 @app.command()
+def serve(
+    game: GameOpt = None,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port; 0 picks a free one.")] = 8765,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on the network address, with an access token.")
+    ] = False,
+) -> None:
+    """A small web server over the game file: the live sheet and every action, for phones.
+
+    Example: terts --lang ru serve --lan
+    """
+    from . import i18n
+    from .web.server import serve as run_server
+
+    raise typer.Exit(run_server(game, port, lan, i18n.lang()))
+
+
+@app.command()
 def status(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """The current deal: phase, trick, stock, who leads, what may be declared or exchanged.
 
