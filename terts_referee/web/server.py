@@ -119,6 +119,13 @@ class Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str, extra=None) -> None:
         self._json(status, {"ok": False, "error": message}, extra)
 
+    def send_error(self, code, message=None, explain=None) -> None:
+        """http.server's own refusals (a garbled request line, headers too long) as one line of
+        JSON like every other error, not its HTML page."""
+        self.close_connection = True
+        short = self.responses.get(code, ("",))[0]
+        self._error(code, f"{code} {message or short}")
+
     # --- routing --------------------------------------------------------------------------
 
     def _route(self) -> str | None:

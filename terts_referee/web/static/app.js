@@ -1,5 +1,5 @@
 // terts serve: the page. No framework, no build step. User text (names, messages) is only ever
-// set with textContent, never innerHTML.
+// set with textContent, never parsed as HTML.
 "use strict";
 (() => {
   const W = {};
