@@ -115,6 +115,7 @@ class Person:
             lambda r: r.url.endswith(f"/api/{name}") and r.request.method == "POST"
         ) as reply:
             self.tap(f'[data-submit="{name}"]')
+        self.page.wait_for_selector("body:not([data-busy])", state="attached")
         return reply.value.json()
 
     def message(self) -> str:
@@ -303,3 +304,24 @@ def test_screenshots_at_a_phone_s_width(terts, tmp_path, page, lang):
             page.set_viewport_size({"width": width, "height": 844})
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= width, f"{lang}: the page is {wide} px wide at {width}"
+
+
+def test_the_russian_page_records_the_same_file(terts, tmp_path, page):
+    terts.ok("new", "Аня", "Боря", "--quick")
+    served = tmp_path / "served.toml"
+    served.write_bytes(terts.game.read_bytes())
+    with running(served, lang="ru") as server:
+        me = Person(page, server)
+        assert page.locator('[data-act="deal"]').text_content() == "Сдача"
+        _same(terts, served, me.deal("♥", "7"), terts("deal", "--trump", "7ч"), me)
+        refused = me.declare("Аня", "terts", "7", "♥")
+        _same(terts, served, refused, terts("--lang", "ru", "declare", "Аня", "терц:7♥"), me)
+        assert "терц от 7 не бывает" in me.message()
+        _same(
+            terts, served, me.declare("Аня", "terts", "Q"), terts("declare", "Аня", "терц:Дч"), me
+        )
+        _same(terts, served, me.declare("Боря", "marriage"), terts("declare", "Боря", "марьяж"), me)
+        page.wait_for_function(
+            "() => document.querySelector('#recent li').textContent.includes('марьяж')"
+        )
+        assert "терц от Дамы ♥" in page.locator("#recent").text_content()

@@ -138,10 +138,8 @@ TEXTS = register(
         "ui.top": {"en": "Top card", "ru": "Старшая карта"},
         "ui.rank": {"en": "Rank", "ru": "Достоинство"},
         "ui.suit": {"en": "Suit", "ru": "Масть"},
-        "ui.or_cards": {
-            "en": "or type it: terts:Q♥, Q♥ J♥ 10♥ …",
-            "ru": "или впишите: терц:Дч, Дч Вч 10ч …",
-        },
+        "ui.or_cards": {"en": "Or type it", "ru": "Или впишите"},
+        "ui.typed_example": {"en": "terts:Q♥ or Q♥,J♥,10♥", "ru": "терц:Дч или Дч,Вч,10ч"},
         "ui.cls.terts": {"en": "terts", "ru": "терц"},
         "ui.cls.50": {"en": "fifty", "ru": "пятьдесят"},
         "ui.cls.100": {"en": "hundred", "ru": "сто"},

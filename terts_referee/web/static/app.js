@@ -187,12 +187,13 @@
     box.append(el("table", {}, el("thead", {}, head), body));
   }
 
-  function eventText(e) {
+  function eventText(e, names) {
     const bits = [w("ui.ev." + e.type)];
     if (e.player) bits.unshift(e.player);
     if (e.type === "deal") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
-    if (e.combos) bits.push(e.combos.join(" "));
-    if (e.combo) bits.push(e.combo);
+    if (names && names.length) bits.push(names.join(", "));
+    else if (e.combos) bits.push(e.combos.join(" "));
+    else if (e.combo) bits.push(e.combo);
     if (e.cards) bits.push(e.cards.join(" "));
     if (e.kind) bits.push(w("pen." + e.kind));
     if (e.points !== undefined && e.points !== null && typeof e.points !== "object") {
@@ -202,12 +203,25 @@
     return bits.filter(Boolean).join(" ");
   }
 
+  function declaredNames() {
+    // "терц от Дамы ♥": the sheet's (Russian) names of each declaration event, on the
+    // Russian page; the English page shows the combos as written (terts:Q♥).
+    const names = {};
+    if (lang !== "ru") return names;
+    for (const d of S.sheet.deals) {
+      for (const x of d.declared || []) (names[x.event] = names[x.event] || []).push(x.name);
+    }
+    return names;
+  }
+
   function renderRecent() {
+    const named = declaredNames();
     const box = $("recent");
     box.replaceChildren(el("h3", { text: w("ui.recent") }));
     const list = el("ol");
     for (const e of S.log.events.slice(-8).reverse()) {
-      const item = el("li", {}, el("span", { class: "n", text: String(e.number) }), eventText(e));
+      const item = el("li", {}, el("span", { class: "n", text: String(e.number) }),
+        eventText(e, named[e.number]));
       for (const n of e.notices || []) {
         item.append(el("span", { class: "note", text: typeof n === "string" ? n : JSON.stringify(n) }));
       }
@@ -218,10 +232,10 @@
 
   // --- pickers -----------------------------------------------------------------------------
 
-  function choice(name, options, initial, onchange) {
+  function choice(name, options, initial, onchange, wide) {
     let value = initial;
-    const box = el("div", { class: "choices" + (name.endsWith("suit") ? " suits" : ""),
-      "data-field": name, role: "group" });
+    const kind = name.endsWith("suit") ? " suits wide" : wide ? " wide" : "";
+    const box = el("div", { class: "choices" + kind, "data-field": name, role: "group" });
     const buttons = options.map((o) => el("button", {
       type: "button", "data-value": o.value, class: o.red ? "red" : null,
       "aria-pressed": o.value === value ? "true" : "false", text: o.label,
@@ -237,12 +251,12 @@
 
   const field = (label, node) => el("div", { class: "field" }, el("span", { class: "label", text: label }), node);
   const playerChoice = (name, initial) =>
-    choice(name, players().map((p) => ({ value: p, label: p })), initial || null);
+    choice(name, players().map((p) => ({ value: p, label: p })), initial || null, null, true);
   const suitChoice = (name, initial) =>
     choice(name, SUITS.map((s) => ({ value: s.value, label: s.value, red: s.red })), initial || null);
   const rankChoice = (name, withNone) => choice(name,
     [...(withNone ? [{ value: "", label: w("ui.none") }] : []),
-      ...RANKS.map((r) => ({ value: r, label: rankLabel(r) }))], withNone ? "" : null);
+      ...RANKS.map((r) => ({ value: r, label: rankLabel(r) }))], withNone ? "" : null, null, true);
   const numberInput = (name) => el("input", { type: "number", inputmode: "numeric",
     "data-field": name, placeholder: w("ui.optional") });
   const readNumber = (input) => (input.value.trim() === "" ? null : Number(input.value));
@@ -265,14 +279,19 @@
     const suit = suitChoice("suit", trump);
     const top = el("div", {}, field(w("ui.top"), rank.node), suit.node);
     const typed = el("input", { type: "text", "data-field": "typed", autocomplete: "off",
-      autocapitalize: "off", spellcheck: "false", placeholder: w("ui.or_cards") });
+      autocapitalize: "off", spellcheck: "false", placeholder: w("ui.typed_example") });
     return {
       nodes: [field(w("ui.class"), cls.node), top, field(w("ui.or_cards"), typed)],
       combos() {
         const text = typed.value.trim();
         if (text) return text.split(/\s+/);
-        if (SEQ.includes(cls.value)) return rank.value && suit.value ? [cls.value + ":" + rank.value + suit.value] : [];
-        return [cls.value];
+        // In the table's words of the page's language, so that a refusal quotes them back.
+        const word = lang === "ru" ? { terts: "терц", marriage: "марьяж" }[cls.value] : null;
+        if (SEQ.includes(cls.value)) {
+          if (!rank.value || !suit.value) return [];
+          return [(word || cls.value) + ":" + rankLabel(rank.value) + suit.value];
+        }
+        return [word || cls.value];
       },
     };
   }
@@ -286,7 +305,7 @@
       const mode = choice("mode", [
         { value: "", label: w("ui.mode.default") },
         { value: "quick", label: w("ui.mode.quick") },
-        { value: "tricks", label: w("ui.mode.tricks") }], "");
+        { value: "tricks", label: w("ui.mode.tricks") }], "", null, true);
       return {
         nodes: [field(w("ui.trump_suit"), suit.node), field(w("ui.face_up"), rank.node),
           field(w("ui.mode"), mode.node)],
@@ -370,7 +389,7 @@
       const last = n ? S.log.events[n - 1] : null;
       return {
         title: last ? w("ui.undo_last", { n }) : w("ui.nothing_to_undo"),
-        nodes: last ? [el("p", { text: eventText(last) })] : [],
+        nodes: last ? [el("p", { text: eventText(last, declaredNames()[n]) })] : [],
         body: () => ({}),
       };
     },
@@ -403,11 +422,16 @@
         const body = {};
         for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined) body[k] = v;
         go.disabled = true;
-        const ok = await post(action, body);
-        go.disabled = false;
-        if (ok && open === action) {
-          if (current.keep) current.done();
-          else close();
+        document.body.dataset.busy = "1"; // until the answer and the new state are shown
+        try {
+          const ok = await post(action, body);
+          if (ok && open === action) {
+            if (current.keep) current.done();
+            else close();
+          }
+        } finally {
+          go.disabled = false;
+          delete document.body.dataset.busy;
         }
       } });
     box.replaceChildren(el("h2", { text: panel.title || w("ui.act." + open) }), ...panel.nodes,
