@@ -415,6 +415,26 @@ def test_serve_stops_cleanly_on_ctrl_c(tmp_path):
     assert "stopped" in out and err == ""
 
 
+def test_lan_prints_the_address_with_its_token_and_a_qr_code(terts, monkeypatch, capsys):
+    """`--lan` as far as it can go without leaving loopback: the address is patched to
+    127.0.0.1; the token is in the address, and the QR code is drawn."""
+    from terts_referee.web import server as web
+
+    monkeypatch.setattr(web, "lan_address", lambda: "127.0.0.1")
+    terts.ok("new", "Аня", "Боря")
+    capsys.readouterr()
+    srv = web.open_server(str(terts.game), 0, True, "ru")
+    try:
+        web.announce(srv)
+        out = capsys.readouterr().out
+        assert srv.token and len(srv.token) >= 20
+        assert f"/{srv.token}/" in out.splitlines()[0]
+        assert "по адресу http://127.0.0.1:" in out
+        assert out.count("█") + out.count("▀") + out.count("▄") > 50  # the QR code
+    finally:
+        srv.server_close()
+
+
 def test_serve_refuses_a_bad_port(terts):
     r = terts("serve", "--port", "70000")
     assert r.code == 2 and "70000" in r.stderr and r.stderr.count("\n") == 1

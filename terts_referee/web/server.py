@@ -283,36 +283,49 @@ def lan_address() -> str:
     return address if not address.startswith("127.") else "0.0.0.0"
 
 
-def print_qr(url: str) -> None:
+def print_qr(url: str, lang: str) -> None:
     try:
         import segno
     except ImportError:  # pragma: no cover - a dependency; the URL is printed anyway
-        print(t("web.no_qr"))
+        print(t("web.no_qr", lang))
         return
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+
+
+def open_server(game: str | None, port: int, lan: bool, lang: str) -> Server:
+    """The server, bound (raises OSError): 127.0.0.1, or with ``lan`` the network address and a
+    fresh token."""
+    from ..storage import resolve_game_path
+
+    path = str(resolve_game_path(game).resolve())
+    host = lan_address() if lan else "127.0.0.1"
+    return Server((host, port), path, lang, new_token() if lan else None)
+
+
+def announce(server: Server) -> None:
+    """The address (and with a token, its QR code) on the terminal."""
+    url = server.url
+    if server.token and server.server_address[0] == "0.0.0.0":
+        url = url.replace("0.0.0.0", socket.gethostname(), 1)
+    lang = server.lang
+    print(t("web.listening", lang, path=server.game, url=url), flush=True)
+    if server.token:
+        print_qr(url, lang)
+        print(t("web.lan_note", lang))
+    print(t("web.stop", lang), flush=True)
 
 
 def serve(game: str | None, port: int, lan: bool, lang: str) -> int:
     """Run ``terts serve`` until Ctrl-C; returns the exit code."""
     from .. import console
-    from ..storage import resolve_game_path
 
-    path = str(resolve_game_path(game).resolve())
-    host = lan_address() if lan else "127.0.0.1"
-    token = new_token() if lan else None
     try:
-        server = Server((host, port), path, lang, token)
+        server = open_server(game, port, lan, lang)
     except OSError as exc:
+        host = "LAN" if lan else "127.0.0.1"
         console.error_line(t("web.cannot_bind", host=host, port=port, reason=exc.strerror))
         return 2
-    url = server.url
-    if lan and host == "0.0.0.0":
-        url = url.replace("0.0.0.0", socket.gethostname(), 1)
-    print(t("web.listening", path=path, url=url), flush=True)
-    if lan:
-        print_qr(url)
-        print(t("web.lan_note"))
-    print(t("web.stop"), flush=True)
+    announce(server)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
@@ -320,5 +333,5 @@ def serve(game: str | None, port: int, lan: bool, lang: str) -> int:
     finally:
         server.stopping.set()
         server.server_close()
-    print(t("web.stopped"), flush=True)
+    print(t("web.stopped", lang), flush=True)
     return 0
