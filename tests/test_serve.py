@@ -406,8 +406,11 @@ def test_serve_stops_cleanly_on_ctrl_c(tmp_path):
         with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
             sock.sendall(f"GET /api/ui HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             assert sock.recv(100).startswith(b"HTTP/1.1 200")
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=10)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as live:  # a page open
+            live.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert b"text/event-stream" in live.recv(1000)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
