@@ -493,3 +493,12 @@ def test_every_word_the_server_and_page_use_exists():
 def test_words_follow_the_language():
     assert texts.page_words("ru")["ui.act.undo"] == "Отменить"
     assert i18n.t("web.stop", "en") == "Ctrl-C stops the server."
+
+
+def test_a_bad_body_in_russian(two_games):
+    _, served = two_games
+    with running(served, lang="ru") as server:
+        wrong = request(server, "POST", "api/score", {"points": "54", "by": "a", "last_trick": "b"})
+        junk = request(server, "POST", "api/undo", raw=b"\xff")
+    assert wrong.status == 400 and "должно быть целым числом" in wrong.json()["error"]
+    assert junk.status == 400 and "не текст UTF-8" in junk.json()["error"]

@@ -64,39 +64,39 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
 }
 
 
-def _check(action: str, field: Field, value) -> None:
+def _check(action: str, field: Field, value, lang: str) -> None:
     if field.kind == TEXT:
         good = isinstance(value, str) and len(value) <= MAX_TEXT
-        expected = t("web.type.text")
+        expected = t("web.type.text", lang)
     elif field.kind == NUMBER:
         good = isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9
-        expected = t("web.type.number")
+        expected = t("web.type.number", lang)
     elif field.kind == FLAG:
         good = isinstance(value, bool)
-        expected = t("web.type.flag")
+        expected = t("web.type.flag", lang)
     else:
         good = (
             isinstance(value, list)
             and 1 <= len(value) <= MAX_COMBOS
             and all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
         )
-        expected = t("web.type.texts", n=MAX_COMBOS)
+        expected = t("web.type.texts", lang, n=MAX_COMBOS)
     if not good:
-        message = t("web.err.field_type", field=field.name, action=action, expected=expected)
+        message = t("web.err.field_type", lang, field=field.name, action=action, expected=expected)
         raise BadRequest(message)
 
 
-def parse_body(raw: bytes, action: str) -> dict:
+def parse_body(raw: bytes, action: str, lang: str) -> dict:
     """The request body as a JSON object; BadRequest (400) with a message otherwise."""
     example = json.dumps({f.name: "…" for f in ACTIONS[action] if f.required}, ensure_ascii=False)
     try:
         body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-    except UnicodeDecodeError as exc:
-        raise BadRequest(t("web.err.json", detail=f"not UTF-8 ({exc.reason})")) from None
+    except UnicodeDecodeError:
+        raise BadRequest(t("web.err.json", lang, detail=t("web.err.utf8", lang))) from None
     except json.JSONDecodeError as exc:
-        raise BadRequest(t("web.err.json", detail=f"{exc.msg} at {exc.pos}")) from None
+        raise BadRequest(t("web.err.json", lang, detail=f"{exc.msg} at {exc.pos}")) from None
     if not isinstance(body, dict):
-        raise BadRequest(t("web.err.object", example=example))
+        raise BadRequest(t("web.err.object", lang, example=example))
     return body
 
 
@@ -106,16 +106,17 @@ def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
     for name in body:
         if name not in fields:
             known = ", ".join(fields) or "{}"
-            raise BadRequest(t("web.err.unknown_field", field=name, action=action, fields=known))
+            message = t("web.err.unknown_field", lang, field=name, action=action, fields=known)
+            raise BadRequest(message)
     options: list[str] = []
     words: list[str] = []
     for field in ACTIONS[action]:
         value = body.get(field.name)
         if value is None:
             if field.required:
-                raise BadRequest(t("web.err.missing_field", action=action, field=field.name))
+                raise BadRequest(t("web.err.missing_field", lang, action=action, field=field.name))
             continue
-        _check(action, field, value)
+        _check(action, field, value, lang)
         if field.kind == FLAG:
             options.append(field.option if value else "--tricks")
         elif field.option:
@@ -134,6 +135,6 @@ def state(game: str, lang: str, run) -> dict:
     for name in ("sheet", "status", "log"):
         code, out, err = run(["--lang", lang, name, "--game", game, "--json"])
         if code != 0:
-            return {"error": err.strip() or t("web.err.internal", code=code)}
+            return {"error": err.strip() or t("web.err.internal", lang, code=code)}
         result[name] = json.loads(out)
     return result

@@ -241,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
         lang = self.server.lang
         try:
             raw = self._body()
-            body = api.parse_body(raw, action)
+            body = api.parse_body(raw, action, lang)
             argv = api.argv_for(action, body, self.server.game, lang)
         except api.BadRequest as exc:
             self._error(exc.status, str(exc))

@@ -59,6 +59,7 @@ TEXTS = register(
             "en": "the body is not valid JSON: {detail}",
             "ru": "тело запроса не JSON: {detail}",
         },
+        "web.err.utf8": {"en": "not UTF-8 text", "ru": "не текст UTF-8"},
         "web.err.object": {
             "en": "expected a JSON object such as {example}",
             "ru": "ожидается объект JSON, например {example}",
