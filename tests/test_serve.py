@@ -502,3 +502,31 @@ def test_a_bad_body_in_russian(two_games):
         junk = request(server, "POST", "api/undo", raw=b"\xff")
     assert wrong.status == 400 and "должно быть целым числом" in wrong.json()["error"]
     assert junk.status == 400 and "не текст UTF-8" in junk.json()["error"]
+
+
+def test_a_new_game_from_the_server_is_the_cli_s(terts, tmp_path):
+    served = tmp_path / "served.toml"
+    with running(served) as server:
+        before = request(server, "GET", "api/state").json()
+        body = {"players": ["Аня", "Боря"], "rules": "short", "quick": True}
+        reply = request(server, "POST", "api/new", body)
+        again = request(server, "POST", "api/new", {"players": ["Вася", "Петя"]})
+    assert before["exists"] is False and "not found" in before["error"]
+    assert reply.status == 200, reply.body
+    terts.ok("new", "Аня", "Боря", "--rules", "short", "--quick")
+    assert served.read_bytes() == terts.game.read_bytes()
+    cli_again = terts("new", "Вася", "Петя")
+    expected = cli_again.stderr.strip().replace(str(terts.game), str(served))
+    assert again.status == 422 and again.json()["error"] == expected
+    assert served.read_bytes() == terts.game.read_bytes()  # never overwritten
+
+
+@pytest.mark.parametrize("rules", ["/etc/passwd", "../house.toml", "house.toml", "Classic"])
+def test_a_new_game_takes_only_a_bundled_ruleset(tmp_path, rules):
+    served = tmp_path / "served.toml"
+    with running(served) as server:
+        reply = request(server, "POST", "api/new", {"players": ["A", "B"], "rules": rules})
+    assert reply.status == 400
+    assert f"unknown ruleset '{rules}'" in reply.json()["error"]
+    assert "classic" in reply.json()["error"]
+    assert not served.exists()

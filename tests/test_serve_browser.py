@@ -258,6 +258,7 @@ def test_a_second_page_sees_the_first_within_a_second(terts, tmp_path, chromium)
             assert reply["ok"], reply
             second.wait_for_function(
                 "() => document.querySelector('#status').textContent.startsWith('Deal 1')",
+                polling=50,
                 timeout=1000,
             )
             assert time.monotonic() - started < 1.0
@@ -266,6 +267,7 @@ def test_a_second_page_sees_the_first_within_a_second(terts, tmp_path, chromium)
             for p in (first, second):
                 p.wait_for_function(
                     "() => document.querySelector('#recent li').textContent.includes('4J')",
+                    polling=50,  # not animation frames: a page in the background gets none
                     timeout=1000,
                 )
             assert time.monotonic() - started < 1.2
@@ -325,3 +327,23 @@ def test_the_russian_page_records_the_same_file(terts, tmp_path, page):
             "() => document.querySelector('#recent li').textContent.includes('марьяж')"
         )
         assert "терц от Дамы ♥" in page.locator("#recent").text_content()
+
+
+def test_a_new_game_from_the_page(terts, tmp_path, page):
+    served = tmp_path / "served.toml"
+    with running(served) as server:
+        page.goto(server.url)
+        page.wait_for_selector('[data-act="new"]')
+        assert "No game file yet" in page.locator("#status").text_content()
+        me = Person.__new__(Person)
+        me.page = page
+        me.action("new")
+        page.locator('[data-field="name-a"]').fill("Аня")
+        page.locator('[data-field="name-b"]').fill("Боря")
+        me.pick("mode", "quick")
+        me.pick("rules", "short")
+        assert me.record("new")["ok"]
+        page.wait_for_selector('[data-act="deal"]')
+        assert page.locator("#score .name").all_text_contents() == ["Аня", "Боря"]
+    terts.ok("new", "Аня", "Боря", "--quick", "--rules", "short")
+    assert served.read_bytes() == terts.game.read_bytes()

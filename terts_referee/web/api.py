@@ -32,13 +32,22 @@ class Field:
     kind: str
     option: str | None = None  # None: a positional word
     required: bool = False
+    off: str | None = None  # a flag's option when false (None: nothing)
 
 
 ACTIONS: dict[str, tuple[Field, ...]] = {
+    # `new` never overwrites (no --force here) and takes only a bundled ruleset's name, never a
+    # path: a phone must not make the server read files.
+    "new": (
+        Field("players", TEXTS, required=True),
+        Field("rules", TEXT, "--rules"),
+        Field("dealer", TEXT, "--dealer"),
+        Field("quick", FLAG, "--quick"),
+    ),
     "deal": (
         Field("trump", TEXT, "--trump"),
         Field("dealer", TEXT, "--dealer"),
-        Field("quick", FLAG, "--quick"),  # false: --tricks
+        Field("quick", FLAG, "--quick", off="--tricks"),
     ),
     "declare": (Field("player", TEXT, required=True), Field("combos", TEXTS, required=True)),
     "challenge": (Field("player", TEXT, required=True), Field("combo", TEXT, required=True)),
@@ -86,6 +95,14 @@ def _check(action: str, field: Field, value, lang: str) -> None:
         raise BadRequest(message)
 
 
+def _bundled(name: str, lang: str) -> None:
+    from ..rules import bundled_names
+
+    names = bundled_names()
+    if name not in names:
+        raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
+
+
 def parse_body(raw: bytes, action: str, lang: str) -> dict:
     """The request body as a JSON object; BadRequest (400) with a message otherwise."""
     example = json.dumps({f.name: "…" for f in ACTIONS[action] if f.required}, ensure_ascii=False)
@@ -117,8 +134,11 @@ def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
                 raise BadRequest(t("web.err.missing_field", lang, action=action, field=field.name))
             continue
         _check(action, field, value, lang)
+        if field.name == "rules":
+            _bundled(value, lang)
         if field.kind == FLAG:
-            options.append(field.option if value else "--tricks")
+            chosen = field.option if value else field.off
+            options += [chosen] if chosen else []
         elif field.option:
             options += [field.option, str(value)]
         elif field.kind == TEXTS:
@@ -131,10 +151,13 @@ def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
 
 def state(game: str, lang: str, run) -> dict:
     """The page's state: ``sheet --json``, ``status --json`` and ``log --json`` (or the error)."""
-    result: dict = {}
+    import os
+
+    result: dict = {"exists": os.path.exists(game)}
     for name in ("sheet", "status", "log"):
         code, out, err = run(["--lang", lang, name, "--game", game, "--json"])
         if code != 0:
-            return {"error": err.strip() or t("web.err.internal", lang, code=code)}
+            result["error"] = err.strip() or t("web.err.internal", lang, code=code)
+            return result
         result[name] = json.loads(out)
     return result

@@ -30,7 +30,7 @@ from ..i18n import t
 from . import actions, api, texts
 
 MAX_BODY = 16 * 1024
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
 PING_SECONDS = 15.0
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
@@ -71,6 +71,8 @@ class Server(ThreadingHTTPServer):
         self.token = token
         self.run = run
         self.stopping = threading.Event()
+        self.state_lock = threading.Lock()
+        self.state_cache: tuple[str, dict] | None = None  # (file version, state)
         super().__init__(address, Handler)
         host, port = self.server_address[:2]
         self.allowed_hosts = {f"{host}:{port}"}
@@ -160,7 +162,11 @@ class Handler(BaseHTTPRequestHandler):
             data = resources.files(__package__).joinpath("static", route).read_bytes()
             self._send(200, data, STATIC[route])
         elif route == "api/ui":
-            self._json(200, {"lang": self.server.lang, "words": texts.page_words(self.server.lang)})
+            from ..rules import bundled_names
+
+            lang = self.server.lang
+            words = texts.page_words(lang)
+            self._json(200, {"lang": lang, "words": words, "rulesets": bundled_names()})
         elif route == "api/state":
             self._state()
         elif route == "api/events":
@@ -210,8 +216,14 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, page.encode("utf-8"), "text/html; charset=utf-8")
 
     def _state(self) -> None:
-        version = file_version(self.server.game)
-        data = api.state(self.server.game, self.server.lang, self.server.run)
+        """Computed once per version of the file, however many pages ask after a change."""
+        server = self.server
+        with server.state_lock:
+            version = file_version(server.game)
+            if server.state_cache is None or server.state_cache[0] != version:
+                data = api.state(server.game, server.lang, server.run)
+                server.state_cache = (version, data)
+            data = server.state_cache[1]
         self._json(200, {"version": version, **data})
 
     def _events(self) -> None:

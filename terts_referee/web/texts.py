@@ -59,6 +59,10 @@ TEXTS = register(
             "en": "the body is not valid JSON: {detail}",
             "ru": "тело запроса не JSON: {detail}",
         },
+        "web.err.rules": {
+            "en": "unknown ruleset '{name}': the page offers the bundled ones: {names}",
+            "ru": "неизвестный свод правил '{name}': на странице есть встроенные: {names}",
+        },
         "web.err.utf8": {"en": "not UTF-8 text", "ru": "не текст UTF-8"},
         "web.err.object": {
             "en": "expected a JSON object such as {example}",
@@ -120,6 +124,15 @@ TEXTS = register(
         "ui.player": {"en": "Player", "ru": "Игрок"},
         "ui.optional": {"en": "optional", "ru": "необязательно"},
         "ui.none": {"en": "—", "ru": "—"},
+        "ui.act.new": {"en": "New game", "ru": "Новая партия"},
+        "ui.no_game": {
+            "en": "No game file yet: start one with New game",
+            "ru": "Файла партии ещё нет: начните кнопкой «Новая партия»",
+        },
+        "ui.names": {"en": "Players (the first named leads)", "ru": "Игроки (первый ходит)"},
+        "ui.name_a": {"en": "First player", "ru": "Первый игрок"},
+        "ui.name_b": {"en": "Second player (deals first)", "ru": "Второй игрок (сдаёт первым)"},
+        "ui.rules": {"en": "Rules", "ru": "Правила"},
         "ui.act.deal": {"en": "Deal", "ru": "Сдача"},
         "ui.act.declare": {"en": "Declare", "ru": "Объявить"},
         "ui.act.challenge": {"en": "Challenge", "ru": "Не годится!"},

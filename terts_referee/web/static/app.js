@@ -4,6 +4,7 @@
 (() => {
   const W = {};
   let lang = document.documentElement.lang || "en";
+  let rulesets = ["classic"];
   let S = null; // the last state: {version, sheet, status, log} or {error}
   let open = null; // the open action panel's name
   let version = null;
@@ -91,6 +92,8 @@
     if (!window.EventSource) { setInterval(refresh, 1000); return; }
     const source = new EventSource("api/events");
     source.onmessage = (ev) => { if (ev.data !== version) refresh(); };
+    // A phone that slept may have missed events while the stream was down.
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   }
 
   function say(text, ok) {
@@ -113,10 +116,11 @@
     score.replaceChildren();
     status.replaceChildren();
     if (!S || S.error) {
+      if (S && !S.exists) status.append(el("div", { text: w("ui.no_game") }));
       status.append(el("span", { class: "red", text: S ? S.error : w("ui.loading") }));
-      $("actions").replaceChildren();
       $("sheet").replaceChildren();
       $("recent").replaceChildren();
+      renderActions();
       return;
     }
     const sh = S.sheet, st = current();
@@ -146,9 +150,10 @@
   }
 
   function visible() {
+    if (!S || S.error) return S && !S.exists ? ["new"] : [];
     const st = current();
     if (S.sheet.finished) return ["penalty", "undo"];
-    if (!st) return ["deal", "penalty", "claim", "undo"];
+    if (!st) return ["deal", "penalty", "undo"];
     return ACTIONS.filter((a) => a !== "deal"
       && !(a === "trick" && st.quick) && !(a === "score" && !st.quick));
   }
@@ -160,7 +165,7 @@
     for (const a of shown) {
       nav.append(el("button", {
         type: "button", "data-act": a, "aria-pressed": open === a ? "true" : "false",
-        class: a === "deal" || (a === "trick" && current()) ? "primary" : null,
+        class: a === "new" || a === "deal" || (a === "trick" && current()) ? "primary" : null,
         text: w("ui.act." + a), onclick: () => toggle(a),
       }));
     }
@@ -299,6 +304,25 @@
   // --- the panels --------------------------------------------------------------------------
 
   const PANELS = {
+    new() {
+      const text = (name, label) => el("input", { type: "text", "data-field": name,
+        autocomplete: "off", maxlength: "40", "aria-label": label, placeholder: label });
+      const a = text("name-a", w("ui.name_a")), b = text("name-b", w("ui.name_b"));
+      const mode = choice("mode", [
+        { value: "", label: w("ui.mode.tricks") },
+        { value: "quick", label: w("ui.mode.quick") }], "", null, true);
+      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r })),
+        rulesets.includes("classic") ? "classic" : rulesets[0]);
+      return {
+        nodes: [field(w("ui.names"), el("div", { class: "names" }, a, b)),
+          field(w("ui.mode"), mode.node), field(w("ui.rules"), rules.node)],
+        body() {
+          const b2 = { players: [a.value.trim(), b.value.trim()], rules: rules.value };
+          if (mode.value) b2.quick = true;
+          return b2;
+        },
+      };
+    },
     deal() {
       const suit = suitChoice("trump-suit");
       const rank = rankChoice("face-up", true);
@@ -451,6 +475,7 @@
       const ui = await getJSON("api/ui");
       Object.assign(W, ui.words);
       lang = ui.lang;
+      rulesets = ui.rulesets || rulesets;
       document.title = w("ui.title");
     } catch (e) { /* the state call below reports the connection */ }
     $("status").textContent = w("ui.loading");
