@@ -98,6 +98,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "terts"
     sys_version = ""
+    timeout = 30  # seconds a client may take to send its request: a stalled one frees its thread
 
     def log_message(self, format, *args) -> None:  # quiet: the terminal is the operator's
         pass
@@ -232,6 +233,8 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         self.end_headers()
+        if self.command == "HEAD":
+            return
         last, beat = None, time.monotonic()
         try:
             while not self.server.stopping.is_set():
