@@ -1,0 +1,311 @@
+"""Speed at the table (issue 13): ``terts`` commands on a pseudo-terminal and in a pipe against
+the minimal Typer app, and the table mode's time per recorded event.
+
+Every command is a fresh process. On a terminal, its stdin, stdout and stderr are the slave side
+of a new pseudo-terminal (``os.openpty``, 120x40, ``TERM=xterm-256color``, ``NO_COLOR`` removed),
+and the benchmark reads the master side until EOF, as a terminal would: colour and rich are
+loaded as they are for a person at the table. In a pipe, stdout is a pipe read to the end. The
+baseline (``minimal_app.py hello x``) runs in the same way, and the commands run round-robin
+(interleaved) after warm-up runs, so a burst of load on the (shared) machine hits them all alike.
+The ratio is median over median; the minimums' ratio is printed too. The write (``declare``)
+copies a prepared game file (deal 12 open) over the target before each run, outside the timing.
+
+The table mode: ``terts table`` on a pseudo-terminal reading a script of 200 events (the
+replay cycle of ``make_game.py`` in the table's short forms: ``n h``, ``d Аня terts:Qh``,
+``s 54 Боря Аня``, ``p Боря miscount 10``, ``c Аня 100:Ah``) from a fresh game; the session
+stamps the time at each line it reads, so the time of one event is everything the table does for
+it: parse, record through the dispatcher (load, replay, check, write) and the summary shown.
+
+Exit status 1 when a goal is not met. Bytecode as in ``bench_startup.py`` (cached in a temporary
+``PYTHONPYCACHEPREFIX`` unless ``--inherit-env``).
+
+    python benchmarks/bench_tty.py [--runs 40] [--warmup 3] [--events 200] [--no-table]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import itertools
+import os
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent  # the venv's bin/ (sys.executable is not resolved: a symlink)
+sys.path.insert(0, str(HERE))
+
+from bench_startup import child_env  # noqa: E402
+
+
+@dataclass
+class Case:
+    label: str
+    argv: list[str]
+    tty: bool
+    goal: float | None = None  # median ratio to the baseline of the same mode
+    prepare: Callable[[], None] | None = None
+    times: list[float] = field(default_factory=list)
+
+
+def run_tty(argv: list[str], env: dict[str, str], cwd: Path, stdin: bytes = b"") -> float:
+    """Wall time of one run with stdin/stdout/stderr on a new pseudo-terminal, read to EOF.
+
+    ``stdin`` given: the child's stdin is a pipe fed with it instead (the table mode's script),
+    stdout and stderr stay on the terminal.
+    """
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE if stdin else slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=cwd,
+        start_new_session=True,
+    )
+    os.close(slave)
+    if stdin:
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: every slave descriptor closed (Linux)
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    code = proc.wait()
+    elapsed = time.perf_counter() - start
+    os.close(master)
+    if code != 0:
+        out = b"".join(chunks).decode(errors="replace")
+        raise RuntimeError(f"{' '.join(argv)} exited with {code}:\n{out}")
+    return elapsed
+
+
+def run_pipe(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+    """Wall time of one run with stdout in a pipe read to the end."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        argv, stdin=subprocess.DEVNULL, capture_output=True, env=env, cwd=cwd, check=False
+    )
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} exited with {proc.returncode}: {proc.stderr!r}")
+    return elapsed
+
+
+def cases(game: Path, prepared: Path, target: Path) -> list[Case]:
+    py = sys.executable
+    terts = str(BIN / "terts")
+    g = str(game)
+    base = [py, str(HERE / "minimal_app.py"), "hello", "x"]
+
+    def copy() -> None:
+        shutil.copyfile(prepared, target)
+
+    return [
+        Case("minimal_app.py hello x (baseline, terminal)", base, True),
+        Case("terts status", [terts, "status", "--game", g], True, 1.2),
+        Case("terts sheet (rich table)", [terts, "sheet", "--game", g], True, 1.5),
+        Case(
+            "terts declare Боря marriage (a write)",
+            [terts, "declare", "Боря", "marriage", "--game", str(target)],
+            True,
+            1.3,
+            copy,
+        ),
+        Case("minimal_app.py hello x (baseline, pipe)", base, False),
+        Case("terts status --json (pipe)", [terts, "status", "--json", "--game", g], False, 1.2),
+        Case("terts sheet --json (pipe)", [terts, "sheet", "--json", "--game", g], False, 1.2),
+    ]
+
+
+def table_script(n: int) -> list[str]:
+    """``n`` events of ``make_game.replay_events`` as the table's short forms."""
+    from make_game import replay_events
+
+    from terts_referee.cards import Suit
+    from terts_referee.events import Challenge, DealEvent, Declare, Penalty, Score
+
+    letter = {Suit.HEARTS: "h", Suit.SPADES: "s", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+    lines = []
+    for e in replay_events(n):
+        if isinstance(e, DealEvent):
+            lines.append(f"n {letter[e.trump]}")
+        elif isinstance(e, Declare):
+            lines.append(f"d {e.player} " + " ".join(c.notation(True) for c in e.combos))
+        elif isinstance(e, Challenge):
+            lines.append(f"c {e.player} {e.combo.notation(True)}")
+        elif isinstance(e, Score):
+            lines.append(f"s {e.points} {e.by} {e.last_trick}")
+        elif isinstance(e, Penalty):
+            lines.append(f"p {e.player} {e.kind.value} {e.points}")
+        else:  # pragma: no cover - the cycle has no other kind
+            raise TypeError(e)
+    return lines
+
+
+# The table-mode child: terts table's session (``run_table``) on the terminal, reading the
+# script from stdin and stamping the time at every line read; the stamps go to a file.
+TABLE_CHILD = """
+import sys, time
+from terts_referee.cli import dispatch
+from terts_referee.table.session import run_table
+stamps = []
+def lines():
+    for line in sys.stdin:
+        stamps.append(time.perf_counter())
+        yield line
+    stamps.append(time.perf_counter())
+dispatch.run_command(["--version"])  # the CLI built once, as the first command would
+code = run_table(sys.argv[1], "ru", input=lines())
+with open(sys.argv[2], "w") as f:
+    f.write("\\n".join(map(repr, stamps)))
+sys.exit(code)
+"""
+
+
+def table_mode(workdir: Path, env: dict[str, str], n: int) -> list[float]:
+    """Seconds per event of one scripted table session recording ``n`` events."""
+    from make_game import PLAYERS, rules, write
+
+    from terts_referee.game import Game
+
+    # as `terts new Аня Боря --quick` with the target out of reach (200 events pass 501)
+    game = write(Game(PLAYERS, rules(10**9), quick=True), workdir / "table.toml")
+    script = "\n".join(table_script(n)) + "\n"
+    stamps_file = workdir / "stamps.txt"
+    run_tty(
+        [sys.executable, "-c", TABLE_CHILD, str(game), str(stamps_file)],
+        env,
+        workdir,
+        stdin=script.encode(),
+    )
+    stamps = [float(s) for s in stamps_file.read_text().split()]
+    per_event = [b - a for a, b in itertools.pairwise(stamps)]
+    from terts_referee.storage import read_game
+
+    recorded = len(Game.from_doc(read_game(game), str(game)).events)
+    if recorded != n:
+        raise RuntimeError(f"the table session recorded {recorded} events, not {n}")
+    return per_event
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=40, help="timed runs per command (40)")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed runs per command first (3)")
+    parser.add_argument("--events", type=int, default=200, help="table-mode events (200)")
+    parser.add_argument(
+        "--max-event-ms", type=float, default=15.0, help="table-mode goal per event (15 ms)"
+    )
+    parser.add_argument("--no-table", action="store_true", help="skip the table-mode benchmark")
+    parser.add_argument(
+        "--inherit-env",
+        action="store_true",
+        help="run the children in this environment as it is (no bytecode cache set up)",
+    )
+    args = parser.parse_args(argv)
+    if not (BIN / "terts").exists():
+        parser.error(f"no terts console script at {BIN / 'terts'}: run with the venv's python")
+
+    from make_game import twelve_deal_game, write
+
+    failed: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="terts-bench-tty-") as tmp:
+        workdir = Path(tmp)
+        game = write(twelve_deal_game(), workdir / "game.toml")
+        prepared = workdir / "prepared.toml"
+        shutil.copyfile(game, prepared)
+        env = child_env(args.inherit_env, workdir / "pycache")
+        env.pop("NO_COLOR", None)
+        env["TERM"] = "xterm-256color"
+        env["TERTS_LANG"] = "en"
+        todo = cases(game, prepared, workdir / "write.toml")
+
+        def once(case: Case) -> float:
+            if case.prepare is not None:
+                case.prepare()
+            run = run_tty if case.tty else run_pipe
+            return run(case.argv, env, workdir)
+
+        for _ in range(args.warmup):
+            for case in todo:
+                once(case)
+        for _ in range(args.runs):
+            for case in todo:
+                case.times.append(once(case))
+
+        per_event: list[float] = []
+        if not args.no_table:
+            table_mode(workdir, env, min(args.events, 16))  # warm-up: bytecode, page cache
+            per_event = table_mode(workdir, env, args.events)
+
+    mode = "inherited environment" if args.inherit_env else "bytecode cached (PYTHONPYCACHEPREFIX)"
+    print(
+        f"{args.runs} interleaved runs after {args.warmup} warm-up, {mode}, "
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    width = max(len(c.label) for c in todo)
+    print(
+        f"{'command':<{width}}  {'median ms':>9}  {'min ms':>7}  {'spread':>6}  "
+        f"{'ratio':>6}  {'min ratio':>9}  goal"
+    )
+    base: Case | None = None
+    for case in todo:
+        if case.goal is None:
+            base = case
+        assert base is not None
+        med, low = statistics.median(case.times), min(case.times)
+        q = statistics.quantiles(case.times, n=4)
+        spread = (q[2] - q[0]) / med  # interquartile range over median: how noisy
+        ratio = med / statistics.median(base.times)
+        min_ratio = low / min(base.times)
+        verdict = ""
+        if case.goal is not None:
+            ok = ratio <= case.goal
+            verdict = f"{case.goal:.1f}x {'met' if ok else 'NOT MET'}"
+            if not ok:
+                failed.append(case.label)
+        print(
+            f"{case.label:<{width}}  {med * 1000:9.1f}  {low * 1000:7.1f}  {spread:6.0%}  "
+            f"{ratio:6.2f}  {min_ratio:9.2f}  {verdict}"
+        )
+    if per_event:
+        ms = [t * 1000 for t in per_event]
+        last = ms[-20:]
+        med = statistics.median(ms)
+        ok = statistics.median(last) < args.max_event_ms
+        print(
+            f"terts table, {len(ms)} events recorded on a terminal: median {med:.1f} ms per event, "
+            f"last 20 (at ~{len(ms)} events) median {statistics.median(last):.1f} ms, "
+            f"90th percentile {statistics.quantiles(ms, n=10)[-1]:.1f} ms, max {max(ms):.1f} ms; "
+            f"goal under {args.max_event_ms:.0f} ms {'met' if ok else 'NOT MET'}"
+        )
+        if not ok:
+            failed.append("terts table")
+    if failed:
+        print(f"FAIL: {', '.join(failed)}")
+        return 1
+    print("OK: every goal met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
