@@ -20,6 +20,7 @@ Exit status 1 when a goal is not met. Bytecode as in ``bench_startup.py`` (cache
 ``PYTHONPYCACHEPREFIX`` unless ``--inherit-env``).
 
     python benchmarks/bench_tty.py [--runs 40] [--warmup 3] [--events 200] [--no-table]
+        [--only WORD…]   (e.g. --only status: the baselines and the commands naming status)
 """
 
 from __future__ import annotations
@@ -216,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-table", action="store_true", help="skip the table-mode benchmark")
     parser.add_argument(
+        "--only", nargs="+", metavar="WORD", help="only the commands whose label has a WORD"
+    )
+    parser.add_argument(
         "--inherit-env",
         action="store_true",
         help="run the children in this environment as it is (no bytecode cache set up)",
@@ -237,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
         env["TERM"] = "xterm-256color"
         env["TERTS_LANG"] = "en"
         todo = cases(game, prepared, workdir / "write.toml")
+        if args.only:
+            todo = [c for c in todo if c.goal is None or any(w in c.label for w in args.only)]
 
         def once(case: Case) -> float:
             if case.prepare is not None:
