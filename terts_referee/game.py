@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .errors import GameFileError, NotationError, RulesetError
+from .errors import GameFileError, NotationError, RuleError, RulesetError
 from .events import Event, event_from_dict
 from .messages import t
 from .replay import Sheet, replay
@@ -57,6 +57,9 @@ class Game:
     quick: bool = False  # `terts new --quick`: deals are quick unless `deal --tricks` says
     started: datetime | None = None  # when `terts new` made it; unknown in format 1 files
     times: list[datetime | None] = field(default_factory=list)  # events[i] entered at times[i]
+    # The referee's state after the last strict ``sheet()``, with what it was derived from, so
+    # that ``record`` judges only the new event (a write replays once, issue 13).
+    _walked: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     # --- the game file document ---------------------------------------------------------------
 
@@ -129,21 +132,67 @@ class Game:
     # --- events ---------------------------------------------------------------------------
 
     def sheet(self, rules: Ruleset | None = None, strict: bool = True) -> Sheet:
-        """The score sheet (under other ``rules`` for a what-if; then not strict)."""
-        return replay(
-            self.players,
-            self.events,
-            rules or self.rules,
-            first_dealer=self.first_dealer,
-            strict=strict and rules is None,
-        )
+        """The score sheet (under other ``rules`` for a what-if; then not strict).
+
+        The strict sheet under the game's own rules is kept, with the referee's state, for a
+        ``record`` that follows: that sheet then becomes the sheet after the new event (hold
+        no sheet across ``record`` expecting it unchanged)."""
+        if rules is not None or not strict:
+            return replay(
+                self.players,
+                self.events,
+                rules or self.rules,
+                first_dealer=self.first_dealer,
+                strict=False,
+            )
+        from .i18n import pinned
+        from .referee.dispatch import EventRefused, apply
+        from .referee.state import State
+
+        with pinned():  # as replay(..., strict=True) walks the log
+            st = State.start(self.players, self.rules, self.first_dealer)
+            for i, ev in enumerate(self.events, start=1):
+                try:
+                    apply(st, i, ev)
+                except RuleError as exc:
+                    raise EventRefused(i, str(exc)) from None
+        self._walked = (list(self.events), self.players, self.rules, self.first_dealer, st)
+        return st.sheet
+
+    def _taken_on(self, event: Event) -> Sheet | None:
+        """The sheet after ``event`` judged on the kept state, if it is still this game's; None
+        when there is none (``record`` replays then). Raises EventRefused as replay would."""
+        walked, self._walked = self._walked, None
+        if walked is None:
+            return None
+        events, players, rules, first, st = walked
+        if not (
+            rules is self.rules
+            and players == self.players
+            and first == self.first_dealer
+            and events == self.events
+        ):
+            return None
+        from .i18n import pinned
+        from .referee.dispatch import EventRefused, apply
+
+        number = len(self.events) + 1
+        with pinned():
+            try:
+                apply(st, number, event)
+            except RuleError as exc:
+                raise EventRefused(number, str(exc)) from None
+        return st.sheet
 
     def record(self, event: Event, at: datetime | None = None) -> Sheet:
         """Append ``event`` (entered ``at``, default now) if the rules allow it now; raises
-        EventRefused (a RuleError)."""
-        sheet = replay(
-            self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
-        )
+        EventRefused (a RuleError). The log is replayed once: after a ``sheet()`` (a command
+        that looked at the deal to build ``event``), only ``event`` is judged."""
+        sheet = self._taken_on(event)
+        if sheet is None:
+            sheet = replay(
+                self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
+            )
         self.times = (self.times + [None] * len(self.events))[: len(self.events)]
         self.events.append(event)
         self.times.append(at or now())
