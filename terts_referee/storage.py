@@ -90,6 +90,9 @@ def read_game(path: Path) -> dict[str, Any]:
         raise GameFileError(t("store.directory", path=path)) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
+    known = _parsed_before(data)
+    if known is not None:
+        return known
 
     try:
         text = data.decode("utf-8-sig")  # tolerate a byte-order mark left by an editor
@@ -109,7 +112,7 @@ def read_game(path: Path) -> dict[str, Any]:
         raise _corrupt(path, t("store.bad_format", version=version))
     if version > FORMAT_VERSION:
         raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
-    return doc
+    return _remember(data, doc)
 
 
 def write_game(path: Path, doc: Mapping[str, Any]) -> None:
@@ -247,6 +250,34 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 
 
 # --- helpers -----------------------------------------------------------------
+
+# The last game file read: its bytes and (a copy of) the document they parsed to. A process that
+# reads one file again and again (table mode reads it before and after every event, the web page
+# on every change) parses it once per version: the bytes are compared whole, so a file changed
+# by anyone in any way is parsed again; a hit gives a fresh copy, which the caller may change.
+_last_read: list[Any] = [None, None]
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a parsed TOML document: new dicts and lists, the same immutable leaves."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def _parsed_before(data: bytes) -> dict[str, Any] | None:
+    """A copy of the document ``data`` parsed to last time, if it is the last file read."""
+    if _last_read[0] is not None and _last_read[0] == data:
+        return _copy(_last_read[1])
+    return None
+
+
+def _remember(data: bytes, doc: dict[str, Any]) -> dict[str, Any]:
+    """Keep ``data`` and a copy of the valid document it parsed to; return ``doc``."""
+    _last_read[:] = [data, _copy(doc)]
+    return doc
 
 
 def _corrupt(path: Path, detail: str) -> GameFileError:

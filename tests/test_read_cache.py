@@ -1,0 +1,31 @@
+"""The last game file read is parsed once per version (issue 13): the same bytes give an equal,
+fresh document; any change to the bytes is parsed again."""
+
+from terts_referee import storage
+
+DOC = {
+    "format": 2,
+    "players": ["Аня", "Боря"],
+    "rules": {"name": "classic", "game": {"target": 501}},
+    "events": [{"type": "deal", "trump": "hearts", "quick": True}],
+}
+
+
+def test_same_bytes_give_an_equal_fresh_document(tmp_path):
+    path = tmp_path / "g.toml"
+    storage.write_game(path, DOC)
+    first = storage.read_game(path)
+    first["events"].append({"type": "undo"})  # a caller changes its document
+    first["rules"]["game"]["target"] = 1
+    second = storage.read_game(path)
+    assert second == storage.read_game(path) == DOC
+    assert second is not first and second["events"] is not first["events"]
+
+
+def test_changed_bytes_are_parsed_again(tmp_path):
+    path = tmp_path / "g.toml"
+    storage.write_game(path, DOC)
+    assert storage.read_game(path)["players"] == ["Аня", "Боря"]
+    data = path.read_bytes().replace("Боря".encode(), "Вася".encode())  # same size
+    path.write_bytes(data)
+    assert storage.read_game(path)["players"] == ["Аня", "Вася"]
