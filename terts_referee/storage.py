@@ -166,6 +166,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
             raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
         raise
     _fsync_directory(directory)
+    _last_written[:] = [data]
 
 
 @contextmanager
@@ -256,6 +257,16 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 # on every change) parses it once per version: the bytes are compared whole, so a file changed
 # by anyone in any way is parsed again; a hit gives a fresh copy, which the caller may change.
 _last_read: list[Any] = [None, None]
+
+
+# The bytes this process wrote last (``last_written``): table mode shows the game a recording
+# command just wrote, without reading it back, when the file holds exactly those bytes.
+_last_written: list[bytes | None] = [None]
+
+
+def last_written() -> bytes | None:
+    """The bytes of the last game file this process wrote (None before any)."""
+    return _last_written[0]
 
 
 def _copy(value: Any) -> Any:

@@ -58,13 +58,18 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
+LAST_RECORDED: list = []
+"""[bytes written, Game, Sheet] of the last event recorded in this process: table mode shows
+that game when the file holds those bytes, instead of reading and replaying it again."""
+
+
 def record(build, *, game: str | None = None, as_json: bool = False) -> None:
     """Build an event against the stored game, record it if the rules allow, and report.
 
     The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
     entry there and one more keyword here."""
     from ..game import Game
-    from ..storage import update_game
+    from ..storage import last_written, update_game
 
     path = game_path(game)
 
@@ -77,6 +82,7 @@ def record(build, *, game: str | None = None, as_json: bool = False) -> None:
         return g, event, sheet
 
     g, event, sheet = update_game(path, change)
+    LAST_RECORDED[:] = [last_written(), g, sheet]
     from ..report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)

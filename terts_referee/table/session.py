@@ -73,7 +73,7 @@ def run_table(
     (``q``, Ctrl-D, Ctrl-C, end of input).
     """
     from .. import i18n
-    from ..cli import dispatch
+    from ..cli import dispatch, options
     from ..storage import resolve_game_path
 
     if lang is not None and lang not in LANGS:
@@ -92,12 +92,16 @@ def run_table(
 
     completer = TableCompleter(g.players, lang)
 
-    def refresh(show: bool) -> None:
-        try:
-            g2, sheet2 = _load(path)
-        except RefereeError as exc:
-            _error(str(exc))
-            return
+    def refresh(show: bool, now: bytes | None = None) -> None:
+        recorded = options.LAST_RECORDED
+        if now is not None and recorded and recorded[0] == now:
+            _, g2, sheet2 = recorded  # the game the command just wrote: these very bytes
+        else:
+            try:
+                g2, sheet2 = _load(path)
+            except RefereeError as exc:
+                _error(str(exc))
+                return
         completer.players = g2.players
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
@@ -134,8 +138,9 @@ def run_table(
             except SystemExit as exc:  # pragma: no cover - cli.main returns its codes
                 code = exc.code if isinstance(exc.code, int) else 1
             sys.stdout.flush()
-            if code == 0 and _snapshot(path) != before:
-                refresh(show=True)
+            after = _snapshot(path)
+            if code == 0 and after != before:
+                refresh(show=True, now=after)
     except KeyboardInterrupt:
         pass
     _say(t("table.bye", lang, path=path))
