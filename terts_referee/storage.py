@@ -167,6 +167,8 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
         raise
     _fsync_directory(directory)
     _last_written[:] = [data]
+    if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
+        _last_read[:] = [data, _as_parsed(doc)]
 
 
 @contextmanager
@@ -252,10 +254,12 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 
 # --- helpers -----------------------------------------------------------------
 
-# The last game file read: its bytes and (a copy of) the document they parsed to. A process that
-# reads one file again and again (table mode reads it before and after every event, the web page
-# on every change) parses it once per version: the bytes are compared whole, so a file changed
-# by anyone in any way is parsed again; a hit gives a fresh copy, which the caller may change.
+# The last game file read or written: its bytes and (a copy of) the document they parse to. A
+# process that reads one file again and again (table mode before every event, the web page on
+# every change) parses it once per version, and not at all after writing it: the bytes are
+# compared whole, so a file changed by anyone in any way is parsed again; a hit gives a fresh
+# copy, which the caller may change. A written document's keys keep the order they were given
+# in (tomli_w writes a table's plain values before its sub-tables): every reader looks keys up.
 _last_read: list[Any] = [None, None]
 
 
@@ -275,6 +279,20 @@ def _copy(value: Any) -> Any:
         return {key: _copy(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_copy(item) for item in value]
+    return value
+
+
+def _as_parsed(value: Any) -> Any:
+    """``value`` as tomllib parses what tomli_w writes for it: tuples become lists, an aware
+    datetime's zone a plain offset; dicts and lists are new, the other leaves the same."""
+    from datetime import datetime, timezone
+
+    if isinstance(value, dict):
+        return {key: _as_parsed(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_parsed(item) for item in value]
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.replace(tzinfo=timezone(value.utcoffset()))
     return value
 
 

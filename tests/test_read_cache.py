@@ -29,3 +29,27 @@ def test_changed_bytes_are_parsed_again(tmp_path):
     data = path.read_bytes().replace("Боря".encode(), "Вася".encode())  # same size
     path.write_bytes(data)
     assert storage.read_game(path)["players"] == ["Аня", "Вася"]
+
+
+def test_a_written_document_reads_back_as_tomllib_parses_it(tmp_path):
+    import tomllib
+    from datetime import datetime, timedelta, timezone
+
+    when = datetime(2026, 11, 30, 20, 15, tzinfo=timezone(timedelta(hours=3), "MSK"))
+    doc = {**DOC, "started": when, "players": ("Аня", "Боря")}
+    doc["events"] = [{"type": "deal", "trump": "hearts", "quick": True, "at": when}]
+    path = tmp_path / "g.toml"
+    storage.write_game(path, doc)
+    cached = storage.read_game(path)
+    parsed = tomllib.loads(path.read_text(encoding="utf-8"))
+
+    def shape(value):  # types and zones, which == does not compare
+        if isinstance(value, dict):
+            return {k: shape(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [shape(v) for v in value]
+        if isinstance(value, datetime):
+            return (value, value.tzname())
+        return (type(value).__name__, value)
+
+    assert shape(cached) == shape(parsed)
