@@ -5,7 +5,7 @@ The game file is one TOML document with a top-level integer key ``format``
 replaces the whole file atomically (temp file in the same directory, fsync,
 ``os.replace``), so a crash or kill at any moment leaves either the old or the
 new document on disk, never a mixture.  Commands that read-modify-write hold an
-exclusive lock on a sidecar file ``<game file>.lock`` so that concurrent
+exclusive lock on a hidden sidecar file ``.<game file name>.lock`` so that concurrent
 ``terts`` commands wait their turn instead of losing each other's changes.
 
 TOML has no null: callers must *omit* absent fields rather than store ``None``.
@@ -15,7 +15,7 @@ key path of any ``None`` it finds.
 User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
 raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
 
-``tomllib``, ``tomli_w``, ``tempfile`` and ``filelock`` are imported lazily, so
+``tomllib``, ``tomli_w``, ``tempfile`` and the lock are imported lazily, so
 importing this module is cheap.
 """
 
@@ -49,7 +49,7 @@ _BARE_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy
 
 # Locks held by this process: (pid, thread id, lock path) -> nesting depth.
 # Makes game_lock re-entrant within one thread (e.g. update_game inside game_lock),
-# which a second FileLock on the same file would otherwise deadlock on.
+# which a second lock on the same file would otherwise deadlock on.
 _held: dict[tuple[int, int, str], int] = {}
 
 
@@ -165,7 +165,8 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
     """Hold an exclusive lock on the game file at ``path`` for the ``with`` block.
 
-    The lock is a :class:`filelock.FileLock` on the sidecar file ``<path>.lock``
+    The lock is an OS file lock (:mod:`terts_referee.locking`: ``fcntl.flock``,
+    or ``msvcrt.locking`` on Windows) on the hidden sidecar file ``.<name>.lock``
     next to the (symlink-resolved) game file, so other ``terts`` processes wait
     for it.  The lock file is left in place afterwards (deleting a lock file is
     racy); its directory must already exist.  Re-entrant within one thread.
@@ -177,10 +178,10 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
     """
     import threading
 
-    from filelock import FileLock, Timeout
+    from .locking import LockTimeout, lock_file, unlock_file
 
     target = os.path.realpath(path)
-    lock_path = target + ".lock"
+    lock_path = lock_path_for(target)
     key = (os.getpid(), threading.get_ident(), lock_path)
     if key in _held:
         _held[key] += 1
@@ -191,12 +192,11 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
         return
 
     directory = os.path.dirname(target)
-    if not os.path.isdir(directory):  # filelock would create missing directories: refuse instead
+    if not os.path.isdir(directory):  # refuse rather than create missing directories
         raise GameFileError(t("store.no_directory", path=path, directory=directory))
-    lock = FileLock(lock_path, timeout=timeout)
     try:
-        lock.acquire()
-    except Timeout:
+        fd = lock_file(lock_path, timeout)
+    except LockTimeout:
         raise GameFileError(t("store.locked", path=path)) from None
     except OSError as exc:
         raise GameFileError(
@@ -207,7 +207,13 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
         yield
     finally:
         del _held[key]
-        lock.release()
+        unlock_file(fd)
+
+
+def lock_path_for(target: str) -> str:
+    """The hidden lock file beside the game file: ``.`` + its name + ``.lock``."""
+    directory, name = os.path.split(target)
+    return os.path.join(directory, "." + name + ".lock")
 
 
 def update_game(path: Path, change: Callable[[dict[str, Any]], T]) -> T:
