@@ -247,6 +247,14 @@ MESSAGES = register(
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
         },
+        "rule.special": {
+            "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
+            "ru": "файл правил {path} — {kind}, а не обычный файл: ожидается файл .toml",
+        },
+        "rule.file_too_big": {
+            "en": "ruleset file {path} is larger than {limit}: expected a ruleset of a few lines",
+            "ru": "файл правил {path} больше {limit}: ожидается файл правил в несколько строк",
+        },
         "rule.bad_toml": {
             "en": "{path}: not valid TOML: {reason}",
             "ru": "{path}: ошибка в TOML: {reason}",
@@ -256,6 +264,12 @@ MESSAGES = register(
             "or a path to a .toml file",
             "ru": "неизвестные правила {name!r}{suggest}: ожидается одно из: {names} "
             "— или путь к файлу .toml",
+        },
+        "rule.chain_too_long": {
+            "en": "{path}: its extends chain is longer than {maximum} rulesets: "
+            "expected a ruleset extending a few others at most",
+            "ru": "{path}: цепочка extends длиннее {maximum} наборов правил: "
+            "ожидается не больше нескольких",
         },
         "rule.loop": {
             "en": "{path}: extends loops back on itself ({loop})",
@@ -350,6 +364,41 @@ MESSAGES = register(
             "this one reads up to {newest}): upgrade terts-referee to use it",
             "ru": "файл игры {path} записан более новой версией terts (формат {version}; "
             "эта читает формат не выше {newest}): обновите terts-referee",
+        },
+        "store.special": {
+            "en": "game file {path} is {kind}, not a regular file: name a game file with --game",
+            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры через --game",
+        },
+        "store.too_big": {
+            "en": "game file {path} is larger than {limit}, more than any game: "
+            "name a game file with --game",
+            "ru": "файл игры {path} больше {limit} — больше любой партии: "
+            "укажите файл игры через --game",
+        },
+        "store.not_replaceable": {
+            "en": "{path} is {kind}, not a game file: it will not be replaced; "
+            "name a game file with --game",
+            "ru": "{path} — {kind}, а не файл игры: он не будет заменён; "
+            "укажите файл игры через --game",
+        },
+        "store.read_only": {
+            "en": "game file {path} is read-only and will not be replaced: make it writable "
+            "(chmod u+w) to record, or name another with --game",
+            "ru": "файл игры {path} только для чтения и не будет заменён: разрешите запись "
+            "(chmod u+w) или укажите другой файл через --game",
+        },
+        "file.directory": {"en": "a directory", "ru": "каталог"},
+        "file.fifo": {"en": "a FIFO (named pipe)", "ru": "именованный канал (FIFO)"},
+        "file.device": {"en": "a device", "ru": "устройство"},
+        "file.socket": {"en": "a socket", "ru": "сокет"},
+        "file.special": {"en": "a special file", "ru": "особый файл"},
+        "file.too_deep": {
+            "en": "arrays or tables nested too deeply",
+            "ru": "массивы или таблицы вложены слишком глубоко",
+        },
+        "file.too_many_digits": {
+            "en": "an integer with too many digits",
+            "ru": "целое число со слишком большим числом цифр",
         },
         "store.unwritable": {
             "en": "cannot write game file {path}: {reason}",

@@ -76,14 +76,18 @@ def read_game(path: Path) -> dict[str, Any]:
     UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
     newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
     """
-    import tomllib
+    from .files import NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         raise GameFileError(t("store.not_found", path=path)) from None
-    except IsADirectoryError:
-        raise GameFileError(t("store.directory", path=path)) from None
+    except NotRegular as exc:
+        if exc.kind == "file.directory":
+            raise GameFileError(t("store.directory", path=path)) from None
+        raise GameFileError(t("store.special", path=path, kind=t(exc.kind))) from None
+    except TooBig:
+        raise GameFileError(t("store.too_big", path=path, limit=_limit_text())) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
 
@@ -92,9 +96,9 @@ def read_game(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _corrupt(path, t("store.not_toml", reason=_one_line(str(exc)))) from None
+        doc = parse_toml(text)
+    except TomlProblem as exc:
+        raise _corrupt(path, t("store.not_toml", reason=str(exc))) from None
 
     if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
         raise _corrupt(path, t("store.not_table"))
@@ -133,6 +137,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 
     target = Path(os.path.realpath(path))
     directory = target.parent
+    _check_writable_target(path, target)
     try:
         fd, tmp_name = tempfile.mkstemp(
             dir=directory, prefix="." + target.name + ".", suffix=".tmp"
@@ -230,6 +235,7 @@ def update_game(path: Path, change: Callable[[dict[str, Any]], T]) -> T:
     with game_lock(path):
         doc = read_game(path)
         result = change(doc)
+        remove_stale_temp_files(path)
         write_game(path, doc)
         return result
 
@@ -241,14 +247,72 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 
     Raises GameFileError if ``path`` already exists and ``force`` is false, or
     if it cannot be locked or written; ValueError as :func:`write_game` does.
+    Even with ``force`` only a regular file is replaced (never a FIFO, a device,
+    a directory), and never a read-only one (:func:`write_game`).
     """
     with game_lock(path):
         if os.path.lexists(path) and not force:
             raise GameFileError(t("store.exists", path=path))
+        remove_stale_temp_files(path)
         write_game(path, doc)
 
 
+def remove_stale_temp_files(path: Path) -> list[str]:
+    """Remove temp files a killed save left beside the game file; return their names.
+
+    Only this module's own temp files are touched: regular files named exactly as
+    :func:`write_game` names them (``.`` + game file name + ``.`` + 8 characters of
+    :func:`tempfile.mkstemp`'s alphabet + ``.tmp``). Call it under :func:`game_lock`, when
+    no other terts command can be writing one. Best effort: errors are ignored.
+    """
+    import re
+
+    target = os.path.realpath(path)
+    directory, name = os.path.split(target)
+    pattern = re.compile(r"\." + re.escape(name) + r"\.[a-z0-9_]{8}\.tmp")
+    removed = []
+    try:
+        entries = os.scandir(directory)
+    except OSError:
+        return removed
+    with entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    removed.append(entry.name)
+            except OSError:
+                pass
+    return removed
+
+
 # --- helpers -----------------------------------------------------------------
+
+
+def _check_writable_target(path: Path, target: Path) -> None:
+    """Refuse to replace anything but a regular, writable file (a new one is fine).
+
+    The write-permission bits are checked rather than ``os.access``: a read-only game file
+    is refused even for root, for whom the rename would otherwise succeed.
+    """
+    from .files import NotRegular, check_replaceable
+
+    try:
+        exists = check_replaceable(target)
+    except NotRegular as exc:
+        raise GameFileError(t("store.not_replaceable", path=path, kind=t(exc.kind))) from None
+    except OSError as exc:
+        raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
+    if exists and not os.stat(target).st_mode & 0o222:
+        raise GameFileError(t("store.read_only", path=path))
+
+
+def _limit_text() -> str:
+    from .files import MAX_FILE_BYTES
+
+    return f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
 
 
 def _corrupt(path: Path, detail: str) -> GameFileError:
