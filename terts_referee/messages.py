@@ -280,15 +280,62 @@ MESSAGES = register(
             "en": "unknown penalty kind {text!r}: expected one of {kinds}",
             "ru": "неизвестный вид штрафа {text!r}: ожидается один из: {kinds}",
         },
-        "store.event_malformed": {
-            "en": "event {number} in the game file is malformed ({reason!r}): "
-            "the file is corrupt; fix or restore it",
-            "ru": "событие {number} в файле игры записано неверно ({reason!r}): "
-            "файл повреждён; исправьте или восстановите его",
+        "store.event_field": {
+            "en": "{origin}: event {number}: {field} = {value} is not allowed: expected "
+            "{expected}; the file is damaged and will not be overwritten",
+            "ru": "{origin}: событие {number}: {field} = {value} не допускается: ожидается "
+            "{expected}; файл повреждён и не будет перезаписан",
         },
-        "store.event_type": {
-            "en": "event {number} in the game file has unknown type {type!r}",
-            "ru": "у события {number} в файле игры неизвестный тип {type!r}",
+        "store.field": {
+            "en": "{origin}: {field} = {value} is not allowed: expected {expected}; "
+            "the file is damaged and will not be overwritten",
+            "ru": "{origin}: {field} = {value} не допускается: ожидается {expected}; "
+            "файл повреждён и не будет перезаписан",
+        },
+        "store.missing": {"en": "(missing)", "ru": "(нет)"},
+        "store.expect.int": {
+            "en": "a whole number from {low} to {high}",
+            "ru": "целое число от {low} до {high}",
+        },
+        "store.expect.player": {"en": "{a} or {b}", "ru": "{a} или {b}"},
+        "store.expect.string": {"en": "a string", "ru": "строка"},
+        "store.expect.bool": {"en": "true or false", "ru": "true или false"},
+        "store.expect.datetime": {
+            "en": "a TOML date-time such as 2026-11-30T20:15:00+03:00",
+            "ru": "дата и время TOML, например 2026-11-30T20:15:00+03:00",
+        },
+        "store.expect.one_of": {"en": "one of {choices}", "ru": "одно из: {choices}"},
+        "store.expect.keys": {
+            "en": "only the fields of a {kind} event: {keys}",
+            "ru": "только поля события {kind}: {keys}",
+        },
+        "store.expect.table": {"en": "a table [[events]]", "ru": "таблица [[events]]"},
+        "store.expect.card": {"en": "a card such as Q♥ or 10s", "ru": "карта, например Q♥ или 10s"},
+        "store.expect.suit": {"en": "a suit: s c d h", "ru": "масть: s c d h"},
+        "store.expect.combo": {
+            "en": "a declaration such as terts:Q♥",
+            "ru": "комбинация, например terts:Q♥",
+        },
+        "store.expect.combos": {
+            "en": 'a list of 1 to {most} declarations such as ["terts:Q♥"]',
+            "ru": 'список из 1–{most} комбинаций, например ["terts:Q♥"]',
+        },
+        "store.expect.two_cards": {
+            "en": 'a list of two cards, the leader\'s first, such as ["Q♥", "7♥"]',
+            "ru": 'список из двух карт, первой — карта ходящего, например ["Q♥", "7♥"]',
+        },
+        "store.expect.players": {
+            "en": "a list of two different player names",
+            "ru": "список из двух разных имён игроков",
+        },
+        "store.expect.rules": {
+            "en": "the resolved ruleset as a table [rules]",
+            "ru": "полный набор правил — таблица [rules]",
+        },
+        "store.expect.list": {"en": "a list", "ru": "список"},
+        "store.expect.top_keys": {
+            "en": "only the game file's keys: {keys}",
+            "ru": "только ключи файла игры: {keys}",
         },
         "err.players.two": {
             "en": "Terts is for two players: name two, not {n}",

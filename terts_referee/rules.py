@@ -82,6 +82,7 @@ class GameRules(NamedTuple):
         "points to win: 501, or 301 for short terts",
         "[000][002]",
         minimum=1,
+        maximum=5000,  # a bound against damaged files: ten times the usual 501
         ru="очков для победы: 501, или 301 в коротком терце",
     )
     win_requires_trick: bool = _key(
@@ -119,7 +120,12 @@ class ScoringRules(NamedTuple):
         ru="последовательности из 5-8 карт дают по 100 (flat) или 105-108 (by-length)",
     )
     last_trick: int = _key(
-        10, "bonus for the last trick", "[all]", minimum=0, ru="надбавка за последнюю взятку"
+        10,
+        "bonus for the last trick",
+        "[all]",
+        minimum=0,
+        maximum=100,  # a bound against damaged files: the house value is 10
+        ru="надбавка за последнюю взятку",
     )
 
 
@@ -235,6 +241,7 @@ class PenaltyRules(NamedTuple):
         "[000] / [001][004]",
         ("value",),
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru='ложное объявление: в гору его стоимость ("value") или заданное число',
     )
     false_to_opponent: bool = _key(
@@ -248,6 +255,7 @@ class PenaltyRules(NamedTuple):
         'asking "Рост?" with nothing to show: uphill (house)',
         "[000]",
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru='"Рост?" без комбинации на руках: в гору (house)',
     )
     trump_seven: int = _key(
@@ -255,6 +263,7 @@ class PenaltyRules(NamedTuple):
         "trump 7 kept where the exchange is mandatory: uphill (house)",
         "[000]",
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru="козырная семёрка не сменена там, где смена обязательна: в гору (house)",
     )
     renege: str = _key(
