@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer._click import types as _click_types  # loaded by typer already
 
 from . import __version__
 from .errors import RefereeError
@@ -96,6 +97,31 @@ def _root(
 
     console.set_color(color)
     i18n.set_lang(lang.strip().lower() if lang else None)
+
+
+class _AsciiInt(_click_types.ParamType):  # issue 10: `score ١٢`, `score 5_0` refused
+    """Numbers as people type them: ASCII digits only (numbers.parse_int); ``minimum``."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        from .errors import NotationError
+        from .numbers import parse_int
+
+        try:
+            number = parse_int(value)
+        except NotationError as exc:
+            self.fail(str(exc), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            from .messages import t
+
+            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
+        return number
 
 
 # --- game commands ------------------------------------------------------------------------
@@ -315,7 +341,11 @@ def exchange(
 def score(
     points: Annotated[
         int,
-        typer.Argument(metavar="POINTS", help="Card points counted by --by, last trick included."),
+        typer.Argument(
+            metavar="POINTS",
+            click_type=_AsciiInt(),
+            help="Card points counted by --by, last trick included.",
+        ),
     ],
     by: Annotated[str, typer.Option("--by", metavar="P", help="Who counted.")],
     last_trick: Annotated[
@@ -345,9 +375,14 @@ def penalty(
             "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
         ),
     ],
-    points: Annotated[Optional[int], typer.Option(help="Amount (needed for miscount).")] = None,
+    points: Annotated[
+        Optional[int], typer.Option(click_type=_AsciiInt(), help="Amount (needed for miscount).")
+    ] = None,
     event: Annotated[
-        Optional[int], typer.Option("--event", metavar="N", help="The declaration event it voids.")
+        Optional[int],
+        typer.Option(
+            "--event", metavar="N", click_type=_AsciiInt(), help="The declaration event it voids."
+        ),
     ] = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
@@ -367,10 +402,14 @@ def penalty(
 def claim(
     player: Annotated[str, typer.Argument(metavar="P", help="Who claims the win.")],
     tricks: Annotated[
-        Optional[int], typer.Option(help="Tricks P took so far (quick mode).")
+        Optional[int],
+        typer.Option(click_type=_AsciiInt(), help="Tricks P took so far (quick mode)."),
     ] = None,
     card_points: Annotated[
-        Optional[int], typer.Option("--card-points", help="Card points P took so far (quick mode).")
+        Optional[int],
+        typer.Option(
+            "--card-points", click_type=_AsciiInt(), help="Card points P took so far (quick mode)."
+        ),
     ] = None,
     game: GameOpt = None,
     as_json: JsonOpt = False,
@@ -525,7 +564,9 @@ def check_hand(
     ],
     trump: TrumpOpt,
     rules: RulesOpt = "classic",
-    turns: Annotated[int, typer.Option(min=0, help="Turns left to declare, one per turn.")] = 8,
+    turns: Annotated[
+        int, typer.Option(click_type=_AsciiInt(0), help="Turns left to declare, one per turn.")
+    ] = 8,
     as_json: JsonOpt = False,
 ) -> None:
     """Every declaration in a hand, and the best order to declare them one per turn.

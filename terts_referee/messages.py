@@ -275,6 +275,15 @@ MESSAGES = register(
             "en": "{path}: extends loops back on itself ({loop})",
             "ru": "{path}: extends ссылается по кругу сам на себя ({loop})",
         },
+        "err.number": {
+            "en": "{text!r} is not a number: expected ASCII digits 0-9 (at most {most}), "
+            "such as 54",
+            "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
+        },
+        "err.number_min": {
+            "en": "{number} is too small: expected at least {minimum}",
+            "ru": "{number} — слишком мало: ожидается не меньше {minimum}",
+        },
         # --- events.py, game.py -------------------------------------------------------------
         "err.penalty_kind": {
             "en": "unknown penalty kind {text!r}: expected one of {kinds}",
