@@ -384,7 +384,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
             "rule.not_allowed",
             origin=origin,
             setting=dotted,
-            value=toml_value(value),
+            value=_short(toml_value(value), 60),
             expected=expected,
         )
     )
@@ -404,12 +404,24 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
             raise _not_allowed(origin, dotted, value, expected)
         if minimum is not None and value < minimum:
             raise RulesetError(
-                t("rule.too_small", origin=origin, setting=dotted, value=value, minimum=minimum)
+                t(
+                    "rule.too_small",
+                    origin=origin,
+                    setting=dotted,
+                    value=_short(str(value), 60),
+                    minimum=minimum,
+                )
             )
         maximum = f.metadata.get("maximum")
         if maximum is not None and value > maximum:
             raise RulesetError(
-                t("rule.too_big", origin=origin, setting=dotted, value=value, maximum=maximum)
+                t(
+                    "rule.too_big",
+                    origin=origin,
+                    setting=dotted,
+                    value=_short(str(value), 60),
+                    maximum=maximum,
+                )
             )
         return value
     if not isinstance(value, str) or value not in choices:
