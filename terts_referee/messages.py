@@ -412,8 +412,8 @@ MESSAGES = register(
         },
         "store.no_format": {"en": "no `format` key", "ru": "нет ключа `format`"},
         "store.bad_format": {
-            "en": "`format` must be a positive integer, not {version!r}",
-            "ru": "`format` должен быть целым положительным числом, а не {version!r}",
+            "en": "`format` must be a positive integer, not {version}",
+            "ru": "`format` должен быть целым положительным числом, а не {version}",
         },
         "store.newer": {
             "en": "game file {path} was written by a newer terts (format {version}; "

@@ -105,8 +105,10 @@ def read_game(path: Path) -> dict[str, Any]:
     if "format" not in doc:
         raise _corrupt(path, t("store.no_format"))
     version = doc["format"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _corrupt(path, t("store.bad_format", version=version))
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= 10**6:
+        shown = repr(version)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"  # a 4,000-digit number
+        raise _corrupt(path, t("store.bad_format", version=shown))
     if version > FORMAT_VERSION:
         raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
     return doc
