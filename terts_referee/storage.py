@@ -171,7 +171,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
     _fsync_directory(directory)
     _last_written[:] = [data]
     if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
-        _last_read[:] = [data, _as_parsed(doc)]
+        _last_read[0] = (data, _as_parsed(doc))
 
 
 @contextmanager
@@ -305,7 +305,9 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 # compared whole, so a file changed by anyone in any way is parsed again; a hit gives a fresh
 # copy, which the caller may change. A written document's keys keep the order they were given
 # in (tomli_w writes a table's plain values before its sub-tables): every reader looks keys up.
-_last_read: list[Any] = [None, None]
+# One (bytes, document) tuple, replaced whole, so that threads (the web server) never pair
+# the bytes of one file with the document of another.
+_last_read: list[tuple[bytes, dict[str, Any]] | None] = [None]
 
 
 _TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
@@ -366,14 +368,15 @@ def _as_parsed(value: Any) -> Any:
 
 def _parsed_before(data: bytes) -> dict[str, Any] | None:
     """A copy of the document ``data`` parsed to last time, if it is the last file read."""
-    if _last_read[0] is not None and _last_read[0] == data:
-        return _copy(_last_read[1])
+    entry = _last_read[0]
+    if entry is not None and entry[0] == data:
+        return _copy(entry[1])
     return None
 
 
 def _remember(data: bytes, doc: dict[str, Any]) -> dict[str, Any]:
     """Keep ``data`` and a copy of the valid document it parsed to; return ``doc``."""
-    _last_read[:] = [data, _copy(doc)]
+    _last_read[0] = (data, _copy(doc))
     return doc
 
 

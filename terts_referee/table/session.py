@@ -93,7 +93,7 @@ def run_table(
     completer = TableCompleter(g.players, lang)
 
     def refresh(show: bool, now: bytes | None = None) -> None:
-        recorded = options.LAST_RECORDED
+        recorded = list(options.LAST_RECORDED)
         if now is not None and recorded and recorded[0] == now:
             _, g2, sheet2 = recorded  # the game the command just wrote: these very bytes
         else:
