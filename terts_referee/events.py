@@ -25,6 +25,8 @@ __all__ = [
     "Claim",
     "Trick",
     "Exchange",
+    "Ask",
+    "SetTrump",
     "event_from_dict",
 ]
 
@@ -197,6 +199,30 @@ class Exchange(NamedTuple):
         return {"type": self.type, "player": self.player}
 
 
+class Ask(NamedTuple):
+    """A player asked «Рост?» / «От чего?» about the opponent's declaration and did not beat it."""
+
+    type = "ask"
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+class SetTrump(NamedTuple):
+    """The trump of the open deal, recorded after the deal was: its suit, the face-up card."""
+
+    type = "trump"
+    trump: Suit
+    trump_card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "trump": self.trump.value}
+        if self.trump_card:
+            d["trump_card"] = str(self.trump_card)
+        return d
+
+
 def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
     """Rebuild an event from its game-file table; raises GameFileError when it is malformed."""
     try:
@@ -225,6 +251,11 @@ def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
             return Trick(parse_card(lead), parse_card(follow))
         if kind == "exchange":
             return Exchange(d["player"])
+        if kind == "ask":
+            return Ask(d["player"])
+        if kind == "trump":
+            card = parse_card(d["trump_card"]) if "trump_card" in d else None
+            return SetTrump(parse_suit(d["trump"]), card)
     except (KeyError, TypeError, ValueError) as exc:
         raise GameFileError(t("store.event_malformed", number=number, reason=exc)) from None
     raise GameFileError(t("store.event_type", number=number, type=d.get("type")))
@@ -232,4 +263,6 @@ def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
 #: attribute ``type`` names it in the game file.
-Event = DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange
+Event = (
+    DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange | Ask | SetTrump
+)

@@ -394,6 +394,8 @@ MESSAGES = register(
         "err.no_deal.trick": {"en": "play a trick in", "ru": "записать взятку"},
         "err.no_deal.exchange": {"en": "exchange in", "ru": "менять козырную семёрку"},
         "err.no_deal.claim": {"en": "claim in", "ru": "заявить о победе"},
+        "err.no_deal.ask": {"en": "ask about a declaration in", "ru": "спрашивать «Рост?»"},
+        "err.no_deal.trump": {"en": "record the trump of", "ru": "записать козырь"},
         "err.penalty.no_deal": {
             "en": "no deal yet: a penalty belongs to a deal; start one with `terts deal`",
             "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `terts deal`",
@@ -442,9 +444,9 @@ MESSAGES = register(
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
-            "the trump with `terts deal --trump`",
+            "the trump with `terts trump SUIT`",
             "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
-            "назовите масть, марьяж:♥, или запишите козырь командой `terts deal --trump`",
+            "назовите масть, марьяж:♥, или запишите козырь командой `terts trump МАСТЬ`",
         },
         "err.declare.not_leader": {
             "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
@@ -465,12 +467,100 @@ MESSAGES = register(
             '"sequences" фигуры до взятки 1 не объявляют [000], правило 1',
         },
         "err.quick_hint": {
-            "en": "; if this deal's tricks are not being recorded, start it with "
-            "`terts deal --quick` (every deal: `terts new --quick`) so that declarations are "
-            "not timed",
-            "ru": "; если взятки этой сдачи не записываются, начните её командой "
-            "`terts deal --quick` (все сдачи: `terts new --quick`): тогда время объявлений "
-            "не проверяется",
+            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
+            "not timed): `terts deal --quick{options} --replace {event}`",
+            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
+            "объявлений не проверяется): `terts deal --quick{options} --replace {event}`",
+        },
+        "err.one_deck": {
+            "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
+            "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
+            "of the two is false; show the cards, then `terts penalty P false-declaration "
+            "--event N`",
+            "ru": "одна колода (RULES §4.3, [000], правило 5): {decl} игрока {player} и {earlier} "
+            "игрока {other} (событие {event}) имеют общие карты {cards}, а одна карта не бывает "
+            "у двоих: одно из объявлений ложное; покажите карты и запишите "
+            "`terts penalty P false-declaration --event N`",
+        },
+        "err.forfeit": {
+            "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
+            "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
+            "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
+            "ru": "спросивший лишается высшего назначения (RULES §4.2, declarations.challenge = "
+            '"same-class" [001] «этими самыми словами он лишается высшего назначения в этом '
+            "ходе»): {player} спросил о {about} игрока {owner} (событие {event}) и не может "
+            "объявить {decl}, назначение выше классом, {until}",
+        },
+        "err.forfeit.until_trick": {
+            "en": "before trick {trick}",
+            "ru": "до взятки {trick}",
+        },
+        "err.forfeit.until_quick": {
+            "en": "until {other}'s next declaration (a quick deal's turn)",
+            "ru": "до следующего объявления игрока {other} (ход в быстрой сдаче)",
+        },
+        "notice.trump.marriage": {
+            "en": "{decl} names the trump: {suit} (only the trump marriage counts, "
+            'declarations.marriage = "trump")',
+            "ru": "{decl} называет козырь: {suit} (пишется только козырный марьяж, "
+            'declarations.marriage = "trump")',
+        },
+        "notice.trump": {
+            "en": "deal {deal}: trump {suit}",
+            "ru": "сдача {deal}: козырь — {suit}",
+        },
+        "err.trump.known": {
+            "en": "deal {deal} already has its trump, {suit} (event {event}): a deal's trump "
+            "is recorded once",
+            "ru": "у сдачи {deal} козырь уже записан: {suit} (событие {event}); козырь сдачи "
+            "записывают один раз",
+        },
+        "err.trump.card": {
+            "en": "{card} is not a card of {suit}",
+            "ru": "{card} — не карта масти {suit}",
+        },
+        "notice.trick_mode": {
+            "en": "deal {deal} is now followed trick by trick: declarations from here on are "
+            "timed (RULES §4.3); those recorded before this trick stay untimed",
+            "ru": "сдача {deal} теперь записывается по взяткам: время следующих объявлений "
+            "проверяется (RULES §4.3), записанных до этой взятки — нет",
+        },
+        "err.ask.none": {
+            "en": "«Рост?» asks about the opponent's declaration made just before it: there is "
+            "none to ask about now",
+            "ru": "«Рост?» спрашивают об объявлении соперника, сделанном прямо перед этим: "
+            "сейчас спрашивать не о чем",
+        },
+        "err.ask.own": {
+            "en": "{player} cannot ask about a declaration of their own",
+            "ru": "{player} не может спрашивать о собственном объявлении",
+        },
+        "err.ask.marriage": {
+            "en": "a marriage has no height to ask about: it is the King and Queen [000][004]",
+            "ru": "у марьяжа нет «роста»: это Король и Дама [000][004]",
+        },
+        "err.ask.void": {
+            "en": "{decl} scores nothing already ({status}): there is nothing to ask about",
+            "ru": "{decl} и так ничего не стоит ({status}): спрашивать не о чем",
+        },
+        "notice.ask": {
+            "en": "{player} asked about {owner}'s {decl} and did not beat it; {effect}",
+            "ru": "{player} спросил о {decl} игрока {owner} и не перебил; {effect}",
+        },
+        "notice.ask.forfeit": {
+            "en": "he may declare nothing above a {cls}{until} "
+            '(declarations.challenge = "same-class" [001])',
+            "ru": "объявлять выше, чем {cls}, ему нельзя{until} "
+            '(declarations.challenge = "same-class" [001])',
+        },
+        "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},
+        "notice.ask.until_quick": {
+            "en": " until {other}'s next declaration",
+            "ru": " до следующего объявления игрока {other}",
+        },
+        "notice.ask.free": {
+            "en": 'no forfeit under declarations.challenge = "{setting}" [000]',
+            "ru": 'при declarations.challenge = "{setting}" он ничего не теряет [000]',
         },
         "err.declare.marriage_once": {
             "en": "one marriage at a time: a marriage is the King and Queen of trumps",
@@ -636,9 +726,9 @@ MESSAGES = register(
         },
         "err.trick.no_trump": {
             "en": "the trump is not recorded for this deal: a trick needs it; record "
-            "the deal with `terts deal --trump CARD|SUIT`",
+            "it with `terts trump CARD|SUIT`",
             "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
-            "сдачу командой `terts deal --trump КАРТА|МАСТЬ`",
+            "его командой `terts trump КАРТА|МАСТЬ`",
         },
         "err.trick.twice": {
             "en": "{card} cannot be played twice in one trick",
@@ -743,6 +833,22 @@ MESSAGES = register(
         "err.claim.tricks": {
             "en": "{player} has taken {tricks} tricks in this deal, not {claimed}",
             "ru": "у игрока {player} в этой сдаче взяток: {tricks}, а не {claimed}",
+        },
+        "err.claim.turn_trick": {
+            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
+            "followed trick by trick, when he is to lead; {leader} took trick {taken} (event "
+            "{event}) and leads trick {trick}",
+            "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
+            "[000][002]: при записи по взяткам — когда заходит он; взятку {taken} взял "
+            "{leader} (событие {event}), и он заходит во взятку {trick}",
+        },
+        "err.claim.turn_deal": {
+            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
+            "followed trick by trick, when he is to lead; {leader} leads trick {trick} "
+            "(the non-dealer leads, deal of event {event})",
+            "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
+            "[000][002]: при записи по взяткам — когда заходит он; во взятку {trick} заходит "
+            "{leader} (заходит не сдававший, сдача — событие {event})",
         },
         "err.claim.quick": {
             "en": "in quick mode say what was taken so far: `terts claim P "

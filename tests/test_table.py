@@ -102,11 +102,11 @@ def scripted_game() -> tuple[list[str], list[list[str]]]:
 
     # Deal 1, quick: declarations, a challenge, an undone slip, the count, a penalty.
     both("n 9ч quick", "deal", "--trump", "9ч", "--quick")
-    both("d Аня терц:Дч", "declare", "Аня", "терц:Дч")
+    both("d Аня терц:Дб", "declare", "Аня", "терц:Дб")
     both("c Боря терц:Тп", "challenge", "Боря", "терц:Тп")
     both("об Аня 4В", "declare", "Аня", "4В")
     table += ["st", "?", "sh", "l"]  # nothing recorded
-    both("d Боря 4Д", "declare", "Боря", "4Д")
+    both("d Боря 4К", "declare", "Боря", "4К")
     both("u", "undo")
     both("declare Боря марьяж", "declare", "Боря", "марьяж")
     both("s 54 Боря Аня", "score", "54", "--by", "Боря", "--last-trick", "Аня")

@@ -1,6 +1,7 @@
 """A claim (RULES §5, §6: «вышел»): a player says he has reached his target in the open deal.
 What he took is known from the tricks (or told, in a quick deal); the claim is refused unless
-his total reaches his target, and if it does, the deal and the game end there.
+his total reaches his target, and if it does, the deal and the game end there. Followed trick by
+trick, a claim is made on one's own turn: by the player about to lead [000][002].
 """
 
 from __future__ import annotations
@@ -21,6 +22,19 @@ def on_claim(st: State, ev: Claim) -> None:
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.claim")
+    if not deal.quick and ev.player != deal.leader:
+        # «на любом своём ходу» [000][002]: followed trick by trick, his turn is his lead
+        last = deal.tricks[-1] if deal.tricks else None
+        raise RuleError(
+            t(
+                "err.claim.turn_trick" if last else "err.claim.turn_deal",
+                player=ev.player,
+                leader=deal.leader,
+                trick=deal.next_trick,
+                taken=last.number if last else 0,
+                event=last.event if last else deal.event,
+            )
+        )
     if not deal.quick:  # trick mode: what was taken is known from the tricks
         tricks = deal.tricks_taken(ev.player)
         cards = deal.trick_card_points(ev.player)
