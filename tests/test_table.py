@@ -33,7 +33,7 @@ from terts_referee.table import (
 
 
 def new_game(path: Path, capsys, *players: str) -> Path:
-    assert main(["new", *(players or ("Аня", "Боря")), "--game", str(path)]) == 0
+    assert main(["new", *(players or ("Аня", "Боря")), "--tricks", "--game", str(path)]) == 0
     capsys.readouterr()
     return path
 

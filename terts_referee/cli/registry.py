@@ -11,6 +11,8 @@ COMMANDS: dict[str, str] = {
     "deal": "deal",
     "declare": "declare",
     "challenge": "challenge",
+    "ask": "ask",
+    "trump": "trump",
     "trick": "trick",
     "exchange": "exchange",
     "score": "score",

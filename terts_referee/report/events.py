@@ -20,7 +20,18 @@ if TYPE_CHECKING:
 
 def describe(event: Event, game: Game) -> str:
     """One line saying what an event records, in the current language."""
-    from ..events import Challenge, Claim, DealEvent, Declare, Exchange, Penalty, Score, Trick
+    from ..events import (
+        Ask,
+        Challenge,
+        Claim,
+        DealEvent,
+        Declare,
+        Exchange,
+        Penalty,
+        Score,
+        SetTrump,
+        Trick,
+    )
 
     if isinstance(event, DealEvent):
         bits = [t("ev.deal")]
@@ -58,6 +69,12 @@ def describe(event: Event, game: Game) -> str:
         return t("ev.trick", a=event.lead, b=event.follow)
     if isinstance(event, Exchange):
         return t("ev.exchange", p=event.player)
+    if isinstance(event, Ask):
+        return t("ev.ask", p=event.player)
+    if isinstance(event, SetTrump):
+        if event.trump_card:
+            return t("ev.trump_card", card=event.trump_card)
+        return t("ev.trump", suit=event.trump.symbol)
     return event.type
 
 

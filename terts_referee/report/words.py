@@ -30,6 +30,7 @@ MSG = register(
         "ev.tricks": {"en": "{n} tricks", "ru": "взяток: {n}"},
         "ev.card_points": {"en": "{n} card points", "ru": "очков в картах: {n}"},
         "ev.trick": {"en": "trick {a} {b}", "ru": "взятка {a} {b}"},
+        "ev.ask": {"en": "{p} asks «Рост?»", "ru": "{p} спрашивает «Рост?»"},
         "ev.exchange": {"en": "{p} exchanges the trump 7", "ru": "{p} меняет козырную семёрку"},
         "out.event": {"en": "event {n}: {what}", "ru": "событие {n}: {what}"},
         "out.deal_start": {
