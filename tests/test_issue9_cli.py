@@ -1,0 +1,155 @@
+"""Issue 9 through the ``terts`` command: quick deals by default (RULES §4.3), trick by trick as
+the option, ``terts ask`` (§4.2 [001]), ``terts trump`` and ``deal --trump`` on an open deal,
+and the refusals (exit 2, one line naming the rule and the earlier event, file unchanged).
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+
+def deals(terts) -> list[dict]:
+    return terts.sheet()["deals"]
+
+
+# --- modes ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["classic", "strict", "book", "multi", "follow"])
+def test_a_scorers_game_is_never_refused_for_timing(terts, rules):
+    """RULES §4.3: timing only where tricks are followed; `terts new` deals are quick, so a
+    scorer's declarations in any order, then the count, are all written [000][002]."""
+    terts.ok("new", "Аня", "Боря", "--rules", rules)
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Боря", "4A")
+    terts.ok("declare", "Аня", "терц:Дт")
+    terts.ok("declare", "Боря", "терц:Тп")
+    terts.ok("declare", "Аня", "50:Кб")
+    terts.ok("score", "54", "--by", "Боря", "--last-trick", "Аня")
+    deal = deals(terts)[0]
+    assert deal["quick"] is True
+    assert [d["status"] for d in deal["declared"]] == ["scored"] * 4
+
+
+def test_new_tricks_makes_every_deal_trick_by_trick(terts):
+    """`terts new --tricks`: deals trick by trick unless `deal --quick`."""
+    terts.ok("new", "Аня", "Боря", "--tricks")
+    terts.ok("deal", "--trump", "7ч")
+    assert terts.status()["quick"] is False
+    r = terts.refused("declare", "Боря", "терц:Тп")
+    assert "does not lead trick 1" in r.stderr
+    assert "terts deal --quick --trump 7♥ --replace 1" in r.stderr  # mends the open deal
+    terts.ok("undo")
+    terts.ok("deal", "--trump", "7ч", "--quick")
+    assert terts.status()["quick"] is True
+
+
+def test_deal_tricks_overrides_one_deal(terts):
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7ч", "--tricks")
+    assert terts.status()["quick"] is False
+    doc = tomllib.loads(terts.game.read_text(encoding="utf-8"))
+    assert doc["quick"] is True and "quick" not in doc["events"][0]
+
+
+def test_new_quick_is_still_accepted(terts):
+    terts.ok("new", "Аня", "Боря", "--quick")
+    terts.ok("deal", "--trump", "7ч")
+    assert terts.status()["quick"] is True
+
+
+def test_old_game_files_replay_as_before(terts):
+    """A game file without the game-level `quick` key: its deals were trick by trick."""
+    terts.ok("new", "Аня", "Боря", "--tricks")
+    doc = tomllib.loads(terts.game.read_text(encoding="utf-8"))
+    assert "quick" not in doc  # what a file written before quick-by-default looks like
+    terts.ok("deal", "--trump", "7ч")
+    assert terts.status()["quick"] is False
+
+
+def test_a_trick_in_a_quick_deal_turns_it_trick_by_trick(terts):
+    """RULES §4.3: the first trick recorded in a quick deal: followed from that trick on."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Боря", "терц:Тт")
+    out = terts.ok("trick", "Тп", "9п").stdout
+    assert "now followed trick by trick" in out
+    assert terts.status()["quick"] is False
+    r = terts.refused("declare", "Боря", "терц:Кб")
+    assert "does not lead trick 2" in r.stderr and "--quick" not in r.stderr
+
+
+# --- the asker's forfeit ----------------------------------------------------------------------
+
+
+def test_ask_command_and_the_forfeit(terts):
+    """RULES §4.2 [001]: `terts ask P`; then no higher class in that turn, refused naming it."""
+    terts.ok("new", "Аня", "Боря", "--rules", "book")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Аня", "терц:Дт")
+    out = terts.ok("ask", "Боря").stdout
+    assert "Боря asks" in out and "until Аня's next declaration" in out
+    r = terts.refused("declare", "Боря", "50:Тб")
+    assert "asker's forfeit" in r.stderr and "(event 3)" in r.stderr
+    terts.ok("declare", "Боря", "терц:Тб")
+    terts.ok("ask", "Аня")
+    r = terts.refused("ask", "Аня")
+    assert "none to ask about" in r.stderr
+
+
+# --- the trump of a deal recorded without one -------------------------------------------------
+
+
+def test_terts_trump_records_the_open_deals_trump(terts):
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal")
+    r = terts.refused("declare", "Аня", "марьяж")
+    assert "terts trump SUIT" in r.stderr
+    out = terts.ok("trump", "9ч").stdout
+    assert "trump 9♥ face up" in out
+    assert terts.status()["trump"] == "hearts"
+    r = terts.refused("trump", "п")
+    assert "already has its trump" in r.stderr and "(event 2)" in r.stderr
+    log = terts.ok("log", "--json").json()["events"]
+    assert log[1]["type"] == "trump" and log[1]["trump_card"] == "9♥"
+
+
+def test_deal_trump_on_an_open_deal_without_one(terts):
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal")
+    terts.ok("deal", "--trump", "ч")
+    assert terts.status()["trump"] == "hearts" and terts.status()["deal"] == 1
+    r = terts.refused("deal", "--trump", "п")
+    assert "still open" in r.stderr
+
+
+def test_a_marriage_of_a_suit_names_the_trump(terts):
+    """RULES §4 ``declarations.marriage = "trump"``: a marriage:♥ says hearts is trump."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal")
+    out = terts.ok("declare", "Аня", "марьяж:ч").stdout
+    assert "names the trump" in out
+    assert terts.status()["trump"] == "hearts"
+
+
+# --- one deck, a claim on one's own turn -------------------------------------------------------
+
+
+def test_one_deck_refusal_through_the_command(terts):
+    """RULES §4.3 one deck [000] rule 5: one line naming the shared cards and the earlier event."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Аня", "терц:Дт")
+    r = terts.refused("declare", "Боря", "терц:Кт")
+    assert "one deck" in r.stderr and "Q♣ J♣" in r.stderr and "(event 2)" in r.stderr
+
+
+def test_claim_on_ones_own_turn_through_the_command(terts):
+    """RULES §5 [000][002]: followed trick by trick, only the player about to lead claims."""
+    terts.ok("new", "Аня", "Боря", "--tricks")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("trick", "Тп", "9п")
+    r = terts.refused("claim", "Боря")
+    assert "own turn" in r.stderr and "(event 2)" in r.stderr
