@@ -444,9 +444,9 @@ MESSAGES = register(
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
-            "the trump with `terts trump SUIT`",
+            "the trump with `{command}`",
             "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
-            "назовите масть, марьяж:♥, или запишите козырь командой `terts trump МАСТЬ`",
+            "назовите масть, марьяж:♥, или запишите козырь командой `{command}`",
         },
         "err.declare.not_leader": {
             "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
@@ -468,19 +468,17 @@ MESSAGES = register(
         },
         "err.quick_hint": {
             "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
-            "not timed): `terts deal --quick{options} --replace {event}`",
+            "not timed): `{command}`",
             "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
-            "объявлений не проверяется): `terts deal --quick{options} --replace {event}`",
+            "объявлений не проверяется): `{command}`",
         },
         "err.one_deck": {
             "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
             "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
-            "of the two is false; show the cards, then `terts penalty P false-declaration "
-            "--event N`",
+            "of the two is false; show the cards, then `{command}`",
             "ru": "одна колода (RULES §4.3, [000], правило 5): {decl} игрока {player} и {earlier} "
             "игрока {other} (событие {event}) имеют общие карты {cards}, а одна карта не бывает "
-            "у двоих: одно из объявлений ложное; покажите карты и запишите "
-            "`terts penalty P false-declaration --event N`",
+            "у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
@@ -726,9 +724,9 @@ MESSAGES = register(
         },
         "err.trick.no_trump": {
             "en": "the trump is not recorded for this deal: a trick needs it; record "
-            "it with `terts trump CARD|SUIT`",
+            "it with `{command}`",
             "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
-            "его командой `terts trump КАРТА|МАСТЬ`",
+            "его командой `{command}`",
         },
         "err.trick.twice": {
             "en": "{card} cannot be played twice in one trick",

@@ -40,7 +40,7 @@ def test_new_tricks_makes_every_deal_trick_by_trick(terts):
     assert terts.status()["quick"] is False
     r = terts.refused("declare", "Боря", "терц:Тп")
     assert "does not lead trick 1" in r.stderr
-    assert "terts deal --quick --trump 7♥ --replace 1" in r.stderr  # mends the open deal
+    assert "terts deal --trump 7♥ --quick --replace 1" in r.stderr  # mends the open deal
     terts.ok("undo")
     terts.ok("deal", "--trump", "7ч", "--quick")
     assert terts.status()["quick"] is True
@@ -153,3 +153,44 @@ def test_claim_on_ones_own_turn_through_the_command(terts):
     terts.ok("trick", "Тп", "9п")
     r = terts.refused("claim", "Боря")
     assert "own turn" in r.stderr and "(event 2)" in r.stderr
+
+
+# --- at the table: hints in the short forms ----------------------------------------------------
+
+
+def test_table_hints_use_the_short_forms_and_quote_names(tmp_path, capsys):
+    """A scripted table session: the hints are the table's own forms (`c 'Анна Мария' COMBO`,
+    `n CARD|SUIT`, `tr SUIT`), names with a space quoted; the new forms `a`, `tr`, `n … tricks`."""
+    from terts_referee.cli import main
+    from terts_referee.table import run_table
+
+    path = tmp_path / "g.toml"
+    assert main(["new", "Анна Мария", "Боря", "--game", str(path)]) == 0
+    capsys.readouterr()
+    lines = [
+        "n",
+        "d 'Анна Мария' марьяж",  # no trump yet: the hint is `tr SUIT`
+        "tr 7ч",
+        "d 'Анна Мария' терц:Дт",
+        "a Боря",
+        "s 54 Боря 'Анна Мария'",
+        "n 8п tricks",
+        "q",
+    ]
+    assert run_table(str(path), input=lines) == 0
+    out, err = capsys.readouterr()
+    assert "`tr SUIT`" in err, err
+    assert "c Боря COMBO" in out, out
+    assert "terts challenge" not in out
+    assert "Боря asks" in out, out
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    types = [e["type"] for e in doc["events"]]
+    assert types == ["deal", "trump", "declare", "ask", "score", "deal"], types
+    assert doc["events"][-1].get("quick") is None  # n … tricks: trick by trick
+
+
+def test_plain_hints_quote_names_with_spaces(terts):
+    terts.ok("new", "Анна Мария", "Боря")
+    terts.ok("deal", "--trump", "7ч")
+    out = terts.ok("declare", "Боря", "терц:Тп").stdout
+    assert "terts challenge 'Анна Мария' COMBO" in out, out

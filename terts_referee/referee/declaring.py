@@ -13,6 +13,7 @@ from ..cards import Card, Rank, Suit
 from ..declarations import Declaration, Kind, compare
 from ..errors import RuleError
 from ..events import Declare, PenaltyKind
+from ..hints import hint
 from ..messages import shown, suit_word, t
 from ..rules import Ruleset
 from .false_declarations import proven_false, void_false
@@ -73,17 +74,13 @@ def quick_hint(deal: Deal) -> str:
     if deal.tricks:
         return ""
     trump = deal.trump_card or (deal.trump.symbol if deal.trump else None)
-    options = f" --trump {trump}" if trump else ""
-    if deal.named_dealer:
-        options += f" --dealer {quoted(deal.dealer)}"
-    return t("err.quick_hint", options=options, event=deal.event)
-
-
-def quoted(name: str) -> str:
-    """A player's name as a shell word: quoted when it holds a space or a quote."""
-    if name and not any(c.isspace() or c in "'\"\\$`" for c in name):
-        return name
-    return "'" + name.replace("'", "'\\''") + "'"
+    options = {
+        "--trump": str(trump) if trump else None,
+        "--dealer": deal.dealer if deal.named_dealer else None,
+        "--quick": True,
+        "--replace": str(deal.event),
+    }
+    return t("err.quick_hint", command=hint("deal", options=options))
 
 
 CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
@@ -147,7 +144,7 @@ def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) 
                         other=opponent,
                         earlier=shown(r.decl),
                         event=r.event,
-                        quoted=quoted(opponent),
+                        command=hint("penalty", "P", "false-declaration", options={"--event": "N"}),
                     )
                 )
 
@@ -169,7 +166,7 @@ def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
     """A marriage's suit (the trump when not named); refused when only trumps count."""
     if decl.kind is Kind.MARRIAGE and decl.suit is None:
         if deal.trump is None:
-            raise RuleError(t("err.marriage.no_trump"))
+            raise RuleError(t("err.marriage.no_trump", command=hint("trump", "SUIT")))
         return Declaration.marriage(deal.trump)
     if (
         decl.kind is Kind.MARRIAGE

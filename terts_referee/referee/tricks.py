@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from ..events import Trick
+from ..hints import hint
 from ..messages import t
 from ..play import trick_winner
 from .deals import close_deal
@@ -25,7 +26,7 @@ def on_trick(st: State, ev: Trick) -> None:
     st.not_over()
     deal = st.open_deal("err.no_deal.trick")
     if deal.trump is None:
-        raise RuleError(t("err.trick.no_trump"))
+        raise RuleError(t("err.trick.no_trump", command=hint("trump", "CARD|SUIT")))
     if deal.quick and deal.tricks:  # not reached: a quick deal's first trick ends its quickness
         raise RuleError(t("err.trick.quick", deal=deal.number))
     k = deal.next_trick

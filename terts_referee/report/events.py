@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import console
+from ..hints import hint
 from ..i18n import lang, t
 from ..rules import Ruleset
 from .words import STATUS_STYLE, decl_names, iso, penalty_name, status_word
@@ -136,7 +137,9 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
                 STATUS_STYLE.get(rec.status),
             )
         if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
-            console.say(t("out.unless_beaten", p=deal.other(event.player)), "dim")
+            other = deal.other(event.player)
+            command = hint("challenge", other, "COMBO")
+            console.say(t("out.unless_beaten", p=other, command=command), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
@@ -190,7 +193,8 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
     console.say(
         t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
     )
-    console.say(t("out.next_deal"), "dim")
+    command = hint("deal", options={"--trump": t("out.card_or_suit")})
+    console.say(t("out.next_deal", command=command), "dim")
 
 
 def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import console
+from ..hints import hint
 from ..i18n import t
 
 TYPE_CHECKING = False
@@ -80,11 +81,12 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         console.print_json(data)
         return
     if not data["deal"]:
-        console.say(t("out.no_deal"))
+        command = hint("deal", options={"--trump": t("out.card_or_suit")})
+        console.say(t("out.no_deal", command=command))
         return
     if data["phase"] == "over":
         key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
-        console.say(t(key, n=data["deal"], p=sheet.winner))
+        console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
         return
     console.say(
         t(

@@ -44,8 +44,8 @@ MSG = register(
             "ru": "  {name}: {value} — {status}",
         },
         "out.unless_beaten": {
-            "en": "  written unless {p} beats it now: terts challenge {p} COMBO",
-            "ru": "  пишет, если {p} не перебьёт сейчас: terts challenge {p} COMBO",
+            "en": "  written unless {p} beats it now: {command}",
+            "ru": "  пишет, если {p} не перебьёт сейчас: {command}",
         },
         "out.trick_over": {
             "en": "trick {n}: {p} takes it; the deal is over",
@@ -71,9 +71,10 @@ MSG = register(
             "ru": "новая игра {path}: {a} — {b}, правила {rules} (до {target})",
         },
         "out.next_deal": {
-            "en": "next: terts deal --trump CARD|SUIT",
-            "ru": "дальше: terts deal --trump КАРТА|МАСТЬ",
+            "en": "next: {command}",
+            "ru": "дальше: {command}",
         },
+        "out.card_or_suit": {"en": "CARD|SUIT", "ru": "КАРТА|МАСТЬ"},
         "out.removed": {"en": "removed event {n}: {what}", "ru": "удалено событие {n}: {what}"},
         "h.log": {"en": "log", "ru": "журнал"},
         "h.num": {"en": "#", "ru": "№"},
@@ -96,8 +97,8 @@ MSG = register(
         "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
         "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
         "out.no_deal": {
-            "en": "no deal yet: terts deal --trump CARD|SUIT",
-            "ru": "сдачи ещё не было: terts deal --trump КАРТА|МАСТЬ",
+            "en": "no deal yet: {command}",
+            "ru": "сдачи ещё не было: {command}",
         },
         "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
         "out.deal_over_won": {
@@ -105,8 +106,8 @@ MSG = register(
             "ru": "сдача {n} окончена; победитель игры — {p}",
         },
         "out.deal_over_next": {
-            "en": "deal {n} is over; next: terts deal",
-            "ru": "сдача {n} окончена; дальше: terts deal",
+            "en": "deal {n} is over; next: {command}",
+            "ru": "сдача {n} окончена; дальше: {command}",
         },
         "out.status": {
             "en": "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads",

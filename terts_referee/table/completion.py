@@ -18,6 +18,7 @@ from .parser import (
     HELP_WORDS,
     QUICK_WORDS,
     QUIT_WORDS,
+    TRICKS_WORDS,
     full_commands,
     norm,
     split_options,
@@ -206,6 +207,9 @@ class TableCompleter(Completer):
         for word in QUICK_WORDS:
             if word.startswith(p):
                 yield Completion(word, -len(raw), display_meta=t("table.meta.quick", self.lang))
+        for word in TRICKS_WORDS:
+            if word.startswith(p):
+                yield Completion(word, -len(raw), display_meta=t("table.meta.tricks", self.lang))
         yield from self._cards(raw, prefix)
 
     # -- dispatch --

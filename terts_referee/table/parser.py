@@ -53,6 +53,8 @@ FORMS: tuple[Form, ...] = (
         "c Боря терц:Тп",
         ("player", "combo", "none"),
     ),
+    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
+    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
     Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
     Form(
         "s",
@@ -87,6 +89,7 @@ FORMS: tuple[Form, ...] = (
 HELP_WORDS = ("?", "h", "help", "помощь", "справка")
 QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
 QUICK_WORDS = ("quick", "быстро", "быстрая")
+TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
 
 
 def norm(word: str) -> str:
@@ -162,12 +165,14 @@ def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
     argv = [form.command]
     if form.command == "deal":
         trump = dealer = None
-        quick = False
+        quick = tricks = False
         for word in pos:
             if word == "-":
                 continue
-            if norm(word) in QUICK_WORDS and not quick:
+            if norm(word) in QUICK_WORDS and not (quick or tricks):
                 quick = True
+            elif norm(word) in TRICKS_WORDS and not (quick or tricks):
+                tricks = True
             elif trump is None and _is_trump(word):
                 trump = word
             elif dealer is None:
@@ -180,6 +185,8 @@ def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
             argv += ["--dealer", dealer]
         if quick:
             argv.append("--quick")
+        if tricks:
+            argv.append("--tricks")
         return argv + opts
     if form.command == "score":
         if len(pos) > 3:

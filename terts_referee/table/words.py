@@ -56,8 +56,8 @@ TABLE = register(
         # --- the short status -----------------------------------------------------------
         "table.totals": {"en": "{name} {total}/{target}", "ru": "{name} {total}/{target}"},
         "table.no_deal": {
-            "en": "no deal yet: n TRUMP (n 7ч), or n quick",
-            "ru": "сдачи ещё нет: n КОЗЫРЬ (n 7ч) или n quick",
+            "en": "no deal yet: n TRUMP (n 7ч; trick by trick: n 7ч tricks)",
+            "ru": "сдачи ещё нет: n КОЗЫРЬ (n 7ч; по взяткам: n 7ч tricks)",
         },
         "table.deal_over": {
             "en": "deal {deal} is over; next: n TRUMP",
@@ -82,9 +82,11 @@ TABLE = register(
         "table.no_trump": {"en": "not recorded", "ru": "не записан"},
         # --- usage of the short forms ---------------------------------------------------
         "table.use.deal": {
-            "en": "n [TRUMP] [DEALER] [quick]",
-            "ru": "n [КОЗЫРЬ] [СДАЮЩИЙ] [quick]",
+            "en": "n [TRUMP] [DEALER] [quick|tricks]",
+            "ru": "n [КОЗЫРЬ] [СДАЮЩИЙ] [quick|tricks]",
         },
+        "table.use.ask": {"en": "a P", "ru": "a ИГРОК"},
+        "table.use.trump": {"en": "tr SUIT|CARD", "ru": "tr МАСТЬ|КАРТА"},
         "table.use.declare": {"en": "d P COMBO…", "ru": "d ИГРОК ОБЪЯВЛЕНИЕ…"},
         "table.use.challenge": {"en": "c P COMBO", "ru": "c ИГРОК ОБЪЯВЛЕНИЕ"},
         "table.use.trick": {"en": "t CARD CARD", "ru": "t КАРТА КАРТА"},
@@ -108,8 +110,18 @@ TABLE = register(
             "ru": "Русские слова: {words}",
         },
         "table.help.deal": {
-            "en": "start a deal: n 7ч = deal --trump 7ч; quick = tricks not recorded",
-            "ru": "новая сдача: n 7ч = deal --trump 7ч; quick — взятки не записываются",
+            "en": "start a deal: n 7ч = deal --trump 7ч (as the game says: quick unless "
+            "`new --tricks`); n 7ч tricks = trick by trick, n 7ч quick = tricks not recorded",
+            "ru": "новая сдача: n 7ч = deal --trump 7ч (как задано игрой: быстрая, если не "
+            "`new --tricks`); n 7ч tricks — по взяткам, n 7ч quick — взятки не записываются",
+        },
+        "table.help.ask": {
+            "en": "«Рост?» asked and not beaten: a Боря = ask Боря",
+            "ru": "спросил «Рост?» и не перебил: a Боря = ask Боря",
+        },
+        "table.help.trump": {
+            "en": "the trump of a deal started without one: tr ч = trump ч",
+            "ru": "козырь сдачи, начатой без него: tr ч = trump ч",
         },
         "table.help.declare": {
             "en": "declare: d Аня терц:Дч (4J, 50:K♠, marriage …)",
@@ -151,6 +163,7 @@ TABLE = register(
         # --- completion meta ---------------------------------------------------------------
         "table.meta.player": {"en": "player", "ru": "игрок"},
         "table.meta.quick": {"en": "quick deal", "ru": "быстрая сдача"},
+        "table.meta.tricks": {"en": "trick by trick", "ru": "по взяткам"},
         "table.meta.command": {"en": "command", "ru": "команда"},
     }
 )
