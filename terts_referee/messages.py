@@ -75,15 +75,15 @@ MESSAGES = register(
         },
         # --- declarations.py: notation ------------------------------------------------------
         "err.run.length": {
-            "en": "a run of {length} cards is no declaration: runs have 3 to 8 cards",
-            "ru": "последовательность из {length} карт — не комбинация: в последовательности "
-            "от 3 до 8 карт",
+            "en": "a run of {length:#card|cards} is no declaration: runs have 3 to 8 cards",
+            "ru": "последовательность из {length:#карты|карт|карт} — не комбинация: "
+            "в последовательности от 3 до 8 карт",
         },
         "err.run.top": {
-            "en": "no {name} can top at {top}: {length} cards in sequence run down from the top "
-            "card, so the top is one of {tops}",
-            "ru": "{name} от {top} не бывает: последовательность из {length} карт идёт вниз от "
-            "старшей карты, так что старшая — одна из: {tops}",
+            "en": "no {name} can top at {top}: {length:#card|cards} in sequence run down from "
+            "the top card, so the top is one of {tops}",
+            "ru": "{name} от {top} не бывает: последовательность из {length:#карты|карт|карт} "
+            "идёт вниз от старшей карты, так что старшая — одна из: {tops}",
         },
         "err.four.rank": {
             "en": "four {rank}s score nothing: fours are 4J (200), 4A, 4K or 4Q (100 each)",
@@ -412,7 +412,7 @@ MESSAGES = register(
         },
         "win.target": {
             "en": "{total} reaches the target {target} after deal {deal}",
-            "ru": "{total} очков: цель {target} достигнута после сдачи {deal}",
+            "ru": "{total:#очко|очка|очков}: цель {target} достигнута после сдачи {deal}",
         },
         "win.both_over": {
             "en": "both are over their targets after deal {deal}; the last "
@@ -597,8 +597,8 @@ MESSAGES = register(
             'комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
         },
         "notice.lowering": {
-            "en": "{player}: {why}: {points} points",
-            "ru": "{player}: {why}: {points} очков",
+            "en": "{player}: {why}: {points:#point|points}",
+            "ru": "{player}: {why}: {points:#очко|очка|очков}",
         },
         "note.played": {
             "en": "{card} was already played at trick {trick}",
@@ -694,9 +694,9 @@ MESSAGES = register(
             "взяткам, а не пишутся командой `score`",
         },
         "err.score.range": {
-            "en": "{points} card points is impossible: a deal holds {total}, "
+            "en": "{points:#card point is|card points are} impossible: a deal holds {total}, "
             "so a count is from 0 to {total}",
-            "ru": "{points} очков в картах не бывает: в сдаче {total}, так что счёт — "
+            "ru": "{points:#очка|очков|очков} в картах не бывает: в сдаче {total}, так что счёт — "
             "от 0 до {total}",
         },
         "err.score.below_bonus": {
@@ -785,7 +785,7 @@ MESSAGES = register(
             "ru": "открытый козырь — сама козырная семёрка: менять нечего",
         },
         "err.exchange.stock": {
-            "en": "the stock holds {stock} cards: the trump 7 may be exchanged only "
+            "en": "the stock holds {stock:#card|cards}: the trump 7 may be exchanged only "
             "while it holds at least {need} (exchange.min_stock) [000][001][003]",
             "ru": "карт в колоде: {stock}; козырную семёрку можно сменить, только пока "
             "в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
@@ -829,7 +829,7 @@ MESSAGES = register(
             "ru": "у игрока {player} в сдаче {deal} нет объявления, которое можно снять",
         },
         "err.claim.tricks": {
-            "en": "{player} has taken {tricks} tricks in this deal, not {claimed}",
+            "en": "{player} has taken {tricks:#trick|tricks} in this deal, not {claimed}",
             "ru": "у игрока {player} в этой сдаче взяток: {tricks}, а не {claimed}",
         },
         "err.claim.turn_trick": {

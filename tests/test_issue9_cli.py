@@ -194,3 +194,46 @@ def test_plain_hints_quote_names_with_spaces(terts):
     terts.ok("deal", "--trump", "7ч")
     out = terts.ok("declare", "Боря", "терц:Тп").stdout
     assert "terts challenge 'Анна Мария' COMBO" in out, out
+
+
+# --- plurals, in one place ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "ru", "en"),
+    [
+        (0, "0 ходов", "0 turns"),
+        (1, "1 ход", "1 turn"),
+        (2, "2 хода", "2 turns"),
+        (4, "4 хода", "4 turns"),
+        (5, "5 ходов", "5 turns"),
+        (11, "11 ходов", "11 turns"),
+        (12, "12 ходов", "12 turns"),
+        (14, "14 ходов", "14 turns"),
+        (21, "21 ход", "21 turns"),
+        (22, "22 хода", "22 turns"),
+        (111, "111 ходов", "111 turns"),
+        (101, "101 ход", "101 turns"),
+    ],
+)
+def test_plural_rules_cldr(n, ru, en):
+    """Russian one/few/many with the 11-14 exceptions; English one/other (CLDR)."""
+    from terts_referee.i18n import plural
+
+    assert plural(n, "ход|хода|ходов", "ru") == ru
+    assert plural(n, "turn|turns", "en") == en
+
+
+def test_messages_use_the_plural(terts):
+    from terts_referee.i18n import t
+    from terts_referee.report import words  # noqa: F401  (registers the catalogue)
+
+    assert t("ev.points", "ru", n=1) == "1 очко"
+    assert t("ev.points", "ru", n=22) == "22 очка"
+    assert t("ev.points", "ru", n=25) == "25 очков"
+    assert t("ev.tricks", "en", n=1) == "1 trick"
+    assert t("ev.tricks", "ru", n=3) == "3 взятки"
+    out = terts.ok("--lang", "ru", "check", "hand", "Тч,Кч,Дч", "--trump", "ч", "--turns", "1")
+    assert "за 1 ход," in out.stdout and "40 очков" in out.stdout, out.stdout
+    out = terts.ok("check", "hand", "A♥,K♥,Q♥", "--trump", "h", "--turns", "21")
+    assert "over 21 turns" in out.stdout, out.stdout

@@ -24,11 +24,14 @@ MSG = register(
             "ru": "{p} считает {n}; последняя взятка {q}",
         },
         "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "штраф {p}: {kind}"},
-        "ev.points": {"en": "{n} points", "ru": "{n} очков"},
+        "ev.points": {"en": "{n:#point|points}", "ru": "{n:#очко|очка|очков}"},
         "ev.event": {"en": "event {n}", "ru": "событие {n}"},
         "ev.claim": {"en": "{p} claims the win", "ru": "{p} заявляет о победе"},
-        "ev.tricks": {"en": "{n} tricks", "ru": "взяток: {n}"},
-        "ev.card_points": {"en": "{n} card points", "ru": "очков в картах: {n}"},
+        "ev.tricks": {"en": "{n:#trick|tricks}", "ru": "{n:#взятка|взятки|взяток}"},
+        "ev.card_points": {
+            "en": "{n:#card point|card points}",
+            "ru": "{n:#очко|очка|очков} в картах",
+        },
         "ev.trick": {"en": "trick {a} {b}", "ru": "взятка {a} {b}"},
         "ev.ask": {"en": "{p} asks «Рост?»", "ru": "{p} спрашивает «Рост?»"},
         "ev.exchange": {"en": "{p} exchanges the trump 7", "ru": "{p} меняет козырную семёрку"},
@@ -137,8 +140,10 @@ MSG = register(
             "ru": "{cards} — козырь {suit}, правила {rules}",
         },
         "out.best": {
-            "en": "best over {n} turns, one per turn, lower to higher in a suit [000]: {p} points",
-            "ru": "лучшее за {n} ходов, по одной за ход, от младшей к старшей [000]: {p} очков",
+            "en": "best over {n:#turn|turns}, one per turn, lower to higher in a suit [000]: "
+            "{p:#point|points}",
+            "ru": "лучшее за {n:#ход|хода|ходов}, по одной за ход, от младшей к старшей [000]: "
+            "{p:#очко|очка|очков}",
         },
         "out.cmp_first": {
             "en": "{name} ({combo}) stands — «Пишет»",
