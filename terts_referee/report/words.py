@@ -99,6 +99,20 @@ MSG = register(
         },
         "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
         "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
+        "out.pen.points": {
+            "en": "{n:#point|points} in the deal",
+            "ru": "{n:#очко|очка|очков} в сдаче",
+        },
+        "out.pen.to_opponent": {
+            "en": "{p} writes {n:#point|points}",
+            "ru": "{p} пишет {n:#очко|очка|очков}",
+        },
+        "out.cell_legend": {
+            "en": "each player's cell: card points, +declarations, ±penalties (what a "
+            "penalty gave the opponent included) → the deal's points; last trick: who took it",
+            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что штраф "
+            "соперника дал ему) → очки за сдачу; последняя: кто взял последнюю взятку",
+        },
         "out.no_deal": {
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
