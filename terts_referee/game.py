@@ -54,7 +54,10 @@ class Game:
     rules: Ruleset
     events: list[Event] = field(default_factory=list)
     first_dealer: str | None = None
-    quick: bool = False  # `terts new --quick`: deals are quick unless `deal --tricks` says
+    # `terts new` (quick, the default) writes `quick = true`: deals are quick unless `deal
+    # --tricks` says; `new --tricks` and files older than quick-by-default have no key: trick
+    # by trick unless `deal --quick` says
+    quick: bool = False
     started: datetime | None = None  # when `terts new` made it; unknown in format 1 files
     times: list[datetime | None] = field(default_factory=list)  # events[i] entered at times[i]
 

@@ -716,12 +716,6 @@ MESSAGES = register(
             "пересчитайте взятки",
         },
         # --- replay.py: tricks and reneges --------------------------------------------------
-        "err.trick.quick": {
-            "en": "deal {deal} is in quick mode (--quick): its tricks are not "
-            "followed; record the count with `terts score`",
-            "ru": "сдача {deal} в быстром учёте (--quick): её взятки не записываются; "
-            "запишите счёт командой `terts score`",
-        },
         "err.trick.no_trump": {
             "en": "the trump is not recorded for this deal: a trick needs it; record "
             "it with `{command}`",

@@ -27,8 +27,6 @@ def on_trick(st: State, ev: Trick) -> None:
     deal = st.open_deal("err.no_deal.trick")
     if deal.trump is None:
         raise RuleError(t("err.trick.no_trump", command=hint("trump", "CARD|SUIT")))
-    if deal.quick and deal.tricks:  # not reached: a quick deal's first trick ends its quickness
-        raise RuleError(t("err.trick.quick", deal=deal.number))
     k = deal.next_trick
     if ev.lead == ev.follow:
         raise RuleError(t("err.trick.twice", card=ev.lead))
