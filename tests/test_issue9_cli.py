@@ -286,3 +286,13 @@ def test_rules_check_a_valid_file_says_so_in_one_line(terts, tmp_path, monkeypat
     assert out.count("\n") == 1 and "valid" in out, out
     verbose = terts.ok("rules", "check", str(path), "--verbose").stdout
     assert "game.win_requires_trick" in verbose and "valid" in verbose.splitlines()[0]
+
+
+def test_the_web_page_asks_for_the_same_commands():
+    """`terts serve`: `new` with quick off is `new --tricks`; `ask` and `trump` are actions."""
+    from terts_referee.web.api import argv_for
+
+    argv = argv_for("new", {"players": ["Аня", "Боря"], "quick": False}, "g.toml", "en")
+    assert "--tricks" in argv and "--quick" not in argv
+    assert argv_for("ask", {"player": "Боря"}, "g.toml", "en")[0] == "ask"
+    assert "ч" in argv_for("trump", {"trump": "ч"}, "g.toml", "en")
