@@ -21,6 +21,12 @@ SHORT = {
     "claim": "cl",
     "undo": "u",
 }
+#: Options the table's short form takes as words, in order (``s 54 Боря Аня``, ``cl Аня 3 40``).
+AS_WORDS = {
+    "score": ("--by", "--last-trick"),
+    "claim": ("--tricks", "--card-points"),
+    "penalty": ("--points",),
+}
 _state = {"table": False}
 
 
@@ -58,6 +64,11 @@ def hint(command: str, *args: str, options: dict[str, str | bool | None] | None 
             head += [str(trump)] if trump else []
             head += [quoted(str(dealer))] if dealer else []
             head += mode
+        for name in AS_WORDS.get(command, ()):
+            value = options.pop(name, None)
+            if value is None:
+                break
+            words.append(quoted(str(value)) if " " in str(value) else str(value))
         return " ".join([*head, *words, *_options(options)])
     return " ".join(["terts", command, *words, *_options(options)])
 

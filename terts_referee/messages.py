@@ -385,8 +385,8 @@ MESSAGES = register(
             "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
         },
         "err.no_deal": {
-            "en": "no deal is open to {what}: start one with `terts deal`",
-            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `terts deal`",
+            "en": "no deal is open to {what}: start one with `{command}`",
+            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `{command}`",
         },
         "err.no_deal.declare": {"en": "declare in", "ru": "объявлять"},
         "err.no_deal.challenge": {"en": "challenge in", "ru": "перебивать объявление"},
@@ -397,13 +397,13 @@ MESSAGES = register(
         "err.no_deal.ask": {"en": "ask about a declaration in", "ru": "спрашивать «Рост?»"},
         "err.no_deal.trump": {"en": "record the trump of", "ru": "записать козырь"},
         "err.penalty.no_deal": {
-            "en": "no deal yet: a penalty belongs to a deal; start one with `terts deal`",
-            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `terts deal`",
+            "en": "no deal yet: a penalty belongs to a deal; start one with `{command}`",
+            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `{command}`",
         },
         "err.game_over": {
-            "en": "the game is over: {winner} won ({reason}); `terts undo` reopens it, "
+            "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
             "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); `terts undo` вернёт её, "
+            "ru": "игра окончена, победитель — {winner} ({reason}); `{undo}` вернёт её, "
             "`terts new --force` начнёт новую",
         },
         "notice.win": {
@@ -429,10 +429,10 @@ MESSAGES = register(
             "ru": "{player} проигрывает партию: {kind} [000][001][004]",
         },
         "err.deal_open": {
-            "en": "deal {deal} is still open: finish it with `terts score` "
+            "en": "deal {deal} is still open: finish it with `{command}` "
             "(or its tricks) before the next deal",
             "ru": "сдача {deal} ещё не окончена: до следующей сдачи закройте её командой "
-            "`terts score` (или доиграйте её взятки)",
+            "`{command}` (или доиграйте её взятки)",
         },
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
@@ -660,9 +660,9 @@ MESSAGES = register(
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
-            "so one of them is false (`terts penalty P false-declaration`)",
+            "so one of them is false (`{command}`)",
             "ru": "{combo} и {decl} имеют общие карты {cards}: одна карта не может быть у обоих "
-            "игроков, значит, одно из объявлений ложное (`terts penalty P false-declaration`)",
+            "игроков, значит, одно из объявлений ложное (`{command}`)",
         },
         "err.challenge.no_beat": {
             "en": "{combo} does not beat {decl}: {reason}{rule} {source}",
@@ -843,10 +843,8 @@ MESSAGES = register(
             "{leader} (заходит не сдававший, сдача — событие {event})",
         },
         "err.claim.quick": {
-            "en": "in quick mode say what was taken so far: `terts claim P "
-            "--tricks N --card-points N`",
-            "ru": "в быстром учёте укажите, что уже взято: `terts claim P "
-            "--tricks N --card-points N`",
+            "en": "in quick mode say what was taken so far: `{command}`",
+            "ru": "в быстром учёте укажите, что уже взято: `{command}`",
         },
         "err.claim.range": {
             "en": "--tricks {tricks} --card-points {cards}: expected 0-16 tricks "

@@ -297,3 +297,29 @@ def test_the_web_page_asks_for_the_same_commands():
     assert "--tricks" in argv and "--quick" not in argv
     assert "ask" in argv_for("ask", {"player": "Боря"}, "g.toml", "en")
     assert "ч" in argv_for("trump", {"trump": "ч"}, "g.toml", "en")
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "options", "plain", "table"),
+    [
+        ("challenge", ("Анна Мария", "COMBO"), {}, "terts challenge 'Анна Мария' COMBO",
+         "c 'Анна Мария' COMBO"),
+        ("claim", ("Боря",), {"--tricks": "N", "--card-points": "N"},
+         "terts claim Боря --tricks N --card-points N", "cl Боря N N"),
+        ("score", ("POINTS",), {"--by": "P", "--last-trick": "P"},
+         "terts score POINTS --by P --last-trick P", "s POINTS P P"),
+        ("deal", (), {"--trump": "7♥", "--quick": True, "--replace": "1"},
+         "terts deal --trump 7♥ --quick --replace 1", "n 7♥ quick --replace 1"),
+        ("deal", (), {"--trump": "7♥", "--dealer": "Анна Мария"},
+         "terts deal --trump 7♥ --dealer 'Анна Мария'", "n 7♥ 'Анна Мария'"),
+        ("trump", ("SUIT",), {}, "terts trump SUIT", "tr SUIT"),
+    ],
+)  # fmt: skip
+def test_hints_plain_and_at_the_table(command, args, options, plain, table):
+    """One place builds every hint: the plain command, or the table's short form; names with a
+    space quoted in both."""
+    from terts_referee.hints import at_the_table, hint
+
+    assert hint(command, *args, options=dict(options)) == plain
+    with at_the_table():
+        assert hint(command, *args, options=dict(options)) == table

@@ -11,6 +11,7 @@ from ..cards import Card
 from ..declarations import Kind, challenge_verdict, shared_cards
 from ..errors import RuleError
 from ..events import Ask, Challenge, Declare
+from ..hints import hint
 from ..messages import shown, t
 from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
 from .false_declarations import proven_false, void_false
@@ -118,7 +119,13 @@ def on_challenge(st: State, ev: Challenge) -> None:
     if shared:
         cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
         raise RuleError(
-            t("err.challenge.shared", combo=shown(combo), decl=shown(target.decl), cards=cards)
+            t(
+                "err.challenge.shared",
+                combo=shown(combo),
+                decl=shown(target.decl),
+                cards=cards,
+                command=hint("penalty", "P", "false-declaration"),
+            )
         )
     one_deck(st, deal, ev.player, [combo])
     forfeit(st, deal, ev.player, [combo])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..cards import CARD_POINTS
 from ..errors import RuleError
 from ..events import Claim
+from ..hints import hint
 from ..messages import t
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
@@ -49,7 +50,8 @@ def on_claim(st: State, ev: Claim) -> None:
         ):
             raise RuleError(t("err.claim.range", tricks=tricks, cards=cards))
         if tricks is None or cards is None:
-            raise RuleError(t("err.claim.quick"))
+            options = {"--tricks": "N", "--card-points": "N"}
+            raise RuleError(t("err.claim.quick", command=hint("claim", ev.player, options=options)))
     if st.rules.game.win_requires_trick and tricks == 0:
         raise RuleError(t("err.claim.no_trick", player=ev.player))
     if deal.renege_by and st.rules.penalties.renege == "deal-to-opponent":

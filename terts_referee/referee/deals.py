@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from ..events import DealEvent, Score, SetTrump
+from ..hints import hint
 from ..messages import suit_word, t
 from .ending import check_winner
 from .records import Deal
@@ -21,7 +22,8 @@ def on_deal(st: State, ev: DealEvent) -> None:
     st.not_over()
     if st.sheet.current is not None:
         cur = st.sheet.current
-        raise RuleError(t("err.deal_open", deal=cur.number))
+        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
+        raise RuleError(t("err.deal_open", deal=cur.number, command=command))
     previous = st.sheet.deals[-1] if st.sheet.deals else None
     rotation = previous.last_trick if previous and previous.last_trick else None
     if previous is None:
