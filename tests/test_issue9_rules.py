@@ -331,3 +331,28 @@ def test_quick_deal_never_refuses_for_timing():
         "strict",
     )
     assert [r.status for r in sheet.deals[-1].declarations] == [Status.SCORED] * 4
+
+
+@pytest.mark.parametrize(
+    ("rule", "rules", "script", "outcome"),
+    [
+        ("one per turn, one command [000][002]", "classic",
+         "declare Аня терц:Дт 50:Кб", "one declaration per turn"),
+        ("one per turn, separate commands are separate turns [000][002]", "classic",
+         "declare Аня терц:Дт\ndeclare Аня 50:Кб", ["scored", "scored"]),
+        ("runs of one turn share no card, one command [000]", "multi",
+         "declare Аня 50:Кт терц:Дт", "share a card"),
+        ("several in one command do not lower each other [000]", "multi",
+         "declare Аня терц:Кт терц:10т", ["scored", "scored"]),
+        ("separate commands are separate turns: lowering [000]", "multi",
+         "declare Аня терц:Кт\ndeclare Аня терц:10т", ["scored", "lowering"]),
+    ],
+)  # fmt: skip
+def test_quick_deal_turns_are_commands(rule, rules, script, outcome):
+    """RULES §4.3: a quick deal judges everything but the moment; one command is one turn."""
+    text = f"deal 7ч quick\n{script}"
+    if isinstance(outcome, str):
+        assert outcome in str(refused(text, rules)), rule
+        return
+    statuses = [r.status.value for r in play(text, rules).deals[-1].declarations]
+    assert statuses == outcome, rule
