@@ -323,3 +323,17 @@ def test_hints_plain_and_at_the_table(command, args, options, plain, table):
     assert hint(command, *args, options=dict(options)) == plain
     with at_the_table():
         assert hint(command, *args, options=dict(options)) == table
+
+
+def test_status_says_the_askers_forfeit(terts):
+    """RULES §4.2 [001]: `status` shows what the asker may still declare."""
+    terts.ok("new", "Аня", "Боря", "--rules", "book")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Аня", "терц:Дт")
+    terts.ok("ask", "Боря")
+    ups = {e["player"]: e["up_to"] for e in terts.status()["may_declare"]}
+    assert ups == {"Аня": None, "Боря": "terts"}
+    assert "nothing above a terts" in terts.ok("status").stdout
+    terts.ok("declare", "Аня", "терц:Дп")
+    ups = {e["player"]: e["up_to"] for e in terts.status()["may_declare"]}
+    assert ups == {"Аня": None, "Боря": None}

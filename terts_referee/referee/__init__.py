@@ -29,7 +29,7 @@ and ``false_declarations``, then the judges that use them, ``dispatch`` on top. 
 than classes: the rules share one state, and a class per rule area would only wrap it again.
 """
 
-from .declaring import DeclarationBar, declaration_bar
+from .declaring import DeclarationBar, declaration_bar, forfeit_in_force
 from .dispatch import JUDGES, EventRefused, replay
 from .exchange import ExchangeBar, exchange_bar
 from .records import (
@@ -69,6 +69,7 @@ __all__ = [
     "Unreachable",
     "declaration_bar",
     "exchange_bar",
+    "forfeit_in_force",
     "phase_of",
     "reachable_card_points",
     "replay",

@@ -17,7 +17,15 @@ from ..hints import hint
 from ..messages import shown, suit_word, t
 from ..rules import Ruleset
 from .false_declarations import proven_false, void_false
-from .records import LAST_DECLARATION_TRICK, STANDING, Deal, DeclRecord, PenaltyRecord, Status
+from .records import (
+    LAST_DECLARATION_TRICK,
+    STANDING,
+    AskRecord,
+    Deal,
+    DeclRecord,
+    PenaltyRecord,
+    Status,
+)
 from .scoring import settle
 from .state import State
 
@@ -86,13 +94,22 @@ def quick_hint(deal: Deal) -> str:
 CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
 
 
+def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | None:
+    """The question that binds ``player`` now (RULES §4.2 [001]): under ``same-class``, asked
+    before the next trick (trick by trick) or since the opponent's last declaration (quick)."""
+    if rules.declarations.challenge != "same-class":
+        return None
+    ask = deal.asked.get(player)
+    if ask is None or (ask.trick is not None and ask.trick != deal.next_trick):
+        return None
+    return ask
+
+
 def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
     """The asker's forfeit (RULES §4.2, ``declarations.challenge = "same-class"`` [001]): having
     asked «От чего?», ``player`` may not declare a higher class in that turn."""
-    if st.rules.declarations.challenge != "same-class":
-        return
-    ask = deal.asked.get(player)
-    if ask is None or (ask.trick is not None and ask.trick != deal.next_trick):
+    ask = forfeit_in_force(st.rules, deal, player)
+    if ask is None:
         return
     asked = CLASS_ORDER.index(ask.about.decl.value_class)
     for d in combos:

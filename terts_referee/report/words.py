@@ -135,6 +135,10 @@ MSG = register(
             "ru": "  {p} может объявить: {kinds}",
         },
         "out.nothing": {"en": "nothing", "ru": "ничего"},
+        "out.up_to": {
+            "en": " (nothing above a {cls}: he asked «Рост?» [001])",
+            "ru": " (не выше, чем {cls}: он спросил «Рост?» [001])",
+        },
         "out.exchange": {"en": "  trump 7 exchange: {v}", "ru": "  смена козырной семёрки: {v}"},
         "out.look": {"en": "  looking at taken tricks: {v}", "ru": "  смотреть взятки: {v}"},
         "out.allowed": {"en": "allowed", "ru": "можно"},
