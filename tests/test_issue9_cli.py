@@ -77,6 +77,7 @@ def test_a_trick_in_a_quick_deal_turns_it_trick_by_trick(terts):
     out = terts.ok("trick", "Тп", "9п").stdout
     assert "now followed trick by trick" in out
     assert terts.status()["quick"] is False
+    assert terts.sheet()["deals"][0]["timed_from"] == 3  # deal, declare, trick
     r = terts.refused("declare", "Боря", "терц:Кб")
     assert "does not lead trick 2" in r.stderr and "--quick" not in r.stderr
 

@@ -73,6 +73,7 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                 ],
                 "tricks": len(d.tricks),
                 "quick": d.quick,
+                "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
                 "claimed_by": d.claimed_by,
                 "notices": list(d.notices),
             }
