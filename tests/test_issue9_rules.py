@@ -356,3 +356,23 @@ def test_quick_deal_turns_are_commands(rule, rules, script, outcome):
         return
     statuses = [r.status.value for r in play(text, rules).deals[-1].declarations]
     assert statuses == outcome, rule
+
+
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ({"type": "ask", "player": "Вася"}, "player"),
+        ({"type": "ask"}, "player"),
+        ({"type": "trump"}, "trump"),
+        ({"type": "trump", "trump": "x"}, "trump"),
+        ({"type": "trump", "trump": "h", "trump_card": "Z♥"}, "trump_card"),
+        ({"type": "ask", "player": "Аня", "extra": 1}, "extra"),
+    ],
+)
+def test_ask_and_trump_events_are_validated_in_the_file(table, field):
+    """A damaged game file: the new events are checked field by field like the others."""
+    from terts_referee.errors import GameFileError
+
+    with pytest.raises(GameFileError) as info:
+        event_from_dict(table, 3, PLAYERS)
+    assert field in str(info.value)
