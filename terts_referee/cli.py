@@ -10,7 +10,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__
+from . import __version__, cli_library
+from .cli_library import LibraryOpt
 from .errors import RefereeError
 
 APP_SETTINGS = dict(
@@ -144,7 +145,10 @@ def new(
         Optional[str], typer.Option(help="Who deals first (by lot: lowest card).")
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Overwrite an existing game file.")
+        bool,
+        typer.Option(
+            "--force", help="Start over on an unfinished game (it moves to the library first)."
+        ),
     ] = False,
     quick: Annotated[
         bool,
@@ -156,25 +160,29 @@ def new(
     ] = False,
     game: GameOpt = None,
     as_json: JsonOpt = False,
+    library: LibraryOpt = None,  # issue 12
 ) -> None:
-    """Start a game file for two players.
+    """Start a game file for two players. A finished game in the file moves to the library.
 
     The first dealer is chosen by lot [001][003]; without --dealer the second player named deals
     and the first leads.
 
     Example: terts new Аня Боря --rules short
     """
-    from .game import Game, check_names
+    from .game import Game, check_names, now
     from .report import report_new
     from .rules import load_ruleset
     from .storage import create_game
 
     names = check_names(players)
     ruleset = load_ruleset(rules)
-    g = Game(names, ruleset, quick=quick)
+    g = Game(names, ruleset, quick=quick, started=now())
     if dealer is not None:
         g.first_dealer = g.player(dealer)
     path = _path(game)
+    from .cli_library import set_aside  # issue 12: nothing is ever deleted
+
+    set_aside(path, library, force)
     create_game(path, g.to_doc(), force=force)
     report_new(g, path, as_json)
 
@@ -513,6 +521,9 @@ def demo(as_json: JsonOpt = False) -> None:
 
     g, path = play_demo()
     report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)
+
+
+cli_library.register(app)  # issue 12: history, stats, archive
 
 
 # --- check --------------------------------------------------------------------------------

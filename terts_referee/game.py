@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from .errors import GameFileError, NotationError, RulesetError
@@ -17,7 +18,17 @@ from .replay import Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION
 
-__all__ = ["Game", "check_names"]
+__all__ = ["Game", "check_names", "now"]
+
+
+def now() -> datetime:
+    """The local time with its offset, to the second: what the game file records (issue 11)."""
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def _when(value: Any) -> datetime | None:
+    """A time read from the game file; anything but a TOML datetime counts as unknown."""
+    return value if isinstance(value, datetime) else None
 
 
 def check_names(names: list[str]) -> tuple[str, str]:
@@ -44,6 +55,8 @@ class Game:
     events: list[Event] = field(default_factory=list)
     first_dealer: str | None = None
     quick: bool = False  # `terts new --quick`: deals are quick unless `deal --tricks` says
+    started: datetime | None = None  # when `terts new` made it; unknown in format 1 files
+    times: list[datetime | None] = field(default_factory=list)  # events[i] entered at times[i]
 
     # --- the game file document ---------------------------------------------------------------
 
@@ -68,17 +81,33 @@ class Game:
             raise GameFileError(t("store.events_not_list", origin=origin))
         events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
         first = doc.get("first_dealer")
-        return cls(players, rules, events, first, bool(doc.get("quick", False)))
+        times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
+        started = _when(doc.get("started"))
+        return cls(players, rules, events, first, bool(doc.get("quick", False)), started, times)
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT_VERSION, "players": list(self.players)}
+        if self.started:
+            doc["started"] = self.started
         if self.first_dealer:
             doc["first_dealer"] = self.first_dealer
         if self.quick:
             doc["quick"] = True
         doc["rules"] = self.rules.to_dict()
-        doc["events"] = [e.to_dict() for e in self.events]
+        doc["events"] = [self._event_doc(i) for i in range(len(self.events))]
         return doc
+
+    def _event_doc(self, index: int) -> dict[str, Any]:
+        data = self.events[index].to_dict()
+        at = self.time_of(index + 1)
+        if at is not None:
+            data["at"] = at
+        return data
+
+    def time_of(self, number: int) -> datetime | None:
+        """When event ``number`` (from 1) was entered; None when not known (format 1)."""
+        index = number - 1
+        return self.times[index] if 0 <= index < len(self.times) else None
 
     # --- players --------------------------------------------------------------------------
 
@@ -109,12 +138,15 @@ class Game:
             strict=strict and rules is None,
         )
 
-    def record(self, event: Event) -> Sheet:
-        """Append ``event`` if the rules allow it now; raises EventRefused (a RuleError)."""
+    def record(self, event: Event, at: datetime | None = None) -> Sheet:
+        """Append ``event`` (entered ``at``, default now) if the rules allow it now; raises
+        EventRefused (a RuleError)."""
         sheet = replay(
             self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
         )
+        self.times = (self.times + [None] * len(self.events))[: len(self.events)]
         self.events.append(event)
+        self.times.append(at or now())
         return sheet
 
     def undo(self) -> tuple[int, Event]:
@@ -122,4 +154,5 @@ class Game:
         if not self.events:
             raise NotationError(t("err.undo.empty"))
         number = len(self.events)
+        del self.times[number - 1 :]
         return number, self.events.pop()

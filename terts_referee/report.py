@@ -100,6 +100,7 @@ MSG = register(
         "h.log": {"en": "log", "ru": "журнал"},
         "h.num": {"en": "#", "ru": "№"},
         "h.event": {"en": "event", "ru": "событие"},
+        "h.at": {"en": "time", "ru": "время"},
         "h.notices": {"en": "notices", "ru": "замечания"},
         "h.title": {"en": "Terts — {rules}, to {target}", "ru": "Терц — {rules}, до {target}"},
         "h.deal": {"en": "deal", "ru": "сдача"},
@@ -397,15 +398,18 @@ def report_log(game: Game, as_json: bool) -> None:
         console.print_json(
             {
                 "events": [
-                    _event_json(i, e, sheet, game.rules) for i, e in enumerate(game.events, start=1)
+                    {**_event_json(i, e, sheet, game.rules), "at": _iso(game.time_of(i))}
+                    for i, e in enumerate(game.events, start=1)
                 ]
             }
         )
         return
-    tab = console.table(t("h.num"), t("h.event"), t("h.notices"), title=t("h.log"))
+    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
     for i, e in enumerate(game.events, start=1):
+        at = game.time_of(i)
         tab.add_row(
             console.cell(i),
+            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
             console.cell(describe(e, game)),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )
@@ -415,14 +419,28 @@ def report_log(game: Game, as_json: bool) -> None:
 # --- the sheet ----------------------------------------------------------------------------
 
 
+def _iso(at) -> str | None:
+    """A recorded time as ISO 8601 text with its offset; None when not known."""
+    return at.isoformat() if at is not None else None
+
+
+def _deal_times(game: Game, sheet: Sheet, d: Deal) -> dict[str, str | None]:
+    """When a deal started (its deal event) and ended (its last event, once finished)."""
+    following = [n.event for n in sheet.deals if n.number == d.number + 1]
+    last = (following[0] if following else len(game.events) + 1) - 1
+    ended = game.time_of(last) if d.finished or d.claimed_by else None
+    return {"started": _iso(game.time_of(d.event)), "ended": _iso(ended)}
+
+
 def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
-    """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
+    """The JSON shape of CLI.md, with the declarations, penalties, notices and times added."""
     rules = sheet.rules
     deals = []
     for d in sheet.deals:
         deals.append(
             {
                 "number": d.number,
+                **_deal_times(game, sheet, d),
                 "dealer": d.dealer,
                 "trump": d.trump.value if d.trump else None,
                 "finished": d.finished,
@@ -467,6 +485,7 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     return {
         "rules": rules.name,
         "players": list(game.players),
+        "started": _iso(game.started),
         "target": rules.game.target,
         "uphill": dict(sheet.uphill),
         "targets": sheet.targets,

@@ -36,8 +36,12 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-FORMAT_VERSION = 1
-"""The newest game-file format this version reads and the one it writes."""
+FORMAT_VERSION = 2
+"""The newest game-file format this version reads and the one it writes.
+
+Format 2 added the times (issue 11): a top-level ``started`` and an ``at`` on every event, TOML
+offset datetimes. Format 1 files (no times) read as they are; they are written again, as format
+2, only when an event is recorded."""
 
 DEFAULT_GAME_FILE = "terts-game.toml"
 """Game file used when neither ``--game`` nor ``$TERTS_GAME`` names one."""

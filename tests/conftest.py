@@ -28,6 +28,7 @@ def _isolate(monkeypatch, tmp_path):
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("TERTS_LANG", "en")
     monkeypatch.delenv("TERTS_GAME", raising=False)
+    monkeypatch.setenv("TERTS_LIBRARY", str(tmp_path / "library"))  # never the user's own
     monkeypatch.chdir(tmp_path)
     i18n.set_lang(None)
     yield

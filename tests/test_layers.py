@@ -26,6 +26,10 @@ DOMAIN = [
     "storage",
     "errors",
     "messages",
+    "summary",  # issue 12: the library's domain and storage
+    "stats",
+    "library",
+    "season",
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 

@@ -425,10 +425,12 @@ def test_undo_with_nothing_refused(terts):
 
 def test_game_file_is_toml_with_format_rules_and_events(dealt):
     doc = tomllib.loads(dealt.game.read_text(encoding="utf-8"))
-    assert doc["format"] == 1
+    assert doc["format"] == 2
     assert doc["rules"]["name"] == "classic"
     assert doc["rules"]["scoring"]["rounding"] == "half-down"
+    at = doc["events"][0].pop("at")  # issue 11: the time each event was entered
     assert doc["events"] == [{"type": "deal", "trump": "hearts"}]
+    assert at.tzinfo is not None and doc["started"] <= at
 
 
 def test_game_path_from_environment(terts, monkeypatch, tmp_path, capsys):

@@ -1,0 +1,154 @@
+"""The library over years of play (issue 12): 400 games, `stats` the first time and after.
+
+Writes ``--games`` (400) finished games of six players into a temporary library through the
+library itself (``Game.record`` with made-up times, one game an evening from 2024 on, random
+quick deals with declarations, challenges and penalties, each game played to classic's 501),
+then times, each in a fresh process:
+
+1. the first ``terts stats`` (no index yet: every file read and replayed; with ``--tty`` it runs
+   under ``script`` so that the progress bar shows, as on a terminal);
+2. ``terts stats --json`` again (the index is current: files hashed, summaries read), median of
+   ``--runs``;
+3. ``terts status --json`` on one game file, median of ``--runs``: the yardstick.
+
+Exit status 1 when the first build takes longer than ``--max-first`` seconds (20) or the
+repeated ``stats --json`` more than ``--max-ratio`` (3) times ``status --json``. Not a test.
+
+    python benchmarks/bench_library.py [--games 400] [--runs 10] [--tty] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from terts_referee.cards import Rank, Suit
+from terts_referee.declarations import Declaration
+from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+from terts_referee.game import Game
+from terts_referee.library import archive_name
+from terts_referee.replay import EventRefused
+from terts_referee.rules import load_ruleset
+from terts_referee.storage import write_game
+
+PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")
+SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+TOPS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
+
+
+def random_game(rng: random.Random, started: datetime) -> Game:
+    """A quick-mode classic game between two of PLAYERS, played until someone wins."""
+    a, b = rng.sample(PLAYERS, 2)
+    game = Game((a, b), load_ruleset("classic"), quick=True, started=started)
+    at = started
+
+    def record(event) -> bool:
+        nonlocal at
+        at += timedelta(seconds=rng.randint(20, 200))
+        try:
+            game.record(event, at)
+        except EventRefused:
+            return False
+        return True
+
+    while not game.sheet().finished and len(game.events) < 200:
+        trump = rng.choice(SUITS)
+        record(DealEvent(None, trump, None, quick=True))
+        for player in rng.sample((a, b), 2):
+            roll = rng.random()
+            if roll < 0.3:
+                length = rng.choice((3, 3, 3, 4, 5))
+                decl = Declaration.sequence(
+                    length, rng.choice(TOPS[: 9 - length]), rng.choice(SUITS)
+                )
+                if record(Declare(player, (decl,))) and rng.random() < 0.2:
+                    other = b if player == a else a
+                    record(Challenge(other, Declaration.sequence(5, Rank.ACE, rng.choice(SUITS))))
+            elif roll < 0.4:
+                record(Declare(player, (Declaration.marriage(trump),)))
+                if rng.random() < 0.1:
+                    record(Penalty(player, PenaltyKind.FALSE_DECLARATION))
+            elif roll < 0.45:
+                record(Declare(player, (Declaration.four(rng.choice((Rank.JACK, Rank.ACE))),)))
+        by = rng.choice((a, b))
+        record(Score(by, rng.randint(20, 130), rng.choice((a, b))))
+    return game
+
+
+def build(library: Path, count: int, seed: int = 12) -> Path:
+    """Write ``count`` games into ``library``; returns one of them (for ``status``)."""
+    rng = random.Random(seed)
+    library.mkdir(parents=True, exist_ok=True)
+    day = datetime(2024, 1, 1, 19, 30).astimezone()
+    last = None
+    for i in range(count):
+        started = day + timedelta(days=i * 2, minutes=rng.randint(0, 90))
+        game = random_game(rng, started)
+        last = library / archive_name(game.players, started)
+        write_game(last, game.to_doc())
+    return last
+
+
+def run(argv: list[str], env: dict[str, str], tty: bool = False) -> float:
+    command = argv
+    if tty and shutil.which("script"):
+        command = ["script", "-qec", " ".join(argv), "/dev/null"]
+    start = time.perf_counter()
+    proc = subprocess.run(command, env=env, capture_output=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(argv)} failed: {proc.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--tty", action="store_true", help="first stats under script(1): a tty")
+    parser.add_argument("--keep", type=Path, help="build the library here and keep it")
+    parser.add_argument("--max-first", type=float, default=20.0)
+    parser.add_argument("--max-ratio", type=float, default=3.0)
+    args = parser.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="terts-bench-library-"))
+    library = args.keep or work / "library"
+    pycache = work / "pycache"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPYCACHEPREFIX=str(pycache), NO_COLOR="1", TERTS_LANG="en")
+    terts = [sys.executable, "-m", "terts_referee"]
+    try:
+        t0 = time.perf_counter()
+        one = build(library, args.games)
+        built = time.perf_counter() - t0
+        size = sum(p.stat().st_size for p in library.glob("*.toml"))
+        print(f"wrote {args.games} games ({size / 1024:.0f} KiB) in {built:.1f} s: {library}")
+        run([*terts, "--version"], env)  # fill the bytecode cache
+        lib = ["--library", str(library)]
+        first = run([*terts, "stats", *lib], env, tty=args.tty)
+        again = [run([*terts, "stats", "--json", *lib], env) for _ in range(args.runs)]
+        status = [
+            run([*terts, "status", "--json", "--game", str(one)], env) for _ in range(args.runs)
+        ]
+        stats_ms, status_ms = statistics.median(again) * 1000, statistics.median(status) * 1000
+        ratio = stats_ms / status_ms
+        print(f"first `stats` (index built):      {first:6.2f} s  (limit {args.max_first:g} s)")
+        print(f"`stats --json` again (median):    {stats_ms:6.0f} ms")
+        print(f"`status --json` (median):         {status_ms:6.0f} ms")
+        print(f"ratio:                            {ratio:6.2f}   (limit {args.max_ratio:g})")
+        return 0 if first <= args.max_first and ratio <= args.max_ratio else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
