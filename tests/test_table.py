@@ -44,11 +44,17 @@ def untimed(path: Path) -> dict:
     doc.pop("started", None)
     for event in doc.get("events", []):
         event.pop("at", None)
+    for correction in doc.get("corrections", []):
+        correction.pop("at", None)
+        correction.get("old", {}).pop("at", None)
     return doc
 
 
 def events(path: Path) -> list[dict]:
-    return untimed(path).get("events", [])
+    """The effective events (the journal with the corrections' trail applied, issue 11)."""
+    from terts_referee.game import Game
+
+    return [e.to_dict() for e in Game.from_doc(untimed(path)).events]
 
 
 def legal_tricks(trump_card: Card, seed: int) -> list[tuple[Card, Card]]:
