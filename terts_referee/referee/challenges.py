@@ -11,6 +11,7 @@ from ..declarations import Kind, challenge_verdict, shared_cards
 from ..errors import RuleError
 from ..events import Challenge, Declare
 from ..messages import shown, t
+from ..vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
 from .declaring import lowering, marriage_suit, timing, written_again
 from .false_declarations import proven_false, void_false
 from .records import DeclRecord, Status
