@@ -3,7 +3,8 @@
 A catalogue is a dict ``{key: {"en": text, "ru": text}}``; modules register theirs with
 ``register`` so that one test can walk every catalogue for missing translations. ``t(key, **kw)``
 formats the text in the current language. The language comes from ``--lang``, else
-``$TERTS_LANG``, else the locale (``ru*`` / ``uk*`` -> Russian), else English.
+``$TERTS_LANG``, else the locale (``ru*`` / ``uk*`` -> Russian), else English. This module
+imports no catalogue: ``messages`` and the output modules import it to register theirs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,18 @@ def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     """Add a catalogue; returns it, for ``X = register({...})``."""
     CATALOGUES.append(catalogue)
     return catalogue
+
+
+#: The one message about languages themselves; every other text is in ``messages`` (which
+#: imports this module, never the other way round) or beside the module that says it.
+OWN = register(
+    {
+        "err.lang": {
+            "en": "unknown language {lang!r}: expected en or ru",
+            "ru": "неизвестный язык {lang!r}: ожидается en или ru",
+        },
+    }
+)
 
 
 def lang_from_env(env=None) -> str:
@@ -39,7 +52,6 @@ def set_lang(lang: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang is not None and lang not in LANGS:
         from .errors import NotationError
-        from .messages import MESSAGES  # noqa: F401  (registers "err.lang")
 
         raise NotationError(t("err.lang", lang=lang))
     _state["lang"] = lang

@@ -854,10 +854,6 @@ MESSAGES = register(
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
         # --- cli.py, i18n.py ----------------------------------------------------------------
-        "err.lang": {
-            "en": "unknown language {lang!r}: expected en or ru",
-            "ru": "неизвестный язык {lang!r}: ожидается en или ru",
-        },
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
             "ru": "взятка — это две карты, первой карта ходящего: названо {n}",

@@ -232,9 +232,9 @@ def test_keyboard_interrupt_between_lines_loses_nothing(tmp_path, capsys):
 
 def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, monkeypatch):
     game = new_game(tmp_path / "g.toml", capsys)
-    import terts_referee.cli as cli
+    import terts_referee.cli.dispatch as dispatch
 
-    real = cli.main
+    real = dispatch.run_command
     calls = []
 
     def flaky(argv):
@@ -243,7 +243,7 @@ def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, mon
             raise KeyboardInterrupt
         return real(argv)
 
-    monkeypatch.setattr(cli, "main", flaky)
+    monkeypatch.setattr(dispatch, "run_command", flaky)
     assert run_table(str(game), input=["n quick", "d Аня 4J", "d Боря 4Д"]) == 0
     assert [e["type"] for e in events(game)] == ["deal"]
 
@@ -505,7 +505,7 @@ def test_deal_and_penalty_complete():
 
 def test_session_completer_knows_the_game(tmp_path, capsys, monkeypatch):
     """The session hands its completer the game's players and the deal's played cards."""
-    import terts_referee.table as table
+    import terts_referee.table.session as table
 
     seen = []
 

@@ -1,0 +1,33 @@
+"""``terts archive``: move a game file into the library now."""
+
+from typing import Annotated
+
+import typer
+
+from ..library import LibraryOpt
+from ..options import GameOpt, JsonOpt
+
+
+def command(
+    game: GameOpt = None,
+    library: LibraryOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Move an unfinished game too (marked unfinished).")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Move a finished game file into the library now.
+
+    Example: terts archive --game last-week.toml
+    """
+    from ... import console
+    from ...library import archive_game, library_dir
+    from ...messages import t
+    from ...storage import resolve_game_path
+
+    path = resolve_game_path(game)
+    target = archive_game(path, library_dir(library), force=force)
+    if as_json:
+        console.print_json({"game": str(path), "file": str(target)})
+    else:
+        console.say(t("library.moved", path=path, target=target))

@@ -1,0 +1,27 @@
+"""``terts challenge``: record a player beating the opponent's latest declaration."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who beats the declaration.")],
+    combo: Annotated[str, typer.Argument(metavar="COMBO", help="The higher declaration.")],
+):
+    """P beats the opponent's latest declaration with COMBO («Не годится!»).
+
+    Example: terts challenge Боря терц:Кт
+    """
+    from ...declarations import parse_combo
+    from ...events import Challenge
+
+    def build(g):
+        deal = g.sheet().current
+        trump = deal.trump if deal else None
+        return Challenge(g.player(player), parse_combo(combo, trump, g.rules))
+
+    return build

@@ -1,0 +1,114 @@
+"""``terts check``: settle a dispute without a game file (a hand's declarations, which of two
+declarations wins, who takes a trick, which cards may follow)."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import JsonOpt, RulesOpt, TrumpOpt
+
+group = typer.Typer(
+    help="Settle a dispute without a game file.", no_args_is_help=True, rich_markup_mode=None
+)
+
+
+@group.command("hand")
+def check_hand(
+    cards: Annotated[
+        list[str], typer.Argument(metavar="CARDS", help="The hand: Q♥ J♥ 10♥ or Qh,Jh,Th")
+    ],
+    trump: TrumpOpt,
+    rules: RulesOpt = "classic",
+    turns: Annotated[int, typer.Option(min=0, help="Turns left to declare, one per turn.")] = 8,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every declaration in a hand, and the best order to declare them one per turn.
+
+    Example: terts check hand Qh Jh 10h 9h 8h 7h --trump s --turns 10
+    """
+    from ...cards import parse_card_or_suit, parse_cards
+    from ...errors import NotationError
+    from ...messages import t
+    from ...report.checks import report_hand
+    from ...rules import load_ruleset
+
+    hand = parse_cards(cards)
+    if len(hand) > 9:
+        raise NotationError(t("err.hand.too_many", n=len(hand)))
+    report_hand(hand, parse_card_or_suit(trump)[0], load_ruleset(rules), turns, as_json)
+
+
+@group.command("compare")
+def check_compare(
+    first: Annotated[str, typer.Argument(metavar="COMBO", help="The declarer's declaration.")],
+    second: Annotated[str, typer.Argument(metavar="COMBO", help="The challenger's declaration.")],
+    trump: TrumpOpt,
+    rules: RulesOpt = "classic",
+    as_json: JsonOpt = False,
+) -> None:
+    """Which of two declarations wins (the first is the declarer's) and by which rule.
+
+    Example: terts check compare 105:J♦ 4A --trump h --rules book
+    """
+    from ...cards import parse_card_or_suit
+    from ...declarations import parse_combo
+    from ...report.checks import report_compare
+    from ...rules import load_ruleset
+
+    ruleset = load_ruleset(rules)
+    suit = parse_card_or_suit(trump)[0]
+    report_compare(
+        parse_combo(first, suit, ruleset),
+        parse_combo(second, suit, ruleset),
+        suit,
+        ruleset,
+        as_json,
+    )
+
+
+@group.command("trick")
+def check_trick(
+    cards: Annotated[list[str], typer.Argument(metavar="CARD CARD", help="Lead, then follow.")],
+    trump: TrumpOpt,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which card takes the trick.
+
+    Example: terts check trick Ah 7s --trump s
+    """
+    from ...cards import parse_card_or_suit, parse_cards
+    from ...errors import NotationError
+    from ...messages import t
+    from ...report.checks import report_trick
+
+    parsed = parse_cards(cards)
+    if len(parsed) != 2:
+        raise NotationError(t("err.trick.two_cards", n=len(parsed)))
+    report_trick(parsed[0], parsed[1], parse_card_or_suit(trump)[0], as_json)
+
+
+@group.command("legal")
+def check_legal(
+    hand: Annotated[str, typer.Option("--hand", metavar="CARDS", help="The follower's hand.")],
+    lead: Annotated[str, typer.Option("--lead", metavar="CARD", help="The card led.")],
+    trump: TrumpOpt,
+    final: Annotated[bool, typer.Option("--final", help="Final phase (stock empty).")] = False,
+    rules: RulesOpt = "classic",
+    as_json: JsonOpt = False,
+) -> None:
+    """The cards the follower may play (final phase with --final, else while the stock lasts).
+
+    Example: terts check legal --hand "Jh 7s As" --lead Kh --trump h --final
+    """
+    from ...cards import parse_card, parse_card_or_suit, parse_cards
+    from ...errors import NotationError
+    from ...messages import t
+    from ...report.checks import report_legal
+    from ...rules import load_ruleset
+
+    held, led = parse_cards(hand), parse_card(lead)
+    if led in held:
+        raise NotationError(t("err.legal.led", card=led))
+    if not held:
+        raise NotationError(t("err.legal.no_hand"))
+    report_legal(held, led, parse_card_or_suit(trump)[0], final, load_ruleset(rules), as_json)

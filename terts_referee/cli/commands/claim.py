@@ -1,0 +1,26 @@
+"""``terts claim``: record a player claiming the win during a deal."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who claims the win.")],
+    tricks: Annotated[
+        Optional[int], typer.Option(help="Tricks P took so far (quick mode).")
+    ] = None,
+    card_points: Annotated[
+        Optional[int], typer.Option("--card-points", help="Card points P took so far (quick mode).")
+    ] = None,
+):
+    """P claims the win during a deal (needs a trick taken in it) [000][002].
+
+    Example: terts claim Аня --tricks 3 --card-points 40
+    """
+    from ...events import Claim
+
+    return lambda g: Claim(g.player(player), tricks, card_points)

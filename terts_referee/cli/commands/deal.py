@@ -1,0 +1,44 @@
+"""``terts deal``: record the start of the next deal (trump, dealer, quick or trick by trick)."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    trump: Annotated[
+        Optional[str],
+        typer.Option(
+            "--trump",
+            "-t",
+            metavar="SUIT|CARD",
+            help="Trump suit, or the face-up card (its suit is trump).",
+        ),
+    ] = None,
+    dealer: Annotated[Optional[str], typer.Option(help="Who deals; default the rotation.")] = None,
+    quick: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--quick/--tricks",
+            show_default=False,
+            help="Quick mode (tricks not recorded, declarations not timed) or trick by trick; "
+            "default: as `terts new --quick` set, else trick by trick.",
+        ),
+    ] = None,
+):
+    """Start the next deal. The dealer is the last deal's last-trick taker [000][001][003].
+
+    Example: terts deal --trump 7ч
+    """
+    from ...cards import parse_card_or_suit
+    from ...events import DealEvent
+
+    def build(g):
+        suit, card = parse_card_or_suit(trump) if trump else (None, None)
+        mode = g.quick if quick is None else quick
+        return DealEvent(g.player(dealer) if dealer else None, suit, card, mode)
+
+    return build

@@ -1,0 +1,15 @@
+"""``terts demo``: play the bundled sample game into a temporary file and print its sheet."""
+
+from ..options import JsonOpt
+
+
+def command(as_json: JsonOpt = False) -> None:
+    """Play a bundled sample game into a temporary file and print its sheet.
+
+    Example: terts demo
+    """
+    from ...demo import play_demo
+    from ...report.sheet import report_sheet
+
+    g, path = play_demo()
+    report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)

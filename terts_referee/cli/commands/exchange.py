@@ -1,0 +1,20 @@
+"""``terts exchange``: record a player swapping the trump 7 for the face-up trump card."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    player: Annotated[str, typer.Argument(metavar="P", help="Who swaps the trump 7.")],
+):
+    """P swaps the trump 7 for the face-up trump card (stock ≥ exchange.min_stock).
+
+    Example: terts exchange Аня
+    """
+    from ...events import Exchange
+
+    return lambda g: Exchange(g.player(player))

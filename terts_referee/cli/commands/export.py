@@ -1,0 +1,36 @@
+"""``terts export``: write the score sheet as a printable HTML page."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..options import AsRulesOpt, GameOpt, load
+
+
+def command(
+    html: Annotated[
+        Path, typer.Option("--html", metavar="FILE", help="Write a printable HTML sheet.")
+    ],
+    game: GameOpt = None,
+    as_rules: AsRulesOpt = None,
+) -> None:
+    """Write the score sheet as a printable HTML page with a chart of the totals.
+
+    Example: terts --lang ru export --html sheet.html
+    """
+    from ... import console, i18n
+    from ...errors import GameFileError
+    from ...export import sheet_html
+    from ...messages import t
+    from ...report.sheet import sheet_json
+    from ...rules import load_ruleset
+
+    _, g = load(game)
+    other = load_ruleset(as_rules) if as_rules else None
+    page = sheet_html(sheet_json(g, g.sheet(other)), i18n.lang())
+    try:
+        html.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
+    console.say(t("msg.wrote", path=html))

@@ -1,0 +1,33 @@
+"""``terts penalty``: record a penalty of RULES §6 against a player."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    player: Annotated[str, typer.Argument(metavar="P", help="The offender.")],
+    kind: Annotated[
+        str,
+        typer.Argument(
+            metavar="KIND",
+            help="false-declaration, miscount, empty-challenge, late-declaration, "
+            "out-of-turn-draw, "
+            "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
+        ),
+    ],
+    points: Annotated[Optional[int], typer.Option(help="Amount (needed for miscount).")] = None,
+    event: Annotated[
+        Optional[int], typer.Option("--event", metavar="N", help="The declaration event it voids.")
+    ] = None,
+):
+    """A penalty of RULES §6 for P, in the current deal (or the last one).
+
+    Example: terts penalty Боря false-declaration
+    """
+    from ...events import Penalty, PenaltyKind
+
+    return lambda g: Penalty(g.player(player), PenaltyKind.parse(kind), points, event)

@@ -1,0 +1,84 @@
+"""``terts rules``: the bundled rulesets and own ones (list, show, new, check)."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..options import JsonOpt
+
+group = typer.Typer(help="Bundled and own rulesets.", no_args_is_help=True, rich_markup_mode=None)
+
+
+@group.command("list")
+def rules_list(as_json: JsonOpt = False) -> None:
+    """The bundled rulesets.
+
+    Example: terts rules list
+    """
+    from ...report.rulesets import report_rules_list
+
+    report_rules_list(as_json)
+
+
+@group.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(metavar="NAME|PATH", help="A bundled name or a file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Every key of a ruleset, its value, meaning and source.
+
+    Example: terts rules show book
+    """
+    from ...report.rulesets import report_rules_show
+    from ...rules import load_ruleset
+
+    report_rules_show(load_ruleset(name), as_json)
+
+
+@group.command("new")
+def rules_new(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The .toml file to write.")],
+    base: Annotated[
+        str, typer.Option("--from", metavar="NAME", help="The ruleset it extends.")
+    ] = "classic",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write an own ruleset extending NAME, every key listed with its allowed values.
+
+    Example: terts rules new house.toml --from classic
+    """
+    from ...errors import RulesetError
+    from ...messages import t
+    from ...rules import dump_ruleset_toml, load_ruleset
+
+    rules = load_ruleset(base)
+    if path.exists() and not force:
+        raise RulesetError(t("err.ruleset.exists", path=path))
+    if path.suffix != ".toml":
+        raise RulesetError(t("err.ruleset.suffix", path=path))
+    from dataclasses import replace
+
+    own = replace(rules, name=path.stem, description=f"{rules.name} with house changes")
+    try:
+        path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    from ... import console
+
+    console.say(t("msg.ruleset_written", path=path, base=base))
+
+
+@group.command("check")
+def rules_check(
+    path: Annotated[str, typer.Argument(metavar="PATH", help="The ruleset file.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a ruleset file; exit 2 with the file, key and allowed values when it is wrong.
+
+    Example: terts rules check house.toml
+    """
+    from ...report.rulesets import report_rules_show
+    from ...rules import load_ruleset
+
+    report_rules_show(load_ruleset(path), as_json, checked=path)

@@ -1,0 +1,62 @@
+"""``terts stats``: statistics over the library's finished games; ``--chart``, ``--html``."""
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..library import (
+    LibraryOpt,
+    PlayerOpt,
+    RulesOpt,
+    SinceOpt,
+    UntilOpt,
+    filters_from,
+    scan_games,
+)
+from ..options import JsonOpt
+
+
+def command(
+    player: PlayerOpt = None,
+    vs: Annotated[
+        Optional[str],
+        typer.Option("--vs", metavar="Q", help="With --player: only P's games against Q."),
+    ] = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    rules: RulesOpt = None,
+    library: LibraryOpt = None,
+    as_json: JsonOpt = False,
+    chart: Annotated[bool, typer.Option("--chart", help="Draw the wins over time.")] = False,
+    html: Annotated[
+        Optional[Path],
+        typer.Option("--html", metavar="FILE", help="Write a printable season page."),
+    ] = None,
+) -> None:
+    """Statistics over the library's finished games: per player and head to head.
+
+    Example: terts stats --player Аня --vs Боря --since 2026-01-01
+    """
+    from ...library_report import report_stats
+    from ...stats import stats as stats_of
+
+    scan = scan_games(library, as_json)
+    filters = filters_from(scan, player, vs, since, until, rules)
+    figures = stats_of(scan.games, filters)
+    figures["library"] = str(scan.library)
+    figures["skipped"] = [name for name, _ in scan.skipped]
+    if html is not None:
+        from ... import console, i18n
+        from ...errors import GameFileError
+        from ...messages import t
+        from ...season import season_html
+
+        try:
+            html.write_text(season_html(figures, i18n.lang()), encoding="utf-8")
+        except OSError as exc:
+            raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
+        if not as_json:
+            console.say(t("msg.wrote", path=html))
+            return
+    report_stats(figures, as_json, chart)

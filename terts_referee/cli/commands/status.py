@@ -1,0 +1,14 @@
+"""``terts status``: where the current deal stands and what may be done next."""
+
+from ..options import GameOpt, JsonOpt, load
+
+
+def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """The current deal: phase, trick, stock, who leads, what may be declared or exchanged.
+
+    Example: terts status --json
+    """
+    from ...report.status import report_status
+
+    _, g = load(game)
+    report_status(g, g.sheet(), as_json)

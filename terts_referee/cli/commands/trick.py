@@ -1,0 +1,32 @@
+"""``terts trick``: record one trick, the leader's card first."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    cards: Annotated[
+        list[str],
+        typer.Argument(metavar="CARD CARD", help="The leader's card first, then the follower's."),
+    ],
+):
+    """One trick, the leader's card first; the program knows who leads.
+
+    Example: terts trick Тп 7п
+    """
+    from ...cards import parse_cards
+    from ...errors import NotationError
+    from ...events import Trick
+    from ...messages import t
+
+    def build(g):
+        parsed = parse_cards(cards)
+        if len(parsed) != 2:
+            raise NotationError(t("err.trick.two_cards", n=len(parsed)))
+        return Trick(parsed[0], parsed[1])
+
+    return build

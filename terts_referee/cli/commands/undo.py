@@ -1,0 +1,25 @@
+"""``terts undo``: remove the latest event under the lock and say which."""
+
+from ..options import GameOpt, JsonOpt, game_path
+
+
+def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
+    """Remove the latest event and say which.
+
+    Example: terts undo
+    """
+    from ...game import Game
+    from ...report.events import report_undo
+    from ...storage import update_game
+
+    path = game_path(game)
+
+    def change(doc):
+        g = Game.from_doc(doc, str(path))
+        number, event = g.undo()
+        doc.clear()
+        doc.update(g.to_doc())
+        return g, number, event
+
+    g, number, event = update_game(path, change)
+    report_undo(g, number, event, as_json)

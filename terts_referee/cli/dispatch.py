@@ -1,0 +1,149 @@
+"""One command line in, one exit code out: the dispatcher the ``terts`` entry point and table
+mode share (and a later web page can).
+
+``run_command(argv) -> int`` runs ``terts ARGV…`` in this process with output to the current
+``sys.stdout`` / ``sys.stderr`` (capture them with ``contextlib.redirect_stdout`` etc. to keep
+the text). Every ``RefereeError`` and usage error becomes one line on stderr and exit code 2,
+Ctrl-C 130, a closed pipe 0; it never raises for bad input. The Typer app it runs holds only
+the command named in ``argv`` (its module alone is imported: start-up time); help, completion
+and an unknown name get the whole app, so they list every command.
+"""
+
+import importlib
+import sys
+
+import typer
+
+from ..errors import RefereeError
+from .registry import COMMANDS, module_name
+from .root import ROOT_FLAGS, ROOT_VALUE_OPTIONS, new_app
+
+__all__ = ["app_for", "command_word", "full_app", "hoist_root_options", "run_command"]
+
+
+def _add(app: typer.Typer, name: str) -> None:
+    """Import the module of command ``name`` and add its command (or group) to ``app``."""
+    module = importlib.import_module(module_name(name))
+    group = getattr(module, "group", None)
+    if group is not None:
+        app.add_typer(group, name=name)
+    else:
+        settings = getattr(module, "CONTEXT_SETTINGS", None)
+        app.command(name, context_settings=settings)(module.command)
+
+
+def full_app() -> typer.Typer:
+    """The app with every command, in the registry's order."""
+    app = new_app()
+    for name in COMMANDS:
+        _add(app, name)
+    return app
+
+
+def hoist_root_options(args: list[str]) -> list[str]:
+    """``terts sheet --lang ru`` means ``terts --lang ru sheet``: the root's options (language,
+    colour) are moved before the command wherever they are typed (not after ``--``)."""
+    front: list[str] = []
+    rest: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            rest.append(word)
+            rest.extend(words)
+            break
+        if word in ROOT_VALUE_OPTIONS:
+            front.append(word)
+            value = next(words, None)
+            if value is not None:
+                front.append(value)
+        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
+            front.append(word)
+        else:
+            rest.append(word)
+    return front + rest
+
+
+def command_word(args: list[str]) -> str | None:
+    """The sub-command named in ``args``, past the root's own options; None for root help etc."""
+    words = iter(args)
+    for word in words:
+        if word in ROOT_VALUE_OPTIONS:
+            next(words, None)
+        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
+            continue
+        elif word.startswith("-"):
+            return None
+        else:
+            return word
+    return None
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """An app holding only the command about to run, so that one command module is imported
+    and Typer builds one command, not twenty; the whole app for help, completion and unknown
+    names."""
+    name = command_word(args)
+    if name not in COMMANDS:
+        return full_app()
+    app = new_app()
+    _add(app, name)
+    return app
+
+
+def _usage_message(exc) -> str:
+    """A usage error on one line, in the run's language (click's own text is English)."""
+    from typer._click import exceptions as click_exc
+
+    from .. import i18n
+    from ..messages import t
+
+    where = exc.ctx.command_path if exc.ctx else "terts"
+    detail = exc.format_message()
+    chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
+    if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
+        i18n.set_lang(chosen.strip().lower())
+    if i18n.lang() == "ru":
+        if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
+            hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
+            argument = exc.param.param_type_name == "argument"
+            detail = t("msg.missing_argument" if argument else "msg.missing_option", name=hint)
+        elif isinstance(exc, click_exc.NoSuchOption):
+            detail = t("msg.no_such_option", name=exc.option_name)
+        elif isinstance(exc, click_exc.BadParameter):
+            hint = exc.param_hint or (exc.param.get_error_hint(exc.ctx) if exc.param else "")
+            detail = t("msg.bad_value", name=hint, detail=exc.message)
+        elif detail.startswith("No such command"):
+            detail = t("msg.no_such_command", name=detail.split(" ", 3)[-1].rstrip("."))
+    return t("msg.usage", detail=detail, where=where)
+
+
+def run_command(argv: list[str] | None = None) -> int:
+    """Run ``terts ARGV…`` (default ``sys.argv[1:]``) and return its exit code; bad input
+    becomes one line on stderr and exit code 2."""
+    from typer._click import exceptions as click_exc
+    from typer.main import get_command
+
+    from .. import console
+
+    console.reset()
+    args = hoist_root_options(sys.argv[1:] if argv is None else argv)
+    command = get_command(app_for(args))
+    try:
+        result = command.main(args=args, prog_name="terts", standalone_mode=False)
+    except RefereeError as exc:
+        console.error_line(str(exc))
+        return 2
+    except click_exc.UsageError as exc:
+        console.error_line(_usage_message(exc))
+        return 2
+    except typer.Abort:
+        from ..messages import t
+
+        console.error_line(t("msg.aborted"))
+        return 130
+    except click_exc.ClickException as exc:
+        console.error_line(exc.format_message())
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    return result if isinstance(result, int) else 0

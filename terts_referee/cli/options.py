@@ -1,0 +1,122 @@
+"""The parameters several commands share (``--game``, ``--json``, ``--rules``, ``--trump``) and
+the recording commands' one common place: ``@recording`` gives a command that builds an event
+the options every recording command takes (today ``--game`` and ``--json``; an option for all
+of them, such as ``--replace N``, is added here once) and records the event under the lock."""
+
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+GameOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="PATH",
+        show_default=False,
+        help="Game file; default $TERTS_GAME, else ./terts-game.toml.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="NAME|PATH", help="Ruleset: a bundled name or a .toml file."
+    ),
+]
+TrumpOpt = Annotated[
+    str,
+    typer.Option(
+        "--trump",
+        "-t",
+        metavar="SUIT|CARD",
+        help="Trump suit (h ♥ hearts черви ч …) or the face-up card.",
+    ),
+]
+AsRulesOpt = Annotated[
+    Optional[str],
+    typer.Option("--as", metavar="RULESET", help="Replay under another ruleset (what-if)."),
+]
+
+
+def game_path(game: str | None) -> Path:
+    """The game file named by ``--game``, else $TERTS_GAME, else ./terts-game.toml."""
+    from ..storage import resolve_game_path
+
+    return resolve_game_path(game)
+
+
+def load(game: str | None):
+    """(path, Game) of the stored game, read without the lock (read-only commands)."""
+    from ..game import Game
+    from ..storage import read_game
+
+    path = game_path(game)
+    return path, Game.from_doc(read_game(path), str(path))
+
+
+def record(build, *, game: str | None = None, as_json: bool = False) -> None:
+    """Build an event against the stored game, record it if the rules allow, and report.
+
+    The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
+    entry there and one more keyword here."""
+    from ..game import Game
+    from ..storage import update_game
+
+    path = game_path(game)
+
+    def change(doc):
+        g = Game.from_doc(doc, str(path))
+        event = build(g)
+        sheet = g.record(event)
+        doc.clear()
+        doc.update(g.to_doc())
+        return g, event, sheet
+
+    g, event, sheet = update_game(path, change)
+    from ..report.events import report_event
+
+    report_event(g, len(g.events), event, sheet, as_json)
+
+
+#: The options of every recording command, after its own (name, annotation, default).
+RECORDING_OPTIONS: tuple[tuple[str, object, object], ...] = (
+    ("game", GameOpt, None),
+    ("as_json", JsonOpt, False),
+)
+
+
+def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
+    """A recording command from ``builder(**own_params) -> build``, where ``build(game) ->
+    Event``: the command takes the builder's parameters plus RECORDING_OPTIONS, and records
+    the event ``build`` returns (``record``). Help and docstring are the builder's.
+
+    Example: ``commands/exchange.py`` is ``@recording def command(player: …): return lambda g:
+    Exchange(g.player(player))`` with the command's docstring.
+    """
+
+    def command(**params) -> None:
+        common = {name: params.pop(name) for name, _, _ in RECORDING_OPTIONS}
+        record(builder(**params), **common)
+
+    own = inspect.signature(builder)
+    extra = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=hint)
+        for name, hint, default in RECORDING_OPTIONS
+    ]
+    command.__signature__ = own.replace(
+        parameters=[*own.parameters.values(), *extra], return_annotation=None
+    )
+    command.__annotations__ = {
+        **builder.__annotations__,
+        **{name: hint for name, hint, _ in RECORDING_OPTIONS},
+    }
+    command.__annotations__.pop("return", None)
+    command.__name__ = builder.__name__
+    command.__qualname__ = builder.__qualname__
+    command.__doc__ = builder.__doc__
+    command.__module__ = builder.__module__
+    return command

@@ -1,0 +1,38 @@
+"""The ``terts`` commands by name, each with the module that defines it, in the order help lists
+them. Only the module of the command that runs is imported (start-up time); help, completion and
+an unknown name import them all.
+
+Adding a command is one module under ``commands/`` (a ``command`` function, or a ``group``
+Typer for a command with sub-commands) and one line here.
+"""
+
+COMMANDS: dict[str, str] = {
+    "new": "new",
+    "deal": "deal",
+    "declare": "declare",
+    "challenge": "challenge",
+    "trick": "trick",
+    "exchange": "exchange",
+    "score": "score",
+    "penalty": "penalty",
+    "claim": "claim",
+    "undo": "undo",
+    "log": "log",
+    "sheet": "sheet",
+    "export": "export",
+    "table": "table",
+    "status": "status",
+    "demo": "demo",
+    "archive": "archive",
+    "history": "history",
+    "stats": "stats",
+    "check": "check",
+    "rules": "rules",
+}
+
+PACKAGE = "terts_referee.cli.commands"
+
+
+def module_name(command: str) -> str:
+    """The dotted name of the module that defines ``command`` (a key of COMMANDS)."""
+    return f"{PACKAGE}.{COMMANDS[command]}"

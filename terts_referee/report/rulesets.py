@@ -1,0 +1,51 @@
+"""The rulesets as ``terts rules`` shows them: the bundled list, and every key of one ruleset
+with its value, meaning and source."""
+
+from __future__ import annotations
+
+from .. import console
+from ..i18n import t
+from ..rules import Ruleset, key_docs, toml_value
+
+
+def report_rules_list(as_json: bool) -> None:
+    from ..rules import bundled_names, load_ruleset
+
+    rows = [load_ruleset(n) for n in bundled_names()]
+    if as_json:
+        console.print_json(
+            {"rulesets": [{"name": r.name, "description": r.description} for r in rows]}
+        )
+        return
+    tab = console.table(t("h.name"), t("h.description"), title=t("h.rulesets"))
+    for r in rows:
+        tab.add_row(console.cell(r.name, "bold"), console.cell(r.description))
+    console.show(tab)
+
+
+def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None) -> None:
+    if as_json:
+        data = rules.to_dict()
+        if checked:
+            data["valid"] = True
+        console.print_json(data)
+        return
+    if checked:
+        console.say(t("out.valid", path=checked, name=rules.name), "green")
+    tab = console.table(
+        t("h.key"),
+        t("h.value"),
+        t("h.meaning"),
+        t("h.source"),
+        title=f"{rules.name}: {rules.description}",
+    )
+    for dotted, _default, doc, choices, source in key_docs():
+        value = rules.get(dotted)
+        allowed = f" ({' | '.join(choices)})" if choices and isinstance(value, str) else ""
+        tab.add_row(
+            console.cell(dotted),
+            console.cell(toml_value(value), "bold"),
+            console.cell(doc + allowed),
+            console.cell(source),
+        )
+    console.show(tab)

@@ -1,0 +1,206 @@
+"""The output's own words (the ``MSG`` catalogue: event lines, headings, status texts) and the
+small helpers every report uses to name cards, statuses, penalties and declarations."""
+
+from __future__ import annotations
+
+from .. import vocabulary  # noqa: F401  (registers the statuses and penalty names)
+from ..cards import Card
+from ..i18n import lang, register, t
+
+MSG = register(
+    {
+        "ev.deal": {"en": "deal", "ru": "сдача"},
+        "ev.dealer": {"en": "dealer {p}", "ru": "сдаёт {p}"},
+        "ev.trump_card": {"en": "trump {card} face up", "ru": "козырь {card} открыт"},
+        "ev.trump": {"en": "trump {suit}", "ru": "козырь {suit}"},
+        "ev.quick": {"en": "quick", "ru": "быстрый учёт"},
+        "ev.declare": {"en": "{p} declares {what}", "ru": "{p} объявляет {what}"},
+        "ev.challenge": {
+            "en": "{p} beats it with {what} («Не годится!»)",
+            "ru": "{p}: «Не годится!» {what}",
+        },
+        "ev.score": {
+            "en": "{p} counts {n}; last trick {q}",
+            "ru": "{p} считает {n}; последняя взятка {q}",
+        },
+        "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "штраф {p}: {kind}"},
+        "ev.points": {"en": "{n} points", "ru": "{n} очков"},
+        "ev.event": {"en": "event {n}", "ru": "событие {n}"},
+        "ev.claim": {"en": "{p} claims the win", "ru": "{p} заявляет о победе"},
+        "ev.tricks": {"en": "{n} tricks", "ru": "взяток: {n}"},
+        "ev.card_points": {"en": "{n} card points", "ru": "очков в картах: {n}"},
+        "ev.trick": {"en": "trick {a} {b}", "ru": "взятка {a} {b}"},
+        "ev.exchange": {"en": "{p} exchanges the trump 7", "ru": "{p} меняет козырную семёрку"},
+        "out.event": {"en": "event {n}: {what}", "ru": "событие {n}: {what}"},
+        "out.deal_start": {
+            "en": "deal {n}: {dealer} deals, {trump}; {leader} leads",
+            "ru": "сдача {n}: сдаёт {dealer}, {trump}; ходит {leader}",
+        },
+        "out.trump_unknown": {"en": "trump not recorded", "ru": "козырь не записан"},
+        "out.trump_is": {"en": "trump {suit}", "ru": "козырь {suit}"},
+        "out.decl_line": {
+            "en": "  {name}: {value} — {status}",
+            "ru": "  {name}: {value} — {status}",
+        },
+        "out.unless_beaten": {
+            "en": "  written unless {p} beats it now: terts challenge {p} COMBO",
+            "ru": "  пишет, если {p} не перебьёт сейчас: terts challenge {p} COMBO",
+        },
+        "out.trick_over": {
+            "en": "trick {n}: {p} takes it; the deal is over",
+            "ru": "взятка {n}: берёт {p}; сдача окончена",
+        },
+        "out.trick": {
+            "en": "trick {n}: {p} takes it; next trick {k} ({phase}), stock {stock}, "
+            "{leader} leads",
+            "ru": "взятка {n}: берёт {p}; дальше взятка {k} ({phase}), в колоде {stock}, "
+            "ходит {leader}",
+        },
+        "out.deal_points": {
+            "en": "deal {n}: {a} {pa}, {b} {pb}; totals {a} {ta} of {ga}, {b} {tb} of {gb}",
+            "ru": "сдача {n}: {a} {pa}, {b} {pb}; итого {a} {ta} из {ga}, {b} {tb} из {gb}",
+        },
+        "out.game_over": {"en": "game over: {p} wins", "ru": "игра окончена, победитель — {p}"},
+        "out.game_over_why": {
+            "en": "game over: {p} wins — {why}",
+            "ru": "игра окончена, победитель — {p}: {why}",
+        },
+        "out.new": {
+            "en": "new game {path}: {a} v {b}, rules {rules} (to {target})",
+            "ru": "новая игра {path}: {a} — {b}, правила {rules} (до {target})",
+        },
+        "out.next_deal": {
+            "en": "next: terts deal --trump CARD|SUIT",
+            "ru": "дальше: terts deal --trump КАРТА|МАСТЬ",
+        },
+        "out.removed": {"en": "removed event {n}: {what}", "ru": "удалено событие {n}: {what}"},
+        "h.log": {"en": "log", "ru": "журнал"},
+        "h.num": {"en": "#", "ru": "№"},
+        "h.at": {"en": "time", "ru": "время"},
+        "h.event": {"en": "event", "ru": "событие"},
+        "h.notices": {"en": "notices", "ru": "замечания"},
+        "h.title": {"en": "Terts — {rules}, to {target}", "ru": "Терц — {rules}, до {target}"},
+        "h.deal": {"en": "deal", "ru": "сдача"},
+        "h.dealer": {"en": "dealer", "ru": "сдавал"},
+        "h.trump": {"en": "trump", "ru": "козырь"},
+        "h.last": {"en": "last trick", "ru": "последняя"},
+        "h.total": {"en": "total", "ru": "итого"},
+        "h.declarations": {"en": "declarations and penalties", "ru": "объявления и штрафы"},
+        "out.target": {"en": "{p}: {total} of {target}", "ru": "{p}: {total} из {target}"},
+        "out.uphill": {"en": " ({n} в гору)", "ru": " ({n} в гору)"},
+        "out.sample": {
+            "en": "(sample game written to {path})",
+            "ru": "(пример игры записан в {path})",
+        },
+        "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
+        "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
+        "out.no_deal": {
+            "en": "no deal yet: terts deal --trump CARD|SUIT",
+            "ru": "сдачи ещё не было: terts deal --trump КАРТА|МАСТЬ",
+        },
+        "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
+        "out.deal_over_won": {
+            "en": "deal {n} is over; {p} won the game",
+            "ru": "сдача {n} окончена; победитель игры — {p}",
+        },
+        "out.deal_over_next": {
+            "en": "deal {n} is over; next: terts deal",
+            "ru": "сдача {n} окончена; дальше: terts deal",
+        },
+        "out.status": {
+            "en": "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads",
+            "ru": "сдача {n}, взятка {k} ({phase}), в колоде {stock}, ходит {leader}",
+        },
+        "out.may_declare": {
+            "en": "  {p} may declare: {kinds}",
+            "ru": "  {p} может объявить: {kinds}",
+        },
+        "out.nothing": {"en": "nothing", "ru": "ничего"},
+        "out.exchange": {"en": "  trump 7 exchange: {v}", "ru": "  смена козырной семёрки: {v}"},
+        "out.look": {"en": "  looking at taken tricks: {v}", "ru": "  смотреть взятки: {v}"},
+        "out.allowed": {"en": "allowed", "ru": "можно"},
+        "out.not_now": {"en": "not now", "ru": "нельзя"},
+        "kind.sequence": {"en": "runs", "ru": "последовательности"},
+        "kind.four": {"en": "fours", "ru": "фигуры"},
+        "kind.marriage": {"en": "marriage", "ru": "марьяж"},
+        "out.no_decl": {
+            "en": "{cards}: no declaration (trump {suit})",
+            "ru": "{cards}: комбинаций нет (козырь {suit})",
+        },
+        "h.declaration": {"en": "declaration", "ru": "комбинация"},
+        "h.cards": {"en": "cards", "ru": "карты"},
+        "h.points": {"en": "points", "ru": "очки"},
+        "h.hand": {
+            "en": "{cards} — trump {suit}, rules {rules}",
+            "ru": "{cards} — козырь {suit}, правила {rules}",
+        },
+        "out.best": {
+            "en": "best over {n} turns, one per turn, lower to higher in a suit [000]: {p} points",
+            "ru": "лучшее за {n} ходов, по одной за ход, от младшей к старшей [000]: {p} очков",
+        },
+        "out.cmp_first": {
+            "en": "{name} ({combo}) stands — «Пишет»",
+            "ru": "{name} ({combo}) — «Пишет»",
+        },
+        "out.cmp_second": {
+            "en": "{name} ({combo}) wins — «Не годится!»",
+            "ru": "{name} ({combo}) — «Не годится!»",
+        },
+        "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
+        "out.shared": {
+            "en": "  note: both hold {cards}, which two players cannot: one of them is false",
+            "ru": "  заметьте: у обоих {cards}, так не бывает — одна из комбинаций ложная",
+        },
+        "out.takes": {
+            "en": "{lead} led, {follow} played to it: {card} takes the trick (trump {suit})",
+            "ru": "заход {lead}, ответ {follow}: взятку берёт {card} (козырь {suit})",
+        },
+        "out.legal": {
+            "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
+            "ru": "на {lead}, {phase}, козырь {suit}: можно класть {cards}",
+        },
+        "out.final": {"en": "final phase (stock empty)", "ru": "разбор фрица (колода кончилась)"},
+        "out.stock": {"en": "while the stock lasts", "ru": "пока есть колода"},
+        "h.rulesets": {"en": "bundled rulesets", "ru": "встроенные правила"},
+        "h.name": {"en": "name", "ru": "название"},
+        "h.description": {"en": "description", "ru": "описание"},
+        "h.key": {"en": "key", "ru": "ключ"},
+        "h.value": {"en": "value", "ru": "значение"},
+        "h.meaning": {"en": "meaning", "ru": "смысл"},
+        "h.source": {"en": "source", "ru": "источник"},
+        "out.valid": {
+            "en": "{path}: valid ruleset {name}",
+            "ru": "{path}: правила {name} в порядке",
+        },
+    }
+)
+
+STATUS_STYLE = {
+    "scored": "green",
+    "burned": "red",
+    "false": "red",
+    "late": "red",
+    "lowering": "red",
+    "withdrawn": "dim",
+}
+
+
+def cards_text(cards) -> str:
+    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
+
+
+def status_word(status: str) -> str:
+    return t(f"status.{status}")
+
+
+def penalty_name(kind: str) -> str:
+    return t(f"pen.{kind}")
+
+
+def decl_names(combos) -> str:
+    return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
+
+
+def iso(at) -> str | None:
+    """A recorded time as ISO 8601 text with its offset; None when not known."""
+    return at.isoformat() if at is not None else None

@@ -1,0 +1,180 @@
+"""The table mode's session: reads lines (a prompt_toolkit prompt with history and completion,
+piped stdin, or a script), has ``parser`` translate each, runs it through the command
+dispatcher (``cli.dispatch.run_command``: the game file is exactly what the plain commands
+would write, saved the moment it is entered) and shows the short summary after each change."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ..errors import RefereeError
+from ..i18n import LANGS, t
+from .completion import TableCompleter
+from .parser import TableError, help_lines, parse_line
+from .summary import summary_lines
+
+
+def _say(text: str) -> None:
+    from .. import console
+
+    console.say(text)
+
+
+def _error(text: str) -> None:
+    from .. import console
+
+    console.error_line(text)
+
+
+def _load(path: Path):
+    from ..game import Game
+    from ..storage import read_game
+
+    game = Game.from_doc(read_game(path), str(path))
+    return game, game.sheet()
+
+
+def _history_for(path: Path):
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    target = Path(f"{path}.history")
+    folder = target.parent if str(target.parent) else Path(".")
+    writable = os.access(target, os.W_OK) if target.exists() else os.access(folder, os.W_OK)
+    return FileHistory(str(target)) if writable else InMemoryHistory()
+
+
+def _lines_from(source: Iterable[str]) -> Callable[[], str]:
+    iterator = iter(source)
+
+    def read() -> str:
+        try:
+            return next(iterator).rstrip("\r\n")
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run_table(
+    game: str | None,
+    lang: str | None = None,
+    *,
+    input=None,
+    output=None,
+) -> int:
+    """Run the interactive session on the game file; returns the exit code.
+
+    ``input``: a prompt_toolkit ``Input`` (``output`` defaults to ``DummyOutput`` then), an
+    iterable of lines (a scripted session without prompt_toolkit), or None for the terminal.
+    Returns 2 with one line on stderr when the game file is missing or unreadable, 0 on leaving
+    (``q``, Ctrl-D, Ctrl-C, end of input).
+    """
+    from .. import i18n
+    from ..cli import dispatch
+    from ..storage import resolve_game_path
+
+    if lang is not None and lang not in LANGS:
+        _error(t("table.bad_lang", "en", lang=lang))
+        return 2
+    lang = lang or i18n.lang()
+    path = resolve_game_path(game)
+    if not path.exists():
+        _error(t("table.no_game", lang, path=path))
+        return 2
+    try:
+        g, _ = _load(path)
+    except RefereeError as exc:
+        _error(str(exc))
+        return 2
+
+    completer = TableCompleter(g.players, lang)
+
+    def refresh(show: bool) -> None:
+        try:
+            g2, sheet2 = _load(path)
+        except RefereeError as exc:
+            _error(str(exc))
+            return
+        completer.players = g2.players
+        current = sheet2.current
+        completer.played = frozenset(current.played()) if current else frozenset()
+        if show:
+            for line in summary_lines(g2, sheet2, lang):
+                _say(line)
+
+    read = _reader(path, lang, completer, input, output)
+    a, b = g.players
+    _say(t("table.welcome", lang, path=path, a=a, b=b))
+    refresh(show=True)
+    try:
+        while True:
+            try:
+                text = read()
+            except (EOFError, KeyboardInterrupt):
+                break
+            try:
+                parsed = parse_line(text, path, lang)
+            except TableError as exc:
+                _error(str(exc))
+                continue
+            if parsed.kind == "quit":
+                break
+            if parsed.kind == "help":
+                for line in help_lines(lang):
+                    _say(line)
+                continue
+            if parsed.kind == "empty":
+                continue
+            before = _snapshot(path)
+            try:
+                code = dispatch.run_command(["--lang", lang, *parsed.argv])
+            except SystemExit as exc:  # pragma: no cover - cli.main returns its codes
+                code = exc.code if isinstance(exc.code, int) else 1
+            sys.stdout.flush()
+            if code == 0 and _snapshot(path) != before:
+                refresh(show=True)
+    except KeyboardInterrupt:
+        pass
+    _say(t("table.bye", lang, path=path))
+    return 0
+
+
+def _snapshot(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _reader(path: Path, lang: str, completer: TableCompleter, input, output) -> Callable[[], str]:
+    """A function that returns the next line, raising EOFError at the end of input."""
+    from prompt_toolkit.input import Input
+
+    if input is not None and not isinstance(input, Input):
+        return _lines_from(input)
+    if input is None and not sys.stdin.isatty():
+        return _lines_from(sys.stdin)
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+    from prompt_toolkit.history import InMemoryHistory
+
+    if input is not None:
+        from prompt_toolkit.output import DummyOutput
+
+        history = InMemoryHistory()
+        output = output if output is not None else DummyOutput()
+    else:
+        history = _history_for(path)
+    session = PromptSession(
+        t("table.prompt", lang),
+        completer=completer,
+        complete_while_typing=False,
+        history=history,
+        auto_suggest=AutoSuggestFromHistory(),
+        input=input,
+        output=output,
+    )
+    return session.prompt

@@ -1,0 +1,73 @@
+"""The command dispatcher (issue 8) and the registry (issue 13): every registered command is one
+module, help lists them all in the registry's order, and running one command imports its module
+alone. ``run_command`` writes to the current streams and returns the exit code."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from terts_referee.cli import dispatch, registry
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("name", list(registry.COMMANDS))
+def test_each_registered_command_is_one_module(name):
+    module = importlib.import_module(registry.module_name(name))
+    assert hasattr(module, "command") or hasattr(module, "group")
+    assert module.__doc__, f"{module.__name__} opens with what it owns"
+
+
+def test_the_whole_app_lists_the_registry_in_order():
+    from typer.main import get_command
+
+    assert list(get_command(dispatch.full_app()).commands) == list(registry.COMMANDS)
+
+
+def test_run_command_writes_to_the_current_streams():
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = dispatch.run_command(["check", "trick", "Ah", "7s", "--trump", "s", "--json"])
+    assert code == 0 and err.getvalue() == ""
+    assert json.loads(out.getvalue()) == {"winner": "second", "card": "7♠"}
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert dispatch.run_command(["frobnicate"]) == 2
+    assert err.getvalue().count("\n") == 1
+
+
+PROBE = """
+import sys, json
+from terts_referee.cli import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("terts_referee.cli.commands."))),
+      file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _commands_loaded(*argv: str) -> set[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    return {m.rsplit(".", 1)[1] for m in json.loads(proc.stderr.splitlines()[-1])}
+
+
+def test_one_command_imports_its_module_alone():
+    assert _commands_loaded("check", "trick", "Ah", "7s", "--trump", "s") == {"check"}
+
+
+def test_help_imports_every_command():
+    assert _commands_loaded("--help") == set(registry.COMMANDS.values())
