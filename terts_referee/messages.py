@@ -317,6 +317,12 @@ MESSAGES = register(
             "ru": "отменять нечего: в игре ещё нет событий",
         },
         # --- corrections.py, Game.correct (issue 11) ----------------------------------------
+        "err.fix.both": {
+            "en": "--replace and --before cannot be used together: a correction either takes "
+            "an event's place or goes before it",
+            "ru": "--replace и --before вместе нельзя: исправление либо заменяет событие, "
+            "либо вставляется перед ним",
+        },
         "err.fix.empty": {
             "en": "there is no event to correct: the game has no events yet",
             "ru": "исправлять нечего: в игре ещё нет событий",
