@@ -3,7 +3,8 @@
 Functions here take domain objects and print through ``console``; they decide nothing about
 the rules. One module per thing shown: ``events`` (an event, ``new``, ``undo``), ``log``,
 ``corrections`` (what a correction changed, the trail), ``sheet`` (the score sheet: JSON
-shape, table; ``sheet_csv``), ``status``, ``checks`` (``terts check``), ``rulesets`` (``terts rules``); ``words`` holds their catalogue and helpers.
+shape, table; ``sheet_csv``), ``status``, ``checks`` (``terts check``), ``rulesets`` (``terts
+rules``); ``words`` holds their catalogue and helpers.
 Importing this package registers the catalogue; each name below is imported from its module on
 first use, so a command loads only the reports it prints.
 """
