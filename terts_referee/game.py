@@ -214,6 +214,20 @@ class Game:
 
     # --- corrections (issue 11) -----------------------------------------------------------
 
+    def as_of(self, count: int) -> Game:
+        """The game as it stood after its first ``count`` effective events (a copy): what an
+        event built for a correction is read against (the trump of the deal open there)."""
+        count = max(0, min(count, len(self.events)))
+        return Game(
+            self.players,
+            self.rules,
+            self.events[:count],
+            self.first_dealer,
+            self.quick,
+            self.started,
+            self.times[:count],
+        )
+
     def correct(
         self,
         action: Action | str,

@@ -121,7 +121,7 @@ def test_log_all_adds_the_trail_with_old_and_new_events_and_times(played):
     assert set(trail[0]) == {"action", "number", "old", "new", "at"}
     assert trail[0]["old"]["points"] == 54 and trail[0]["new"]["points"] == 64
     assert trail[0]["old"]["at"] == data["events"][2]["at"]  # the replacement keeps its time
-    assert trail[1]["old"] is None and trail[1]["new"]["combos"] == ["marriage"]
+    assert trail[1]["old"] is None and trail[1]["new"]["combos"] == ["marriage:♠"]
     assert trail[2]["new"] is None and trail[2]["old"]["type"] == "score"
     assert all(datetime.fromisoformat(c["at"]).utcoffset() is not None for c in trail)
     assert "corrections" not in played.ok("log", "--json").json()
@@ -164,6 +164,15 @@ def test_a_refused_correction_leaves_a_format_1_file_as_it_was(played):
     played.refused("drop", "5")
     played.ok("drop", "7")  # a correction that holds is recorded: the file becomes format 3
     assert read_game(played.game)["format"] == 3
+
+
+def test_an_inserted_event_is_read_against_the_deal_at_its_place(played):
+    """A marriage with the trump implied takes the trump of the deal it goes into (♥, deal 1),
+    not the one open now."""
+    played.ok("deal", "--trump", "б")  # 8: deal 3, diamonds
+    played.ok("declare", "Боря", "марьяж", "--before", "3")
+    assert played.ok("log", "--json").json()["events"][2]["combos"] == ["marriage:♥"]
+    assert played.sheet()["deals"][0]["declarations"]["Боря"] > 0
 
 
 def test_every_recording_command_takes_replace_and_before(terts):

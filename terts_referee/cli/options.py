@@ -130,7 +130,8 @@ def correct(action: str, number: int, build, game: str | None, as_json: bool) ->
 
     def change(doc):
         g = Game.from_doc(doc, str(path))
-        event = build(g) if build is not None else None
+        # the event is read against the game as it stood at its place (the deal open there)
+        event = build(g.as_of(number - 1)) if build is not None else None
         correction, changed, sheet = g.correct(action, number, event)
         doc.clear()
         doc.update(g.to_doc())
