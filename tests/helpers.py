@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 
 def assert_refused(result, *fragments: str) -> str:
     """Exit 2, exactly one line on stderr naming the problem, nothing on stdout, no traceback.
@@ -17,3 +20,15 @@ def assert_refused(result, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in lines[0], lines[0]
     return lines[0]
+
+
+def untimed(path: Path) -> dict:
+    """The game document without its times (when each event was typed differs, issue 11)."""
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc.pop("started", None)
+    for event in doc.get("events", []):
+        event.pop("at", None)
+    for correction in doc.get("corrections", []):  # the trail's times too
+        correction.pop("at", None)
+        correction.get("old", {}).pop("at", None)
+    return doc

@@ -98,3 +98,11 @@ def test_bundled_rulesets_load_from_a_non_editable_install(wheel, tmp_path):
     assert Path(data["rulesets_dir"]).resolve() == (site / "terts_referee" / "rulesets").resolve()
     assert set(data["names"]) == BUNDLED
     assert data["loaded"] == {name: name for name in BUNDLED}
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_serve_page(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for asset in ("index.html", "app.js", "app.css"):
+        assert f"terts_referee/web/static/{asset}" in names
+    assert "terts_referee/web/server.py" in names

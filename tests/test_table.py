@@ -7,10 +7,10 @@ Sessions are driven with scripted lines and, to exercise prompt_toolkit itself, 
 from __future__ import annotations
 
 import random
-import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import untimed
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -36,18 +36,6 @@ def new_game(path: Path, capsys, *players: str) -> Path:
     assert main(["new", *(players or ("Аня", "Боря")), "--game", str(path)]) == 0
     capsys.readouterr()
     return path
-
-
-def untimed(path: Path) -> dict:
-    """The game document without its times (when each event was typed differs, issue 11)."""
-    doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    doc.pop("started", None)
-    for event in doc.get("events", []):
-        event.pop("at", None)
-    for correction in doc.get("corrections", []):
-        correction.pop("at", None)
-        correction.get("old", {}).pop("at", None)
-    return doc
 
 
 def events(path: Path) -> list[dict]:

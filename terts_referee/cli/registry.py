@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "sheet": "sheet",
     "export": "export",
     "table": "table",
+    "serve": "serve",
     "status": "status",
     "demo": "demo",
     "archive": "archive",

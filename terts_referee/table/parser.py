@@ -270,7 +270,7 @@ def full_commands() -> dict[str, bool]:
     if not _COMMANDS:
         group = _click_group()
         for name, command in getattr(group, "commands", {}).items():
-            if name == "table":
+            if name in ("table", "serve"):  # sessions of their own, not lines
                 continue
             params = {p.name for p in getattr(command, "params", ())}
             _COMMANDS[name] = "game" in params
@@ -308,7 +308,7 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
     elif key in BY_WORD:
         argv = _translate(BY_WORD[key], rest, lang)
         needs_game = True
-    elif key == "table":
+    elif key in ("table", "serve"):
         raise TableError(t("table.nested", lang))
     else:
         raise TableError(t("table.unknown", lang, word=head))

@@ -1,0 +1,25 @@
+"""``terts serve``: a small local web server over the game file for the phones at the table (the
+live sheet and every recording action); the server and its dependencies are imported only here."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import GameOpt
+
+
+def command(
+    game: GameOpt = None,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port; 0 picks a free one.")] = 8765,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on the network address, with an access token.")
+    ] = False,
+) -> None:
+    """A small web server over the game file: the live sheet and every action, for phones.
+
+    Example: terts --lang ru serve --lan
+    """
+    from ... import i18n
+    from ...web.server import serve as run_server
+
+    raise typer.Exit(run_server(game, port, lan, i18n.lang()))

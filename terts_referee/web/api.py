@@ -1,0 +1,163 @@
+"""The page's requests as ``terts`` command lines, and the page's state from ``--json`` outputs.
+
+A POST body is a JSON object of named fields; ``argv_for`` checks every field's type and turns
+the body into the same argument list a person would type (options first, then ``--`` and the
+positional words, so that a name starting with ``-`` stays a name). Everything else (names,
+cards, the rules) is the CLI's to judge.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..i18n import t
+
+TEXT, NUMBER, FLAG, TEXTS = "text", "number", "flag", "texts"
+MAX_TEXT = 200
+MAX_COMBOS = 4
+
+
+class BadRequest(Exception):
+    """A malformed request: HTTP ``status`` with a one-line message."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: str
+    option: str | None = None  # None: a positional word
+    required: bool = False
+    off: str | None = None  # a flag's option when false (None: nothing)
+
+
+ACTIONS: dict[str, tuple[Field, ...]] = {
+    # `new` never overwrites (no --force here) and takes only a bundled ruleset's name, never a
+    # path: a phone must not make the server read files.
+    "new": (
+        Field("players", TEXTS, required=True),
+        Field("rules", TEXT, "--rules"),
+        Field("dealer", TEXT, "--dealer"),
+        Field("quick", FLAG, "--quick"),
+    ),
+    "deal": (
+        Field("trump", TEXT, "--trump"),
+        Field("dealer", TEXT, "--dealer"),
+        Field("quick", FLAG, "--quick", off="--tricks"),
+    ),
+    "declare": (Field("player", TEXT, required=True), Field("combos", TEXTS, required=True)),
+    "challenge": (Field("player", TEXT, required=True), Field("combo", TEXT, required=True)),
+    "trick": (Field("cards", TEXTS, required=True),),
+    "exchange": (Field("player", TEXT, required=True),),
+    "score": (
+        Field("points", NUMBER, required=True),
+        Field("by", TEXT, "--by", required=True),
+        Field("last_trick", TEXT, "--last-trick", required=True),
+    ),
+    "penalty": (
+        Field("player", TEXT, required=True),
+        Field("kind", TEXT, required=True),
+        Field("points", NUMBER, "--points"),
+        Field("event", NUMBER, "--event"),
+    ),
+    "claim": (
+        Field("player", TEXT, required=True),
+        Field("tricks", NUMBER, "--tricks"),
+        Field("card_points", NUMBER, "--card-points"),
+    ),
+    "undo": (),
+}
+
+
+def _check(action: str, field: Field, value, lang: str) -> None:
+    if field.kind == TEXT:
+        good = isinstance(value, str) and len(value) <= MAX_TEXT
+        expected = t("web.type.text", lang)
+    elif field.kind == NUMBER:
+        good = isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9
+        expected = t("web.type.number", lang)
+    elif field.kind == FLAG:
+        good = isinstance(value, bool)
+        expected = t("web.type.flag", lang)
+    else:
+        good = (
+            isinstance(value, list)
+            and 1 <= len(value) <= MAX_COMBOS
+            and all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
+        )
+        expected = t("web.type.texts", lang, n=MAX_COMBOS)
+    if not good:
+        message = t("web.err.field_type", lang, field=field.name, action=action, expected=expected)
+        raise BadRequest(message)
+
+
+def _bundled(name: str, lang: str) -> None:
+    from ..rules import bundled_names
+
+    names = bundled_names()
+    if name not in names:
+        raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
+
+
+def parse_body(raw: bytes, action: str, lang: str) -> dict:
+    """The request body as a JSON object; BadRequest (400) with a message otherwise."""
+    example = json.dumps({f.name: "…" for f in ACTIONS[action] if f.required}, ensure_ascii=False)
+    try:
+        body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+    except UnicodeDecodeError:
+        raise BadRequest(t("web.err.json", lang, detail=t("web.err.utf8", lang))) from None
+    except json.JSONDecodeError as exc:
+        raise BadRequest(t("web.err.json", lang, detail=f"{exc.msg} at {exc.pos}")) from None
+    if not isinstance(body, dict):
+        raise BadRequest(t("web.err.object", lang, example=example))
+    return body
+
+
+def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
+    """``terts --lang LANG ACTION --game GAME OPTIONS -- WORDS`` for a checked request body."""
+    fields = {f.name: f for f in ACTIONS[action]}
+    for name in body:
+        if name not in fields:
+            known = ", ".join(fields) or "{}"
+            message = t("web.err.unknown_field", lang, field=name, action=action, fields=known)
+            raise BadRequest(message)
+    options: list[str] = []
+    words: list[str] = []
+    for field in ACTIONS[action]:
+        value = body.get(field.name)
+        if value is None:
+            if field.required:
+                raise BadRequest(t("web.err.missing_field", lang, action=action, field=field.name))
+            continue
+        _check(action, field, value, lang)
+        if field.name == "rules":
+            _bundled(value, lang)
+        if field.kind == FLAG:
+            chosen = field.option if value else field.off
+            options += [chosen] if chosen else []
+        elif field.option:
+            options += [field.option, str(value)]
+        elif field.kind == TEXTS:
+            words += value
+        else:
+            words.append(str(value))
+    argv = ["--lang", lang, action, "--game", game, *options]
+    return [*argv, "--", *words] if words else argv
+
+
+def state(game: str, lang: str, run) -> dict:
+    """The page's state: ``sheet --json``, ``status --json`` and ``log --json`` (or the error)."""
+    import os
+
+    result: dict = {"exists": os.path.exists(game)}
+    for name in ("sheet", "status", "log"):
+        code, out, err = run(["--lang", lang, name, "--game", game, "--json"])
+        if code != 0:
+            result["error"] = err.strip() or t("web.err.internal", lang, code=code)
+            return result
+        result[name] = json.loads(out)
+    return result

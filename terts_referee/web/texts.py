@@ -1,0 +1,200 @@
+"""Every word of ``terts serve`` and its page, in Russian and English.
+
+``web.*``: the server's own lines (terminal, request errors); ``ui.*``: the page's words, sent to
+the page with the table's shared words (phases, penalties) by ``GET api/ui``.
+"""
+
+from __future__ import annotations
+
+from ..i18n import register
+
+TEXTS = register(
+    {
+        # --- the terminal ---------------------------------------------------------------------
+        "web.listening": {
+            "en": "terts serve: {path} at {url}",
+            "ru": "terts serve: {path} по адресу {url}",
+        },
+        "web.stop": {"en": "Ctrl-C stops the server.", "ru": "Ctrl-C останавливает сервер."},
+        "web.stopped": {"en": "terts serve: stopped", "ru": "terts serve: остановлен"},
+        "web.lan_note": {
+            "en": "Phones on the same network: open the address above or scan the code.",
+            "ru": "Телефоны в той же сети: откройте адрес выше или отсканируйте код.",
+        },
+        "web.no_qr": {
+            "en": "(no QR code: the segno package is not installed)",
+            "ru": "(QR-кода нет: пакет segno не установлен)",
+        },
+        "web.cannot_bind": {
+            "en": "cannot listen on {host}:{port}: {reason}; choose another --port",
+            "ru": "не удаётся слушать {host}:{port}: {reason}; выберите другой --port",
+        },
+        "web.bad_port": {
+            "en": "--port {port} is out of range: expected 0..65535 (0 picks a free port)",
+            "ru": "--port {port} вне диапазона: ожидается 0..65535 (0 выбирает свободный порт)",
+        },
+        # --- request errors (HTTP 4xx bodies) -------------------------------------------------
+        "web.err.forbidden": {
+            "en": "forbidden: open the address with its access token, as `terts serve` printed it",
+            "ru": "доступ запрещён: откройте адрес с ключом доступа, напечатанный `terts serve`",
+        },
+        "web.err.not_found": {"en": "no such page: {path}", "ru": "нет такой страницы: {path}"},
+        "web.err.method": {
+            "en": "{method} is not allowed here: expected {allowed}",
+            "ru": "{method} здесь не разрешён: ожидается {allowed}",
+        },
+        "web.err.too_large": {
+            "en": "request body too large: {size} bytes, at most {limit}",
+            "ru": "тело запроса слишком велико: {size} байт, допустимо не больше {limit}",
+        },
+        "web.err.length": {
+            "en": "missing or bad Content-Length: expected the body's size in bytes",
+            "ru": "нет или неверен Content-Length: ожидается размер тела в байтах",
+        },
+        "web.err.content_type": {
+            "en": "expected Content-Type: application/json",
+            "ru": "ожидается Content-Type: application/json",
+        },
+        "web.err.json": {
+            "en": "the body is not valid JSON: {detail}",
+            "ru": "тело запроса не JSON: {detail}",
+        },
+        "web.err.rules": {
+            "en": "unknown ruleset '{name}': the page offers the bundled ones: {names}",
+            "ru": "неизвестный свод правил '{name}': на странице есть встроенные: {names}",
+        },
+        "web.err.utf8": {"en": "not UTF-8 text", "ru": "не текст UTF-8"},
+        "web.err.object": {
+            "en": "expected a JSON object such as {example}",
+            "ru": "ожидается объект JSON, например {example}",
+        },
+        "web.err.unknown_field": {
+            "en": "unknown field '{field}' for {action}: expected {fields}",
+            "ru": "неизвестное поле '{field}' для {action}: ожидается {fields}",
+        },
+        "web.err.missing_field": {
+            "en": "{action} needs the field '{field}'",
+            "ru": "для {action} нужно поле '{field}'",
+        },
+        "web.err.field_type": {
+            "en": "field '{field}' of {action} must be {expected}",
+            "ru": "поле '{field}' для {action} должно быть {expected}",
+        },
+        "web.type.text": {"en": "a text", "ru": "строкой"},
+        "web.type.number": {"en": "a whole number", "ru": "целым числом"},
+        "web.type.flag": {"en": "true or false", "ru": "true или false"},
+        "web.type.texts": {
+            "en": "a list of 1 to {n} texts",
+            "ru": "списком из 1–{n} строк",
+        },
+        "web.err.host": {
+            "en": "unexpected Host or Origin: open the address `terts serve` printed",
+            "ru": "неожиданный Host или Origin: откройте адрес, напечатанный `terts serve`",
+        },
+        "web.err.internal": {
+            "en": "the command failed unexpectedly (exit {code})",
+            "ru": "команда неожиданно завершилась с ошибкой (код {code})",
+        },
+        # --- the page -------------------------------------------------------------------------
+        "ui.title": {"en": "Terts referee", "ru": "Судья Терца"},
+        "ui.loading": {"en": "Loading…", "ru": "Загрузка…"},
+        "ui.offline": {
+            "en": "No connection to the server: retrying…",
+            "ru": "Нет связи с сервером: повторяю…",
+        },
+        "ui.deal_n": {"en": "Deal {n}", "ru": "Сдача {n}"},
+        "ui.no_deal": {
+            "en": "No deal in progress: start one with Deal",
+            "ru": "Сдача не идёт: начните её кнопкой «Сдача»",
+        },
+        "ui.trump": {"en": "trump", "ru": "козырь"},
+        "ui.trick_n": {"en": "trick {n}", "ru": "взятка {n}"},
+        "ui.stock": {"en": "stock {n}", "ru": "в колоде {n}"},
+        "ui.leads": {"en": "{p} leads", "ru": "ходит {p}"},
+        "ui.deals": {"en": "{p} deals", "ru": "сдаёт {p}"},
+        "ui.quick": {"en": "quick", "ru": "быстрая"},
+        "ui.of": {"en": "of {n}", "ru": "из {n}"},
+        "ui.winner": {"en": "{p} wins the game", "ru": "{p} выигрывает партию"},
+        "ui.sheet": {"en": "Sheet", "ru": "Запись"},
+        "ui.col.deal": {"en": "#", "ru": "№"},
+        "ui.col.trump": {"en": "trump", "ru": "коз."},
+        "ui.recent": {"en": "Latest events", "ru": "Последние события"},
+        "ui.record": {"en": "Record", "ru": "Записать"},
+        "ui.cancel": {"en": "Close", "ru": "Закрыть"},
+        "ui.player": {"en": "Player", "ru": "Игрок"},
+        "ui.optional": {"en": "optional", "ru": "необязательно"},
+        "ui.none": {"en": "—", "ru": "—"},
+        "ui.act.new": {"en": "New game", "ru": "Новая партия"},
+        "ui.no_game": {
+            "en": "No game file yet: start one with New game",
+            "ru": "Файла партии ещё нет: начните кнопкой «Новая партия»",
+        },
+        "ui.names": {"en": "Players (the first named leads)", "ru": "Игроки (первый ходит)"},
+        "ui.name_a": {"en": "First player", "ru": "Первый игрок"},
+        "ui.name_b": {"en": "Second player (deals first)", "ru": "Второй игрок (сдаёт первым)"},
+        "ui.rules": {"en": "Rules", "ru": "Правила"},
+        "ui.act.deal": {"en": "Deal", "ru": "Сдача"},
+        "ui.act.declare": {"en": "Declare", "ru": "Объявить"},
+        "ui.act.challenge": {"en": "Challenge", "ru": "Не годится!"},
+        "ui.act.trick": {"en": "Trick", "ru": "Взятка"},
+        "ui.act.exchange": {"en": "Exchange 7", "ru": "Сменить 7"},
+        "ui.act.score": {"en": "Score", "ru": "Очки"},
+        "ui.act.penalty": {"en": "Penalty", "ru": "Штраф"},
+        "ui.act.claim": {"en": "Claim", "ru": "Вышел"},
+        "ui.act.undo": {"en": "Undo", "ru": "Отменить"},
+        "ui.trump_suit": {"en": "Trump suit", "ru": "Масть козыря"},
+        "ui.face_up": {"en": "Face-up card", "ru": "Открытая карта"},
+        "ui.mode": {"en": "Mode", "ru": "Режим"},
+        "ui.mode.default": {"en": "as the game", "ru": "как в партии"},
+        "ui.mode.quick": {"en": "quick", "ru": "быстро"},
+        "ui.mode.tricks": {"en": "trick by trick", "ru": "по взяткам"},
+        "ui.class": {"en": "Declaration", "ru": "Комбинация"},
+        "ui.top": {"en": "Top card", "ru": "Старшая карта"},
+        "ui.rank": {"en": "Rank", "ru": "Достоинство"},
+        "ui.suit": {"en": "Suit", "ru": "Масть"},
+        "ui.or_cards": {"en": "Or type it", "ru": "Или впишите"},
+        "ui.typed_example": {"en": "terts:Q♥ or Q♥,J♥,10♥", "ru": "терц:Дч или Дч,Вч,10ч"},
+        "ui.cls.terts": {"en": "terts", "ru": "терц"},
+        "ui.cls.50": {"en": "fifty", "ru": "пятьдесят"},
+        "ui.cls.100": {"en": "hundred", "ru": "сто"},
+        "ui.cls.106": {"en": "106", "ru": "сто шесть"},
+        "ui.cls.107": {"en": "107", "ru": "сто семь"},
+        "ui.cls.108": {"en": "108", "ru": "сто восемь"},
+        "ui.cls.4J": {"en": "four jacks", "ru": "четыре валета"},
+        "ui.cls.4Q": {"en": "four queens", "ru": "четыре дамы"},
+        "ui.cls.4K": {"en": "four kings", "ru": "четыре короля"},
+        "ui.cls.4A": {"en": "four aces", "ru": "четыре туза"},
+        "ui.cls.marriage": {"en": "marriage", "ru": "марьяж"},
+        "ui.lead_card": {"en": "Led card", "ru": "Карта хода"},
+        "ui.follow_card": {"en": "Answer", "ru": "Ответ"},
+        "ui.points": {"en": "Card points", "ru": "Очки в картах"},
+        "ui.counted_by": {"en": "Counted by", "ru": "Считал"},
+        "ui.last_trick": {"en": "Last trick", "ru": "Последняя взятка"},
+        "ui.kind": {"en": "Penalty", "ru": "Штраф"},
+        "ui.amount": {"en": "Amount", "ru": "Сумма"},
+        "ui.event": {"en": "Event number", "ru": "Номер события"},
+        "ui.tricks": {"en": "Tricks taken", "ru": "Взяток"},
+        "ui.card_points": {"en": "Card points taken", "ru": "Очков в картах"},
+        "ui.undo_last": {"en": "Undo event {n}", "ru": "Отменить событие {n}"},
+        "ui.nothing_to_undo": {"en": "Nothing to undo", "ru": "Отменять нечего"},
+        "ui.clear": {"en": "⌫", "ru": "⌫"},
+        "ui.ev.deal": {"en": "deal", "ru": "сдача"},
+        "ui.ev.declare": {"en": "declares", "ru": "объявляет"},
+        "ui.ev.challenge": {"en": "challenges", "ru": "«не годится»"},
+        "ui.ev.trick": {"en": "trick", "ru": "взятка"},
+        "ui.ev.exchange": {"en": "exchanges the 7", "ru": "меняет семёрку"},
+        "ui.ev.score": {"en": "score", "ru": "очки"},
+        "ui.ev.penalty": {"en": "penalty", "ru": "штраф"},
+        "ui.ev.claim": {"en": "claims", "ru": "вышел"},
+    }
+)
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The page's words in ``lang``: every ``ui.*`` text and the table's phase/penalty words."""
+    from .. import vocabulary
+    from ..i18n import t
+
+    keys = [k for k in TEXTS if k.startswith("ui.")]
+    keys += [k for k in vocabulary.TERMS if k.startswith(("phase.", "pen."))]
+    return {key: t(key, lang) for key in keys}
