@@ -7,6 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_corrections import games
 
 from terts_referee.storage import read_game, write_game
 
@@ -180,3 +183,58 @@ def test_every_recording_command_takes_replace_and_before(terts):
         out = terts.ok(command, "--help").stdout
         assert "--replace" in out and "--before" in out, command
     assert "--replace" in terts.ok("claim", "--help").stdout
+
+
+# --- property: through the command line, a refused correction changes nothing -----------------
+
+ARGVS = st.one_of(
+    st.tuples(st.just("drop"), st.integers(-1, 40).map(str)),
+    st.tuples(
+        st.just("score"),
+        st.integers(0, 160).map(str),
+        st.just("--by"),
+        st.sampled_from(["Аня", "Боря"]),
+        st.just("--last-trick"),
+        st.sampled_from(["Аня", "Боря"]),
+        st.sampled_from(["--replace", "--before"]),
+        st.integers(0, 40).map(str),
+    ),
+    st.tuples(
+        st.just("declare"),
+        st.sampled_from(["Аня", "Боря"]),
+        st.sampled_from(["марьяж", "терц:Дч", "50:Кп", "4К", "105:Вб"]),
+        st.sampled_from(["--replace", "--before"]),
+        st.integers(0, 40).map(str),
+    ),
+    st.tuples(
+        st.just("challenge"),
+        st.sampled_from(["Аня", "Боря"]),
+        st.sampled_from(["терц:Тп", "50:Тб", "105:Вб"]),
+        st.sampled_from(["--replace", "--before"]),
+        st.integers(0, 40).map(str),
+    ),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), ARGVS)
+def test_a_refused_correction_on_the_command_line_leaves_the_file_byte_identical(
+    tmp_path_factory, game, argv
+):
+    import contextlib
+    import io
+
+    from terts_referee.cli import main
+
+    path = tmp_path_factory.mktemp("cli") / "g.toml"
+    write_game(path, game.to_doc())
+    before = path.read_bytes()
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*argv, "--game", str(path)])
+    assert code in (0, 2), err.getvalue()
+    if code == 2:
+        assert path.read_bytes() == before
+        assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
+    else:
+        assert read_game(path)["corrections"][-1]["action"] in ("replace", "insert", "drop")
