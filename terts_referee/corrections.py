@@ -38,6 +38,7 @@ __all__ = [
     "DealChange",
     "effective",
     "event_label",
+    "origins",
     "renumber",
     "sheet_change",
 ]
@@ -192,6 +193,18 @@ def effective(
             t("store.correction_after", number=index, after=c.after, n=len(journal))
         )
     return events, times
+
+
+def origins(entered: int, corrections: list[Correction]) -> list[int]:
+    """For each effective event, the correction (counted from 1) that put it in; 0 for an event
+    as it was entered. ``entered`` is the number of journal events. The same fold as
+    ``effective``, over tags instead of events."""
+    tagged = [
+        Correction(c.action, c.number, c.after, None, k if c.new is not None else None)
+        for k, c in enumerate(corrections, start=1)
+    ]
+    tags, _ = effective([0] * entered, [None] * entered, tagged)  # type: ignore[list-item]
+    return tags  # type: ignore[return-value]
 
 
 # --- judging a correction ---------------------------------------------------------------------

@@ -273,6 +273,13 @@ class Game:
         self.events, self.times = events, times
         return c, sheet_change(before, after), after
 
+    def corrected(self) -> dict[int, Correction]:
+        """The effective events a correction put in, by number: the correction of each."""
+        from .corrections import origins
+
+        tags = origins(len(self.journal), self.corrections)
+        return {i: self.corrections[k - 1] for i, k in enumerate(tags, start=1) if k}
+
     def _refusal(self, c: Correction, exc: EventRefused) -> CorrectionRefused:
         """The refusal of correction ``c`` whose replay refused event ``exc.number``."""
         n = exc.number

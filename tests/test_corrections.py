@@ -257,6 +257,10 @@ def test_the_trail_holds_every_correction_and_undo_with_old_and_new_events_and_t
     assert "new" not in trail[2] and trail[2]["old"]["type"] == "claim"
     assert [c["at"] for c in trail[:3]] == at[:3]
     assert isinstance(trail[3]["at"], datetime)  # undo: now
+    assert {n: c.action for n, c in game.corrected().items()} == {
+        3: Action.INSERT,
+        4: Action.REPLACE,
+    }
     again = Game.from_doc(doc)
     assert again.events == game.events and again.times == game.times
     assert again.corrections == game.corrections

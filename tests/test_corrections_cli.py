@@ -128,6 +128,9 @@ def test_log_all_adds_the_trail_with_old_and_new_events_and_times(played):
     assert trail[2]["new"] is None and trail[2]["old"]["type"] == "score"
     assert all(datetime.fromisoformat(c["at"]).utcoffset() is not None for c in trail)
     assert "corrections" not in played.ok("log", "--json").json()
+    corrected = [e["number"] for e in data["events"] if "corrected" in e]
+    assert corrected == [3, 7]  # the replaced count and the inserted marriage
+    assert data["events"][2]["corrected"] == trail[0]["at"]
     human = played.ok("log", "--all").stdout
     assert "corrections" in human and "replace 3" in human and "drop 8" in human
 

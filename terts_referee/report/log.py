@@ -19,13 +19,14 @@ if TYPE_CHECKING:
 def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
     """The effective events, numbered, with their times; ``trail``: the corrections too."""
     sheet = game.sheet()
+    corrected = game.corrected() if game.corrections else {}
     if as_json:
-        data: dict[str, Any] = {
-            "events": [
-                {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
-                for i, e in enumerate(game.events, start=1)
-            ]
-        }
+        data: dict[str, Any] = {"events": []}
+        for i, e in enumerate(game.events, start=1):
+            item = {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
+            if i in corrected:  # put in by a correction: when
+                item["corrected"] = iso(corrected[i].at)
+            data["events"].append(item)
         if trail:
             data["corrections"] = [correction_json(c) for c in game.corrections]
         console.print_json(data)
@@ -34,11 +35,13 @@ def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
     for i, e in enumerate(game.events, start=1):
         at = game.time_of(i)
         tab.add_row(
-            console.cell(i),
+            console.cell(f"{i}*" if i in corrected else i),
             console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
             console.cell(describe(e, game)),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )
     console.show(tab)
+    if corrected:
+        console.say(t("log.corrected"), "dim")
     if trail and game.corrections:
         console.show(trail_table(game))

@@ -19,6 +19,10 @@ MSG = register(
             "ru": "вставлено событием {n}: {new}",
         },
         "fix.drop": {"en": "event {n} removed: {old}", "ru": "событие {n} удалено: {old}"},
+        "log.corrected": {
+            "en": "* put in by a correction (terts log --all shows the trail)",
+            "ru": "* внесено исправлением (terts log --all покажет все исправления)",
+        },
         "fix.nothing": {
             "en": "the sheet is as it was",
             "ru": "в записи ничего не изменилось",
