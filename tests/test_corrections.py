@@ -422,3 +422,29 @@ def test_a_refused_correction_leaves_the_file_byte_identical(tmp_path_factory, g
         assert path.read_bytes() == before
     else:
         assert Game.from_doc(read_game(path)).corrections[-1].action is action
+
+
+@PROPERTY
+@given(games(), st.data())
+def test_the_file_folds_back_to_the_same_events_after_any_mix_of_records_and_corrections(
+    game, data
+):
+    """Corrections interleaved with new events: the journal and the trail read back give the
+    effective events, their times and the sheet the game had in memory."""
+    for step in range(data.draw(st.integers(1, 8))):
+        action = data.draw(st.sampled_from(["record", *Action]))
+        n = len(game.events)
+        try:
+            if action == "record":
+                game.record(Score(A, data.draw(st.integers(0, 150)), B), T0 + timedelta(days=1))
+            elif action is Action.DROP:
+                game.correct(action, data.draw(st.integers(1, max(n, 1))))
+            else:
+                number = data.draw(st.integers(1, max(n, 1)))
+                event = game.events[data.draw(st.integers(0, max(n - 1, 0)))] if n else None
+                game.correct(action, number, event, at=T0 + timedelta(days=2, minutes=step))
+        except (RuleError, NotationError):
+            continue
+    again = reread(game)
+    assert again.events == game.events and again.times == game.times
+    assert again.corrections == game.corrections and scores(again) == scores(game)
