@@ -326,6 +326,14 @@ def games(draw) -> Game:
                 event = Challenge(player, parse_combo(draw(st.sampled_from(COMBOS)), trump))
             elif kind == "score":
                 event = Score(player, draw(st.integers(0, 150)), draw(st.sampled_from((A, B))))
+            elif draw(st.booleans()):  # a false declaration named by its event number
+                own = [
+                    i
+                    for i, e in enumerate(game.events, start=1)
+                    if isinstance(e, Declare) and e.player == player
+                ]
+                target = draw(st.sampled_from(own)) if own else 1
+                event = Penalty(player, PenaltyKind.FALSE_DECLARATION, None, target)
             else:
                 points = draw(st.integers(0, 150))
                 event = Penalty(player, PenaltyKind.parse(draw(st.sampled_from(KINDS))), points)
