@@ -79,6 +79,14 @@ def test_drop_of_a_deals_opening_event_is_refused_while_its_events_stand(played)
     assert "event 4 opens a deal whose events 5-7 still stand" in r.stderr
 
 
+def test_dropping_an_empty_deal_says_it_is_gone(played):
+    played.ok("deal", "--trump", "б")  # 8: deal 3, nothing in it yet
+    out = played.ok("drop", "8").stdout
+    assert out.splitlines() == ["event 8 removed: deal, trump ♦, quick", "  deal 3: gone"]
+    data = played.ok("undo", "--json").json()  # now the count of deal 2
+    assert data["removed"]["number"] == 7 and data["removed"]["type"] == "score"
+
+
 def test_a_correction_whose_own_event_is_refused(played):
     r = played.refused("score", "200", "--by", "Боря", "--last-trick", "Аня", "--replace", "3")
     assert "event 3 cannot be replaced by this: " in r.stderr

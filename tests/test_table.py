@@ -426,7 +426,7 @@ def test_corrections_at_the_table(tmp_path, capsys):
     assert "event 3 replaced: Боря counts 54; last trick Аня → Боря counts 64" in out
     assert "inserted as event 3: Боря declares marriage" in out
     assert "event 5 removed: deal, trump ♠, quick" in out
-    assert re.search(r"│ 4 +│", out) and re.search(r"│ 3\* +│", out)  # numbers to refer to
+    assert re.search(r"│ 2 +│", out) and re.search(r"│ 4\* +│", out)  # numbers to refer to
     assert (
         err == "terts: error: there is no event 9 to drop: expected a number from 1 to 4 "
         "(see `terts log`)\n"

@@ -56,7 +56,10 @@ def change_lines(game: Game, change: Change) -> list[str]:
             bits.append(t("fix.points", what=_pairs(game, d.points_before, d.points_after)))
         if d.totals_before != d.totals_after:
             bits.append(t("fix.totals", what=_pairs(game, d.totals_before, d.totals_after)))
-        key = "fix.deal_new" if d.points_before is None and d.totals_before is None else "fix.deal"
+        if d.points_before is None and d.totals_before is None:
+            key = "fix.deal_new" if bits else "fix.deal_added"
+        else:
+            key = "fix.deal"
         lines.append(t(key, n=d.number, what="; ".join(bits)))
     if change.winner_changed:
         nobody = t("fix.nobody")

@@ -30,6 +30,7 @@ MSG = register(
         "fix.deal": {"en": "deal {n}: {what}", "ru": "сдача {n}: {what}"},
         "fix.deal_gone": {"en": "deal {n}: gone", "ru": "сдача {n}: больше нет"},
         "fix.deal_new": {"en": "deal {n}: new, {what}", "ru": "сдача {n}: новая, {what}"},
+        "fix.deal_added": {"en": "deal {n}: new", "ru": "сдача {n}: новая"},
         "fix.points": {"en": "points {what}", "ru": "очки {what}"},
         "fix.totals": {"en": "totals {what}", "ru": "итого {what}"},
         "fix.winner": {"en": "winner: {old} → {new}", "ru": "победитель: {old} → {new}"},
