@@ -26,6 +26,7 @@ from .corrections import (
     effective,
     event_label,
     opening_with_events,
+    origins,
     renumber,
     sheet_change,
 )
@@ -275,8 +276,6 @@ class Game:
 
     def corrected(self) -> dict[int, Correction]:
         """The effective events a correction put in, by number: the correction of each."""
-        from .corrections import origins
-
         tags = origins(len(self.journal), self.corrections)
         return {i: self.corrections[k - 1] for i, k in enumerate(tags, start=1) if k}
 
