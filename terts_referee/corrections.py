@@ -76,6 +76,8 @@ class Correction:
     at: datetime | None = None
     old_at: datetime | None = None  # when the removed or replaced event had been entered
 
+    KEYS = ("action", "number", "after", "at", "old", "new")  # a trail entry's keys in the file
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"action": self.action.value, "number": self.number}
         d["after"] = self.after
@@ -90,8 +92,15 @@ class Correction:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any, index: int) -> Correction:
-        """Rebuild a trail entry; raises GameFileError when it is malformed."""
+    def from_dict(
+        cls,
+        d: Any,
+        index: int,
+        players: tuple[str, ...] | None = None,
+        origin: str | None = None,
+    ) -> Correction:
+        """Rebuild a trail entry; raises GameFileError when it is malformed. Its events are
+        checked as ``events.event_from_dict`` checks any, at the number they stand at."""
         try:
             action = Action(d["action"])
             number, after = d["number"], d["after"]
@@ -99,24 +108,33 @@ class Correction:
                 raise TypeError("number and after must be integers")
             if number < 1 or after < 0:
                 raise ValueError("number from 1, after from 0")
-            old = _event(d.get("old"), index)
-            new = _event(d.get("new"), index)
+            if not set(d) <= set(cls.KEYS):
+                raise ValueError(f"unknown keys {sorted(set(d) - set(cls.KEYS))}")
+            old = _event(d.get("old"), number, players, origin)
+            new = _event(d.get("new"), number, players, origin)
             if (new is None) != (action is Action.DROP):
                 raise ValueError(f"a {action.value} needs {'no' if new else 'a'} new event")
-            at = d.get("at") if isinstance(d.get("at"), datetime) else None
+            at = d.get("at")
+            if at is not None and not isinstance(at, datetime):
+                raise TypeError("at must be a date-time")
             old_at = d["old"].get("at") if isinstance(d.get("old"), dict) else None
-            old_at = old_at if isinstance(old_at, datetime) else None
         except (KeyError, TypeError, ValueError) as exc:
             raise GameFileError(t("store.correction_malformed", number=index, reason=exc)) from None
+        except GameFileError as exc:
+            raise GameFileError(
+                t("store.correction_malformed", number=index, reason=str(exc))
+            ) from None
         return cls(action, number, after, old, new, at, old_at)
 
 
-def _event(data: Any, index: int) -> Event | None:
+def _event(
+    data: Any, number: int, players: tuple[str, ...] | None, origin: str | None
+) -> Event | None:
     if data is None:
         return None
     if not isinstance(data, dict):
         raise TypeError("an event is a table")
-    return event_from_dict(data, index)
+    return event_from_dict(data, number, players, origin)
 
 
 # --- the fold ---------------------------------------------------------------------------------
@@ -158,6 +176,19 @@ def apply_correction(
         del times[i]
         for j in range(i, n - 1):
             events[j] = renumber(events[j], c.number + 1, -1)
+
+
+def appended_at(entered: int, corrections: list[Correction]) -> list[int]:
+    """The number each of the first ``entered`` recorded events took in the effective list when
+    it was appended (the corrections made before it moved it)."""
+    size, k, numbers = 0, 0, []
+    for j in range(entered):
+        while k < len(corrections) and corrections[k].after <= j:
+            size += {Action.INSERT: 1, Action.DROP: -1}.get(corrections[k].action, 0)
+            k += 1
+        size += 1
+        numbers.append(max(size, 1))
+    return numbers
 
 
 def effective(

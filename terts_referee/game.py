@@ -20,6 +20,7 @@ from .corrections import (
     Change,
     Correction,
     CorrectionRefused,
+    appended_at,
     apply_correction,
     check_number,
     dropped_reference,
@@ -31,13 +32,26 @@ from .corrections import (
     sheet_change,
 )
 from .errors import GameFileError, NotationError, RulesetError
-from .events import Event, event_from_dict
+from .events import Event, event_from_dict, shown_value
 from .messages import t
 from .replay import EventRefused, Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
-__all__ = ["Game", "check_names", "now"]
+__all__ = ["Game", "check_names", "now", "TOP_KEYS"]
+
+TOP_KEYS = (
+    "format",
+    "players",
+    "first_dealer",
+    "quick",
+    "started",
+    "rules",
+    "events",
+    "corrections",
+)
+"""The game file's top-level keys. ``started`` (a date-time) and ``corrections`` (a list) are
+checked by type only here, for the helpers that add them."""
 
 
 def now() -> datetime:
@@ -110,30 +124,68 @@ class Game:
         ``origin`` names the document in messages (its path); by default "game file".
         """
         origin = origin or t("store.game_file")
+
+        def bad(key: str, expected: str) -> GameFileError:
+            value = shown_value(doc[key]) if key in doc else t("store.missing")
+            return GameFileError(
+                t("store.field", origin=origin, field=key, value=value, expected=expected)
+            )
+
+        for key in doc:
+            if key not in TOP_KEYS:
+                raise bad(key, t("store.expect.top_keys", keys=", ".join(TOP_KEYS)))
+        raw_players = doc.get("players")
+        if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
+            raise bad("players", t("store.expect.players"))
         try:
-            players = check_names(list(doc["players"]))
-            rules_doc = doc["rules"]
-        except (KeyError, TypeError, NotationError) as exc:
+            players = check_names(raw_players)
+        except NotationError as exc:
             raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
+        if list(players) != raw_players:  # stored names are already trimmed
+            raise bad("players", t("store.expect.players"))
+        rules_doc = doc.get("rules")
+        if not isinstance(rules_doc, dict):
+            raise bad("rules", t("store.expect.rules"))
         try:
             rules = ruleset_from_dict(rules_doc, f"{origin} [rules]", complete=True)
         except RulesetError as exc:
             raise GameFileError(t("store.bad_rules", reason=exc)) from None
+        first = doc.get("first_dealer")
+        if first is not None and first not in players:
+            raise bad("first_dealer", t("store.expect.player", a=players[0], b=players[1]))
+        quick = doc.get("quick", False)
+        if not isinstance(quick, bool):
+            raise bad("quick", t("store.expect.bool"))
+        if "started" in doc and not isinstance(doc["started"], datetime):
+            raise bad("started", t("store.expect.datetime"))
+        if "corrections" in doc and not isinstance(doc["corrections"], list):
+            raise bad("corrections", t("store.expect.list"))
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
-        events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
-        first = doc.get("first_dealer")
+        trail = [
+            Correction.from_dict(c, i, players, origin)
+            for i, c in enumerate(doc.get("corrections", []), start=1)
+        ]
+        # each recorded event is checked at the number it took in the effective list (an
+        # insert before it moves it down; a penalty's ``event`` names an event before that)
+        numbers = appended_at(len(raw_events), trail)
+        events = [
+            event_from_dict(e, n, players, origin) for e, n in zip(raw_events, numbers, strict=True)
+        ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
-        raw_trail = doc.get("corrections", [])
-        if not isinstance(raw_trail, list):
-            raise GameFileError(t("store.corrections_not_list", origin=origin))
-        trail = [Correction.from_dict(c, i) for i, c in enumerate(raw_trail, start=1)]
-        quick = bool(doc.get("quick", False))
         return cls(players, rules, [], first, quick, started, [], events, times, trail)
 
+    def _sync_journal(self) -> None:
+        """With no corrections the journal is the effective list: follow ``events`` when a
+        caller set it directly (a game built event by event, as tests and benchmarks do)."""
+        if not self.corrections:
+            self.journal = list(self.events)
+            self.journal_times = _padded(self.times, len(self.events))
+
     def to_doc(self) -> dict[str, Any]:
+        self._sync_journal()
         # the lowest format that holds what the game holds: a file with no corrections stays
         # readable by a version that knows only the times
         version = FORMAT_VERSION if self.corrections else TIMES_FORMAT
@@ -245,6 +297,7 @@ class Game:
         naming the first event that no longer holds; the game is then unchanged.
         """
         action = Action(action)
+        self._sync_journal()
         check_number(action, number, len(self.events))
         if (event is None) != (action is Action.DROP):
             raise ValueError("a drop takes no event; a replace or an insert takes one")

@@ -276,6 +276,17 @@ def test_the_trail_round_trips_through_the_file(tmp_path):
     assert again.sheet().totals == game.sheet().totals
 
 
+def test_an_event_recorded_after_an_insert_may_name_an_event_past_its_place_in_the_journal():
+    """The file checks a penalty's ``event`` against the number the penalty took when it was
+    recorded, not its place among the recorded events."""
+    game = demo_game(upto=11)  # Боря's 50:A♠ is event 11
+    game.correct(Action.INSERT, 2, Declare(B, (parse_combo("марьяж", Suit.HEARTS),)))
+    game.record(Penalty(B, PenaltyKind.FALSE_DECLARATION, None, 12))  # the 50, now event 12
+    doc = game.to_doc()
+    assert len(doc["events"]) == 12 and doc["events"][-1]["event"] == 12
+    assert reread(game).events == game.events
+
+
 def test_a_game_without_corrections_is_still_written_as_format_2():
     game = demo_game()
     assert game.to_doc()["format"] == 2 and "corrections" not in game.to_doc()
@@ -291,7 +302,11 @@ def test_a_game_without_corrections_is_still_written_as_format_2():
             [{"action": "replace", "number": 1, "after": 1}],
             "correction 1 in the game file is malformed",
         ),
-        ("nonsense", "its list of corrections is damaged"),
+        ("nonsense", "corrections = 'nonsense' is not allowed: expected a list"),
+        (
+            [{"action": "drop", "number": 1, "after": 1, "when": 3}],
+            r"correction 1 in the game file is malformed \(unknown keys \['when'\]\)",
+        ),
     ],
 )
 def test_a_damaged_trail_is_a_corrupt_file(trail, message):
