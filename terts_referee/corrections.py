@@ -21,10 +21,9 @@ own ``at``, in the trail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import GameFileError, NotationError, RuleError
 from .events import DealEvent, Event, Penalty, event_from_dict
@@ -64,9 +63,9 @@ class CorrectionRefused(RuleError):
         self.number = number
 
 
-@dataclass(frozen=True)
-class Correction:
-    """One entry of the trail; ``old``/``new`` are None where the action has none."""
+class Correction(NamedTuple):
+    """One entry of the trail; ``old``/``new`` are None where the action has none. (A
+    NamedTuple, like the events: cheap to define at start-up.)"""
 
     action: Action
     number: int
@@ -300,8 +299,7 @@ def dropped_reference(events: list[Event], number: int) -> int | None:
 # --- what changed on the sheet ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DealChange:
+class DealChange(NamedTuple):
     """A deal whose points or running totals differ; None for a side where it is absent."""
 
     number: int
@@ -311,8 +309,7 @@ class DealChange:
     totals_after: dict[str, int] | None
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """What a correction changed on the sheet."""
 
     deals: list[DealChange]
