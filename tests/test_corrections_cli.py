@@ -83,6 +83,17 @@ def test_dropping_an_empty_deal_says_it_is_gone(played):
     played.ok("deal", "--trump", "б")  # 8: deal 3, nothing in it yet
     out = played.ok("drop", "8").stdout
     assert out.splitlines() == ["event 8 removed: deal, trump ♦, quick", "  deal 3: gone"]
+    played.ok("deal", "--trump", "т")  # 8 again
+    data = played.ok("drop", "8", "--json").json()
+    assert data["correction"]["action"] == "drop" and data["correction"]["new"] is None
+    assert data["correction"]["old"]["trump"] == "clubs"
+    assert data["changes"]["deals"] == [
+        {
+            "number": 3,
+            "points": {"before": {}, "after": None},
+            "totals": {"before": {}, "after": None},
+        }
+    ]
     data = played.ok("undo", "--json").json()  # now the count of deal 2
     assert data["removed"]["number"] == 7 and data["removed"]["type"] == "score"
 
