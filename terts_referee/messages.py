@@ -386,6 +386,90 @@ MESSAGES = register(
             "en": "nothing to undo: the game has no events yet",
             "ru": "отменять нечего: в игре ещё нет событий",
         },
+        # --- corrections.py, Game.correct (issue 11) ----------------------------------------
+        "err.fix.both": {
+            "en": "--replace and --before cannot be used together: a correction either takes "
+            "an event's place or goes before it",
+            "ru": "--replace и --before вместе нельзя: исправление либо заменяет событие, "
+            "либо вставляется перед ним",
+        },
+        "err.fix.empty": {
+            "en": "there is no event to correct: the game has no events yet",
+            "ru": "исправлять нечего: в игре ещё нет событий",
+        },
+        "err.fix.range.replace": {
+            "en": "there is no event {number} to replace: expected a number from 1 to {n} "
+            "(see `terts log`)",
+            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n} "
+            "(см. `terts log`)",
+        },
+        "err.fix.range.insert": {
+            "en": "there is no event {number} to insert before: expected a number from 1 to {n} "
+            "(see `terts log`; to add after the last, record without --before)",
+            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 "
+            "до {n} (см. `terts log`; после последнего — запишите без --before)",
+        },
+        "err.fix.range.drop": {
+            "en": "there is no event {number} to drop: expected a number from 1 to {n} "
+            "(see `terts log`)",
+            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n} "
+            "(см. `terts log`)",
+        },
+        "err.fix.opening": {
+            "en": "event {n} opens a deal whose events {first}-{last} still stand: drop them "
+            "first, or replace event {n}",
+            "ru": "событие {n} открывает сдачу, в которой ещё есть события {first}–{last}: "
+            "сначала удалите их или замените событие {n}",
+        },
+        "err.fix.names_dropped": {
+            "en": "it names event {n}, which would be removed",
+            "ru": "оно ссылается на событие {n}, которое будет удалено",
+        },
+        "err.fix.broken": {
+            "en": "{label}, no longer holds: {reason}; the correction is refused",
+            "ru": "{label} — больше не проходит: {reason}; исправление отклонено",
+        },
+        "err.fix.own.replace": {
+            "en": "event {n} cannot be replaced by this: {reason}",
+            "ru": "событие {n} нельзя заменить этим: {reason}",
+        },
+        "err.fix.own.insert": {
+            "en": "this cannot go before event {n}: {reason}",
+            "ru": "это нельзя вставить перед событием {n}: {reason}",
+        },
+        "err.fix.label_player": {
+            "en": "event {n}, {p}'s {kind}",
+            "ru": "событие {n} ({kind}, {p})",
+        },
+        "err.fix.label": {"en": "event {n}, the {kind}", "ru": "событие {n} ({kind})"},
+        "name.event.deal": {"en": "deal", "ru": "сдача"},
+        "name.event.declare": {"en": "declaration", "ru": "объявление"},
+        "name.event.challenge": {"en": "challenge", "ru": "«не годится»"},
+        "name.event.score": {"en": "count", "ru": "подсчёт"},
+        "name.event.trick": {"en": "trick", "ru": "взятка"},
+        "name.event.exchange": {"en": "exchange", "ru": "обмен семёрки"},
+        "name.event.penalty": {"en": "penalty", "ru": "штраф"},
+        "name.event.claim": {"en": "claim", "ru": "заявка на выход"},
+        "name.event.ask": {"en": "question «От чего?»", "ru": "вопрос «От чего?»"},
+        "name.event.trump": {"en": "trump", "ru": "козырь"},
+        "store.correction_malformed": {
+            "en": "correction {number} in the game file is malformed ({reason}): "
+            "the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры записано неверно ({reason}): "
+            "файл повреждён; исправьте или восстановите его",
+        },
+        "store.correction_range": {
+            "en": "correction {number} in the game file names event {event}, but there were "
+            "{n}: the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры ссылается на событие {event}, а их было "
+            "{n}: файл повреждён; исправьте или восстановите его",
+        },
+        "store.correction_after": {
+            "en": "correction {number} in the game file is out of order (after = {after}, "
+            "{n} events recorded): the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры стоит не по порядку (after = {after}, "
+            "записано событий: {n}): файл повреждён; исправьте или восстановите его",
+        },
         # --- storage.py ---------------------------------------------------------------------
         "store.not_found": {
             "en": "game file {path} not found: start one with `terts new P1 P2` "

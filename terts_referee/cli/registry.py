@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "penalty": "penalty",
     "claim": "claim",
     "undo": "undo",
+    "drop": "drop",
     "log": "log",
     "sheet": "sheet",
     "export": "export",

@@ -13,6 +13,7 @@ from ..errors import RuleError
 from ..events import Ask, Challenge, Declare
 from ..hints import hint
 from ..messages import shown, t
+from ..vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
 from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
 from .false_declarations import proven_false, void_false
 from .records import AskRecord, Deal, DeclRecord, Status

@@ -1,5 +1,5 @@
 """What a recorded event says: its one-line description, its JSON, and the reports of the
-commands that change the game file (``new``, every recording command, ``undo``) and of ``log``."""
+commands that change the game file (``new``, every recording command, ``undo``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .. import console
 from ..hints import hint
 from ..i18n import lang, t
 from ..rules import Ruleset
-from .words import STATUS_STYLE, decl_names, iso, penalty_name, status_word
+from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -202,27 +202,3 @@ def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
         console.print_json({"removed": event_json(number, event, None, game.rules)})
         return
     console.say(t("out.removed", n=number, what=describe(event, game)))
-
-
-def report_log(game: Game, as_json: bool) -> None:
-    sheet = game.sheet()
-    if as_json:
-        console.print_json(
-            {
-                "events": [
-                    {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
-                    for i, e in enumerate(game.events, start=1)
-                ]
-            }
-        )
-        return
-    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
-    for i, e in enumerate(game.events, start=1):
-        at = game.time_of(i)
-        tab.add_row(
-            console.cell(i),
-            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
-            console.cell(describe(e, game)),
-            console.cell("; ".join(sheet.notices_for(i)), "yellow"),
-        )
-    console.show(tab)

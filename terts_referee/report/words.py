@@ -9,6 +9,39 @@ from ..i18n import lang, register, t
 
 MSG = register(
     {
+        # corrections of the past (issue 11): report/corrections.py
+        "fix.replace": {
+            "en": "event {n} replaced: {old} → {new}",
+            "ru": "событие {n} заменено: {old} → {new}",
+        },
+        "fix.insert": {
+            "en": "inserted as event {n}: {new}",
+            "ru": "вставлено событием {n}: {new}",
+        },
+        "fix.drop": {"en": "event {n} removed: {old}", "ru": "событие {n} удалено: {old}"},
+        "log.corrected": {
+            "en": "* put in by a correction (terts log --all shows the trail)",
+            "ru": "* внесено исправлением (terts log --all покажет все исправления)",
+        },
+        "fix.nothing": {
+            "en": "the sheet is as it was",
+            "ru": "в записи ничего не изменилось",
+        },
+        "fix.deal": {"en": "deal {n}: {what}", "ru": "сдача {n}: {what}"},
+        "fix.deal_gone": {"en": "deal {n}: gone", "ru": "сдача {n}: больше нет"},
+        "fix.deal_new": {"en": "deal {n}: new, {what}", "ru": "сдача {n}: новая, {what}"},
+        "fix.deal_added": {"en": "deal {n}: new", "ru": "сдача {n}: новая"},
+        "fix.points": {"en": "points {what}", "ru": "очки {what}"},
+        "fix.totals": {"en": "totals {what}", "ru": "итого {what}"},
+        "fix.winner": {"en": "winner: {old} → {new}", "ru": "победитель: {old} → {new}"},
+        "fix.nobody": {"en": "nobody yet", "ru": "пока никто"},
+        "h.trail": {"en": "corrections", "ru": "исправления"},
+        "h.action": {"en": "correction", "ru": "исправление"},
+        "h.old": {"en": "was", "ru": "было"},
+        "h.new": {"en": "now", "ru": "стало"},
+        "fix.action.replace": {"en": "replace {n}", "ru": "замена {n}"},
+        "fix.action.insert": {"en": "insert before {n}", "ru": "вставка перед {n}"},
+        "fix.action.drop": {"en": "drop {n}", "ru": "удаление {n}"},
         "ev.deal": {"en": "deal", "ru": "сдача"},
         "ev.dealer": {"en": "dealer {p}", "ru": "сдаёт {p}"},
         "ev.trump_card": {"en": "trump {card} face up", "ru": "козырь {card} открыт"},

@@ -100,6 +100,9 @@ def run_table(
             _error(str(exc))
             return
         completer.players = g2.players
+        from ..report.events import describe
+
+        completer.events = tuple(describe(e, g2) for e in g2.events)
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
         if show:

@@ -34,10 +34,10 @@ TABLE = register(
             "d 'Анна Мария' 4J",
         },
         "table.unknown": {
-            "en": "unknown command {word!r}: type ? for the short forms (n d c t s p x cl u st "
-            "sh l) or use a full command such as declare",
+            "en": "unknown command {word!r}: type ? for the short forms (n d c t s p x cl u "
+            "fix ins drop st sh l) or use a full command such as declare",
             "ru": "неизвестная команда {word!r}: ? — список коротких команд (n d c t s p x cl u "
-            "st sh l), или полная команда, например declare",
+            "fix ins drop st sh l), или полная команда, например declare",
         },
         "table.usage": {
             "en": "usage: {usage} (for example: {example})",
@@ -48,6 +48,12 @@ TABLE = register(
             "another file)",
             "ru": "этот сеанс ведёт {path}: не указывайте --game (для другого файла начните "
             "другой сеанс)",
+        },
+        "table.fix_what": {
+            "en": "{word!r} is not an event to record: {usage}, where LINE is a recording line "
+            "such as s 64 Боря Аня or d Боря марьяж",
+            "ru": "{word!r} — не событие: {usage}, где СТРОКА — запись события, например "
+            "s 64 Боря Аня или d Боря марьяж",
         },
         "table.nested": {
             "en": "already at the table: type the events, ? lists the short forms",
@@ -95,6 +101,9 @@ TABLE = register(
         "table.use.exchange": {"en": "x P", "ru": "x ИГРОК"},
         "table.use.claim": {"en": "cl P [TRICKS CARDPOINTS]", "ru": "cl ИГРОК [ВЗЯТКИ ОЧКИ]"},
         "table.use.undo": {"en": "u", "ru": "u"},
+        "table.use.fix": {"en": "fix N LINE", "ru": "fix N СТРОКА"},
+        "table.use.ins": {"en": "ins N LINE", "ru": "ins N СТРОКА"},
+        "table.use.drop": {"en": "drop N", "ru": "drop N"},
         "table.use.status": {"en": "st", "ru": "st"},
         "table.use.sheet": {"en": "sh", "ru": "sh"},
         "table.use.log": {"en": "l", "ru": "l"},
@@ -152,6 +161,20 @@ TABLE = register(
             "ru": "заявить выигрыш (в быстрой сдаче: взятки и очки на сейчас)",
         },
         "table.help.undo": {"en": "remove the latest event", "ru": "отменить последнее событие"},
+        "table.help.fix": {
+            "en": "correct event N (numbers: l): fix 3 s 64 Боря Аня; later events are judged "
+            "again",
+            "ru": "исправить событие N (номера: l): fix 3 s 64 Боря Аня; следующие события "
+            "проверяются заново",
+        },
+        "table.help.ins": {
+            "en": "insert a forgotten event before event N: ins 5 d Боря марьяж",
+            "ru": "вставить забытое событие перед событием N: ins 5 d Боря марьяж",
+        },
+        "table.help.drop": {
+            "en": "remove event N: drop 2",
+            "ru": "удалить событие N: drop 2",
+        },
         "table.help.status": {"en": "the deal now", "ru": "состояние сдачи"},
         "table.help.sheet": {"en": "the score sheet", "ru": "запись очков"},
         "table.help.log": {"en": "the events, numbered", "ru": "события по номерам"},
@@ -165,5 +188,6 @@ TABLE = register(
         "table.meta.quick": {"en": "quick deal", "ru": "быстрая сдача"},
         "table.meta.tricks": {"en": "trick by trick", "ru": "по взяткам"},
         "table.meta.command": {"en": "command", "ru": "команда"},
+        "table.meta.event": {"en": "event {n}", "ru": "событие {n}"},
     }
 )
