@@ -74,6 +74,7 @@ def run_table(
     """
     from .. import i18n
     from ..cli import dispatch, options
+    from ..hints import at_the_table
     from ..storage import resolve_game_path
 
     if lang is not None and lang not in LANGS:
@@ -103,6 +104,9 @@ def run_table(
                 _error(str(exc))
                 return
         completer.players = g2.players
+        from ..report.events import describe
+
+        completer.events = tuple(describe(e, g2) for e in g2.events)
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
         if show:
@@ -134,7 +138,8 @@ def run_table(
                 continue
             before = _snapshot(path)
             try:
-                code = dispatch.run_command(["--lang", lang, *parsed.argv])
+                with at_the_table():  # hints in the short forms
+                    code = dispatch.run_command(["--lang", lang, *parsed.argv])
             except SystemExit as exc:  # pragma: no cover - cli.main returns its codes
                 code = exc.code if isinstance(exc.code, int) else 1
             sys.stdout.flush()
