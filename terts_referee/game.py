@@ -170,16 +170,20 @@ class Game:
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
-        trail = [
-            Correction.from_dict(c, i, players, origin)
-            for i, c in enumerate(doc.get("corrections", []), start=1)
-        ]
-        # each recorded event is checked at the number it took in the effective list (an
-        # insert before it moves it down; a penalty's ``event`` names an event before that)
-        numbers = appended_at(len(raw_events), trail)
-        events = [
-            event_from_dict(e, n, players, origin) for e, n in zip(raw_events, numbers, strict=True)
-        ]
+        from .i18n import pinned
+
+        with pinned():  # the checks word their expectations per event: one language lookup
+            trail = [
+                Correction.from_dict(c, i, players, origin)
+                for i, c in enumerate(doc.get("corrections", []), start=1)
+            ]
+            # each recorded event is checked at the number it took in the effective list (an
+            # insert before it moves it down; a penalty's ``event`` names an event before that)
+            numbers = appended_at(len(raw_events), trail)
+            events = [
+                event_from_dict(e, n, players, origin)
+                for e, n in zip(raw_events, numbers, strict=True)
+            ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
         return cls(players, rules, [], first, quick, started, [], events, times, trail)
