@@ -557,10 +557,12 @@ MESSAGES = register(
             "ru": "не удаётся заблокировать файл игры {path} (файл блокировки {lock}): {reason}",
         },
         "store.exists": {
-            "en": "game file {path} already exists: use --force to start over, "
-            "or --game to name another",
-            "ru": "файл игры {path} уже есть: --force, чтобы начать заново, "
-            "или --game, чтобы указать другой",
+            "en": "game file {path} already exists and was not moved to the library (an "
+            "unfinished or damaged game): --force moves it there first, nothing is deleted; "
+            "or --game names another file",
+            "ru": "файл игры {path} уже есть и не перенесён в библиотеку (партия не окончена "
+            "или файл повреждён): --force сначала перенесёт его туда, ничего не удаляя; "
+            "или укажите другой файл через --game",
         },
         "store.corrupt": {
             "en": "game file {path} is corrupt ({detail}) and will not be overwritten: "

@@ -381,7 +381,8 @@ def test_new_moves_a_finished_game_and_refuses_an_unfinished_one(terts, tmp_path
     terts.ok("deal", "--trump", "ч")
     before = terts.game.read_bytes()
     r = terts.refused("new", "Аня", "Боря")
-    assert "--force" in r.stderr
+    # the way out is named, and it does not sound like losing the game ("start over")
+    assert "--force moves it there first, nothing is deleted" in r.stderr
     assert not library.exists()
     terts.ok("new", "Аня", "Боря", "--force")
     (moved,) = library.iterdir()
