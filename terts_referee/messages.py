@@ -777,7 +777,7 @@ MESSAGES = register(
             "en": "{decl} is not higher than {earlier}, already scored in "
             "{suit}: lowering costs its value [000] "
             '(declarations.lowering = "suit")',
-            "ru": "в масти {suit} уже записано {earlier}, а {decl} не старше: понижение "
+            "ru": "в масти {suit} уже записано: {earlier}, а {decl} не старше: понижение "
             "ранга комбинации — минус её стоимость [000] "
             '(declarations.lowering = "suit")',
         },
