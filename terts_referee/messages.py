@@ -841,8 +841,12 @@ MESSAGES = register(
             "ru": "{player} не может перебивать собственное объявление",
         },
         "err.challenge.marriage": {
-            "en": "a marriage is outside the order: nothing beats it [000][004]",
-            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]",
+            "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
+            "declaration said with it, write both in one command ({command}) or the "
+            "challenge before the marriage",
+            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]; чтобы "
+            "перебить объявление, сказанное вместе с ним, запишите оба одной командой "
+            "({command}) или вызов до марьяжа",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",

@@ -345,6 +345,24 @@ def test_status_of_a_quick_deal_claims_no_trick_or_stock(terts):
     assert terts.ok("status").stdout.startswith("deal 1, trick 2 (drawing), stock 12")
 
 
+def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
+    """RULES §4.1 [000][004]: nothing beats a marriage; a scorer who wrote «терц и марьяж» as
+    two commands is told how to record the challenge of the terts."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7п")
+    terts.ok("declare", "Аня", "терц:Дч")
+    terts.ok("declare", "Аня", "марьяж")
+    r = terts.refused("challenge", "Боря", "50:Тб")
+    assert "nothing beats it [000][004]" in r.stderr
+    assert "write both in one command (terts declare Аня COMBO марьяж)" in r.stderr
+    ru = terts.refused("--lang", "ru", "challenge", "Боря", "50:Тб")
+    assert "запишите оба одной командой (terts declare Аня COMBO марьяж)" in ru.stderr
+    terts.ok("undo")
+    terts.ok("undo")
+    terts.ok("declare", "Аня", "терц:Дч", "марьяж")
+    terts.ok("challenge", "Боря", "50:Тб")
+
+
 def test_status_says_the_askers_forfeit(terts):
     """RULES §4.2 [001]: `status` shows what the asker may still declare."""
     terts.ok("new", "Аня", "Боря", "--rules", "book")
