@@ -22,7 +22,10 @@ TEXT = register(
         "library.h.deals": {"en": "deals", "ru": "сдач"},
         "library.h.minutes": {"en": "minutes", "ru": "минут"},
         "library.h.unfinished": {"en": "unfinished", "ru": "не окончена"},
-        "library.h.stats": {"en": "Players ({games} games)", "ru": "Игроки ({games} партий)"},
+        "library.h.stats": {
+            "en": "Players ({games:#game|games})",
+            "ru": "Игроки ({games:#партия|партии|партий})",
+        },
         "library.h.player": {"en": "player", "ru": "игрок"},
         "library.h.games": {"en": "games", "ru": "партий"},
         "library.h.wins": {"en": "wins", "ru": "побед"},
@@ -43,14 +46,23 @@ TEXT = register(
         "library.h.h2h": {"en": "Head to head", "ru": "Друг против друга"},
         "library.h.pair": {"en": "pair", "ru": "пара"},
         "library.averages": {
-            "en": "{games} finished games, {unfinished} unfinished; on average {deals} deals "
-            "and {minutes} minutes a game",
+            "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
+            "on average {deals} deals and {minutes} minutes a game",
             "ru": "окончено партий: {games}, не окончено: {unfinished}; в среднем {deals} сдач "
             "и {minutes} минут за партию",
         },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",
             "ru": "в библиотеке ещё нет партий: `terts new` переносит туда оконченную",
+        },
+        "library.none_match": {
+            "en": "no game matches the options given ({total:#game|games} in the library)",
+            "ru": "ни одна партия не подходит под заданные условия (всего в библиотеке: {total})",
+        },
+        "library.none_finished": {
+            "en": "no finished game matches the options given ({total:#game|games} in the library)",
+            "ru": "ни одна оконченная партия не подходит под заданные условия (всего в "
+            "библиотеке: {total})",
         },
         "library.chart": {"en": "Wins by month", "ru": "Победы по месяцам"},
     }
@@ -96,7 +108,8 @@ def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
         console.print_json({"games": games, "skipped": [name for name, _ in scan.skipped]})
         return
     if not games:
-        console.say(t("library.none"))
+        total = len(scan.games)
+        console.say(t("library.none_match", total=total) if total else t("library.none"))
         return
     tab = console.table(
         t("library.h.date"),
@@ -127,12 +140,17 @@ def _or_dash(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def report_stats(figures: dict[str, Any], as_json: bool, chart: bool) -> None:
+def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library: int = 0) -> None:
+    """``in_library``: how many games the library holds, filters aside (to tell an empty
+    library from options that leave nothing to count)."""
     if as_json:
         console.print_json(figures)
         return
     if not figures["players"]:
-        console.say(t("library.none"))
+        if in_library:
+            console.say(t("library.none_finished", total=in_library))
+        else:
+            console.say(t("library.none"))
         return
     tab = console.table(
         t("library.h.player"),

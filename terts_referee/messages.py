@@ -557,10 +557,12 @@ MESSAGES = register(
             "ru": "не удаётся заблокировать файл игры {path} (файл блокировки {lock}): {reason}",
         },
         "store.exists": {
-            "en": "game file {path} already exists: use --force to start over, "
-            "or --game to name another",
-            "ru": "файл игры {path} уже есть: --force, чтобы начать заново, "
-            "или --game, чтобы указать другой",
+            "en": "game file {path} already exists and was not moved to the library (an "
+            "unfinished or damaged game): --force moves it there first, nothing is deleted; "
+            "or --game names another file",
+            "ru": "файл игры {path} уже есть и не перенесён в библиотеку (партия не окончена "
+            "или файл повреждён): --force сначала перенесёт его туда, ничего не удаляя; "
+            "или укажите другой файл через --game",
         },
         "store.corrupt": {
             "en": "game file {path} is corrupt ({detail}) and will not be overwritten: "
@@ -775,7 +777,7 @@ MESSAGES = register(
             "en": "{decl} is not higher than {earlier}, already scored in "
             "{suit}: lowering costs its value [000] "
             '(declarations.lowering = "suit")',
-            "ru": "в масти {suit} уже записано {earlier}, а {decl} не старше: понижение "
+            "ru": "в масти {suit} уже записано: {earlier}, а {decl} не старше: понижение "
             "ранга комбинации — минус её стоимость [000] "
             '(declarations.lowering = "suit")',
         },
@@ -839,8 +841,12 @@ MESSAGES = register(
             "ru": "{player} не может перебивать собственное объявление",
         },
         "err.challenge.marriage": {
-            "en": "a marriage is outside the order: nothing beats it [000][004]",
-            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]",
+            "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
+            "declaration said with it, write both in one command ({command}) or the "
+            "challenge before the marriage",
+            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]; чтобы "
+            "перебить объявление, сказанное вместе с ним, запишите оба одной командой "
+            "({command}) или вызов до марьяжа",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",

@@ -25,7 +25,7 @@ WORDS = register(
     {
         "season.title": {"en": "Terts: the season", "ru": "Терц: сезон"},
         "season.summary": {
-            "en": "{games} finished games, {unfinished} unfinished",
+            "en": "{games:#finished game|finished games}, {unfinished} unfinished",
             "ru": "окончено партий: {games}, не окончено: {unfinished}",
         },
         "season.averages": {

@@ -326,6 +326,43 @@ def test_hints_plain_and_at_the_table(command, args, options, plain, table):
         assert hint(command, *args, options=dict(options)) == table
 
 
+def test_status_of_a_quick_deal_claims_no_trick_or_stock(terts):
+    """RULES §4.3: a quick deal records no tricks, so `status` names no trick, stock or
+    leader for it (they are not known) but says what comes next; a trick makes it
+    trick by trick, and the full status is back."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7ч")
+    out = terts.ok("status").stdout
+    assert out.splitlines()[0] == (
+        "deal 1 (quick: tricks not recorded), Боря deals, trump ♥: declarations, "
+        "then the count: terts score POINTS --by P --last-trick P"
+    )
+    assert "stock" not in out and "exchange" not in out
+    assert "Аня may declare: runs, fours, marriage" in out
+    ru = terts.ok("--lang", "ru", "status").stdout
+    assert ru.startswith("сдача 1 (быстрый учёт: взятки не записываются), сдаёт Боря, козырь ♥")
+    terts.ok("trick", "Тп", "7п")
+    assert terts.ok("status").stdout.startswith("deal 1, trick 2 (drawing), stock 12")
+
+
+def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
+    """RULES §4.1 [000][004]: nothing beats a marriage; a scorer who wrote «терц и марьяж» as
+    two commands is told how to record the challenge of the terts."""
+    terts.ok("new", "Аня", "Боря")
+    terts.ok("deal", "--trump", "7п")
+    terts.ok("declare", "Аня", "терц:Дч")
+    terts.ok("declare", "Аня", "марьяж")
+    r = terts.refused("challenge", "Боря", "50:Тб")
+    assert "nothing beats it [000][004]" in r.stderr
+    assert "write both in one command (terts declare Аня COMBO марьяж)" in r.stderr
+    ru = terts.refused("--lang", "ru", "challenge", "Боря", "50:Тб")
+    assert "запишите оба одной командой (terts declare Аня COMBO марьяж)" in ru.stderr
+    terts.ok("undo")
+    terts.ok("undo")
+    terts.ok("declare", "Аня", "терц:Дч", "марьяж")
+    terts.ok("challenge", "Боря", "50:Тб")
+
+
 def test_status_says_the_askers_forfeit(terts):
     """RULES §4.2 [001]: `status` shows what the asker may still declare."""
     terts.ok("new", "Аня", "Боря", "--rules", "book")

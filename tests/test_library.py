@@ -342,6 +342,22 @@ def test_stats_and_history_of_an_empty_or_missing_library(terts, tmp_path):
     assert r.code == 0 and "no games" in r.stdout
 
 
+def test_options_that_leave_nothing_do_not_call_the_library_empty(terts, tmp_path):
+    """A user who filters every game out is told so, not that the library is empty; one game
+    is counted in the singular."""
+    won_game(terts, "Аня", "Боря")
+    terts.ok("archive")
+    r = terts("stats", game=False)
+    assert r.code == 0 and "Players (1 game)" in r.stdout and "1 finished game," in r.stdout
+    for command in ("history", "stats"):
+        r = terts(command, "--until", "2000-01-01", game=False)
+        assert r.code == 0
+        assert "matches the options given (1 game in the library)" in r.stdout, r.stdout
+        assert "no games in the library yet" not in r.stdout
+    r = terts("stats", "--rules", "book", "--lang", "ru", game=False)
+    assert "ни одна оконченная партия не подходит под заданные условия" in r.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
@@ -365,7 +381,8 @@ def test_new_moves_a_finished_game_and_refuses_an_unfinished_one(terts, tmp_path
     terts.ok("deal", "--trump", "ч")
     before = terts.game.read_bytes()
     r = terts.refused("new", "Аня", "Боря")
-    assert "--force" in r.stderr
+    # the way out is named, and it does not sound like losing the game ("start over")
+    assert "--force moves it there first, nothing is deleted" in r.stderr
     assert not library.exists()
     terts.ok("new", "Аня", "Боря", "--force")
     (moved,) = library.iterdir()

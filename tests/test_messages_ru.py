@@ -120,7 +120,7 @@ REFUSALS = [
         "игра окончена, победитель — Аня (Боря проигрывает партию: out-of-turn-draw",
     ),
     ("undo with no events", NEW, None, ("undo",), "отменять нечего"),
-    ("game file exists", NEW, None, ("new", "Аня", "Боря"), "уже есть: --force"),
+    ("game file exists", NEW, None, ("new", "Аня", "Боря"), "уже есть и не перенесён в библиотеку"),
     ("missing game file", [], None, ("log",), "файл игры"),
     ("corrupt game file", [], {"game.toml": BAD_TOML}, ("log",), "повреждён (ошибка в TOML"),
     (
@@ -191,7 +191,7 @@ def test_russian_from_the_environment(terts, monkeypatch):
             [*QUICK, ("declare", "Аня", "50:Кч")],
             ("declare", "Аня", "терц:Дч"),
             [
-                "в масти черви уже записано пятьдесят от Короля ♥, а терц от Дамы ♥ не старше",
+                "в масти черви уже записано: пятьдесят от Короля ♥, а терц от Дамы ♥ не старше",
                 "понижение ранга комбинации",
                 "-20 очков",
             ],

@@ -52,7 +52,8 @@ def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
         if r.event == st.number - 1 and r.decl.kind is not Kind.MARRIAGE
     ]
     if not targets:
-        raise RuleError(t(ANSWER_ERRORS[what]["marriage"]))
+        command = hint("declare", previous.player, "COMBO", "марьяж")
+        raise RuleError(t(ANSWER_ERRORS[what]["marriage"], command=command))
     target = targets[0]  # the highest, announced first
     if target.status != Status.SCORED:
         raise RuleError(

@@ -94,6 +94,17 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
         console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
         return
+    deal = sheet.deals[-1]
+    if deal.quick and not deal.tricks:
+        # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
+        trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
+        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
+        console.say(
+            t("out.status_quick", n=data["deal"], dealer=deal.dealer, trump=trump, command=command),
+            "bold",
+        )
+        _may_declare(data)
+        return
     console.say(
         t(
             "out.status",
@@ -105,10 +116,14 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         ),
         "bold",
     )
+    _may_declare(data)
+    console.say(t("out.exchange", v=t("out.allowed" if data["may_exchange"] else "out.not_now")))
+    console.say(t("out.look", v=t("out.allowed" if data["may_look"] else "out.not_now")))
+
+
+def _may_declare(data: dict[str, Any]) -> None:
     for entry in data["may_declare"]:
         kinds = ", ".join(t(f"kind.{k}") for k in entry["kinds"]) or t("out.nothing")
         if entry["up_to"]:
             kinds += t("out.up_to", cls=t(f"name.class.{entry['up_to']}"))
         console.say(t("out.may_declare", p=entry["player"], kinds=kinds))
-    console.say(t("out.exchange", v=t("out.allowed" if data["may_exchange"] else "out.not_now")))
-    console.say(t("out.look", v=t("out.allowed" if data["may_look"] else "out.not_now")))

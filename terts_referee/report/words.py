@@ -163,6 +163,12 @@ MSG = register(
             "en": "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads",
             "ru": "сдача {n}, взятка {k} ({phase}), в колоде {stock}, ходит {leader}",
         },
+        "out.status_quick": {
+            "en": "deal {n} (quick: tricks not recorded), {dealer} deals, {trump}: "
+            "declarations, then the count: {command}",
+            "ru": "сдача {n} (быстрый учёт: взятки не записываются), сдаёт {dealer}, "
+            "{trump}: объявления, потом счёт: {command}",
+        },
         "out.may_declare": {
             "en": "  {p} may declare: {kinds}",
             "ru": "  {p} может объявить: {kinds}",

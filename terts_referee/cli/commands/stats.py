@@ -59,4 +59,4 @@ def command(
         if not as_json:
             console.say(t("msg.wrote", path=html))
             return
-    report_stats(figures, as_json, chart)
+    report_stats(figures, as_json, chart, len(scan.games))
