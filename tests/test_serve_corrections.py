@@ -126,7 +126,7 @@ def test_a_refused_correction_in_russian_is_the_cli_s_line(two_games):
     cli = terts("--lang", "ru", "drop", "2")
     assert cli.code == 2 and reply.status == 422
     assert reply.json()["error"] == cli.stderr.strip()
-    assert "событие 3" in reply.json()["error"] or "3" in reply.json()["error"]
+    assert "событие 3 («не годится», Боря)" in reply.json()["error"]
     assert served.read_bytes() == before
 
 

@@ -152,7 +152,7 @@ TEXTS = register(
         "ui.act.penalty": {"en": "Penalty", "ru": "Штраф"},
         "ui.act.claim": {"en": "Claim", "ru": "Вышел"},
         "ui.act.undo": {"en": "Undo", "ru": "Отменить"},
-        "ui.act.ask": {"en": "Ask «From what?»", "ru": "«От чего?»"},
+        "ui.act.ask": {"en": "“From what?”", "ru": "«От чего?»"},
         "ui.act.trump": {"en": "Trump", "ru": "Козырь"},
         "ui.asker": {"en": "Who asked (and did not beat it)", "ru": "Кто спросил (и не перебил)"},
         "ui.events": {"en": "Events", "ru": "События"},
@@ -166,6 +166,7 @@ TEXTS = register(
         "ui.fix.drop": {"en": "Drop", "ru": "Удалить"},
         "ui.replacing": {"en": "Replaces event {n}: {e}", "ru": "Вместо события {n}: {e}"},
         "ui.inserting": {"en": "Goes before event {n}: {e}", "ru": "Перед событием {n}: {e}"},
+        "ui.act.insert": {"en": "Insert an event", "ru": "Вставить событие"},
         "ui.insert_what": {"en": "What to insert", "ru": "Что вставить"},
         "ui.drop_n": {"en": "Drop event {n}?", "ru": "Удалить событие {n}?"},
         "ui.drop_note": {
@@ -217,7 +218,7 @@ TEXTS = register(
         "ui.ev.score": {"en": "score", "ru": "очки"},
         "ui.ev.penalty": {"en": "penalty", "ru": "штраф"},
         "ui.ev.claim": {"en": "claims", "ru": "вышел"},
-        "ui.ev.ask": {"en": "asks «From what?»", "ru": "спрашивает «От чего?»"},
+        "ui.ev.ask": {"en": "asks “From what?”", "ru": "спрашивает «От чего?»"},
         "ui.ev.trump": {"en": "trump", "ru": "козырь"},
     }
 )

@@ -409,8 +409,10 @@
     score() {
       let digits = old("points") !== undefined ? String(old("points")) : "";
       const display = el("div", { class: "display", "data-field": "points", text: digits || "0" });
+      let fresh = digits !== "";
       const key = (k) => el("button", { type: "button", "data-key": k, text: k === "back" ? w("ui.clear") : k,
         onclick: () => {
+          if (fresh) { fresh = false; if (k !== "back") digits = ""; } // a digit retypes the old count
           if (k === "back") digits = digits.slice(0, -1);
           else if (digits.length < 3) digits = (digits === "0" ? "" : digits) + k;
           display.textContent = digits || "0";
@@ -437,7 +439,7 @@
       const what = el("div", { class: "choices grid", "data-field": "insert", role: "group" },
         ...RECORDING.map((a) => el("button", { type: "button", "data-value": a, text: w("ui.act." + a),
           onclick: () => { open = a; buildPanel(); } })));
-      return { nodes: [field(w("ui.insert_what"), what)], noGo: true };
+      return { title: w("ui.act.insert"), nodes: [field(w("ui.insert_what"), what)], noGo: true };
     },
     drop() {
       return {
@@ -532,9 +534,10 @@
     const banner = fix && fix.mode !== "drop" ? el("p", { class: "fixing", "data-fixing": fix.mode,
       text: w(fix.mode === "replace" ? "ui.replacing" : "ui.inserting", { n: fix.n, e: what }) }) : null;
     const shown = fix && fix.mode === "drop" ? el("p", { class: "fixing", text: fix.n + ". " + what }) : null;
-    box.replaceChildren(el("h2", { text: panel.title || w("ui.act." + open) }), banner, shown,
-      ...panel.nodes, el("div", { class: "row" },
-        el("button", { type: "button", text: w("ui.cancel"), onclick: close }), panel.noGo ? null : go));
+    const row = el("div", { class: "row" },
+      el("button", { type: "button", text: w("ui.cancel"), onclick: close }), panel.noGo ? null : go);
+    box.replaceChildren(...[el("h2", { text: panel.title || w("ui.act." + open) }), banner, shown,
+      ...panel.nodes, row].filter(Boolean));
     box.hidden = false;
   }
 
