@@ -434,9 +434,16 @@ def test_insert_drop_ask_and_trump_from_the_page(terts, tmp_path, page):
         page.wait_for_selector('[data-act="trump"]', state="detached")
         declared = me.declare("Аня", "terts", "Q", "♠")
         _same(terts, served, declared, terts("declare", "Аня", "terts:Q♠"), me)
-        me.action("ask")
-        me.pick("player", "Боря")
+        me.action("ask")  # the opponent of the latest declarer is picked already
+        assert page.locator('[data-field="player"] [aria-pressed="true"]').text_content() == "Боря"
         _same(terts, served, me.record("ask"), terts("ask", "Боря"), me)
+        # a replacement starts from what was recorded: deal 1's trump, Аня's terts
+        me.fix(1, "replace")
+        chosen = page.locator('[data-field="trump-suit"] [aria-pressed="true"]')
+        assert chosen.get_attribute("data-value") == "♥"
+        me.fix(5, "replace")
+        assert page.locator('[data-field="typed"]').input_value() == "terts:Q♠"
+        me.tap("#panel .row button:not(.go)")  # Close
         # a forgotten marriage in deal 1, before its count (event 2)
         me.fix(2, "before")
         assert "Goes before event 2" in page.locator("#panel .fixing").text_content()

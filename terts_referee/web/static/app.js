@@ -316,7 +316,7 @@
     };
   }
 
-  function comboPicker() {
+  function comboPicker(recorded) {
     const trump = current() ? SUIT_OF[current().trump] : null;
     const cls = choice("class", [...SEQ, ...FOURS, "marriage"].map((c) => ({ value: c, label: w("ui.cls." + c) })),
       "terts", (v) => { top.hidden = !SEQ.includes(v); });
@@ -325,6 +325,7 @@
     const top = el("div", {}, field(w("ui.top"), rank.node), suit.node);
     const typed = el("input", { type: "text", "data-field": "typed", autocomplete: "off",
       autocapitalize: "off", spellcheck: "false", placeholder: w("ui.typed_example") });
+    if (recorded) typed.value = recorded; // a replacement starts from what was recorded
     return {
       nodes: [field(w("ui.class"), cls.node), top, field(w("ui.or_cards"), typed)],
       combos() {
@@ -364,12 +365,15 @@
       };
     },
     deal() {
-      const suit = suitChoice("trump-suit");
+      const suit = suitChoice("trump-suit", SUIT_OF[old("trump")]);
       const rank = rankChoice("face-up", true);
+      const card = old("trump_card");
+      if (card) rank.set(card.slice(0, -1));
       const mode = choice("mode", [
         { value: "", label: w("ui.mode.default") },
         { value: "quick", label: w("ui.mode.quick") },
-        { value: "tricks", label: w("ui.mode.tricks") }], "", null, true);
+        { value: "tricks", label: w("ui.mode.tricks") }],
+      old("quick") === undefined ? "" : old("quick") ? "quick" : "tricks", null, true);
       return {
         nodes: [field(w("ui.trump_suit"), suit.node), field(w("ui.face_up"), rank.node),
           field(w("ui.mode"), mode.node)],
@@ -384,7 +388,7 @@
     declare() {
       const st = current();
       const who = playerChoice("player", old("player") || (st && st.leader));
-      const combo = comboPicker();
+      const combo = comboPicker((old("combos") || []).join(" "));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combos: combo.combos() }) };
     },
@@ -392,7 +396,7 @@
       const st = current();
       const other = st && st.leader ? players().find((p) => p !== st.leader) : null;
       const who = playerChoice("player", old("player") || other);
-      const combo = comboPicker();
+      const combo = comboPicker(old("combo"));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combo: combo.combos().join(" ") }) };
     },
@@ -427,7 +431,14 @@
       };
     },
     ask() {
-      const who = playerChoice("player", old("player"));
+      // The asker answers the opponent's latest declaration in this deal.
+      let declarer = null;
+      for (const e of S.log.events.slice().reverse()) {
+        if (e.type === "deal") break;
+        if (e.type === "declare" || e.type === "challenge") { declarer = e.player; break; }
+      }
+      const asker = declarer ? players().find((p) => p !== declarer) : null;
+      const who = playerChoice("player", old("player") || asker);
       return { nodes: [field(w("ui.asker"), who.node)], body: () => ({ player: who.value }) };
     },
     trump() {
@@ -458,6 +469,9 @@
       const kind = el("select", { "data-field": "kind" },
         ...PENALTIES.map((k) => el("option", { value: k, text: w("pen." + k) })));
       const points = numberInput("amount"), event = numberInput("event");
+      if (old("kind")) kind.value = old("kind");
+      if (typeof old("points") === "number") points.value = String(old("points"));
+      if (typeof old("event") === "number") event.value = String(old("event"));
       return {
         nodes: [field(w("ui.player"), who.node), field(w("ui.kind"), kind),
           field(w("ui.amount"), points), field(w("ui.event"), event)],
