@@ -171,7 +171,7 @@
     for (const a of shown) {
       nav.append(el("button", {
         type: "button", "data-act": a, "aria-pressed": open === a && !fix ? "true" : "false",
-        class: a === "new" || a === "deal" || (a === "trick" && current()) ? "primary" : null,
+        class: a === "new" || a === "deal" || a === "trump" || (a === "trick" && current()) ? "primary" : null,
         text: w("ui.act." + a), onclick: () => toggle(a),
       }));
     }
