@@ -353,3 +353,147 @@ def test_a_new_game_from_the_page(terts, tmp_path, page):
         assert page.locator("#score .name").all_text_contents() == ["Аня", "Боря"]
     terts.ok("new", "Аня", "Боря", "--quick", "--rules", "short")
     assert untimed(served) == untimed(terts.game)
+
+
+# --- ask, trump and the corrections (issues 9 and 11 on the page) ---------------------------
+
+
+class Fixer(Person):
+    def fix(self, number: int, how: str) -> None:
+        """Open event NUMBER's correction buttons in the events list and tap one."""
+        if not self.page.locator(f'#recent [data-event="{number}"]').count():
+            self.tap('[data-more="1"]')
+        self.tap(f'[data-fix="{number}"]')
+        self.tap(f'#recent [data-event="{number}"] [data-how="{how}"]')
+        self.page.wait_for_selector("#panel:not([hidden])")
+
+    def retype(self, points: int) -> None:
+        """The first digit typed replaces the count the panel was filled in with."""
+        for digit in str(points):
+            self.tap(f'[data-key="{digit}"]')
+
+    def totals(self) -> list[str]:
+        return self.page.locator("#score .total").all_text_contents()
+
+
+def _quick_game(cli, tmp_path, deals=4, copy=True):
+    """Four quick deals, each counted 54 by Аня (events 2, 4, 6, 8); deal 5 open, no trump."""
+    cli.ok("new", "Аня", "Боря", "--quick")
+    for suit in ("ч", "п", "б", "т")[:deals]:
+        cli.ok("deal", "--trump", suit)
+        cli.ok("score", "54", "--by", "Аня", "--last-trick", "Боря")
+    cli.ok("deal")
+    if not copy:
+        return cli.game
+    served = tmp_path / "served.toml"
+    served.write_bytes(cli.game.read_bytes())
+    return served
+
+
+def test_a_miscount_three_deals_back_fixed_from_the_page(terts, tmp_path, chromium):
+    served = _quick_game(terts, tmp_path)
+    with running(served) as server:
+        first, second = chromium.new_page(), chromium.new_page()
+        try:
+            me, _ = Fixer(first, server), Fixer(second, server)
+            before = me.totals()
+            me.fix(4, "replace")  # deal 2's count, three deals back from deal 5
+            assert "Replaces event 4" in first.locator("#panel .fixing").text_content()
+            assert first.locator('[data-field="points"]').text_content() == "54"  # as recorded
+            me.retype(64)
+            reply = me.record("score")
+            cli = terts("score", "64", "--by", "Аня", "--last-trick", "Боря", "--replace", "4")
+            _same(terts, served, reply, cli, me)
+            assert reply["message"] == cli.stdout.strip()
+            assert me.message().startswith("event 4 replaced")  # what changed, on the page
+            assert "deal 2: points" in me.message()
+            assert first.locator("#panel").is_hidden()
+            want = [str(terts.sheet()["totals"][p]) for p in ("Аня", "Боря")]
+            assert want != before
+            for p in (first, second):
+                p.wait_for_function(
+                    "w => [...document.querySelectorAll('#score .total')]"
+                    ".map(e => e.textContent).join() === w",
+                    arg=",".join(want),
+                    timeout=2000,
+                )
+            assert "*" in second.locator('#recent [data-event="4"]').text_content()
+        finally:
+            first.close()
+            second.close()
+
+
+def test_insert_drop_ask_and_trump_from_the_page(terts, tmp_path, page):
+    served = _quick_game(terts, tmp_path, deals=1)  # 1 deal ♥, 2 score, 3 deal (no trump)
+    with running(served) as server:
+        me = Fixer(page, server)
+        # the open deal has no trump: the Trump button asks for it
+        me.action("trump")
+        me.pick("trump-suit", "♠")
+        _same(terts, served, me.record("trump"), terts("trump", "♠"), me)
+        page.wait_for_selector('[data-act="trump"]', state="detached")
+        declared = me.declare("Аня", "terts", "Q", "♠")
+        _same(terts, served, declared, terts("declare", "Аня", "terts:Q♠"), me)
+        me.action("ask")  # the opponent of the latest declarer is picked already
+        assert page.locator('[data-field="player"] [aria-pressed="true"]').text_content() == "Боря"
+        _same(terts, served, me.record("ask"), terts("ask", "Боря"), me)
+        # a replacement starts from what was recorded: deal 1's trump, Аня's terts
+        me.fix(1, "replace")
+        chosen = page.locator('[data-field="trump-suit"] [aria-pressed="true"]')
+        assert chosen.get_attribute("data-value") == "♥"
+        me.fix(5, "replace")
+        assert page.locator('[data-field="typed"]').input_value() == "terts:Q♠"
+        me.tap("#panel .row button:not(.go)")  # Close
+        # a forgotten marriage in deal 1, before its count (event 2)
+        me.fix(2, "before")
+        assert "Goes before event 2" in page.locator("#panel .fixing").text_content()
+        me.tap('[data-field="insert"] [data-value="declare"]')
+        me.pick("player", "Боря")
+        me.pick("class", "marriage")
+        reply = me.record("declare")
+        _same(terts, served, reply, terts("declare", "Боря", "marriage", "--before", "2"), me)
+        assert me.message().startswith("inserted as event 2: Боря declares marriage")
+        assert "deal 1: points" in me.message()  # what changed on the sheet
+        # dropping the deal that opens deal 1 is refused, with the CLI's line, nothing changed
+        file = served.read_bytes()
+        me.fix(1, "drop")
+        assert page.locator("#panel h2").text_content() == "Drop event 1?"
+        refused = me.record("drop")
+        _same(terts, served, refused, terts("drop", "1"), me)
+        assert served.read_bytes() == file
+        me.tap("#panel .row button:not(.go)")  # Close
+        # the marriage dropped again, after the confirm step
+        me.fix(2, "drop")
+        _same(terts, served, me.record("drop"), terts("drop", "2"), me)
+    assert [c["action"] for c in untimed(served)["corrections"]] == ["insert", "drop"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_screenshots_of_the_new_controls(terts, tmp_path, page, lang):
+    """Fit at 390 and 360 px; screenshots kept when TERTS_SCREENSHOTS names a folder."""
+    served = _quick_game(terts, tmp_path, deals=3, copy=False)  # a terminal adds event 9
+    folder = Path(os.environ.get("TERTS_SCREENSHOTS") or tmp_path)
+    with running(served, lang=lang) as server:
+        me = Fixer(page, server)
+        me.action("trump")
+        page.screenshot(path=str(folder / f"serve-{lang}-trump.png"), full_page=True)
+        me.pick("trump-suit", "♦")
+        me.record("trump")
+        terts.ok("declare", "Аня", "терц:Дб")  # from a terminal: event 9
+        page.wait_for_selector('#recent [data-event="9"]')
+        me.action("ask")
+        page.screenshot(path=str(folder / f"serve-{lang}-ask.png"), full_page=True)
+        me.tap('[data-act="ask"]')
+        page.locator('[data-fix="4"]').first.tap()
+        page.screenshot(path=str(folder / f"serve-{lang}-fix-buttons.png"), full_page=True)
+        me.tap('#recent [data-event="4"] [data-how="replace"]')
+        page.screenshot(path=str(folder / f"serve-{lang}-fix-replace.png"), full_page=True)
+        me.tap('[data-more="1"]')
+        me.fix(2, "before")
+        page.screenshot(path=str(folder / f"serve-{lang}-fix-insert.png"), full_page=True)
+        me.fix(6, "drop")
+        page.screenshot(path=str(folder / f"serve-{lang}-fix-drop.png"), full_page=True)
+        for width in (390, 360):
+            page.set_viewport_size({"width": width, "height": 844})
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, f"{lang}: the page is {wide} px wide at {width}"

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from ..i18n import t
 
-TEXT, NUMBER, FLAG, TEXTS = "text", "number", "flag", "texts"
+TEXT, NUMBER, FLAG, TEXTS, EVENT = "text", "number", "flag", "texts", "event"
 MAX_TEXT = 200
 MAX_COMBOS = 4
+MAX_EVENT = 100_000  # an event number: 1..MAX_EVENT (the CLI judges whether the event exists)
 
 
 class BadRequest(Exception):
@@ -72,7 +73,15 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
         Field("card_points", NUMBER, "--card-points"),
     ),
     "undo": (),
+    "drop": (Field("number", EVENT, required=True),),
 }
+
+# Every recording command takes a correction (issue 11): take event N's place, or go before it.
+RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
+RECORDING += ("penalty", "claim")
+CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))
+for _name in RECORDING:
+    ACTIONS[_name] += CORRECTION
 
 
 def _check(action: str, field: Field, value, lang: str) -> None:
@@ -82,6 +91,9 @@ def _check(action: str, field: Field, value, lang: str) -> None:
     elif field.kind == NUMBER:
         good = isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9
         expected = t("web.type.number", lang)
+    elif field.kind == EVENT:
+        good = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_EVENT
+        expected = t("web.type.event", lang, n=MAX_EVENT)
     elif field.kind == FLAG:
         good = isinstance(value, bool)
         expected = t("web.type.flag", lang)
@@ -127,6 +139,8 @@ def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
             known = ", ".join(fields) or "{}"
             message = t("web.err.unknown_field", lang, field=name, action=action, fields=known)
             raise BadRequest(message)
+    if body.get("replace") is not None and body.get("before") is not None:
+        raise BadRequest(t("web.err.both", lang, action=action))
     options: list[str] = []
     words: list[str] = []
     for field in ACTIONS[action]:

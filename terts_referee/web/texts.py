@@ -83,6 +83,16 @@ TEXTS = register(
         "web.type.text": {"en": "a text", "ru": "строкой"},
         "web.type.number": {"en": "a whole number", "ru": "целым числом"},
         "web.type.flag": {"en": "true or false", "ru": "true или false"},
+        "web.type.event": {
+            "en": "an event number from 1 to {n} (see the log)",
+            "ru": "номером события от 1 до {n} (см. журнал)",
+        },
+        "web.err.both": {
+            "en": "{action} takes 'replace' or 'before', not both: a correction either takes an "
+            "event's place or goes before it",
+            "ru": "{action} принимает 'replace' или 'before', но не оба: исправление либо встаёт "
+            "на место события, либо перед ним",
+        },
         "web.type.texts": {
             "en": "a list of 1 to {n} texts",
             "ru": "списком из 1–{n} строк",
@@ -142,6 +152,28 @@ TEXTS = register(
         "ui.act.penalty": {"en": "Penalty", "ru": "Штраф"},
         "ui.act.claim": {"en": "Claim", "ru": "Вышел"},
         "ui.act.undo": {"en": "Undo", "ru": "Отменить"},
+        "ui.act.ask": {"en": "“From what?”", "ru": "«От чего?»"},
+        "ui.act.trump": {"en": "Trump", "ru": "Козырь"},
+        "ui.asker": {"en": "Who asked (and did not beat it)", "ru": "Кто спросил (и не перебил)"},
+        "ui.events": {"en": "Events", "ru": "События"},
+        "ui.all_events": {"en": "All {n} events", "ru": "Все события ({n})"},
+        "ui.fewer": {"en": "Latest only", "ru": "Только последние"},
+        "ui.corrected": {"en": "put in by a correction", "ru": "внесено исправлением"},
+        "ui.fix": {"en": "Fix", "ru": "Испр."},
+        "ui.fix_n": {"en": "Fix event {n}", "ru": "Исправить событие {n}"},
+        "ui.fix.replace": {"en": "Replace", "ru": "Заменить"},
+        "ui.fix.before": {"en": "Insert before", "ru": "Вставить перед"},
+        "ui.fix.drop": {"en": "Drop", "ru": "Удалить"},
+        "ui.replacing": {"en": "Replaces event {n}: {e}", "ru": "Вместо события {n}: {e}"},
+        "ui.inserting": {"en": "Goes before event {n}: {e}", "ru": "Перед событием {n}: {e}"},
+        "ui.act.insert": {"en": "Insert an event", "ru": "Вставить событие"},
+        "ui.insert_what": {"en": "What to insert", "ru": "Что вставить"},
+        "ui.drop_n": {"en": "Drop event {n}?", "ru": "Удалить событие {n}?"},
+        "ui.drop_note": {
+            "en": "Every later event is judged again; the file keeps the drop in its trail.",
+            "ru": "Все следующие события проверяются заново; файл хранит удаление в истории.",
+        },
+        "ui.drop_go": {"en": "Drop it", "ru": "Удалить"},
         "ui.trump_suit": {"en": "Trump suit", "ru": "Масть козыря"},
         "ui.face_up": {"en": "Face-up card", "ru": "Открытая карта"},
         "ui.mode": {"en": "Mode", "ru": "Режим"},
@@ -186,6 +218,8 @@ TEXTS = register(
         "ui.ev.score": {"en": "score", "ru": "очки"},
         "ui.ev.penalty": {"en": "penalty", "ru": "штраф"},
         "ui.ev.claim": {"en": "claims", "ru": "вышел"},
+        "ui.ev.ask": {"en": "asks “From what?”", "ru": "спрашивает «От чего?»"},
+        "ui.ev.trump": {"en": "trump", "ru": "козырь"},
     }
 )
 

@@ -10,6 +10,9 @@
   let version = null;
   let loading = false;
   let again = false;
+  let fix = null; // a correction in progress: {mode: "replace"|"before"|"drop", n, event}
+  let fixing = null; // the event number whose correction buttons are shown
+  let allEvents = false; // the events list: every event, or the latest only
 
   const $ = (id) => document.getElementById(id);
   const w = (key, vars) => {
@@ -43,8 +46,11 @@
   const PENALTIES = ["false-declaration", "miscount", "empty-challenge", "late-declaration",
     "out-of-turn-draw", "wrong-hand-size", "draw-before-break", "renege", "trump-seven",
     "lowering"];
-  const ACTIONS = ["deal", "declare", "challenge", "trick", "score", "exchange", "penalty",
-    "claim", "undo"];
+  const ACTIONS = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
+    "penalty", "claim", "undo"];
+  // The commands that record an event: each takes a correction (replace N / before N).
+  const RECORDING = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
+    "penalty", "claim"];
 
   // --- server ------------------------------------------------------------------------------
 
@@ -154,7 +160,7 @@
     const st = current();
     if (S.sheet.finished) return ["penalty", "undo"];
     if (!st) return ["deal", "penalty", "undo"];
-    return ACTIONS.filter((a) => a !== "deal"
+    return ACTIONS.filter((a) => a !== "deal" && !(a === "trump" && st.trump)
       && !(a === "trick" && st.quick) && !(a === "score" && !st.quick));
   }
 
@@ -164,12 +170,12 @@
     const shown = visible();
     for (const a of shown) {
       nav.append(el("button", {
-        type: "button", "data-act": a, "aria-pressed": open === a ? "true" : "false",
-        class: a === "new" || a === "deal" || (a === "trick" && current()) ? "primary" : null,
+        type: "button", "data-act": a, "aria-pressed": open === a && !fix ? "true" : "false",
+        class: a === "new" || a === "deal" || a === "trump" || (a === "trick" && current()) ? "primary" : null,
         text: w("ui.act." + a), onclick: () => toggle(a),
       }));
     }
-    if (open && !shown.includes(open)) close();
+    if (open && !fix && !shown.includes(open)) close();
   }
 
   function renderSheet() {
@@ -195,7 +201,7 @@
   function eventText(e, names) {
     const bits = [w("ui.ev." + e.type)];
     if (e.player) bits.unshift(e.player);
-    if (e.type === "deal") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
+    if (e.type === "deal" || e.type === "trump") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
     if (names && names.length) bits.push(names.join(", "));
     else if (e.combos) bits.push(e.combos.join(" "));
     else if (e.combo) bits.push(e.combo);
@@ -219,20 +225,54 @@
     return names;
   }
 
+  const LATEST = 8;
+
   function renderRecent() {
     const named = declaredNames();
     const box = $("recent");
-    box.replaceChildren(el("h3", { text: w("ui.recent") }));
+    const events = S.log.events;
+    box.replaceChildren(el("h3", { text: w(allEvents ? "ui.events" : "ui.recent") }));
     const list = el("ol");
-    for (const e of S.log.events.slice(-8).reverse()) {
-      const item = el("li", {}, el("span", { class: "n", text: String(e.number) }),
-        eventText(e, named[e.number]));
+    for (const e of (allEvents ? events : events.slice(-LATEST)).slice().reverse()) {
+      const text = el("span", { class: "what" }, eventText(e, named[e.number]));
+      if (e.corrected) text.append(el("span", { class: "mark", title: w("ui.corrected"), text: " *" }));
+      const expanded = fixing === e.number;
+      const item = el("li", { "data-event": String(e.number) },
+        el("div", { class: "line" }, el("span", { class: "n", text: String(e.number) }), text,
+          el("button", { type: "button", class: "fix", "data-fix": String(e.number),
+            "aria-expanded": expanded ? "true" : "false", "aria-label": w("ui.fix_n", { n: e.number }),
+            text: w("ui.fix"), onclick: () => { fixing = expanded ? null : e.number; renderRecent(); } })));
       for (const n of e.notices || []) {
         item.append(el("span", { class: "note", text: typeof n === "string" ? n : JSON.stringify(n) }));
+      }
+      if (expanded) {
+        const how = (mode, label, cls) => el("button", { type: "button", "data-how": mode, class: cls,
+          text: w(label), onclick: () => startFix(mode, e) });
+        item.append(el("div", { class: "fixes" }, how("replace", "ui.fix.replace"),
+          how("before", "ui.fix.before"), how("drop", "ui.fix.drop", "danger")));
       }
       list.append(item);
     }
     box.append(list);
+    if (events.length > LATEST) {
+      box.append(el("button", { type: "button", class: "more", "data-more": "1",
+        text: allEvents ? w("ui.fewer") : w("ui.all_events", { n: events.length }),
+        onclick: () => { allEvents = !allEvents; renderRecent(); } }));
+    }
+  }
+
+  // A correction from the events list: the matching panel, set to replace event N or to go
+  // before it (the submitted action carries replace: N or before: N), or a drop to confirm.
+  function startFix(mode, event) {
+    fix = { mode, n: event.number, event };
+    fixing = null;
+    if (mode === "replace" && RECORDING.includes(event.type)) open = event.type;
+    else if (mode === "replace" || mode === "before") open = "insert";
+    else open = "drop";
+    buildPanel();
+    renderActions();
+    renderRecent();
+    $("panel").scrollIntoView({ block: "start" });
   }
 
   // --- pickers -----------------------------------------------------------------------------
@@ -276,7 +316,7 @@
     };
   }
 
-  function comboPicker() {
+  function comboPicker(recorded) {
     const trump = current() ? SUIT_OF[current().trump] : null;
     const cls = choice("class", [...SEQ, ...FOURS, "marriage"].map((c) => ({ value: c, label: w("ui.cls." + c) })),
       "terts", (v) => { top.hidden = !SEQ.includes(v); });
@@ -285,6 +325,7 @@
     const top = el("div", {}, field(w("ui.top"), rank.node), suit.node);
     const typed = el("input", { type: "text", "data-field": "typed", autocomplete: "off",
       autocapitalize: "off", spellcheck: "false", placeholder: w("ui.typed_example") });
+    if (recorded) typed.value = recorded; // a replacement starts from what was recorded
     return {
       nodes: [field(w("ui.class"), cls.node), top, field(w("ui.or_cards"), typed)],
       combos() {
@@ -324,12 +365,15 @@
       };
     },
     deal() {
-      const suit = suitChoice("trump-suit");
+      const suit = suitChoice("trump-suit", SUIT_OF[old("trump")]);
       const rank = rankChoice("face-up", true);
+      const card = old("trump_card");
+      if (card) rank.set(card.slice(0, -1));
       const mode = choice("mode", [
         { value: "", label: w("ui.mode.default") },
         { value: "quick", label: w("ui.mode.quick") },
-        { value: "tricks", label: w("ui.mode.tricks") }], "", null, true);
+        { value: "tricks", label: w("ui.mode.tricks") }],
+      old("quick") === undefined ? "" : old("quick") ? "quick" : "tricks", null, true);
       return {
         nodes: [field(w("ui.trump_suit"), suit.node), field(w("ui.face_up"), rank.node),
           field(w("ui.mode"), mode.node)],
@@ -343,16 +387,16 @@
     },
     declare() {
       const st = current();
-      const who = playerChoice("player", st && st.leader);
-      const combo = comboPicker();
+      const who = playerChoice("player", old("player") || (st && st.leader));
+      const combo = comboPicker((old("combos") || []).join(" "));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combos: combo.combos() }) };
     },
     challenge() {
       const st = current();
       const other = st && st.leader ? players().find((p) => p !== st.leader) : null;
-      const who = playerChoice("player", other);
-      const combo = comboPicker();
+      const who = playerChoice("player", old("player") || other);
+      const combo = comboPicker(old("combo"));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combo: combo.combos().join(" ") }) };
     },
@@ -367,32 +411,67 @@
       };
     },
     score() {
-      let digits = "";
-      const display = el("div", { class: "display", "data-field": "points", text: "0" });
+      let digits = old("points") !== undefined ? String(old("points")) : "";
+      const display = el("div", { class: "display", "data-field": "points", text: digits || "0" });
+      let fresh = digits !== "";
       const key = (k) => el("button", { type: "button", "data-key": k, text: k === "back" ? w("ui.clear") : k,
         onclick: () => {
+          if (fresh) { fresh = false; if (k !== "back") digits = ""; } // a digit retypes the old count
           if (k === "back") digits = digits.slice(0, -1);
           else if (digits.length < 3) digits = (digits === "0" ? "" : digits) + k;
           display.textContent = digits || "0";
         } });
       const pad = el("div", { class: "pad" }, ...["1", "2", "3", "4", "5", "6", "7", "8", "9", "", "0", "back"]
         .map((k) => (k ? key(k) : el("span"))));
-      const by = playerChoice("by"), last = playerChoice("last-trick");
+      const by = playerChoice("by", old("by")), last = playerChoice("last-trick", old("last_trick"));
       return {
         nodes: [field(w("ui.points"), el("div", {}, display, pad)), field(w("ui.counted_by"), by.node),
           field(w("ui.last_trick"), last.node)],
         body: () => ({ points: Number(digits || "0"), by: by.value, last_trick: last.value }),
       };
     },
+    ask() {
+      // The asker answers the opponent's latest declaration in this deal.
+      let declarer = null;
+      for (const e of S.log.events.slice().reverse()) {
+        if (e.type === "deal") break;
+        if (e.type === "declare" || e.type === "challenge") { declarer = e.player; break; }
+      }
+      const asker = declarer ? players().find((p) => p !== declarer) : null;
+      const who = playerChoice("player", old("player") || asker);
+      return { nodes: [field(w("ui.asker"), who.node)], body: () => ({ player: who.value }) };
+    },
+    trump() {
+      const suit = suitChoice("trump-suit", SUIT_OF[old("trump")]);
+      return { nodes: [field(w("ui.trump_suit"), suit.node)], body: () => ({ trump: suit.value }) };
+    },
+    insert() {
+      // "Insert before N": which event goes there; the chosen panel keeps the correction.
+      const what = el("div", { class: "choices grid", "data-field": "insert", role: "group" },
+        ...RECORDING.map((a) => el("button", { type: "button", "data-value": a, text: w("ui.act." + a),
+          onclick: () => { open = a; buildPanel(); } })));
+      return { title: w("ui.act.insert"), nodes: [field(w("ui.insert_what"), what)], noGo: true };
+    },
+    drop() {
+      return {
+        title: w("ui.drop_n", { n: fix.n }),
+        nodes: [el("p", { class: "warn", text: w("ui.drop_note") })],
+        go: w("ui.drop_go"), danger: true,
+        body: () => ({ number: fix.n }),
+      };
+    },
     exchange() {
-      const who = playerChoice("player", current() && current().leader);
+      const who = playerChoice("player", old("player") || (current() && current().leader));
       return { nodes: [field(w("ui.player"), who.node)], body: () => ({ player: who.value }) };
     },
     penalty() {
-      const who = playerChoice("player");
+      const who = playerChoice("player", old("player"));
       const kind = el("select", { "data-field": "kind" },
         ...PENALTIES.map((k) => el("option", { value: k, text: w("pen." + k) })));
       const points = numberInput("amount"), event = numberInput("event");
+      if (old("kind")) kind.value = old("kind");
+      if (typeof old("points") === "number") points.value = String(old("points"));
+      if (typeof old("event") === "number") event.value = String(old("event"));
       return {
         nodes: [field(w("ui.player"), who.node), field(w("ui.kind"), kind),
           field(w("ui.amount"), points), field(w("ui.event"), event)],
@@ -400,7 +479,7 @@
       };
     },
     claim() {
-      const who = playerChoice("player");
+      const who = playerChoice("player", old("player"));
       const tricks = numberInput("tricks"), points = numberInput("card-points");
       const nodes = [field(w("ui.player"), who.node)];
       if (current() && current().quick) {
@@ -420,9 +499,13 @@
   };
 
   let panel = null;
+  // A field of the event being replaced (to start its panel from what was recorded).
+  const old = (name) => (fix && fix.mode === "replace" && fix.event.type === open
+    ? fix.event[name] : undefined);
 
   function toggle(action) {
-    if (open === action) { close(); return; }
+    if (open === action && !fix) { close(); return; }
+    fix = null;
     open = action;
     buildPanel();
     renderActions();
@@ -430,6 +513,7 @@
 
   function close() {
     open = null;
+    fix = null;
     panel = null;
     $("panel").hidden = true;
     $("panel").replaceChildren();
@@ -439,18 +523,20 @@
   function buildPanel() {
     const box = $("panel");
     panel = PANELS[open]();
-    const go = el("button", { type: "button", class: "go", "data-submit": open, text: w("ui.record"),
+    const go = el("button", { type: "button", class: "go" + (panel.danger ? " danger" : ""),
+      "data-submit": open, text: panel.go || w("ui.record"),
       onclick: async () => {
         const action = open, current = panel;
         const raw = current.body();
         const body = {};
         for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined) body[k] = v;
+        if (fix && (fix.mode === "replace" || fix.mode === "before")) body[fix.mode] = fix.n;
         go.disabled = true;
         document.body.dataset.busy = "1"; // until the answer and the new state are shown
         try {
           const ok = await post(action, body);
           if (ok && open === action) {
-            if (current.keep) current.done();
+            if (current.keep && !fix) current.done();
             else close();
           }
         } finally {
@@ -458,8 +544,14 @@
           delete document.body.dataset.busy;
         }
       } });
-    box.replaceChildren(el("h2", { text: panel.title || w("ui.act." + open) }), ...panel.nodes,
-      el("div", { class: "row" }, el("button", { type: "button", text: w("ui.cancel"), onclick: close }), go));
+    const what = fix ? eventText(fix.event, declaredNames()[fix.n]) : "";
+    const banner = fix && fix.mode !== "drop" ? el("p", { class: "fixing", "data-fixing": fix.mode,
+      text: w(fix.mode === "replace" ? "ui.replacing" : "ui.inserting", { n: fix.n, e: what }) }) : null;
+    const shown = fix && fix.mode === "drop" ? el("p", { class: "fixing", text: fix.n + ". " + what }) : null;
+    const row = el("div", { class: "row" },
+      el("button", { type: "button", text: w("ui.cancel"), onclick: close }), panel.noGo ? null : go);
+    box.replaceChildren(...[el("h2", { text: panel.title || w("ui.act." + open) }), banner, shown,
+      ...panel.nodes, row].filter(Boolean));
     box.hidden = false;
   }
 
