@@ -14,6 +14,16 @@ TABLE = register(
             "ru": "Терц за столом: {path} ({a} — {b}). Каждая строка записывается сразу; "
             "Tab дополняет, ? — список коротких команд, q или Ctrl-D — выход.",
         },
+        "table.ctrl_c_recorded": {
+            "en": "Ctrl-C while the line ran: it was finished first and is recorded "
+            "(u takes it back)",
+            "ru": "Ctrl-C во время команды: она сначала доведена до конца и записана "
+            "(u отменит её)",
+        },
+        "table.ctrl_c_not_recorded": {
+            "en": "Ctrl-C while the line ran: nothing was recorded",
+            "ru": "Ctrl-C во время команды: ничего не записано",
+        },
         "table.bye": {
             "en": "Bye: everything is saved in {path}.",
             "ru": "До встречи: всё записано в {path}.",
