@@ -178,7 +178,7 @@ def test_ctrl_c_while_a_command_runs_finishes_it_and_says_so(tmp_path, game):
         pty.expect("terts>")
         pty.send(b"n h\r", settle=0.5)
         pty.send(b"\x03", settle=0.1)  # while write_game sleeps
-        pty.expect("it was finished first and is recorded")
+        pty.expect("it was finished first, and the game file holds the change")
         pty.expect("terts>")
         # a refused line, Ctrl-C meanwhile: nothing recorded, said plainly
         pty.send(b"s 200 Ann Bob\r", settle=0.1)

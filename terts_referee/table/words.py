@@ -15,14 +15,14 @@ TABLE = register(
             "Tab дополняет, ? — список коротких команд, q или Ctrl-D — выход.",
         },
         "table.ctrl_c_recorded": {
-            "en": "Ctrl-C while the line ran: it was finished first and is recorded "
-            "(u takes it back)",
-            "ru": "Ctrl-C во время команды: она сначала доведена до конца и записана "
-            "(u отменит её)",
+            "en": "Ctrl-C while the line ran: it was finished first, and the game file holds "
+            "the change",
+            "ru": "Ctrl-C во время команды: она сначала доведена до конца, изменение записано "
+            "в файл партии",
         },
         "table.ctrl_c_not_recorded": {
-            "en": "Ctrl-C while the line ran: nothing was recorded",
-            "ru": "Ctrl-C во время команды: ничего не записано",
+            "en": "Ctrl-C while the line ran: nothing was recorded, the game file is unchanged",
+            "ru": "Ctrl-C во время команды: ничего не записано, файл партии не изменился",
         },
         "table.bye": {
             "en": "Bye: everything is saved in {path}.",
