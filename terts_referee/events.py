@@ -197,37 +197,187 @@ class Exchange(NamedTuple):
         return {"type": self.type, "player": self.player}
 
 
-def event_from_dict(d: dict[str, Any], number: int = 0) -> Event:
-    """Rebuild an event from its game-file table; raises GameFileError when it is malformed."""
+MAX_POINTS = 1000
+"""The most points an event may carry in the game file (a deal holds 150 card points plus the
+last-trick bonus; penalties are a few hundred at most): a bound against damaged files."""
+
+MAX_TRICKS = 16
+"""A deal of 32 cards has 16 tricks."""
+
+MAX_COMBOS = 8
+"""The most declarations one ``declare`` event may hold."""
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("dealer", "trump", "trump_card", "quick"),
+    "declare": ("player", "combos"),
+    "challenge": ("player", "combo"),
+    "score": ("by", "points", "last_trick"),
+    "penalty": ("player", "kind", "points", "event"),
+    "claim": ("player", "tricks", "card_points"),
+    "trick": ("cards",),
+    "exchange": ("player",),
+}
+"""Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
+
+#: Fields naming a player: they must name one of the game's two players.
+PLAYER_FIELDS = ("dealer", "player", "by", "last_trick")
+
+
+_MISSING = object()
+
+
+class _Bad(Exception):
+    """One field of one event is wrong: (field, value shown, what is accepted)."""
+
+    def __init__(self, field: str, value: Any, expected: str):
+        super().__init__(field)
+        self.field, self.value, self.expected = field, value, expected
+
+
+def shown_value(value: Any) -> str:
+    """A stored value as a short one-line repr (control characters escaped by repr)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _get(d: dict[str, Any], key: str, kind: type, expected: str, required: bool = True) -> Any:
+    if key not in d:
+        if required:
+            raise _Bad(key, _MISSING, expected)
+        return None
+    value = d[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _Bad(key, value, expected)
+    if not isinstance(value, kind):
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool = True) -> int | None:
+    expected = t("store.expect.int", low=low, high=high)
+    value = _get(d, key, int, expected, required)
+    if value is not None and not low <= value <= high:
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _name(d: dict[str, Any], key: str, players: tuple[str, ...] | None, required=True) -> Any:
+    expected = (
+        t("store.expect.player", a=players[0], b=players[1])
+        if players
+        else t("store.expect.string")
+    )
+    value = _get(d, key, str, expected, required)
+    if value is not None and players and value not in players:
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _parsed(d: dict[str, Any], key: str, parse, expected: str, required: bool = True) -> Any:
+    value = _get(d, key, str, expected, required)
+    if value is None:
+        return None
     try:
-        kind = d["type"]
-        if kind == "deal":
-            return DealEvent(
-                d.get("dealer"),
-                parse_suit(d["trump"]) if "trump" in d else None,
-                parse_card(d["trump_card"]) if "trump_card" in d else None,
-                bool(d.get("quick", False)),
+        return parse(value)
+    except (NotationError, ValueError):
+        raise _Bad(key, value, expected) from None
+
+
+def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> Event:
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        expected = t("store.expect.one_of", choices=", ".join(_FIELDS))
+        raise _Bad("type", d.get("type", _MISSING), expected)
+    allowed = (*_FIELDS[kind], "type", "at")
+    for key in d:
+        if key not in allowed:
+            raise _Bad(key, d[key], t("store.expect.keys", kind=kind, keys=", ".join(allowed)))
+    if "at" in d:
+        import datetime
+
+        _get(d, "at", datetime.datetime, t("store.expect.datetime"))
+    card = t("store.expect.card")
+    if kind == "deal":
+        return DealEvent(
+            _name(d, "dealer", players, required=False),
+            _parsed(d, "trump", parse_suit, t("store.expect.suit"), required=False),
+            _parsed(d, "trump_card", parse_card, card, required=False),
+            bool(_get(d, "quick", bool, t("store.expect.bool"), required=False)),
+        )
+    if kind == "declare":
+        expected = t("store.expect.combos", most=MAX_COMBOS)
+        combos = _get(d, "combos", list, expected)
+        if not 1 <= len(combos) <= MAX_COMBOS:
+            raise _Bad("combos", combos, expected)
+        parsed = tuple(
+            _parsed({"combos": text}, "combos", parse_combo, t("store.expect.combo"))
+            for text in combos
+        )
+        return Declare(_name(d, "player", players), parsed)
+    if kind == "challenge":
+        return Challenge(
+            _name(d, "player", players), _parsed(d, "combo", parse_combo, t("store.expect.combo"))
+        )
+    if kind == "score":
+        return Score(
+            _name(d, "by", players),
+            _int(d, "points", 0, MAX_POINTS),
+            _name(d, "last_trick", players),
+        )
+    if kind == "penalty":
+        kinds = t("store.expect.one_of", choices=", ".join(k.value for k in PenaltyKind))
+        return Penalty(
+            _name(d, "player", players),
+            _parsed(d, "kind", PenaltyKind.parse, kinds),
+            _int(d, "points", 0, MAX_POINTS, required=False),
+            _int(d, "event", 1, max(1, number - 1), required=False),
+        )
+    if kind == "claim":
+        return Claim(
+            _name(d, "player", players),
+            _int(d, "tricks", 0, MAX_TRICKS, required=False),
+            _int(d, "card_points", 0, MAX_POINTS, required=False),
+        )
+    if kind == "trick":
+        cards = _get(d, "cards", list, t("store.expect.two_cards"))
+        if len(cards) != 2:
+            raise _Bad("cards", cards, t("store.expect.two_cards"))
+        lead = _parsed({"cards": cards[0]}, "cards", parse_card, t("store.expect.two_cards"))
+        follow = _parsed({"cards": cards[1]}, "cards", parse_card, t("store.expect.two_cards"))
+        return Trick(lead, follow)
+    return Exchange(_name(d, "player", players))
+
+
+def event_from_dict(
+    d: Any,
+    number: int = 0,
+    players: tuple[str, ...] | None = None,
+    origin: str | None = None,
+) -> Event:
+    """Rebuild and validate an event from its game-file table.
+
+    Every field is checked by type and range (points 0..MAX_POINTS, tricks 0..16, an ``event``
+    reference to an earlier event, a card, a suit, a declaration, a boolean ``quick``, an
+    optional ``at`` datetime); unknown fields are refused. With ``players``, the fields naming a
+    player must name one of them. Raises GameFileError naming ``origin`` (the file), the event
+    number and the field, and what is accepted.
+    """
+    try:
+        if not isinstance(d, dict):
+            raise _Bad("type", d, t("store.expect.table"))
+        return _build(d, number, players)
+    except _Bad as bad:
+        value = t("store.missing") if bad.value is _MISSING else shown_value(bad.value)
+        raise GameFileError(
+            t(
+                "store.event_field",
+                origin=origin or t("store.game_file"),
+                number=number,
+                field=bad.field,
+                value=value,
+                expected=bad.expected,
             )
-        if kind == "declare":
-            return Declare(d["player"], tuple(parse_combo(c) for c in d["combos"]))
-        if kind == "challenge":
-            return Challenge(d["player"], parse_combo(d["combo"]))
-        if kind == "score":
-            return Score(d["by"], int(d["points"]), d["last_trick"])
-        if kind == "penalty":
-            return Penalty(
-                d["player"], PenaltyKind.parse(d["kind"]), d.get("points"), d.get("event")
-            )
-        if kind == "claim":
-            return Claim(d["player"], d.get("tricks"), d.get("card_points"))
-        if kind == "trick":
-            lead, follow = d["cards"]
-            return Trick(parse_card(lead), parse_card(follow))
-        if kind == "exchange":
-            return Exchange(d["player"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GameFileError(t("store.event_malformed", number=number, reason=exc)) from None
-    raise GameFileError(t("store.event_type", number=number, type=d.get("type")))
+        ) from None
 
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class

@@ -12,13 +12,26 @@ from datetime import datetime
 from typing import Any
 
 from .errors import GameFileError, NotationError, RulesetError
-from .events import Event, event_from_dict
+from .events import Event, event_from_dict, shown_value
 from .messages import t
 from .replay import Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION
 
-__all__ = ["Game", "check_names", "now"]
+__all__ = ["Game", "check_names", "now", "TOP_KEYS"]
+
+TOP_KEYS = (
+    "format",
+    "players",
+    "first_dealer",
+    "quick",
+    "started",
+    "rules",
+    "events",
+    "corrections",
+)
+"""The game file's top-level keys. ``started`` (a date-time) and ``corrections`` (a list) are
+checked by type only here, for the helpers that add them."""
 
 
 def now() -> datetime:
@@ -67,23 +80,49 @@ class Game:
         ``origin`` names the document in messages (its path); by default "game file".
         """
         origin = origin or t("store.game_file")
+
+        def bad(key: str, expected: str) -> GameFileError:
+            value = shown_value(doc[key]) if key in doc else t("store.missing")
+            return GameFileError(
+                t("store.field", origin=origin, field=key, value=value, expected=expected)
+            )
+
+        for key in doc:
+            if key not in TOP_KEYS:
+                raise bad(key, t("store.expect.top_keys", keys=", ".join(TOP_KEYS)))
+        raw_players = doc.get("players")
+        if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
+            raise bad("players", t("store.expect.players"))
         try:
-            players = check_names(list(doc["players"]))
-            rules_doc = doc["rules"]
-        except (KeyError, TypeError, NotationError) as exc:
+            players = check_names(raw_players)
+        except NotationError as exc:
             raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
+        if list(players) != raw_players:  # stored names are already trimmed
+            raise bad("players", t("store.expect.players"))
+        rules_doc = doc.get("rules")
+        if not isinstance(rules_doc, dict):
+            raise bad("rules", t("store.expect.rules"))
         try:
             rules = ruleset_from_dict(rules_doc, f"{origin} [rules]", complete=True)
         except RulesetError as exc:
             raise GameFileError(t("store.bad_rules", reason=exc)) from None
+        first = doc.get("first_dealer")
+        if first is not None and first not in players:
+            raise bad("first_dealer", t("store.expect.player", a=players[0], b=players[1]))
+        quick = doc.get("quick", False)
+        if not isinstance(quick, bool):
+            raise bad("quick", t("store.expect.bool"))
+        if "started" in doc and not isinstance(doc["started"], datetime):
+            raise bad("started", t("store.expect.datetime"))
+        if "corrections" in doc and not isinstance(doc["corrections"], list):
+            raise bad("corrections", t("store.expect.list"))
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
-        events = [event_from_dict(e, i) for i, e in enumerate(raw_events, start=1)]
-        first = doc.get("first_dealer")
+        events = [event_from_dict(e, i, players, origin) for i, e in enumerate(raw_events, start=1)]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
-        return cls(players, rules, events, first, bool(doc.get("quick", False)), started, times)
+        return cls(players, rules, events, first, quick, started, times)
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"format": FORMAT_VERSION, "players": list(self.players)}

@@ -247,6 +247,14 @@ MESSAGES = register(
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
         },
+        "rule.special": {
+            "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
+            "ru": "файл правил {path} — {kind}, а не обычный файл: ожидается файл .toml",
+        },
+        "rule.file_too_big": {
+            "en": "ruleset file {path} is larger than {limit}: expected a ruleset of a few lines",
+            "ru": "файл правил {path} больше {limit}: ожидается файл правил в несколько строк",
+        },
         "rule.bad_toml": {
             "en": "{path}: not valid TOML: {reason}",
             "ru": "{path}: ошибка в TOML: {reason}",
@@ -257,24 +265,86 @@ MESSAGES = register(
             "ru": "неизвестные правила {name!r}{suggest}: ожидается одно из: {names} "
             "— или путь к файлу .toml",
         },
+        "rule.chain_too_long": {
+            "en": "{path}: its extends chain is longer than {maximum} rulesets: "
+            "expected a ruleset extending a few others at most",
+            "ru": "{path}: цепочка extends длиннее {maximum} наборов правил: "
+            "ожидается не больше нескольких",
+        },
         "rule.loop": {
             "en": "{path}: extends loops back on itself ({loop})",
             "ru": "{path}: extends ссылается по кругу сам на себя ({loop})",
+        },
+        "err.number": {
+            "en": "{text!r} is not a number: expected ASCII digits 0-9 (at most {most}), "
+            "such as 54",
+            "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
+        },
+        "err.number_min": {
+            "en": "{number} is too small: expected at least {minimum}",
+            "ru": "{number} — слишком мало: ожидается не меньше {minimum}",
         },
         # --- events.py, game.py -------------------------------------------------------------
         "err.penalty_kind": {
             "en": "unknown penalty kind {text!r}: expected one of {kinds}",
             "ru": "неизвестный вид штрафа {text!r}: ожидается один из: {kinds}",
         },
-        "store.event_malformed": {
-            "en": "event {number} in the game file is malformed ({reason!r}): "
-            "the file is corrupt; fix or restore it",
-            "ru": "событие {number} в файле игры записано неверно ({reason!r}): "
-            "файл повреждён; исправьте или восстановите его",
+        "store.event_field": {
+            "en": "{origin}: event {number}: {field} = {value} is not allowed: expected "
+            "{expected}; the file is damaged and will not be overwritten",
+            "ru": "{origin}: событие {number}: {field} = {value} не допускается: ожидается "
+            "{expected}; файл повреждён и не будет перезаписан",
         },
-        "store.event_type": {
-            "en": "event {number} in the game file has unknown type {type!r}",
-            "ru": "у события {number} в файле игры неизвестный тип {type!r}",
+        "store.field": {
+            "en": "{origin}: {field} = {value} is not allowed: expected {expected}; "
+            "the file is damaged and will not be overwritten",
+            "ru": "{origin}: {field} = {value} не допускается: ожидается {expected}; "
+            "файл повреждён и не будет перезаписан",
+        },
+        "store.missing": {"en": "(missing)", "ru": "(нет)"},
+        "store.expect.int": {
+            "en": "a whole number from {low} to {high}",
+            "ru": "целое число от {low} до {high}",
+        },
+        "store.expect.player": {"en": "{a} or {b}", "ru": "{a} или {b}"},
+        "store.expect.string": {"en": "a string", "ru": "строка"},
+        "store.expect.bool": {"en": "true or false", "ru": "true или false"},
+        "store.expect.datetime": {
+            "en": "a TOML date-time such as 2026-11-30T20:15:00+03:00",
+            "ru": "дата и время TOML, например 2026-11-30T20:15:00+03:00",
+        },
+        "store.expect.one_of": {"en": "one of {choices}", "ru": "одно из: {choices}"},
+        "store.expect.keys": {
+            "en": "only the fields of a {kind} event: {keys}",
+            "ru": "только поля события {kind}: {keys}",
+        },
+        "store.expect.table": {"en": "a table [[events]]", "ru": "таблица [[events]]"},
+        "store.expect.card": {"en": "a card such as Q♥ or 10s", "ru": "карта, например Q♥ или 10s"},
+        "store.expect.suit": {"en": "a suit: s c d h", "ru": "масть: s c d h"},
+        "store.expect.combo": {
+            "en": "a declaration such as terts:Q♥",
+            "ru": "комбинация, например terts:Q♥",
+        },
+        "store.expect.combos": {
+            "en": 'a list of 1 to {most} declarations such as ["terts:Q♥"]',
+            "ru": 'список из 1–{most} комбинаций, например ["terts:Q♥"]',
+        },
+        "store.expect.two_cards": {
+            "en": 'a list of two cards, the leader\'s first, such as ["Q♥", "7♥"]',
+            "ru": 'список из двух карт, первой — карта ходящего, например ["Q♥", "7♥"]',
+        },
+        "store.expect.players": {
+            "en": "a list of two different player names",
+            "ru": "список из двух разных имён игроков",
+        },
+        "store.expect.rules": {
+            "en": "the resolved ruleset as a table [rules]",
+            "ru": "полный набор правил — таблица [rules]",
+        },
+        "store.expect.list": {"en": "a list", "ru": "список"},
+        "store.expect.top_keys": {
+            "en": "only the game file's keys: {keys}",
+            "ru": "только ключи файла игры: {keys}",
         },
         "err.players.two": {
             "en": "Terts is for two players: name two, not {n}",
@@ -342,14 +412,49 @@ MESSAGES = register(
         },
         "store.no_format": {"en": "no `format` key", "ru": "нет ключа `format`"},
         "store.bad_format": {
-            "en": "`format` must be a positive integer, not {version!r}",
-            "ru": "`format` должен быть целым положительным числом, а не {version!r}",
+            "en": "`format` must be a positive integer, not {version}",
+            "ru": "`format` должен быть целым положительным числом, а не {version}",
         },
         "store.newer": {
             "en": "game file {path} was written by a newer terts (format {version}; "
             "this one reads up to {newest}): upgrade terts-referee to use it",
             "ru": "файл игры {path} записан более новой версией terts (формат {version}; "
             "эта читает формат не выше {newest}): обновите terts-referee",
+        },
+        "store.special": {
+            "en": "game file {path} is {kind}, not a regular file: name a game file with --game",
+            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры через --game",
+        },
+        "store.too_big": {
+            "en": "game file {path} is larger than {limit}, more than any game: "
+            "name a game file with --game",
+            "ru": "файл игры {path} больше {limit} — больше любой партии: "
+            "укажите файл игры через --game",
+        },
+        "store.not_replaceable": {
+            "en": "{path} is {kind}, not a game file: it will not be replaced; "
+            "name a game file with --game",
+            "ru": "{path} — {kind}, а не файл игры: он не будет заменён; "
+            "укажите файл игры через --game",
+        },
+        "store.read_only": {
+            "en": "game file {path} is read-only and will not be replaced: make it writable "
+            "(chmod u+w) to record, or name another with --game",
+            "ru": "файл игры {path} только для чтения и не будет заменён: разрешите запись "
+            "(chmod u+w) или укажите другой файл через --game",
+        },
+        "file.directory": {"en": "a directory", "ru": "каталог"},
+        "file.fifo": {"en": "a FIFO (named pipe)", "ru": "именованный канал (FIFO)"},
+        "file.device": {"en": "a device", "ru": "устройство"},
+        "file.socket": {"en": "a socket", "ru": "сокет"},
+        "file.special": {"en": "a special file", "ru": "особый файл"},
+        "file.too_deep": {
+            "en": "arrays or tables nested too deeply",
+            "ru": "массивы или таблицы вложены слишком глубоко",
+        },
+        "file.too_many_digits": {
+            "en": "an integer with too many digits",
+            "ru": "целое число со слишком большим числом цифр",
         },
         "store.unwritable": {
             "en": "cannot write game file {path}: {reason}",

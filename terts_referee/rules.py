@@ -7,7 +7,6 @@ carries its own documentation (what it means, the allowed values, the source).
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import MISSING, dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -83,6 +82,7 @@ class GameRules(NamedTuple):
         "points to win: 501, or 301 for short terts",
         "[000][002]",
         minimum=1,
+        maximum=5000,  # a bound against damaged files: ten times the usual 501
         ru="очков для победы: 501, или 301 в коротком терце",
     )
     win_requires_trick: bool = _key(
@@ -120,7 +120,12 @@ class ScoringRules(NamedTuple):
         ru="последовательности из 5-8 карт дают по 100 (flat) или 105-108 (by-length)",
     )
     last_trick: int = _key(
-        10, "bonus for the last trick", "[all]", minimum=0, ru="надбавка за последнюю взятку"
+        10,
+        "bonus for the last trick",
+        "[all]",
+        minimum=0,
+        maximum=100,  # a bound against damaged files: the house value is 10
+        ru="надбавка за последнюю взятку",
     )
 
 
@@ -236,6 +241,7 @@ class PenaltyRules(NamedTuple):
         "[000] / [001][004]",
         ("value",),
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru='ложное объявление: в гору его стоимость ("value") или заданное число',
     )
     false_to_opponent: bool = _key(
@@ -249,6 +255,7 @@ class PenaltyRules(NamedTuple):
         'asking "Рост?" with nothing to show: uphill (house)',
         "[000]",
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru='"Рост?" без комбинации на руках: в гору (house)',
     )
     trump_seven: int = _key(
@@ -256,6 +263,7 @@ class PenaltyRules(NamedTuple):
         "trump 7 kept where the exchange is mandatory: uphill (house)",
         "[000]",
         minimum=0,
+        maximum=1000,  # a bound against damaged files
         ru="козырная семёрка не сменена там, где смена обязательна: в гору (house)",
     )
     renege: str = _key(
@@ -376,7 +384,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
             "rule.not_allowed",
             origin=origin,
             setting=dotted,
-            value=toml_value(value),
+            value=_short(toml_value(value), 60),
             expected=expected,
         )
     )
@@ -396,12 +404,24 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
             raise _not_allowed(origin, dotted, value, expected)
         if minimum is not None and value < minimum:
             raise RulesetError(
-                t("rule.too_small", origin=origin, setting=dotted, value=value, minimum=minimum)
+                t(
+                    "rule.too_small",
+                    origin=origin,
+                    setting=dotted,
+                    value=_short(str(value), 60),
+                    minimum=minimum,
+                )
             )
         maximum = f.metadata.get("maximum")
         if maximum is not None and value > maximum:
             raise RulesetError(
-                t("rule.too_big", origin=origin, setting=dotted, value=value, maximum=maximum)
+                t(
+                    "rule.too_big",
+                    origin=origin,
+                    setting=dotted,
+                    value=_short(str(value), 60),
+                    maximum=maximum,
+                )
             )
         return value
     if not isinstance(value, str) or value not in choices:
@@ -475,15 +495,24 @@ def ruleset_from_dict(
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    from .files import MAX_FILE_BYTES, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except FileNotFoundError:
         raise RulesetError(t("rule.not_found", path=path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except NotRegular as exc:
+        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
+    except TooBig:
+        limit = f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
+        raise RulesetError(t("rule.file_too_big", path=path, limit=limit)) from None
+    except OSError as exc:
+        raise RulesetError(t("rule.unreadable", path=path, reason=exc.strerror or exc)) from None
+    except UnicodeDecodeError as exc:
         raise RulesetError(t("rule.unreadable", path=path, reason=exc)) from None
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return parse_toml(text)
+    except TomlProblem as exc:
         raise RulesetError(t("rule.bad_toml", path=path, reason=exc)) from None
 
 
@@ -508,11 +537,31 @@ def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
     )
 
 
+MAX_EXTENDS = 8
+"""The longest ``extends`` chain: a ruleset and up to eight ancestors (classic is one)."""
+
+
 def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
     """Load a bundled ruleset by name or an own one by path, resolving ``extends``.
 
-    Raises RulesetError naming the file, the key and the allowed values.
+    Raises RulesetError naming the file, the key and the allowed values; a path the system
+    cannot even look at (a name too long, ENAMETOOLONG) is a RulesetError too.
     """
+    try:
+        return _load_ruleset(name_or_path, _chain)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise RulesetError(t("rule.unreadable", path=_short(name_or_path), reason=reason)) from None
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A long name or path cut to ``limit`` characters for a one-line message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
+    if len(_chain) > MAX_EXTENDS:
+        raise RulesetError(t("rule.chain_too_long", path=_chain[0], maximum=MAX_EXTENDS))
     path = _locate(name_or_path, _chain[-1].parent if _chain else None)
     resolved = path.resolve()
     if resolved in _chain:
@@ -530,7 +579,7 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
                 raise RulesetError(t("rule.not_found", path=located))
         except RulesetError as exc:
             raise RulesetError(f"{path}: extends = {parent!r}: {exc}") from None
-        base = load_ruleset(parent, (*_chain, resolved))
+        base = _load_ruleset(parent, (*_chain, resolved))
     if "name" not in doc:
         doc = {**doc, "name": path.stem}
     return ruleset_from_dict(doc, str(path), base)

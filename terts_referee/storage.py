@@ -5,7 +5,7 @@ The game file is one TOML document with a top-level integer key ``format``
 replaces the whole file atomically (temp file in the same directory, fsync,
 ``os.replace``), so a crash or kill at any moment leaves either the old or the
 new document on disk, never a mixture.  Commands that read-modify-write hold an
-exclusive lock on a sidecar file ``<game file>.lock`` so that concurrent
+exclusive lock on a hidden sidecar file ``.<game file name>.lock`` so that concurrent
 ``terts`` commands wait their turn instead of losing each other's changes.
 
 TOML has no null: callers must *omit* absent fields rather than store ``None``.
@@ -15,7 +15,7 @@ key path of any ``None`` it finds.
 User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
 raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
 
-``tomllib``, ``tomli_w``, ``tempfile`` and ``filelock`` are imported lazily, so
+``tomllib``, ``tomli_w``, ``tempfile`` and the lock are imported lazily, so
 importing this module is cheap.
 """
 
@@ -53,7 +53,7 @@ _BARE_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy
 
 # Locks held by this process: (pid, thread id, lock path) -> nesting depth.
 # Makes game_lock re-entrant within one thread (e.g. update_game inside game_lock),
-# which a second FileLock on the same file would otherwise deadlock on.
+# which a second lock on the same file would otherwise deadlock on.
 _held: dict[tuple[int, int, str], int] = {}
 
 
@@ -80,14 +80,18 @@ def read_game(path: Path) -> dict[str, Any]:
     UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
     newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
     """
-    import tomllib
+    from .files import NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         raise GameFileError(t("store.not_found", path=path)) from None
-    except IsADirectoryError:
-        raise GameFileError(t("store.directory", path=path)) from None
+    except NotRegular as exc:
+        if exc.kind == "file.directory":
+            raise GameFileError(t("store.directory", path=path)) from None
+        raise GameFileError(t("store.special", path=path, kind=t(exc.kind))) from None
+    except TooBig:
+        raise GameFileError(t("store.too_big", path=path, limit=_limit_text())) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
 
@@ -96,17 +100,19 @@ def read_game(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _corrupt(path, t("store.not_toml", reason=_one_line(str(exc)))) from None
+        doc = parse_toml(text)
+    except TomlProblem as exc:
+        raise _corrupt(path, t("store.not_toml", reason=str(exc))) from None
 
     if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
         raise _corrupt(path, t("store.not_table"))
     if "format" not in doc:
         raise _corrupt(path, t("store.no_format"))
     version = doc["format"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _corrupt(path, t("store.bad_format", version=version))
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= 10**6:
+        shown = repr(version)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"  # a 4,000-digit number
+        raise _corrupt(path, t("store.bad_format", version=shown))
     if version > FORMAT_VERSION:
         raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
     return doc
@@ -137,6 +143,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 
     target = Path(os.path.realpath(path))
     directory = target.parent
+    check_writable_target(path, target)
     try:
         fd, tmp_name = tempfile.mkstemp(
             dir=directory, prefix="." + target.name + ".", suffix=".tmp"
@@ -169,7 +176,8 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
     """Hold an exclusive lock on the game file at ``path`` for the ``with`` block.
 
-    The lock is a :class:`filelock.FileLock` on the sidecar file ``<path>.lock``
+    The lock is an OS file lock (:mod:`terts_referee.locking`: ``fcntl.flock``,
+    or ``msvcrt.locking`` on Windows) on the hidden sidecar file ``.<name>.lock``
     next to the (symlink-resolved) game file, so other ``terts`` processes wait
     for it.  The lock file is left in place afterwards (deleting a lock file is
     racy); its directory must already exist.  Re-entrant within one thread.
@@ -181,10 +189,10 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
     """
     import threading
 
-    from filelock import FileLock, Timeout
+    from .locking import LockTimeout, lock_file, unlock_file
 
     target = os.path.realpath(path)
-    lock_path = target + ".lock"
+    lock_path = lock_path_for(target)
     key = (os.getpid(), threading.get_ident(), lock_path)
     if key in _held:
         _held[key] += 1
@@ -195,12 +203,11 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
         return
 
     directory = os.path.dirname(target)
-    if not os.path.isdir(directory):  # filelock would create missing directories: refuse instead
+    if not os.path.isdir(directory):  # refuse rather than create missing directories
         raise GameFileError(t("store.no_directory", path=path, directory=directory))
-    lock = FileLock(lock_path, timeout=timeout)
     try:
-        lock.acquire()
-    except Timeout:
+        fd = lock_file(lock_path, timeout)
+    except LockTimeout:
         raise GameFileError(t("store.locked", path=path)) from None
     except OSError as exc:
         raise GameFileError(
@@ -211,7 +218,13 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
         yield
     finally:
         del _held[key]
-        lock.release()
+        unlock_file(fd)
+
+
+def lock_path_for(target: str) -> str:
+    """The hidden lock file beside the game file: ``.`` + its name + ``.lock``."""
+    directory, name = os.path.split(target)
+    return os.path.join(directory, "." + name + ".lock")
 
 
 def update_game(path: Path, change: Callable[[dict[str, Any]], T]) -> T:
@@ -228,6 +241,7 @@ def update_game(path: Path, change: Callable[[dict[str, Any]], T]) -> T:
     with game_lock(path):
         doc = read_game(path)
         result = change(doc)
+        remove_stale_temp_files(path)
         write_game(path, doc)
         return result
 
@@ -239,14 +253,72 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
 
     Raises GameFileError if ``path`` already exists and ``force`` is false, or
     if it cannot be locked or written; ValueError as :func:`write_game` does.
+    Even with ``force`` only a regular file is replaced (never a FIFO, a device,
+    a directory), and never a read-only one (:func:`write_game`).
     """
     with game_lock(path):
         if os.path.lexists(path) and not force:
             raise GameFileError(t("store.exists", path=path))
+        remove_stale_temp_files(path)
         write_game(path, doc)
 
 
+def remove_stale_temp_files(path: Path) -> list[str]:
+    """Remove temp files a killed save left beside the game file; return their names.
+
+    Only this module's own temp files are touched: regular files named exactly as
+    :func:`write_game` names them (``.`` + game file name + ``.`` + 8 characters of
+    :func:`tempfile.mkstemp`'s alphabet + ``.tmp``). Call it under :func:`game_lock`, when
+    no other terts command can be writing one. Best effort: errors are ignored.
+    """
+    import re
+
+    target = os.path.realpath(path)
+    directory, name = os.path.split(target)
+    pattern = re.compile(r"\." + re.escape(name) + r"\.[a-z0-9_]{8}\.tmp")
+    removed = []
+    try:
+        entries = os.scandir(directory)
+    except OSError:
+        return removed
+    with entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    removed.append(entry.name)
+            except OSError:
+                pass
+    return removed
+
+
 # --- helpers -----------------------------------------------------------------
+
+
+def check_writable_target(path: Path, target: Path) -> None:
+    """Refuse to replace anything but a regular, writable file (a new one is fine).
+
+    The write-permission bits are checked rather than ``os.access``: a read-only game file
+    is refused even for root, for whom the rename would otherwise succeed.
+    """
+    from .files import NotRegular, check_replaceable
+
+    try:
+        exists = check_replaceable(target)
+    except NotRegular as exc:
+        raise GameFileError(t("store.not_replaceable", path=path, kind=t(exc.kind))) from None
+    except OSError as exc:
+        raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
+    if exists and not os.stat(target).st_mode & 0o222:
+        raise GameFileError(t("store.read_only", path=path))
+
+
+def _limit_text() -> str:
+    from .files import MAX_FILE_BYTES
+
+    return f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
 
 
 def _corrupt(path: Path, detail: str) -> GameFileError:

@@ -84,8 +84,11 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     from ..library import archive_game, library_dir
     from ..messages import t
 
-    if not os.path.lexists(path):
+    if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return
+    from ..storage import check_writable_target
+
+    check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
     try:
         target = archive_game(path, library_dir(library), force=force)
     except GameFileError:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer._click import types as _click_types  # loaded by typer already
 
 GameOpt = Annotated[
     Optional[str],
@@ -120,3 +121,29 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
     command.__doc__ = builder.__doc__
     command.__module__ = builder.__module__
     return command
+
+
+class AsciiInt(_click_types.ParamType):
+    """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
+    ``score 5_0`` are refused), at least ``minimum``. Every numeric argument uses it."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        from ..errors import NotationError
+        from ..numbers import parse_int
+
+        try:
+            number = parse_int(value)
+        except NotationError as exc:
+            self.fail(str(exc), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            from ..messages import t
+
+            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
+        return number

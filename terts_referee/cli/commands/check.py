@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import JsonOpt, RulesOpt, TrumpOpt
+from ..options import AsciiInt, JsonOpt, RulesOpt, TrumpOpt
 
 group = typer.Typer(
     help="Settle a dispute without a game file.", no_args_is_help=True, rich_markup_mode=None
@@ -19,7 +19,9 @@ def check_hand(
     ],
     trump: TrumpOpt,
     rules: RulesOpt = "classic",
-    turns: Annotated[int, typer.Option(min=0, help="Turns left to declare, one per turn.")] = 8,
+    turns: Annotated[
+        int, typer.Option(click_type=AsciiInt(0), help="Turns left to declare, one per turn.")
+    ] = 8,
     as_json: JsonOpt = False,
 ) -> None:
     """Every declaration in a hand, and the best order to declare them one per turn.

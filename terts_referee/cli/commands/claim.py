@@ -4,17 +4,21 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..options import recording
+from ..options import AsciiInt, recording
 
 
 @recording
 def command(
     player: Annotated[str, typer.Argument(metavar="P", help="Who claims the win.")],
     tricks: Annotated[
-        Optional[int], typer.Option(help="Tricks P took so far (quick mode).")
+        Optional[int],
+        typer.Option(click_type=AsciiInt(), help="Tricks P took so far (quick mode)."),
     ] = None,
     card_points: Annotated[
-        Optional[int], typer.Option("--card-points", help="Card points P took so far (quick mode).")
+        Optional[int],
+        typer.Option(
+            "--card-points", click_type=AsciiInt(), help="Card points P took so far (quick mode)."
+        ),
     ] = None,
 ):
     """P claims the win during a deal (needs a trick taken in it) [000][002].

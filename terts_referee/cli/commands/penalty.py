@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..options import recording
+from ..options import AsciiInt, recording
 
 
 @recording
@@ -19,9 +19,14 @@ def command(
             "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
         ),
     ],
-    points: Annotated[Optional[int], typer.Option(help="Amount (needed for miscount).")] = None,
+    points: Annotated[
+        Optional[int], typer.Option(click_type=AsciiInt(), help="Amount (needed for miscount).")
+    ] = None,
     event: Annotated[
-        Optional[int], typer.Option("--event", metavar="N", help="The declaration event it voids.")
+        Optional[int],
+        typer.Option(
+            "--event", metavar="N", click_type=AsciiInt(), help="The declaration event it voids."
+        ),
     ] = None,
 ):
     """A penalty of RULES §6 for P, in the current deal (or the last one).

@@ -49,11 +49,18 @@ def rules_new(
     Example: terts rules new house.toml --from classic
     """
     from ...errors import RulesetError
+    from ...files import NotRegular, check_replaceable
     from ...messages import t
     from ...rules import dump_ruleset_toml, load_ruleset
 
     rules = load_ruleset(base)
-    if path.exists() and not force:
+    try:
+        exists = check_replaceable(path)  # never write over a FIFO, a device, a directory
+    except NotRegular as exc:
+        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
+    except OSError as exc:
+        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    if exists and not force:
         raise RulesetError(t("err.ruleset.exists", path=path))
     if path.suffix != ".toml":
         raise RulesetError(t("err.ruleset.suffix", path=path))

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import recording
+from ..options import AsciiInt, recording
 
 CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `score -1`: out of range, not an option
 
@@ -13,7 +13,11 @@ CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `score -1`: out of range,
 def command(
     points: Annotated[
         int,
-        typer.Argument(metavar="POINTS", help="Card points counted by --by, last trick included."),
+        typer.Argument(
+            metavar="POINTS",
+            click_type=AsciiInt(),
+            help="Card points counted by --by, last trick included.",
+        ),
     ],
     by: Annotated[str, typer.Option("--by", metavar="P", help="Who counted.")],
     last_trick: Annotated[

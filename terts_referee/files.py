@@ -1,0 +1,127 @@
+"""Reading the files a user names (the game file, rulesets) without hanging or running away.
+
+Only **regular files** are read: a FIFO, a device, a socket or a directory is refused from a
+``stat`` before any ``open`` that could block, and the file is opened with ``O_NONBLOCK`` and
+checked again with ``fstat`` (it may have been swapped in between). At most
+:data:`MAX_FILE_BYTES` are read: a real game file is a few kilobytes (a 200-event game is about
+10 KiB), so 4 MiB leaves room for games far longer than any evening while ``/dev/zero`` or a
+runaway file cannot eat the memory. TOML parser limits (nesting deep enough to overflow the
+stack, integers longer than Python's 4,300-digit conversion limit) come back as
+:class:`TomlProblem` like any other syntax error.
+
+Callers turn :class:`NotRegular`, :class:`TooBig`, :class:`TomlProblem` and ``OSError`` into
+their own one-line refusals (GameFileError, RulesetError).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from .messages import t
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "NotRegular",
+    "TomlProblem",
+    "TooBig",
+    "check_replaceable",
+    "kind_of",
+    "parse_toml",
+    "read_regular",
+]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The most a game file or a ruleset file may hold (4 MiB)."""
+
+
+class NotRegular(Exception):
+    """The path names a directory, FIFO, device or socket; ``kind`` is its message key."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
+class TooBig(Exception):
+    """The file holds more than :data:`MAX_FILE_BYTES`."""
+
+
+class TomlProblem(Exception):
+    """The bytes are not a TOML document this program can read; ``str()`` is the reason."""
+
+
+def kind_of(mode: int) -> str:
+    """The message key of a file type: ``file.directory``, ``file.fifo``, ..."""
+    if stat.S_ISDIR(mode):
+        return "file.directory"
+    if stat.S_ISFIFO(mode):
+        return "file.fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "file.device"
+    if stat.S_ISSOCK(mode):
+        return "file.socket"
+    return "file.special"
+
+
+def read_regular(path: os.PathLike | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path`` (symlinks followed), at most ``limit``.
+
+    Raises NotRegular, TooBig, or OSError (FileNotFoundError, PermissionError, ENAMETOOLONG...).
+    Never blocks on a FIFO or a device.
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegular(kind_of(st.st_mode))
+    if st.st_size > limit:
+        raise TooBig
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # swapped between stat and open
+            raise NotRegular(kind_of(st.st_mode))
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise TooBig
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def check_replaceable(path: os.PathLike | str) -> bool:
+    """Whether a regular file is at ``path`` (False: nothing there).
+
+    Raises NotRegular when something else is there (never replace a FIFO, a device or a
+    directory), OSError when the path cannot be examined (e.g. ENAMETOOLONG).
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegular(kind_of(st.st_mode))
+    return True
+
+
+def parse_toml(text: str) -> dict:
+    """Parse TOML; raises TomlProblem for bad syntax and the parser's limits alike."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise TomlProblem(t("file.too_deep")) from None
+    except ValueError as exc:  # TOMLDecodeError, and int() past its 4,300-digit limit
+        reason = " ".join(str(exc).split())
+        if "4300" in reason or "digits" in reason:
+            reason = t("file.too_many_digits")
+        raise TomlProblem(reason) from None
