@@ -194,4 +194,5 @@ def test_ctrl_c_while_a_command_runs_finishes_it_and_says_so(tmp_path, game):
         if pty.proc.poll() is None:
             pty.proc.send_signal(signal.SIGKILL)
     assert pty.count("nothing was recorded") == 2, pty.text[-2000:]
+    assert "^C" not in pty.text  # not echoed into the command's output
     assert [e["type"] for e in _events(game)] == ["deal"]

@@ -178,10 +178,42 @@ def _ctrl_c_deferred():
     except ValueError:  # not the main thread
         yield hits
         return
+    echo = _no_ctrl_echo()
     try:
         yield hits
     finally:
         signal.signal(signal.SIGINT, previous)
+        if echo is not None:
+            _restore_echo(*echo)
+
+
+def _no_ctrl_echo():
+    """Stop the terminal echoing Ctrl-C as ``^C`` into the command's output line (ECHOCTL);
+    returns what to restore, or None where stdin is no POSIX terminal."""
+    try:
+        import termios
+    except ImportError:  # Windows
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            return None
+        old = termios.tcgetattr(fd)
+        new = list(old)
+        new[3] &= ~termios.ECHOCTL
+        termios.tcsetattr(fd, termios.TCSANOW, new)
+        return fd, old
+    except (termios.error, AttributeError, ValueError, OSError):
+        return None
+
+
+def _restore_echo(fd: int, old: list) -> None:
+    import termios
+
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, old)
+    except (termios.error, OSError):
+        pass
 
 
 def _snapshot(path: Path) -> bytes | None:
