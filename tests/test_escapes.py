@@ -150,6 +150,15 @@ HOSTILE_ARGS = [
     ("check", "trick", HOSTILE, "7h", "--trump", "s"),
     ("history", "--player", HOSTILE),
     ("stats", "--since", HOSTILE),
+    ("stats", "--vs", HOSTILE),
+    ("claim", HOSTILE),
+    ("claim", "Ann", "--tricks", HOSTILE),
+    ("trick", HOSTILE, "7h"),
+    ("exchange", HOSTILE),
+    ("undo", HOSTILE),
+    ("log", "--json", HOSTILE),
+    ("table", "--lang", HOSTILE),
+    ("archive", "--library", f"no{HOSTILE}/lib", "--game", f"no{HOSTILE}.toml"),
 ]
 
 
@@ -157,7 +166,7 @@ HOSTILE_ARGS = [
 def test_hostile_arguments_are_echoed_visibly(terts, args):
     terts.ok("new", "Ann", "Bob")
     terts.ok("deal", "--trump", "h")
-    result = terts(*args, game=args[0] not in ("status", "new"))
+    result = terts(*args, game=args[0] not in ("status", "new", "archive"))
     _check(result)
 
 
@@ -314,3 +323,19 @@ def test_say_and_note_print_no_control(text):
     # multi-line output keeps newlines and tabs (harmless); nothing else
     assert raw_controls(out.getvalue(), allowed="\n\t") == []
     assert raw_controls(err.getvalue(), allowed="\n\t") == []
+
+
+def test_table_mode_echoes_typed_junk_visibly(terts, capsys, tmp_path):
+    from terts_referee.table.session import run_table
+
+    terts.ok("new", "Ann", "Bob")
+    capsys.readouterr()
+    lines = [HOSTILE, f"d {HOSTILE} 4J", f"n {HOSTILE}", f"sh --as {HOSTILE}", "q"]
+    assert run_table(str(terts.game), "en", input=lines) == 0
+    captured = capsys.readouterr()
+    assert raw_controls(captured.out) == [] and raw_controls(captured.err) == []
+    assert "\\x1b]0;pwned" in captured.err
+    missing = tmp_path / f"none{HOSTILE}.toml"
+    assert run_table(str(missing), "en", input=[]) == 2
+    captured = capsys.readouterr()
+    assert raw_controls(captured.err) == [] and captured.err.count("\n") == 1
