@@ -51,10 +51,10 @@ def _twelve_deal_script() -> list[list[Event]]:
     H, S, D, C = SUITS
     marriage = Declaration.marriage
     return [
-        # 1: a terts and a marriage of trumps
+        # 1: a terts and a marriage of trumps (one deck: they share no card)
         [
             DealEvent(None, H, None, quick=True),
-            Declare(A, (run(3, Rank.QUEEN, H),)),
+            Declare(A, (run(3, Rank.JACK, H),)),
             Declare(B, (marriage(H),)),
             Score(B, 54, A),
         ],
@@ -102,10 +102,10 @@ def _twelve_deal_script() -> list[list[Event]]:
             Penalty(A, PenaltyKind.EMPTY_CHALLENGE),
             Score(B, 97, B),
         ],
-        # 8: four queens and a marriage
+        # 8: four aces and a marriage
         [
             DealEvent(None, C, None, quick=True),
-            Declare(B, (Declaration.four(Rank.QUEEN),)),
+            Declare(B, (Declaration.four(Rank.ACE),)),
             Declare(A, (marriage(C),)),
             Score(A, 44, B),
         ],

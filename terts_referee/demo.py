@@ -24,7 +24,7 @@ declare Боря марьяж
 score 71 Аня Боря
 deal 9б
 declare Аня 4К
-declare Боря 50:Тп
+declare Боря 50:Дп
 penalty Боря false-declaration
 score 48 Аня Боря
 deal Дт

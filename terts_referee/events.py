@@ -25,6 +25,8 @@ __all__ = [
     "Claim",
     "Trick",
     "Exchange",
+    "Ask",
+    "SetTrump",
     "event_from_dict",
 ]
 
@@ -197,6 +199,30 @@ class Exchange(NamedTuple):
         return {"type": self.type, "player": self.player}
 
 
+class Ask(NamedTuple):
+    """A player asked «Рост?» / «От чего?» about the opponent's declaration and did not beat it."""
+
+    type = "ask"
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+class SetTrump(NamedTuple):
+    """The trump of the open deal, recorded after the deal was: its suit, the face-up card."""
+
+    type = "trump"
+    trump: Suit
+    trump_card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "trump": self.trump.value}
+        if self.trump_card:
+            d["trump_card"] = str(self.trump_card)
+        return d
+
+
 MAX_POINTS = 1000
 """The most points an event may carry in the game file (a deal holds 150 card points plus the
 last-trick bonus; penalties are a few hundred at most): a bound against damaged files."""
@@ -216,6 +242,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "claim": ("player", "tricks", "card_points"),
     "trick": ("cards",),
     "exchange": ("player",),
+    "ask": ("player",),
+    "trump": ("trump", "trump_card"),
 }
 """Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
 
@@ -345,6 +373,13 @@ def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> E
         lead = _parsed({"cards": cards[0]}, "cards", parse_card, t("store.expect.two_cards"))
         follow = _parsed({"cards": cards[1]}, "cards", parse_card, t("store.expect.two_cards"))
         return Trick(lead, follow)
+    if kind == "ask":
+        return Ask(_name(d, "player", players))
+    if kind == "trump":
+        return SetTrump(
+            _parsed(d, "trump", parse_suit, t("store.expect.suit")),
+            _parsed(d, "trump_card", parse_card, card, required=False),
+        )
     return Exchange(_name(d, "player", players))
 
 
@@ -382,4 +417,6 @@ def event_from_dict(
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
 #: attribute ``type`` names it in the game file.
-Event = DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange
+Event = (
+    DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange | Ask | SetTrump
+)

@@ -1,7 +1,10 @@
 """A game: its players, its resolved ruleset and its event log, as stored in the game file.
 
 The library is the product; the CLI is one client of it. ``Game.record`` appends an event only
-if the replay of the whole log with it stands under the game's rules.
+if the replay of the whole log with it stands under the game's rules; ``Game.correct`` replaces,
+inserts or drops a past event only if every later event still holds (issue 11). The file keeps
+the journal of recorded events and the trail of corrections, both append-only; ``Game.events``
+is the effective list derived from them (``corrections.effective``).
 """
 
 from __future__ import annotations
@@ -11,12 +14,29 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from .corrections import (
+    OWN,
+    Action,
+    Change,
+    Correction,
+    CorrectionRefused,
+    appended_at,
+    apply_correction,
+    check_number,
+    dropped_reference,
+    effective,
+    event_label,
+    opening_with_events,
+    origins,
+    renumber,
+    sheet_change,
+)
 from .errors import GameFileError, NotationError, RulesetError
 from .events import Event, event_from_dict, shown_value
 from .messages import t
-from .replay import Sheet, replay
+from .replay import EventRefused, Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
-from .storage import FORMAT_VERSION
+from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 __all__ = ["Game", "check_names", "now", "TOP_KEYS"]
 
@@ -44,6 +64,11 @@ def _when(value: Any) -> datetime | None:
     return value if isinstance(value, datetime) else None
 
 
+def _padded(times: list[datetime | None], n: int) -> list[datetime | None]:
+    """``times`` cut or filled with None to ``n`` entries."""
+    return (list(times) + [None] * n)[:n]
+
+
 def check_names(names: list[str]) -> tuple[str, str]:
     """Two distinct, non-empty player names; raises NotationError."""
     cleaned = [n.strip() for n in names]
@@ -61,15 +86,37 @@ def check_names(names: list[str]) -> tuple[str, str]:
 
 @dataclass
 class Game:
-    """Players, rules and events; the sheet is derived by ``replay``."""
+    """Players, rules and events; the sheet is derived by ``replay``.
+
+    ``events`` and ``times`` are the effective list, what everything reads; ``journal`` (the
+    events as recorded, with ``journal_times``) and ``corrections`` are what the file stores.
+    A game built from ``events`` alone has them as its journal.
+    """
 
     players: tuple[str, str]
     rules: Ruleset
     events: list[Event] = field(default_factory=list)
     first_dealer: str | None = None
-    quick: bool = False  # `terts new --quick`: deals are quick unless `deal --tricks` says
+    # `terts new` (quick, the default) writes `quick = true`: deals are quick unless `deal
+    # --tricks` says; `new --tricks` and files older than quick-by-default have no key: trick
+    # by trick unless `deal --quick` says
+    quick: bool = False
     started: datetime | None = None  # when `terts new` made it; unknown in format 1 files
     times: list[datetime | None] = field(default_factory=list)  # events[i] entered at times[i]
+    journal: list[Event] | None = None  # the recorded events, never rewritten (issue 11)
+    journal_times: list[datetime | None] | None = None
+    corrections: list[Correction] = field(default_factory=list)  # the trail, append-only
+
+    def __post_init__(self) -> None:
+        if self.journal is None:  # built from its events: they are the journal
+            self.journal = list(self.events)
+            self.journal_times = _padded(self.times, len(self.events))
+        else:  # read from a file: the effective list is derived
+            self.journal_times = _padded(self.journal_times or [], len(self.journal))
+            self.events, self.times = effective(
+                self.journal, self.journal_times, self.corrections, self.started
+            )
+        self.times = _padded(self.times, len(self.events))
 
     # --- the game file document ---------------------------------------------------------------
 
@@ -119,13 +166,33 @@ class Game:
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
-        events = [event_from_dict(e, i, players, origin) for i, e in enumerate(raw_events, start=1)]
+        trail = [
+            Correction.from_dict(c, i, players, origin)
+            for i, c in enumerate(doc.get("corrections", []), start=1)
+        ]
+        # each recorded event is checked at the number it took in the effective list (an
+        # insert before it moves it down; a penalty's ``event`` names an event before that)
+        numbers = appended_at(len(raw_events), trail)
+        events = [
+            event_from_dict(e, n, players, origin) for e, n in zip(raw_events, numbers, strict=True)
+        ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
-        return cls(players, rules, events, first, quick, started, times)
+        return cls(players, rules, [], first, quick, started, [], events, times, trail)
+
+    def _sync_journal(self) -> None:
+        """With no corrections the journal is the effective list: follow ``events`` when a
+        caller set it directly (a game built event by event, as tests and benchmarks do)."""
+        if not self.corrections:
+            self.journal = list(self.events)
+            self.journal_times = _padded(self.times, len(self.events))
 
     def to_doc(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"format": FORMAT_VERSION, "players": list(self.players)}
+        self._sync_journal()
+        # the lowest format that holds what the game holds: a file with no corrections stays
+        # readable by a version that knows only the times
+        version = FORMAT_VERSION if self.corrections else TIMES_FORMAT
+        doc: dict[str, Any] = {"format": version, "players": list(self.players)}
         if self.started:
             doc["started"] = self.started
         if self.first_dealer:
@@ -133,12 +200,14 @@ class Game:
         if self.quick:
             doc["quick"] = True
         doc["rules"] = self.rules.to_dict()
-        doc["events"] = [self._event_doc(i) for i in range(len(self.events))]
+        doc["events"] = [self._event_doc(i) for i in range(len(self.journal))]
+        if self.corrections:
+            doc["corrections"] = [c.to_dict() for c in self.corrections]
         return doc
 
     def _event_doc(self, index: int) -> dict[str, Any]:
-        data = self.events[index].to_dict()
-        at = self.time_of(index + 1)
+        data = self.journal[index].to_dict()
+        at = self.journal_times[index] if index < len(self.journal_times) else None
         if at is not None:
             data["at"] = at
         return data
@@ -183,15 +252,100 @@ class Game:
         sheet = replay(
             self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
         )
-        self.times = (self.times + [None] * len(self.events))[: len(self.events)]
+        when = at or now()
+        self.journal.append(event)
+        self.journal_times.append(when)
         self.events.append(event)
-        self.times.append(at or now())
+        self.times.append(when)
         return sheet
 
     def undo(self) -> tuple[int, Event]:
-        """Remove the latest event; raises NotationError when there is none."""
+        """Drop the latest event (kept in the trail); raises NotationError when there is none."""
         if not self.events:
             raise NotationError(t("err.undo.empty"))
         number = len(self.events)
-        del self.times[number - 1 :]
-        return number, self.events.pop()
+        event = self.events[-1]
+        self.correct(Action.DROP, number)
+        return number, event
+
+    # --- corrections (issue 11) -----------------------------------------------------------
+
+    def as_of(self, count: int) -> Game:
+        """The game as it stood after its first ``count`` effective events (a copy): what an
+        event built for a correction is read against (the trump of the deal open there)."""
+        count = max(0, min(count, len(self.events)))
+        return Game(
+            self.players,
+            self.rules,
+            self.events[:count],
+            self.first_dealer,
+            self.quick,
+            self.started,
+            self.times[:count],
+        )
+
+    def correct(
+        self,
+        action: Action | str,
+        number: int,
+        event: Event | None = None,
+        at: datetime | None = None,
+    ) -> tuple[Correction, Change, Sheet]:
+        """Replace event ``number`` by ``event``, insert ``event`` before it, or drop it, if the
+        correction's own event and every later event still hold under the rules.
+
+        ``event`` refers to other events (a penalty's ``event``) by their numbers before the
+        correction. Returns the trail entry, what changed on the sheet and the new sheet.
+        Raises NotationError for a number with no event, CorrectionRefused (a RuleError)
+        naming the first event that no longer holds; the game is then unchanged.
+        """
+        action = Action(action)
+        self._sync_journal()
+        check_number(action, number, len(self.events))
+        if (event is None) != (action is Action.DROP):
+            raise ValueError("a drop takes no event; a replace or an insert takes one")
+        if action is Action.INSERT:
+            event = renumber(event, number, 1)  # the events it names move down with the rest
+        old = None if action is Action.INSERT else self.events[number - 1]
+        if action is Action.DROP:
+            last = opening_with_events(self.events, number)
+            if last is not None:
+                raise CorrectionRefused(
+                    t("err.fix.opening", n=number, first=number + 1, last=last), number
+                )
+            ref = dropped_reference(self.events, number)
+            if ref is not None:
+                reason = t("err.fix.names_dropped", n=number)
+                raise CorrectionRefused(self._broken(ref, reason), ref)
+        old_at = self.time_of(number) if old is not None else None
+        c = Correction(action, number, len(self.journal), old, event, at or now(), old_at)
+        events, times = list(self.events), list(self.times)
+        apply_correction(events, times, c, self.started)
+        before = self.sheet()
+        try:
+            after = replay(self.players, events, self.rules, first_dealer=self.first_dealer)
+        except EventRefused as exc:
+            raise self._refusal(c, exc) from None
+        self.corrections.append(c)
+        self.events, self.times = events, times
+        return c, sheet_change(before, after), after
+
+    def corrected(self) -> dict[int, Correction]:
+        """The effective events a correction put in, by number: the correction of each."""
+        tags = origins(len(self.journal), self.corrections)
+        return {i: self.corrections[k - 1] for i, k in enumerate(tags, start=1) if k}
+
+    def _refusal(self, c: Correction, exc: EventRefused) -> CorrectionRefused:
+        """The refusal of correction ``c`` whose replay refused event ``exc.number``."""
+        n = exc.number
+        if c.action is not Action.DROP and n == c.number:
+            return CorrectionRefused(t(OWN[c.action], n=n, reason=exc))
+        if c.action is Action.INSERT and n > c.number:
+            n -= 1  # named as in the log before the correction
+        elif c.action is Action.DROP and n >= c.number:
+            n += 1
+        return CorrectionRefused(self._broken(n, str(exc)), n)
+
+    def _broken(self, number: int, reason: str) -> str:
+        label = event_label(number, self.events[number - 1])
+        return t("err.fix.broken", label=label, reason=reason)

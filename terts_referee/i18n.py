@@ -10,6 +10,7 @@ imports no catalogue: ``messages`` and the output modules import it to register 
 from __future__ import annotations
 
 import os
+import string
 from contextlib import contextmanager
 
 LANGS = ("en", "ru")
@@ -73,12 +74,57 @@ def pinned():
         _state["lang"] = saved
 
 
+def plural_index(n: int, lang_: str) -> int:
+    """Which form of a noun goes with ``n`` (CLDR plural rules for integers).
+
+    English: one (1) / other. Russian: one (1, 21, 101; not 11) / few (2-4, 22-24; not 12-14)
+    / many (0, 5-20, 25-30, 11-14, ...): 1 ход, 2 хода, 5 ходов, 11 ходов, 21 ход.
+    """
+    n = abs(int(n))
+    if lang_ == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def plural(n: int, forms: str, lang_: str | None = None) -> str:
+    """``n`` and the form of the noun that goes with it: ``plural(5, "ход|хода|ходов", "ru")``
+    is "5 ходов". ``forms`` lists the language's forms in CLDR order (en: one|other; ru:
+    one|few|many). Messages write it as a format spec: ``{n:#ход|хода|ходов}``."""
+    words = forms.split("|")
+    index = min(plural_index(n, lang_ or lang()), len(words) - 1)
+    return f"{n} {words[index]}"
+
+
+class _Plurals(string.Formatter):
+    """``str.format`` plus ``{n:#FORM|FORM…}``: the number with the noun form it takes."""
+
+    def __init__(self, lang_: str):
+        self.lang = lang_
+
+    def format_field(self, value, format_spec: str):
+        if format_spec.startswith("#"):
+            try:
+                return plural(int(value), format_spec[1:], self.lang)
+            except (TypeError, ValueError):
+                return str(value)
+        return super().format_field(value, format_spec)
+
+
 def t(key: str, lang_: str | None = None, **kwargs) -> str:
-    """The text for ``key`` in the current (or given) language, formatted with ``kwargs``."""
+    """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
+    field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
     chosen = lang_ or lang()
     for catalogue in CATALOGUES:
         if key in catalogue:
             entry = catalogue[key]
             text = entry.get(chosen) or entry["en"]
-            return text.format(**kwargs) if kwargs else text
+            if not kwargs:
+                return text
+            if ":#" in text:
+                return _Plurals(chosen).format(text, **kwargs)
+            return text.format(**kwargs)
     raise KeyError(f"no message {key!r} in any catalogue")

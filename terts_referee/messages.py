@@ -75,15 +75,15 @@ MESSAGES = register(
         },
         # --- declarations.py: notation ------------------------------------------------------
         "err.run.length": {
-            "en": "a run of {length} cards is no declaration: runs have 3 to 8 cards",
-            "ru": "последовательность из {length} карт — не комбинация: в последовательности "
-            "от 3 до 8 карт",
+            "en": "a run of {length:#card|cards} is no declaration: runs have 3 to 8 cards",
+            "ru": "последовательность из {length:#карты|карт|карт} — не комбинация: "
+            "в последовательности от 3 до 8 карт",
         },
         "err.run.top": {
-            "en": "no {name} can top at {top}: {length} cards in sequence run down from the top "
-            "card, so the top is one of {tops}",
-            "ru": "{name} от {top} не бывает: последовательность из {length} карт идёт вниз от "
-            "старшей карты, так что старшая — одна из: {tops}",
+            "en": "no {name} can top at {top}: {length:#card|cards} in sequence run down from "
+            "the top card, so the top is one of {tops}",
+            "ru": "{name} от {top} не бывает: последовательность из {length:#карты|карт|карт} "
+            "идёт вниз от старшей карты, так что старшая — одна из: {tops}",
         },
         "err.four.rank": {
             "en": "four {rank}s score nothing: fours are 4J (200), 4A, 4K or 4Q (100 each)",
@@ -386,6 +386,90 @@ MESSAGES = register(
             "en": "nothing to undo: the game has no events yet",
             "ru": "отменять нечего: в игре ещё нет событий",
         },
+        # --- corrections.py, Game.correct (issue 11) ----------------------------------------
+        "err.fix.both": {
+            "en": "--replace and --before cannot be used together: a correction either takes "
+            "an event's place or goes before it",
+            "ru": "--replace и --before вместе нельзя: исправление либо заменяет событие, "
+            "либо вставляется перед ним",
+        },
+        "err.fix.empty": {
+            "en": "there is no event to correct: the game has no events yet",
+            "ru": "исправлять нечего: в игре ещё нет событий",
+        },
+        "err.fix.range.replace": {
+            "en": "there is no event {number} to replace: expected a number from 1 to {n} "
+            "(see `terts log`)",
+            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n} "
+            "(см. `terts log`)",
+        },
+        "err.fix.range.insert": {
+            "en": "there is no event {number} to insert before: expected a number from 1 to {n} "
+            "(see `terts log`; to add after the last, record without --before)",
+            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 "
+            "до {n} (см. `terts log`; после последнего — запишите без --before)",
+        },
+        "err.fix.range.drop": {
+            "en": "there is no event {number} to drop: expected a number from 1 to {n} "
+            "(see `terts log`)",
+            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n} "
+            "(см. `terts log`)",
+        },
+        "err.fix.opening": {
+            "en": "event {n} opens a deal whose events {first}-{last} still stand: drop them "
+            "first, or replace event {n}",
+            "ru": "событие {n} открывает сдачу, в которой ещё есть события {first}–{last}: "
+            "сначала удалите их или замените событие {n}",
+        },
+        "err.fix.names_dropped": {
+            "en": "it names event {n}, which would be removed",
+            "ru": "оно ссылается на событие {n}, которое будет удалено",
+        },
+        "err.fix.broken": {
+            "en": "{label}, no longer holds: {reason}; the correction is refused",
+            "ru": "{label} — больше не проходит: {reason}; исправление отклонено",
+        },
+        "err.fix.own.replace": {
+            "en": "event {n} cannot be replaced by this: {reason}",
+            "ru": "событие {n} нельзя заменить этим: {reason}",
+        },
+        "err.fix.own.insert": {
+            "en": "this cannot go before event {n}: {reason}",
+            "ru": "это нельзя вставить перед событием {n}: {reason}",
+        },
+        "err.fix.label_player": {
+            "en": "event {n}, {p}'s {kind}",
+            "ru": "событие {n} ({kind}, {p})",
+        },
+        "err.fix.label": {"en": "event {n}, the {kind}", "ru": "событие {n} ({kind})"},
+        "name.event.deal": {"en": "deal", "ru": "сдача"},
+        "name.event.declare": {"en": "declaration", "ru": "объявление"},
+        "name.event.challenge": {"en": "challenge", "ru": "«не годится»"},
+        "name.event.score": {"en": "count", "ru": "подсчёт"},
+        "name.event.trick": {"en": "trick", "ru": "взятка"},
+        "name.event.exchange": {"en": "exchange", "ru": "обмен семёрки"},
+        "name.event.penalty": {"en": "penalty", "ru": "штраф"},
+        "name.event.claim": {"en": "claim", "ru": "заявка на выход"},
+        "name.event.ask": {"en": "question «От чего?»", "ru": "вопрос «От чего?»"},
+        "name.event.trump": {"en": "trump", "ru": "козырь"},
+        "store.correction_malformed": {
+            "en": "correction {number} in the game file is malformed ({reason}): "
+            "the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры записано неверно ({reason}): "
+            "файл повреждён; исправьте или восстановите его",
+        },
+        "store.correction_range": {
+            "en": "correction {number} in the game file names event {event}, but there were "
+            "{n}: the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры ссылается на событие {event}, а их было "
+            "{n}: файл повреждён; исправьте или восстановите его",
+        },
+        "store.correction_after": {
+            "en": "correction {number} in the game file is out of order (after = {after}, "
+            "{n} events recorded): the file is corrupt; fix or restore it",
+            "ru": "исправление {number} в файле игры стоит не по порядку (after = {after}, "
+            "записано событий: {n}): файл повреждён; исправьте или восстановите его",
+        },
         # --- storage.py ---------------------------------------------------------------------
         "store.not_found": {
             "en": "game file {path} not found: start one with `terts new P1 P2` "
@@ -490,8 +574,8 @@ MESSAGES = register(
             "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
         },
         "err.no_deal": {
-            "en": "no deal is open to {what}: start one with `terts deal`",
-            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `terts deal`",
+            "en": "no deal is open to {what}: start one with `{command}`",
+            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `{command}`",
         },
         "err.no_deal.declare": {"en": "declare in", "ru": "объявлять"},
         "err.no_deal.challenge": {"en": "challenge in", "ru": "перебивать объявление"},
@@ -499,14 +583,16 @@ MESSAGES = register(
         "err.no_deal.trick": {"en": "play a trick in", "ru": "записать взятку"},
         "err.no_deal.exchange": {"en": "exchange in", "ru": "менять козырную семёрку"},
         "err.no_deal.claim": {"en": "claim in", "ru": "заявить о победе"},
+        "err.no_deal.ask": {"en": "ask about a declaration in", "ru": "спрашивать «Рост?»"},
+        "err.no_deal.trump": {"en": "record the trump of", "ru": "записать козырь"},
         "err.penalty.no_deal": {
-            "en": "no deal yet: a penalty belongs to a deal; start one with `terts deal`",
-            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `terts deal`",
+            "en": "no deal yet: a penalty belongs to a deal; start one with `{command}`",
+            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `{command}`",
         },
         "err.game_over": {
-            "en": "the game is over: {winner} won ({reason}); `terts undo` reopens it, "
+            "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
             "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); `terts undo` вернёт её, "
+            "ru": "игра окончена, победитель — {winner} ({reason}); `{undo}` вернёт её, "
             "`terts new --force` начнёт новую",
         },
         "notice.win": {
@@ -515,7 +601,7 @@ MESSAGES = register(
         },
         "win.target": {
             "en": "{total} reaches the target {target} after deal {deal}",
-            "ru": "{total} очков: цель {target} достигнута после сдачи {deal}",
+            "ru": "{total:#очко|очка|очков}: цель {target} достигнута после сдачи {deal}",
         },
         "win.both_over": {
             "en": "both are over their targets after deal {deal}; the last "
@@ -532,10 +618,10 @@ MESSAGES = register(
             "ru": "{player} проигрывает партию: {kind} [000][001][004]",
         },
         "err.deal_open": {
-            "en": "deal {deal} is still open: finish it with `terts score` "
+            "en": "deal {deal} is still open: finish it with `{command}` "
             "(or its tricks) before the next deal",
             "ru": "сдача {deal} ещё не окончена: до следующей сдачи закройте её командой "
-            "`terts score` (или доиграйте её взятки)",
+            "`{command}` (или доиграйте её взятки)",
         },
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
@@ -547,9 +633,9 @@ MESSAGES = register(
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
-            "the trump with `terts deal --trump`",
+            "the trump with `{command}`",
             "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
-            "назовите масть, марьяж:♥, или запишите козырь командой `terts deal --trump`",
+            "назовите масть, марьяж:♥, или запишите козырь командой `{command}`",
         },
         "err.declare.not_leader": {
             "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
@@ -570,12 +656,98 @@ MESSAGES = register(
             '"sequences" фигуры до взятки 1 не объявляют [000], правило 1',
         },
         "err.quick_hint": {
-            "en": "; if this deal's tricks are not being recorded, start it with "
-            "`terts deal --quick` (every deal: `terts new --quick`) so that declarations are "
-            "not timed",
-            "ru": "; если взятки этой сдачи не записываются, начните её командой "
-            "`terts deal --quick` (все сдачи: `terts new --quick`): тогда время объявлений "
-            "не проверяется",
+            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
+            "not timed): `{command}`",
+            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
+            "объявлений не проверяется): `{command}`",
+        },
+        "err.one_deck": {
+            "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
+            "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
+            "of the two is false; show the cards, then `{command}`",
+            "ru": "одна колода (RULES §4.3, [000], правило 5): {decl} игрока {player} и {earlier} "
+            "игрока {other} (событие {event}) имеют общие карты {cards}, а одна карта не бывает "
+            "у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
+        },
+        "err.forfeit": {
+            "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
+            "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
+            "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
+            "ru": "спросивший лишается высшего назначения (RULES §4.2, declarations.challenge = "
+            '"same-class" [001] «этими самыми словами он лишается высшего назначения в этом '
+            "ходе»): {player} спросил о {about} игрока {owner} (событие {event}) и не может "
+            "объявить {decl}, назначение выше классом, {until}",
+        },
+        "err.forfeit.until_trick": {
+            "en": "before trick {trick}",
+            "ru": "до взятки {trick}",
+        },
+        "err.forfeit.until_quick": {
+            "en": "until {other}'s next declaration (a quick deal's turn)",
+            "ru": "до следующего объявления игрока {other} (ход в быстрой сдаче)",
+        },
+        "notice.trump.marriage": {
+            "en": "{decl} names the trump: {suit} (only the trump marriage counts, "
+            'declarations.marriage = "trump")',
+            "ru": "{decl} называет козырь: {suit} (пишется только козырный марьяж, "
+            'declarations.marriage = "trump")',
+        },
+        "notice.trump": {
+            "en": "deal {deal}: trump {suit}",
+            "ru": "сдача {deal}: козырь — {suit}",
+        },
+        "err.trump.known": {
+            "en": "deal {deal} already has its trump, {suit} (event {event}): a deal's trump "
+            "is recorded once",
+            "ru": "у сдачи {deal} козырь уже записан: {suit} (событие {event}); козырь сдачи "
+            "записывают один раз",
+        },
+        "err.trump.card": {
+            "en": "{card} is not a card of {suit}",
+            "ru": "{card} — не карта масти {suit}",
+        },
+        "notice.trick_mode": {
+            "en": "deal {deal} is now followed trick by trick: declarations from here on are "
+            "timed (RULES §4.3); those recorded before this trick stay untimed",
+            "ru": "сдача {deal} теперь записывается по взяткам: время следующих объявлений "
+            "проверяется (RULES §4.3), записанных до этой взятки — нет",
+        },
+        "err.ask.none": {
+            "en": "«Рост?» asks about the opponent's declaration made just before it: there is "
+            "none to ask about now",
+            "ru": "«Рост?» спрашивают об объявлении соперника, сделанном прямо перед этим: "
+            "сейчас спрашивать не о чем",
+        },
+        "err.ask.own": {
+            "en": "{player} cannot ask about a declaration of their own",
+            "ru": "{player} не может спрашивать о собственном объявлении",
+        },
+        "err.ask.marriage": {
+            "en": "a marriage has no height to ask about: it is the King and Queen [000][004]",
+            "ru": "у марьяжа нет «роста»: это Король и Дама [000][004]",
+        },
+        "err.ask.void": {
+            "en": "{decl} scores nothing already ({status}): there is nothing to ask about",
+            "ru": "{decl} и так ничего не стоит ({status}): спрашивать не о чем",
+        },
+        "notice.ask": {
+            "en": "{player} asked about {owner}'s {decl} and did not beat it; {effect}",
+            "ru": "{player} спросил о {decl} игрока {owner} и не перебил; {effect}",
+        },
+        "notice.ask.forfeit": {
+            "en": "he may declare nothing above a {cls}{until} "
+            '(declarations.challenge = "same-class" [001])',
+            "ru": "объявлять выше, чем {cls}, ему нельзя{until} "
+            '(declarations.challenge = "same-class" [001])',
+        },
+        "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},
+        "notice.ask.until_quick": {
+            "en": " until {other}'s next declaration",
+            "ru": " до следующего объявления игрока {other}",
+        },
+        "notice.ask.free": {
+            "en": 'no forfeit under declarations.challenge = "{setting}" [000]',
+            "ru": 'при declarations.challenge = "{setting}" он ничего не теряет [000]',
         },
         "err.declare.marriage_once": {
             "en": "one marriage at a time: a marriage is the King and Queen of trumps",
@@ -614,8 +786,8 @@ MESSAGES = register(
             'комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
         },
         "notice.lowering": {
-            "en": "{player}: {why}: {points} points",
-            "ru": "{player}: {why}: {points} очков",
+            "en": "{player}: {why}: {points:#point|points}",
+            "ru": "{player}: {why}: {points:#очко|очка|очков}",
         },
         "note.played": {
             "en": "{card} was already played at trick {trick}",
@@ -677,9 +849,9 @@ MESSAGES = register(
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
-            "so one of them is false (`terts penalty P false-declaration`)",
+            "so one of them is false (`{command}`)",
             "ru": "{combo} и {decl} имеют общие карты {cards}: одна карта не может быть у обоих "
-            "игроков, значит, одно из объявлений ложное (`terts penalty P false-declaration`)",
+            "игроков, значит, одно из объявлений ложное (`{command}`)",
         },
         "err.challenge.no_beat": {
             "en": "{combo} does not beat {decl}: {reason}{rule} {source}",
@@ -711,9 +883,9 @@ MESSAGES = register(
             "взяткам, а не пишутся командой `score`",
         },
         "err.score.range": {
-            "en": "{points} card points is impossible: a deal holds {total}, "
+            "en": "{points:#card point is|card points are} impossible: a deal holds {total}, "
             "so a count is from 0 to {total}",
-            "ru": "{points} очков в картах не бывает: в сдаче {total}, так что счёт — "
+            "ru": "{points:#очка|очков|очков} в картах не бывает: в сдаче {total}, так что счёт — "
             "от 0 до {total}",
         },
         "err.score.below_bonus": {
@@ -733,17 +905,11 @@ MESSAGES = register(
             "пересчитайте взятки",
         },
         # --- replay.py: tricks and reneges --------------------------------------------------
-        "err.trick.quick": {
-            "en": "deal {deal} is in quick mode (--quick): its tricks are not "
-            "followed; record the count with `terts score`",
-            "ru": "сдача {deal} в быстром учёте (--quick): её взятки не записываются; "
-            "запишите счёт командой `terts score`",
-        },
         "err.trick.no_trump": {
             "en": "the trump is not recorded for this deal: a trick needs it; record "
-            "the deal with `terts deal --trump CARD|SUIT`",
+            "it with `{command}`",
             "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
-            "сдачу командой `terts deal --trump КАРТА|МАСТЬ`",
+            "его командой `{command}`",
         },
         "err.trick.twice": {
             "en": "{card} cannot be played twice in one trick",
@@ -802,7 +968,7 @@ MESSAGES = register(
             "ru": "открытый козырь — сама козырная семёрка: менять нечего",
         },
         "err.exchange.stock": {
-            "en": "the stock holds {stock} cards: the trump 7 may be exchanged only "
+            "en": "the stock holds {stock:#card|cards}: the trump 7 may be exchanged only "
             "while it holds at least {need} (exchange.min_stock) [000][001][003]",
             "ru": "карт в колоде: {stock}; козырную семёрку можно сменить, только пока "
             "в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
@@ -846,14 +1012,28 @@ MESSAGES = register(
             "ru": "у игрока {player} в сдаче {deal} нет объявления, которое можно снять",
         },
         "err.claim.tricks": {
-            "en": "{player} has taken {tricks} tricks in this deal, not {claimed}",
+            "en": "{player} has taken {tricks:#trick|tricks} in this deal, not {claimed}",
             "ru": "у игрока {player} в этой сдаче взяток: {tricks}, а не {claimed}",
         },
+        "err.claim.turn_trick": {
+            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
+            "followed trick by trick, when he is to lead; {leader} took trick {taken} (event "
+            "{event}) and leads trick {trick}",
+            "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
+            "[000][002]: при записи по взяткам — когда заходит он; взятку {taken} взял "
+            "{leader} (событие {event}), и он заходит во взятку {trick}",
+        },
+        "err.claim.turn_deal": {
+            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
+            "followed trick by trick, when he is to lead; {leader} leads trick {trick} "
+            "(the non-dealer leads, deal of event {event})",
+            "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
+            "[000][002]: при записи по взяткам — когда заходит он; во взятку {trick} заходит "
+            "{leader} (заходит не сдававший, сдача — событие {event})",
+        },
         "err.claim.quick": {
-            "en": "in quick mode say what was taken so far: `terts claim P "
-            "--tricks N --card-points N`",
-            "ru": "в быстром учёте укажите, что уже взято: `terts claim P "
-            "--tricks N --card-points N`",
+            "en": "in quick mode say what was taken so far: `{command}`",
+            "ru": "в быстром учёте укажите, что уже взято: `{command}`",
         },
         "err.claim.range": {
             "en": "--tricks {tricks} --card-points {cards}: expected 0-16 tricks "

@@ -21,6 +21,7 @@ from .referee import (
     TrickRecord,
     declaration_bar,
     exchange_bar,
+    forfeit_in_force,
     phase_of,
     reachable_card_points,
     replay,
@@ -31,6 +32,7 @@ from .referee import (
 __all__ = [
     "declaration_bar",
     "exchange_bar",
+    "forfeit_in_force",
     "replay",
     "Sheet",
     "Deal",

@@ -36,12 +36,22 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The newest game-file format this version reads and the one it writes.
 
 Format 2 added the times (issue 11): a top-level ``started`` and an ``at`` on every event, TOML
 offset datetimes. Format 1 files (no times) read as they are; they are written again, as format
-2, only when an event is recorded."""
+2, only when an event is recorded.
+
+Format 3 added the trail of corrections (issue 11): ``[[corrections]]``, append-only, beside the
+append-only journal ``[[events]]``; the effective events are derived from both
+(``terts_referee.corrections``). A game with no corrections is still written as format 2
+(:data:`TIMES_FORMAT`), the lowest format that holds it, so that a version knowing only the
+times keeps reading it; a version that does not know corrections refuses a format 3 file
+rather than show the events as if nothing had been corrected."""
+
+TIMES_FORMAT = 2
+"""The format of a game file with times and no corrections."""
 
 DEFAULT_GAME_FILE = "terts-game.toml"
 """Game file used when neither ``--game`` nor ``$TERTS_GAME`` names one."""

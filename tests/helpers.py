@@ -28,4 +28,7 @@ def untimed(path: Path) -> dict:
     doc.pop("started", None)
     for event in doc.get("events", []):
         event.pop("at", None)
+    for correction in doc.get("corrections", []):  # the trail's times too
+        correction.pop("at", None)
+        correction.get("old", {}).pop("at", None)
     return doc

@@ -23,6 +23,7 @@ DOMAIN = [
     "replay",
     "referee",
     "game",
+    "corrections",  # issue 11: the trail and the effective events
     "storage",
     "errors",
     "messages",

@@ -449,8 +449,11 @@ def test_times_in_log_and_sheet(terts):
     assert deals[0]["started"] == log[0]["at"] and deals[0]["ended"] == log[1]["at"]
     assert deals[1]["started"] == log[2]["at"] and deals[1]["ended"] is None
     assert re.search(r"\d\d:\d\d:\d\d", terts.ok("log").stdout)
-    terts.ok("undo")
-    assert len(read_game(terts.game)["events"]) == 2
+    terts.ok("undo")  # a drop of the latest, kept in the trail: the journal is not rewritten
+    doc = read_game(terts.game)
+    assert len(doc["events"]) == 3 and doc["format"] == 3
+    assert [c["action"] for c in doc["corrections"]] == ["drop"]
+    assert len(terts.ok("log", "--json").json()["events"]) == 2
 
 
 # --- the season page --------------------------------------------------------------------------

@@ -22,7 +22,7 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 #: English words that would betray an untranslated message.
 ENGLISH = re.compile(r"\b(expected|unknown|cannot|already|must|beats|impossible)\b")
 
-NEW = [("new", "Аня", "Боря")]  # Боря deals, Аня leads the first deal
+NEW = [("new", "Аня", "Боря", "--tricks")]  # Боря deals, Аня leads the first deal
 DEAL = [*NEW, ("deal", "--trump", "7ч")]
 QUICK = [*NEW, ("deal", "--trump", "7ч", "--quick")]
 BAD_TOML = "format = 1\nplayers = [\n"
@@ -335,7 +335,7 @@ def _sources() -> dict[str, str]:
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
         *("export", "messages", "report", "table"),
-        *("library", "library_report", "season", "stats"),
+        *("library", "library_report", "season", "stats", "web.texts"),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES

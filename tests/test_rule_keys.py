@@ -21,7 +21,7 @@ def own_rules(tmp_path: Path, text: str, name: str = "house") -> str:
 
 
 def game(terts, rules: str = "classic", trump: str = "h", quick: bool = False):
-    terts.ok("new", "Alice", "Bob", "--rules", rules)
+    terts.ok("new", "Alice", "Bob", "--rules", rules, "--tricks")
     terts.ok("deal", "--trump", trump, *(["--quick"] if quick else []))
     return terts
 

@@ -66,10 +66,12 @@ BUNDLED = [
             "declarations.challenge": "same-class",
             "declarations.fours_rank": "below-hundreds",
             "declarations.lowering": "subset",
+            "play.trump_jack": "free",
             "penalties.false_uphill": "value",
             "penalties.false_to_opponent": False,
         },
-        id="book: [001] all before the break, own-turn, same-class, below-hundreds, subset",
+        id="book: [001] all before the break, own-turn, same-class, below-hundreds, subset, "
+        "trump jack free",
     ),
     pytest.param(
         "strict", {"declarations.before_break": "none"}, id="strict: [002] nothing before break"

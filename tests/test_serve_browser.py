@@ -228,7 +228,7 @@ def test_a_whole_quick_game_from_the_page_is_the_cli_s_file(terts, tmp_path, pag
 
 
 def test_trick_by_trick_from_the_page(terts, tmp_path, page):
-    terts.ok("new", "Аня", "Боря")
+    terts.ok("new", "Аня", "Боря", "--tricks")
     served = tmp_path / "served.toml"
     served.write_bytes(terts.game.read_bytes())
     with running(served) as server:
@@ -320,14 +320,19 @@ def test_the_russian_page_records_the_same_file(terts, tmp_path, page):
         refused = me.declare("Аня", "terts", "7", "♥")
         _same(terts, served, refused, terts("--lang", "ru", "declare", "Аня", "терц:7♥"), me)
         assert "терц от 7 не бывает" in me.message()
+        # one deck (RULES §4.3): Боря's marriage K♥ Q♥ next to a terts of spades
         _same(
-            terts, served, me.declare("Аня", "terts", "Q"), terts("declare", "Аня", "терц:Дч"), me
+            terts,
+            served,
+            me.declare("Аня", "terts", "Q", "♠"),
+            terts("declare", "Аня", "терц:Дп"),
+            me,
         )
         _same(terts, served, me.declare("Боря", "marriage"), terts("declare", "Боря", "марьяж"), me)
         page.wait_for_function(
             "() => document.querySelector('#recent li').textContent.includes('марьяж')"
         )
-        assert "терц от Дамы ♥" in page.locator("#recent").text_content()
+        assert "терц от Дамы ♠" in page.locator("#recent").text_content()
 
 
 def test_a_new_game_from_the_page(terts, tmp_path, page):

@@ -19,7 +19,7 @@ QUICK = "--quick"
 
 
 def start(terts, *players: str, rules: str = "classic", **kw) -> None:
-    terts.ok("new", *(players or ("Alice", "Bob")), "--rules", rules)
+    terts.ok("new", *(players or ("Alice", "Bob")), "--rules", rules, "--tricks")
 
 
 @pytest.mark.parametrize(

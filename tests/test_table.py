@@ -7,6 +7,7 @@ Sessions are driven with scripted lines and, to exercise prompt_toolkit itself, 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,16 @@ from terts_referee.table import (
 
 
 def new_game(path: Path, capsys, *players: str) -> Path:
-    assert main(["new", *(players or ("Аня", "Боря")), "--game", str(path)]) == 0
+    assert main(["new", *(players or ("Аня", "Боря")), "--tricks", "--game", str(path)]) == 0
     capsys.readouterr()
     return path
 
 
 def events(path: Path) -> list[dict]:
-    return untimed(path).get("events", [])
+    """The effective events (the journal with the corrections' trail applied, issue 11)."""
+    from terts_referee.game import Game
+
+    return [e.to_dict() for e in Game.from_doc(untimed(path)).events]
 
 
 def legal_tricks(trump_card: Card, seed: int) -> list[tuple[Card, Card]]:
@@ -102,11 +106,11 @@ def scripted_game() -> tuple[list[str], list[list[str]]]:
 
     # Deal 1, quick: declarations, a challenge, an undone slip, the count, a penalty.
     both("n 9ч quick", "deal", "--trump", "9ч", "--quick")
-    both("d Аня терц:Дч", "declare", "Аня", "терц:Дч")
+    both("d Аня терц:Дб", "declare", "Аня", "терц:Дб")
     both("c Боря терц:Тп", "challenge", "Боря", "терц:Тп")
     both("об Аня 4В", "declare", "Аня", "4В")
     table += ["st", "?", "sh", "l"]  # nothing recorded
-    both("d Боря 4Д", "declare", "Боря", "4Д")
+    both("d Боря 4К", "declare", "Боря", "4К")
     both("u", "undo")
     both("declare Боря марьяж", "declare", "Боря", "марьяж")
     both("s 54 Боря Аня", "score", "54", "--by", "Боря", "--last-trick", "Аня")
@@ -358,6 +362,20 @@ def test_quoted_names_with_spaces(tmp_path, capsys):
         ("sh --json", ["sheet", "--json"]),
         ("l", ["log"]),
         ("terts challenge Боря 4J", ["challenge", "Боря", "4J"]),
+        # corrections of the past (issue 11)
+        (
+            "fix 3 s 64 Боря Аня",
+            ["score", "64", "--by", "Боря", "--last-trick", "Аня", "--replace", "3"],
+        ),
+        ("ins 5 d Боря марьяж", ["declare", "Боря", "марьяж", "--before", "5"]),
+        ("вставить 5 об Боря марьяж", ["declare", "Боря", "марьяж", "--before", "5"]),
+        ("испр 2 declare Аня 4J", ["declare", "Аня", "4J", "--replace", "2"]),
+        (
+            "fix 4 p Боря miscount 10",
+            ["penalty", "Боря", "miscount", "--points", "10", "--replace", "4"],
+        ),
+        ("drop 2", ["drop", "2"]),
+        ("уд 2", ["drop", "2"]),
     ],
 )
 def test_short_forms_translate_to_plain_argv(line, argv):
@@ -386,10 +404,36 @@ def test_meta_lines(line, kind):
     assert parse_line(line, "g.toml").kind == kind
 
 
-@pytest.mark.parametrize("line", ["s 54", "s 1 2 3 4", "p Аня miscount 1 2", "n 7ч Аня Боря"])
+@pytest.mark.parametrize(
+    "line",
+    ["s 54", "s 1 2 3 4", "p Аня miscount 1 2", "n 7ч Аня Боря", "fix 3", "fix x s 1 2 3", "ins"],
+)
 def test_short_form_usage_errors(line):
     with pytest.raises(TableError, match="usage"):
         parse_line(line, "g.toml")
+
+
+@pytest.mark.parametrize("line", ["fix 3 l", "ins 2 u", "fix 3 zz 1", "ins 1 drop 2"])
+def test_a_correction_holds_a_recording_line_only(line):
+    with pytest.raises(TableError, match=r"is not an event to record: (fix|ins) N LINE"):
+        parse_line(line, "g.toml")
+
+
+def test_corrections_at_the_table(tmp_path, capsys):
+    game = new_game(tmp_path / "g.toml", capsys)
+    lines = ["n quick ч", "d Аня терц:Дч", "s 54 Боря Аня", "n quick п"]
+    lines += ["fix 3 s 64 Боря Аня", "ins 3 d Аня марьяж", "drop 5", "l", "drop 9"]
+    assert run_table(str(game), input=lines) == 0
+    out, err = capsys.readouterr()
+    assert "event 3 replaced: Боря counts 54; last trick Аня → Боря counts 64" in out
+    assert "inserted as event 3: Аня declares marriage" in out
+    assert "event 5 removed: deal, trump ♠, quick" in out
+    assert re.search(r"│ 2 +│", out) and re.search(r"│ 4\* +│", out)  # numbers to refer to
+    assert (
+        err == "terts: error: there is no event 9 to drop: expected a number from 1 to 4 "
+        "(see `terts log`)\n"
+    )
+    assert [e["type"] for e in events(game)] == ["deal", "declare", "declare", "score"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -490,6 +534,21 @@ def test_deal_and_penalty_complete():
     assert "renege" in complete("p Аня ")
 
 
+def test_corrections_complete_event_numbers_then_a_recording_line():
+    completer = TableCompleter(["Аня", "Боря"])
+    completer.events = ("deal, trump ♥", "Аня declares terts", "Боря counts 54")
+    assert complete("fix ", completer) == ["3", "2", "1"]
+    assert complete("drop 1", completer) == ["1"]
+    doc = Document("ins ", 4)
+    metas = [c.display_meta_text for c in completer.get_completions(doc, None)]
+    assert metas[0] == "event 3: Боря counts 54"
+    recording = complete("fix 3 ", completer)
+    assert {"s", "d", "score", "declare"} <= set(recording)
+    assert not {"l", "u", "drop", "fix", "st"} & set(recording)
+    assert complete("fix 3 s 64 ", completer) == ["Аня", "Боря"]
+    assert complete("ins 2 d Б", completer) == ["Боря"]
+
+
 def test_session_completer_knows_the_game(tmp_path, capsys, monkeypatch):
     """The session hands its completer the game's players and the deal's played cards."""
     import terts_referee.table.session as table
@@ -508,6 +567,7 @@ def test_session_completer_knows_the_game(tmp_path, capsys, monkeypatch):
     assert completer.players == ("Вика", "Гена")
     assert completer.played == {Card.parse("A♠"), Card.parse("7♠")}
     assert complete("x В", completer) == ["Вика"]
+    assert complete("fix ", completer) == ["2", "1"]  # the events, to correct
 
 
 def test_history_file_beside_the_game(tmp_path):

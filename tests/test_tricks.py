@@ -47,7 +47,7 @@ class Table:
         return self.terts.sheet()
 
     def new(self, dealer: str, rules: str = "classic") -> None:
-        self.ok("new", *PLAYERS, "--dealer", dealer, "--rules", rules)
+        self.ok("new", *PLAYERS, "--dealer", dealer, "--rules", rules, "--tricks")
 
     def deal(self, deal, style: str = "symbol") -> None:
         """``terts deal --trump <face-up card>`` for a simulated deal (dealer by rotation)."""

@@ -1,7 +1,8 @@
 """The parameters several commands share (``--game``, ``--json``, ``--rules``, ``--trump``) and
 the recording commands' one common place: ``@recording`` gives a command that builds an event
-the options every recording command takes (today ``--game`` and ``--json``; an option for all
-of them, such as ``--replace N``, is added here once) and records the event under the lock."""
+the options every recording command takes (``--game``, ``--json``, and the corrections of issue
+11, ``--replace N`` and ``--before N``; an option for all of them is added here once) and
+records the event under the lock."""
 
 import inspect
 from collections.abc import Callable
@@ -37,6 +38,26 @@ TrumpOpt = Annotated[
         help="Trump suit (h ♥ hearts черви ч …) or the face-up card.",
     ),
 ]
+ReplaceOpt = Annotated[
+    Optional[int],
+    typer.Option(
+        "--replace",
+        metavar="N",
+        show_default=False,
+        help="Correct the past: this event takes the place of event N (numbers: terts log); "
+        "every later event is judged again.",
+    ),
+]
+BeforeOpt = Annotated[
+    Optional[int],
+    typer.Option(
+        "--before",
+        metavar="N",
+        show_default=False,
+        help="Correct the past: insert this event before event N (later numbers shift by one); "
+        "every later event is judged again.",
+    ),
+]
 AsRulesOpt = Annotated[
     Optional[str],
     typer.Option("--as", metavar="RULESET", help="Replay under another ruleset (what-if)."),
@@ -59,11 +80,28 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
-def record(build, *, game: str | None = None, as_json: bool = False) -> None:
-    """Build an event against the stored game, record it if the rules allow, and report.
+def record(
+    build,
+    *,
+    game: str | None = None,
+    as_json: bool = False,
+    replace: int | None = None,
+    before: int | None = None,
+) -> None:
+    """Build an event against the stored game, record it if the rules allow, and report; with
+    ``replace`` or ``before``, a correction of the past instead (``correct``).
 
     The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
     entry there and one more keyword here."""
+    if replace is not None or before is not None:
+        if replace is not None and before is not None:
+            from ..errors import NotationError
+            from ..messages import t
+
+            raise NotationError(t("err.fix.both"))
+        action = "replace" if replace is not None else "insert"
+        correct(action, replace if replace is not None else before, build, game, as_json)
+        return
     from ..game import Game
     from ..storage import update_game
 
@@ -83,10 +121,35 @@ def record(build, *, game: str | None = None, as_json: bool = False) -> None:
     report_event(g, len(g.events), event, sheet, as_json)
 
 
+def correct(action: str, number: int, build, game: str | None, as_json: bool) -> None:
+    """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
+    later event still holds, and report what changed on the sheet (issue 11)."""
+    from ..game import Game
+    from ..storage import update_game
+
+    path = game_path(game)
+
+    def change(doc):
+        g = Game.from_doc(doc, str(path))
+        # the event is read against the game as it stood at its place (the deal open there)
+        event = build(g.as_of(number - 1)) if build is not None else None
+        correction, changed, sheet = g.correct(action, number, event)
+        doc.clear()
+        doc.update(g.to_doc())
+        return g, correction, changed, sheet
+
+    g, correction, changed, sheet = update_game(path, change)
+    from ..report.corrections import report_correction
+
+    report_correction(g, correction, changed, sheet, as_json)
+
+
 #: The options of every recording command, after its own (name, annotation, default).
 RECORDING_OPTIONS: tuple[tuple[str, object, object], ...] = (
     ("game", GameOpt, None),
     ("as_json", JsonOpt, False),
+    ("replace", ReplaceOpt, None),
+    ("before", BeforeOpt, None),
 )
 
 

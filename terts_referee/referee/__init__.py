@@ -13,11 +13,13 @@ or "when is a renege proven" is answered by opening the module of that name:
   and the questions asked of it (who leads, who is known to hold a card), no rule.
 - ``state``: ``State``, what every judge reads and writes (ruleset, players, sheet, event
   number), passed to each judge explicitly.
-- ``deals`` (§2, §5: opening a deal, a quick deal's score, closing a deal), ``declaring`` (§4.3:
-  when, how many, lowering), ``challenges`` (§4.2), ``false_declarations`` (§6: proven false and
-  its price), ``tricks`` (§3), ``reneges`` (§3), ``exchange`` (§3: the trump seven),
-  ``penalties`` (§6: penalties by command), ``claims`` (§5), ``scoring`` (§5: rounding,
-  totals), ``ending`` (the winner).
+- ``deals`` (§2, §5: opening a deal, its trump recorded late, a quick deal's score, closing a
+  deal), ``declaring`` (§4.3: when, how many, lowering, one deck; §4.2: the asker's forfeit),
+  ``challenges`` (§4.2: the challenge and the question ``ask``), ``false_declarations`` (§6:
+  proven false and its price), ``tricks`` (§3; a quick deal's first trick makes it trick by
+  trick), ``reneges`` (§3: final phase, and the stock phase under ``while_stock = "follow"``),
+  ``exchange`` (§3: the trump seven), ``penalties`` (§6: penalties by command), ``claims`` (§5:
+  on one's own turn), ``scoring`` (§5: rounding, totals), ``ending`` (the winner).
 - ``dispatch``: the walk, one judge per event type, and undoing a skipped event.
 
 A judge is a function ``on_<event>(state, event)``; the helpers it needs from another rule area
@@ -27,7 +29,7 @@ and ``false_declarations``, then the judges that use them, ``dispatch`` on top. 
 than classes: the rules share one state, and a class per rule area would only wrap it again.
 """
 
-from .declaring import DeclarationBar, declaration_bar
+from .declaring import DeclarationBar, declaration_bar, forfeit_in_force
 from .dispatch import JUDGES, EventRefused, replay
 from .exchange import ExchangeBar, exchange_bar
 from .records import (
@@ -67,6 +69,7 @@ __all__ = [
     "Unreachable",
     "declaration_bar",
     "exchange_bar",
+    "forfeit_in_force",
     "phase_of",
     "reachable_card_points",
     "replay",

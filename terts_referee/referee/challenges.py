@@ -1,7 +1,8 @@
 """The challenge «Не годится!» (RULES §4.2): the opponent answers the declaration just made
 with a higher one of his own; it is refused unless it beats it, shares no card with it and could
-be declared now. The beaten declaration burns, the rest of its turn is withdrawn. Where an
-``ask`` («Рост?», the asker's forfeit) would be judged too.
+be declared now. The beaten declaration burns, the rest of its turn is withdrawn. The question
+«Рост?» / «От чего?» asked without beating (``ask``), and the asker's forfeit it starts under
+``declarations.challenge = "same-class"`` [001] (a challenge implies the question).
 """
 
 from __future__ import annotations
@@ -9,13 +10,97 @@ from __future__ import annotations
 from ..cards import Card
 from ..declarations import Kind, challenge_verdict, shared_cards
 from ..errors import RuleError
-from ..events import Challenge, Declare
+from ..events import Ask, Challenge, Declare
+from ..hints import hint
 from ..messages import shown, t
-from .declaring import lowering, marriage_suit, timing, written_again
+from ..vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
+from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
 from .false_declarations import proven_false, void_false
-from .records import DeclRecord, Status
+from .records import AskRecord, Deal, DeclRecord, Status
 from .scoring import settle
 from .state import State
+
+#: The refusals of ``answered``, for a challenge and for a question.
+ANSWER_ERRORS = {
+    "challenge": {
+        "none": "err.challenge.none",
+        "own": "err.challenge.own",
+        "marriage": "err.challenge.marriage",
+        "void": "err.challenge.void",
+    },
+    "ask": {
+        "none": "err.ask.none",
+        "own": "err.ask.own",
+        "marriage": "err.ask.marriage",
+        "void": "err.ask.void",
+    },
+}
+
+
+def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
+    """The declarations of the opponent's declaration event just before this one (the highest
+    first), which ``player`` answers with a challenge or a question; refused when there is none
+    to answer. ``what`` is "challenge" or "ask" (``ANSWER_ERRORS``)."""
+    previous = st.last_event
+    if not isinstance(previous, Declare) or st.last_deal_event_deal is not deal:
+        raise RuleError(t(ANSWER_ERRORS[what]["none"]))
+    if previous.player == player:
+        raise RuleError(t(ANSWER_ERRORS[what]["own"], player=player))
+    targets = [
+        r
+        for r in deal.declarations
+        if r.event == st.number - 1 and r.decl.kind is not Kind.MARRIAGE
+    ]
+    if not targets:
+        raise RuleError(t(ANSWER_ERRORS[what]["marriage"]))
+    target = targets[0]  # the highest, announced first
+    if target.status != Status.SCORED:
+        raise RuleError(
+            t(
+                ANSWER_ERRORS[what]["void"],
+                decl=shown(target.decl),
+                status=t(f"status.{target.status}"),
+            )
+        )
+    return targets
+
+
+def asked(st: State, deal: Deal, player: str, about: DeclRecord) -> None:
+    """``player`` asked about ``about``: his forfeit starts (RULES §4.2); in a quick deal his
+    own declaration ends the opponent's."""
+    trick = None if deal.quick else deal.next_trick
+    deal.asked[player] = AskRecord(st.number, player, about, trick)
+    if deal.quick:
+        deal.asked.pop(deal.other(player), None)
+
+
+def on_ask(st: State, ev: Ask) -> None:
+    """«Рост?» / «От чего?» without a challenge (RULES §4.2): recorded; under ``same-class`` the
+    asker may not declare a higher class in that turn [001]."""
+    st.not_over()
+    st.check_player(ev.player)
+    deal = st.open_deal("err.no_deal.ask")
+    target = answered(st, deal, ev.player, "ask")[0]
+    asked(st, deal, ev.player, target)
+    if st.rules.declarations.challenge == "same-class":
+        until = "notice.ask.until_quick" if deal.quick else "notice.ask.until_trick"
+        effect = t(
+            "notice.ask.forfeit",
+            cls=t(f"name.class.{target.decl.value_class}"),
+            until=t(until, trick=deal.next_trick, other=target.player),
+        )
+    else:
+        effect = t("notice.ask.free", setting=st.rules.declarations.challenge)
+    st.notice(
+        t(
+            "notice.ask",
+            player=ev.player,
+            decl=shown(target.decl),
+            owner=target.player,
+            effect=effect,
+        ),
+        deal,
+    )
 
 
 def on_challenge(st: State, ev: Challenge) -> None:
@@ -23,27 +108,8 @@ def on_challenge(st: State, ev: Challenge) -> None:
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.challenge")
-    previous = st.last_event
-    if not isinstance(previous, Declare) or st.last_deal_event_deal is not deal:
-        raise RuleError(t("err.challenge.none"))
-    if previous.player == ev.player:
-        raise RuleError(t("err.challenge.own", player=ev.player))
-    targets = [
-        r
-        for r in deal.declarations
-        if r.event == st.number - 1 and r.decl.kind is not Kind.MARRIAGE
-    ]
-    if not targets:
-        raise RuleError(t("err.challenge.marriage"))
-    target = targets[0]  # the highest, announced first
-    if target.status != Status.SCORED:
-        raise RuleError(
-            t(
-                "err.challenge.void",
-                decl=shown(target.decl),
-                status=t(f"status.{target.status}"),
-            )
-        )
+    targets = answered(st, deal, ev.player, "challenge")
+    target = targets[0]
     combo = marriage_suit(st, deal, ev.combo)
     if combo in deal.burned[ev.player]:
         raise RuleError(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
@@ -54,8 +120,16 @@ def on_challenge(st: State, ev: Challenge) -> None:
     if shared:
         cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
         raise RuleError(
-            t("err.challenge.shared", combo=shown(combo), decl=shown(target.decl), cards=cards)
+            t(
+                "err.challenge.shared",
+                combo=shown(combo),
+                decl=shown(target.decl),
+                cards=cards,
+                command=hint("penalty", "P", "false-declaration"),
+            )
         )
+    one_deck(st, deal, ev.player, [combo])
+    forfeit(st, deal, ev.player, [combo])
     verdict = challenge_verdict(target.decl, combo, deal.trump, st.rules)
     if verdict.winner != "second":
         rule = f" ({verdict.key})" if verdict.key else ""
@@ -85,6 +159,7 @@ def on_challenge(st: State, ev: Challenge) -> None:
     if why:
         rec.status, rec.note = Status.LOWERING, why
     deal.declarations.append(rec)
+    asked(st, deal, ev.player, target)  # a challenge implies the question
     st.notice(
         t(
             "notice.challenge",

@@ -1,6 +1,7 @@
 """A claim (RULES §5, §6: «вышел»): a player says he has reached his target in the open deal.
 What he took is known from the tricks (or told, in a quick deal); the claim is refused unless
-his total reaches his target, and if it does, the deal and the game end there.
+his total reaches his target, and if it does, the deal and the game end there. Followed trick by
+trick, a claim is made on one's own turn: by the player about to lead [000][002].
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from ..cards import CARD_POINTS
 from ..errors import RuleError
 from ..events import Claim
+from ..hints import hint
 from ..messages import t
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
@@ -21,6 +23,19 @@ def on_claim(st: State, ev: Claim) -> None:
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.claim")
+    if not deal.quick and ev.player != deal.leader:
+        # «на любом своём ходу» [000][002]: followed trick by trick, his turn is his lead
+        last = deal.tricks[-1] if deal.tricks else None
+        raise RuleError(
+            t(
+                "err.claim.turn_trick" if last else "err.claim.turn_deal",
+                player=ev.player,
+                leader=deal.leader,
+                trick=deal.next_trick,
+                taken=last.number if last else 0,
+                event=last.event if last else deal.event,
+            )
+        )
     if not deal.quick:  # trick mode: what was taken is known from the tricks
         tricks = deal.tricks_taken(ev.player)
         cards = deal.trick_card_points(ev.player)
@@ -35,7 +50,8 @@ def on_claim(st: State, ev: Claim) -> None:
         ):
             raise RuleError(t("err.claim.range", tricks=tricks, cards=cards))
         if tricks is None or cards is None:
-            raise RuleError(t("err.claim.quick"))
+            options = {"--tricks": "N", "--card-points": "N"}
+            raise RuleError(t("err.claim.quick", command=hint("claim", ev.player, options=options)))
     if st.rules.game.win_requires_trick and tricks == 0:
         raise RuleError(t("err.claim.no_trick", player=ev.player))
     if deal.renege_by and st.rules.penalties.renege == "deal-to-opponent":

@@ -1,13 +1,15 @@
 """Opening and closing deals (RULES §2, §5): a new deal and who deals it (the rotation, a dealer
-named out of turn noticed), a quick deal's score («сколько взял»: the points one player took,
-checked against what cards can make), and a deal closed by its points, then perhaps the game.
+named out of turn noticed), its trump recorded afterwards (``terts trump``), a quick deal's score
+(«сколько взял»: the points one player took, checked against what cards can make), and a deal
+closed by its points, then perhaps the game.
 """
 
 from __future__ import annotations
 
 from ..errors import RuleError
-from ..events import DealEvent, Score
-from ..messages import t
+from ..events import DealEvent, Score, SetTrump
+from ..hints import hint
+from ..messages import suit_word, t
 from .ending import check_winner
 from .records import Deal
 from .reneges import apply_renege
@@ -20,7 +22,8 @@ def on_deal(st: State, ev: DealEvent) -> None:
     st.not_over()
     if st.sheet.current is not None:
         cur = st.sheet.current
-        raise RuleError(t("err.deal_open", deal=cur.number))
+        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
+        raise RuleError(t("err.deal_open", deal=cur.number, command=command))
     previous = st.sheet.deals[-1] if st.sheet.deals else None
     rotation = previous.last_trick if previous and previous.last_trick else None
     if previous is None:
@@ -30,9 +33,25 @@ def on_deal(st: State, ev: DealEvent) -> None:
     deal = Deal(len(st.sheet.deals) + 1, dealer, st.players, ev.trump, ev.trump_card, st.number)
     deal.burned = {p: set() for p in st.players}
     deal.quick = ev.quick
+    deal.named_dealer = ev.dealer is not None
     if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
         st.notice(t("notice.dealer", dealer=dealer, rotation=rotation, deal=previous.number), deal)
     st.sheet.deals.append(deal)
+
+
+def on_trump(st: State, ev: SetTrump) -> None:
+    """The trump of an open deal recorded after the deal: once, before its first trick."""
+    st.not_over()
+    deal = st.open_deal("err.no_deal.trump")
+    if deal.trump is not None:
+        event = deal.trump_event or deal.event
+        raise RuleError(
+            t("err.trump.known", deal=deal.number, suit=suit_word(deal.trump), event=event)
+        )
+    if ev.trump_card is not None and ev.trump_card.suit != ev.trump:
+        raise RuleError(t("err.trump.card", card=ev.trump_card, suit=suit_word(ev.trump)))
+    deal.trump, deal.trump_card, deal.trump_event = ev.trump, ev.trump_card, st.number
+    st.notice(t("notice.trump", deal=deal.number, suit=suit_word(ev.trump)), deal)
 
 
 def on_score(st: State, ev: Score) -> None:

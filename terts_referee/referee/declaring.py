@@ -9,13 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
+from ..cards import Card, Rank, Suit
 from ..declarations import Declaration, Kind, compare
 from ..errors import RuleError
 from ..events import Declare, PenaltyKind
+from ..hints import hint
 from ..messages import shown, suit_word, t
 from ..rules import Ruleset
 from .false_declarations import proven_false, void_false
-from .records import LAST_DECLARATION_TRICK, STANDING, Deal, DeclRecord, PenaltyRecord, Status
+from .records import (
+    LAST_DECLARATION_TRICK,
+    STANDING,
+    AskRecord,
+    Deal,
+    DeclRecord,
+    PenaltyRecord,
+    Status,
+)
 from .scoring import settle
 from .state import State
 
@@ -67,17 +77,113 @@ def declaration_bar(
 
 
 def quick_hint(deal: Deal) -> str:
-    """A hint to use a quick deal, when no trick has been recorded yet."""
+    """A hint to make the open deal quick, when no trick has been recorded yet: the deal event
+    replaced by the same deal made quick (its trump kept)."""
     if deal.tricks:
         return ""
-    return t("err.quick_hint")
+    trump = deal.trump_card or (deal.trump.symbol if deal.trump else None)
+    options = {
+        "--trump": str(trump) if trump else None,
+        "--dealer": deal.dealer if deal.named_dealer else None,
+        "--quick": True,
+        "--replace": str(deal.event),
+    }
+    return t("err.quick_hint", command=hint("deal", options=options))
+
+
+CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
+
+
+def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | None:
+    """The question that binds ``player`` now (RULES §4.2 [001]): under ``same-class``, asked
+    before the next trick (trick by trick) or since the opponent's last declaration (quick)."""
+    if rules.declarations.challenge != "same-class":
+        return None
+    ask = deal.asked.get(player)
+    if ask is None or (ask.trick is not None and ask.trick != deal.next_trick):
+        return None
+    return ask
+
+
+def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
+    """The asker's forfeit (RULES §4.2, ``declarations.challenge = "same-class"`` [001]): having
+    asked «От чего?», ``player`` may not declare a higher class in that turn."""
+    ask = forfeit_in_force(st.rules, deal, player)
+    if ask is None:
+        return
+    asked = CLASS_ORDER.index(ask.about.decl.value_class)
+    for d in combos:
+        if d.kind is Kind.MARRIAGE or CLASS_ORDER.index(d.value_class) <= asked:
+            continue
+        until = "err.forfeit.until_trick" if ask.trick is not None else "err.forfeit.until_quick"
+        raise RuleError(
+            t(
+                "err.forfeit",
+                player=player,
+                decl=shown(d),
+                about=shown(ask.about.decl),
+                owner=ask.about.player,
+                event=ask.event,
+                until=t(until, trick=ask.trick, other=deal.other(player)),
+            )
+        )
+
+
+def one_deck_exempt(deal: Deal) -> set[Card]:
+    """Cards that may stand in both players' declarations: the trump 7 and the face-up card,
+    which change hands in the exchange (every 7 while the trump is not recorded)."""
+    if deal.trump is None:
+        return {Card(Rank.SEVEN, s) for s in Suit}
+    exempt = {Card(Rank.SEVEN, deal.trump)}
+    if deal.trump_card is not None:
+        exempt.add(deal.trump_card)
+    return exempt
+
+
+def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
+    """One deck (RULES §4.3, [000] rule 5): ``player``'s declarations share no card with the
+    opponent's standing ones; one of the two would be false."""
+    exempt = one_deck_exempt(deal)
+    opponent = deal.other(player)
+    for d in combos:
+        for r in deal.declarations:
+            if r.player != opponent or r.status in (Status.FALSE, Status.WITHDRAWN):
+                continue
+            shared = (d.cards() & r.decl.cards()) - exempt
+            if shared:
+                cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
+                raise RuleError(
+                    t(
+                        "err.one_deck",
+                        player=player,
+                        decl=shown(d),
+                        cards=cards,
+                        other=opponent,
+                        earlier=shown(r.decl),
+                        event=r.event,
+                        command=hint("penalty", "P", "false-declaration", options={"--event": "N"}),
+                    )
+                )
+
+
+def implied_trump(st: State, deal: Deal, combos: Sequence[Declaration]) -> None:
+    """A marriage of a suit in a deal without a recorded trump names the trump where only the
+    trump marriage counts (``declarations.marriage = "trump"``)."""
+    if deal.trump is not None or st.rules.declarations.marriage != "trump":
+        return
+    for d in combos:
+        if d.kind is Kind.MARRIAGE and d.suit is not None:
+            deal.trump = d.suit
+            deal.trump_event = st.number
+            st.notice(t("notice.trump.marriage", decl=shown(d), suit=suit_word(d.suit)), deal)
+            return
 
 
 def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
     """A marriage's suit (the trump when not named); refused when only trumps count."""
     if decl.kind is Kind.MARRIAGE and decl.suit is None:
         if deal.trump is None:
-            raise RuleError(t("err.marriage.no_trump"))
+            raise RuleError(t("err.marriage.no_trump", command=hint("trump", "SUIT")))
         return Declaration.marriage(deal.trump)
     if (
         decl.kind is Kind.MARRIAGE
@@ -208,7 +314,12 @@ def on_declare(st: State, ev: Declare) -> None:
         if written_again(st, deal, ev.player, d):
             raise RuleError(t("err.declare.written", player=ev.player, decl=shown(d)))
     one_per_turn(st, deal, ev.player, combos)
+    one_deck(st, deal, ev.player, combos)
+    forfeit(st, deal, ev.player, combos)
     late = timing(st, deal, ev.player, combos)
+    implied_trump(st, deal, combos)
+    if deal.quick:  # the other player's forfeit lasts until this declaration
+        deal.asked.pop(deal.other(ev.player), None)
     trick = None if deal.quick else deal.next_trick
     # Highest first: it is the one announced and contested first [000].
     combos.sort(

@@ -27,6 +27,8 @@ JUDGES: dict[str, Callable[[State, Event], None]] = {
     "exchange": exchange.on_exchange,
     "penalty": penalties.on_penalty,
     "claim": claims.on_claim,
+    "ask": challenges.on_ask,
+    "trump": deals.on_trump,
 }
 
 

@@ -104,6 +104,19 @@ class PenaltyRecord:
 
 
 @dataclass(eq=False)
+class AskRecord:
+    """«Рост?» / «От чего?»: ``player`` asked about ``about`` (a challenge implies it). Under
+    ``declarations.challenge = "same-class"`` he forfeits higher classes in that turn [001]:
+    before trick ``trick`` when tricks are followed; in a quick deal (``trick`` None) until the
+    other player's next declaration."""
+
+    event: int
+    player: str
+    about: DeclRecord
+    trick: int | None
+
+
+@dataclass(eq=False)
 class TrickRecord:
     number: int
     leader: str
@@ -138,7 +151,11 @@ class Deal:
     totals: dict[str, int] = field(default_factory=dict)
     burned: dict[str, set[Declaration]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
-    quick: bool = False  # recorded with --quick: declarations are not timed
+    quick: bool = False  # a quick deal: declarations are not timed
+    named_dealer: bool = False  # the deal event named its dealer
+    timed_from: int | None = None  # a quick deal turned trick by trick by the trick of this event
+    trump_event: int | None = None  # the trump recorded after the deal (``terts trump``)
+    asked: dict[str, AskRecord] = field(default_factory=dict)  # the asker's forfeit, in force
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -193,7 +210,8 @@ class Deal:
         )
 
     def turn_declarations(self, player: str) -> list[DeclRecord]:
-        """``player``'s declarations (not marriages, not challenges) before the next trick."""
+        """``player``'s declarations (not marriages, not challenges) before the next trick; those
+        withdrawn (lower ones of a turn whose highest burned) were never announced: left out."""
         k = self.next_trick
         return [
             r
@@ -202,6 +220,7 @@ class Deal:
             and r.trick == k
             and r.decl.kind is not Kind.MARRIAGE
             and not r.beats
+            and r.status != Status.WITHDRAWN
         ]
 
     def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
@@ -242,6 +261,30 @@ class Deal:
         if holder is not None and holder != player:
             return Unreachable.IN_HAND, {"holder": holder}
         return None
+
+    def shown_held(self, player: str, trick: int) -> set[Card]:
+        """Cards ``player`` is known to hold at trick ``trick`` (1-16) before playing to it:
+        shown in a declaration made before it and not yet played, the face-up card taken in an
+        exchange made before it (the 7 then left his hand) [003][004]."""
+        before = {c for tr in self.tricks if tr.number < trick for c in (tr.lead, tr.follow)}
+        at = self.tricks[trick - 1] if len(self.tricks) >= trick else None
+        held: set[Card] = set()
+        for r in self.declarations:
+            if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN):
+                continue
+            if r.trick is not None and r.trick > trick:
+                continue
+            held |= r.decl.cards()
+        if self.exchange_by and at is not None and self.exchange_event is not None:
+            if self.exchange_event < at.event and self.trump:
+                seven = Card(Rank.SEVEN, self.trump)
+                if self.exchange_by == player:
+                    held.discard(seven)
+                    if self.trump_card is not None:
+                        held.add(self.trump_card)
+                elif self.trump_card is not None:
+                    held.discard(self.trump_card)
+        return held - before
 
     def known_held(self, player: str) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..cards import CARD_POINTS
 from ..errors import RuleError
 from ..events import Event
+from ..hints import hint
 from ..messages import t
 from ..rules import Ruleset
 from .records import Deal, Sheet
@@ -58,17 +59,22 @@ class State:
         """The open deal; ``what`` is the message key of what was to be done in it."""
         deal = self.sheet.current
         if deal is None:
-            raise RuleError(t("err.no_deal", what=t(what)))
+            raise RuleError(t("err.no_deal", what=t(what), command=hint("deal")))
         return deal
 
     def penalty_deal(self) -> Deal:
         """The deal a penalty is written in: the last one, open or not."""
         if not self.sheet.deals:
-            raise RuleError(t("err.penalty.no_deal"))
+            raise RuleError(t("err.penalty.no_deal", command=hint("deal")))
         return self.sheet.deals[-1]
 
     def not_over(self) -> None:
         if self.sheet.finished:
             raise RuleError(
-                t("err.game_over", winner=self.sheet.winner, reason=self.sheet.win_reason)
+                t(
+                    "err.game_over",
+                    winner=self.sheet.winner,
+                    reason=self.sheet.win_reason,
+                    undo=hint("undo"),
+                )
             )

@@ -1,12 +1,15 @@
 """Tricks (RULES §3): a trick checked against the cards seen (a card played twice, lying face
 up, known in the other hand), its winner, and what it proves afterwards (reneges, a kept trump
-seven, a declared card turning up in play); the sixteenth trick closes the deal.
+seven, a declared card turning up in play); the sixteenth trick closes the deal. The first trick
+recorded in a quick deal makes it a deal followed trick by trick from that trick on (what was
+declared before it stays untimed).
 """
 
 from __future__ import annotations
 
 from ..errors import RuleError
 from ..events import Trick
+from ..hints import hint
 from ..messages import t
 from ..play import trick_winner
 from .deals import close_deal
@@ -22,10 +25,8 @@ def on_trick(st: State, ev: Trick) -> None:
     """A trick: its cards checked against the cards seen, its winner, what it proves."""
     st.not_over()
     deal = st.open_deal("err.no_deal.trick")
-    if deal.quick:
-        raise RuleError(t("err.trick.quick", deal=deal.number))
     if deal.trump is None:
-        raise RuleError(t("err.trick.no_trump"))
+        raise RuleError(t("err.trick.no_trump", command=hint("trump", "CARD|SUIT")))
     k = deal.next_trick
     if ev.lead == ev.follow:
         raise RuleError(t("err.trick.twice", card=ev.lead))
@@ -41,6 +42,10 @@ def on_trick(st: State, ev: Trick) -> None:
         if where is not None:
             raise RuleError(t(errors[where[0]], card=card, player=who, **where[1]))
     winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
+    if deal.quick:  # a quick deal's first trick: followed trick by trick from here on
+        deal.quick = False
+        deal.timed_from = st.number
+        st.notice(t("notice.trick_mode", deal=deal.number), deal)
     deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, st.number))
     check_reneges(st, deal)
     check_trump_seven(st, deal)

@@ -1,9 +1,10 @@
 """One output layer for every command: rich tables for people, JSON (and CSV) for scripts.
 
 Functions here take domain objects and print through ``console``; they decide nothing about
-the rules. One module per thing shown: ``events`` (an event, ``new``, ``undo``, ``log``),
-``sheet`` (the score sheet: JSON shape, table; ``sheet_csv``), ``status``, ``checks``
-(``terts check``), ``rulesets`` (``terts rules``); ``words`` holds their catalogue and helpers.
+the rules. One module per thing shown: ``events`` (an event, ``new``, ``undo``), ``log``,
+``corrections`` (what a correction changed, the trail), ``sheet`` (the score sheet: JSON
+shape, table; ``sheet_csv``), ``status``, ``checks`` (``terts check``), ``rulesets`` (``terts
+rules``); ``words`` holds their catalogue and helpers.
 Importing this package registers the catalogue; each name below is imported from its module on
 first use, so a command loads only the reports it prints.
 """
@@ -19,7 +20,8 @@ _WHERE = {
     "report_event": "events",
     "report_new": "events",
     "report_undo": "events",
-    "report_log": "events",
+    "report_log": "log",
+    "report_correction": "corrections",
     "sheet_json": "sheet",
     "report_sheet": "sheet",
     "may_declare": "status",

@@ -1,5 +1,5 @@
 """What a recorded event says: its one-line description, its JSON, and the reports of the
-commands that change the game file (``new``, every recording command, ``undo``) and of ``log``."""
+commands that change the game file (``new``, every recording command, ``undo``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import console
+from ..hints import hint
 from ..i18n import lang, t
 from ..rules import Ruleset
-from .words import STATUS_STYLE, decl_names, iso, penalty_name, status_word
+from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +21,18 @@ if TYPE_CHECKING:
 
 def describe(event: Event, game: Game) -> str:
     """One line saying what an event records, in the current language."""
-    from ..events import Challenge, Claim, DealEvent, Declare, Exchange, Penalty, Score, Trick
+    from ..events import (
+        Ask,
+        Challenge,
+        Claim,
+        DealEvent,
+        Declare,
+        Exchange,
+        Penalty,
+        Score,
+        SetTrump,
+        Trick,
+    )
 
     if isinstance(event, DealEvent):
         bits = [t("ev.deal")]
@@ -58,6 +70,12 @@ def describe(event: Event, game: Game) -> str:
         return t("ev.trick", a=event.lead, b=event.follow)
     if isinstance(event, Exchange):
         return t("ev.exchange", p=event.player)
+    if isinstance(event, Ask):
+        return t("ev.ask", p=event.player)
+    if isinstance(event, SetTrump):
+        if event.trump_card:
+            return t("ev.trump_card", card=event.trump_card)
+        return t("ev.trump", suit=event.trump.symbol)
     return event.type
 
 
@@ -119,7 +137,9 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
                 STATUS_STYLE.get(rec.status),
             )
         if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
-            console.say(t("out.unless_beaten", p=deal.other(event.player)), "dim")
+            other = deal.other(event.player)
+            command = hint("challenge", other, "COMBO")
+            console.say(t("out.unless_beaten", p=other, command=command), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
@@ -173,7 +193,8 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
     console.say(
         t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
     )
-    console.say(t("out.next_deal"), "dim")
+    command = hint("deal", options={"--trump": t("out.card_or_suit")})
+    console.say(t("out.next_deal", command=command), "dim")
 
 
 def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
@@ -181,27 +202,3 @@ def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
         console.print_json({"removed": event_json(number, event, None, game.rules)})
         return
     console.say(t("out.removed", n=number, what=describe(event, game)))
-
-
-def report_log(game: Game, as_json: bool) -> None:
-    sheet = game.sheet()
-    if as_json:
-        console.print_json(
-            {
-                "events": [
-                    {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
-                    for i, e in enumerate(game.events, start=1)
-                ]
-            }
-        )
-        return
-    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
-    for i, e in enumerate(game.events, start=1):
-        at = game.time_of(i)
-        tab.add_row(
-            console.cell(i),
-            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
-            console.cell(describe(e, game)),
-            console.cell("; ".join(sheet.notices_for(i)), "yellow"),
-        )
-    console.show(tab)

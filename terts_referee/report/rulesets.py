@@ -23,7 +23,12 @@ def report_rules_list(as_json: bool) -> None:
     console.show(tab)
 
 
-def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None) -> None:
+def report_rules_show(
+    rules: Ruleset, as_json: bool, checked: str | None = None, verbose: bool = True
+) -> None:
+    """The keys of a ruleset in a table; for ``rules check`` (``checked``) one line saying the
+    file is valid, the table too with ``verbose``. The key column is never wrapped or cut (the
+    meaning wraps instead), whatever the width."""
     if as_json:
         data = rules.to_dict()
         if checked:
@@ -32,6 +37,9 @@ def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None)
         return
     if checked:
         console.say(t("out.valid", path=checked, name=rules.name), "green")
+        if not verbose:
+            return
+    docs = key_docs()
     tab = console.table(
         t("h.key"),
         t("h.value"),
@@ -39,7 +47,16 @@ def report_rules_show(rules: Ruleset, as_json: bool, checked: str | None = None)
         t("h.source"),
         title=f"{rules.name}: {rules.description}",
     )
-    for dotted, _default, doc, choices, source in key_docs():
+    key = tab.columns[0]
+    key.no_wrap = True
+    key.min_width = max(len(dotted) for dotted, *_ in docs)
+    tab.columns[1].overflow = "fold"
+    tab.columns[1].max_width = 16
+    tab.columns[2].ratio = 1  # the meaning takes the room left, wrapping
+    tab.columns[2].overflow = "fold"
+    tab.columns[3].overflow = "fold"
+    tab.columns[3].max_width = 10
+    for dotted, _default, doc, choices, source in docs:
         value = rules.get(dotted)
         allowed = f" ({' | '.join(choices)})" if choices and isinstance(value, str) else ""
         tab.add_row(

@@ -62,9 +62,11 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         "event": p.event,
                         "player": p.player,
                         "kind": p.kind.value,
-                        "points": p.points,
-                        "uphill": p.uphill,
-                        "to_opponent": p.to_opponent,
+                        "points": p.points,  # added to the offender's deal (a miscount: minus)
+                        "uphill": p.uphill,  # added to the offender's target ("в гору")
+                        "to_opponent": p.to_opponent,  # written for the opponent ...
+                        "opponent": d.other(p.player),  # ... who is this player
+                        "says": penalty_says(d, p),
                         "note": p.note,
                         "automatic": p.auto,
                     }
@@ -72,6 +74,7 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                 ],
                 "tricks": len(d.tricks),
                 "quick": d.quick,
+                "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
                 "claimed_by": d.claimed_by,
                 "notices": list(d.notices),
             }
@@ -114,6 +117,7 @@ def report_sheet(
         t("h.num"),
         t("h.dealer"),
         t("h.trump"),
+        t("h.last"),
         a,
         t("h.total"),
         b,
@@ -125,6 +129,7 @@ def report_sheet(
             console.cell(d.number),
             console.cell(d.dealer),
             console.cell(d.trump.symbol if d.trump else "—"),
+            console.cell(d.last_trick or "—"),
         ]
         for p in game.players:
             row.append(console.cell(_deal_cell(d, p)))
@@ -132,6 +137,8 @@ def report_sheet(
             row.append(console.cell(d.totals.get(p, "") if done else "…", "bold"))
         tab.add_row(*row)
     console.show(tab)
+    if sheet.deals:
+        console.say(t("out.cell_legend"), "dim")
     lines = []
     for d in sheet.deals:
         items = []
@@ -139,10 +146,7 @@ def report_sheet(
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
         for pen in d.penalties:
-            bits = [penalty_name(pen.kind.value)]
-            if pen.uphill:
-                bits.append(t("out.uphill_short", n=pen.uphill))
-            items.append(f"{pen.player}: {', '.join(bits)}")
+            items.append(f"{pen.player}: {penalty_says(d, pen)}")
         if items:
             lines.append(f"{d.number}. " + "; ".join(items))
     if lines:
@@ -167,6 +171,19 @@ def report_sheet(
         console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
     if source is not None:
         console.say(t("out.sample", path=source), "dim")
+
+
+def penalty_says(d: Deal, pen) -> str:
+    """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
+    miscount's amount), his uphill, the points written for the opponent (named)."""
+    bits = [penalty_name(pen.kind.value)]
+    if pen.points:
+        bits.append(t("out.pen.points", n=pen.points))
+    if pen.uphill:
+        bits.append(t("out.uphill_short", n=pen.uphill))
+    if pen.to_opponent:
+        bits.append(t("out.pen.to_opponent", p=d.other(pen.player), n=pen.to_opponent))
+    return ", ".join(bits)
 
 
 def _deal_cell(d: Deal, p: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import console
+from ..hints import hint
 from ..i18n import t
 
 TYPE_CHECKING = False
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
     """What each player may declare before the next card (RULES §4.3, ``declaration_bar``)."""
     from ..declarations import Kind
-    from ..replay import declaration_bar
+    from ..replay import declaration_bar, forfeit_in_force
 
     deal = sheet.current
     if deal is None or sheet.finished:
@@ -30,9 +31,15 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
                 for kind in (Kind.SEQUENCE, Kind.FOUR, Kind.MARRIAGE)
                 if declaration_bar(sheet.rules, deal, p, kind) is None
             ],
+            # the asker's forfeit [001]: no class above this one now (None: no limit)
+            "up_to": _up_to(forfeit_in_force(sheet.rules, deal, p)),
         }
         for p in sheet.players
     ]
+
+
+def _up_to(ask) -> str | None:
+    return ask.about.decl.value_class if ask is not None else None
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
@@ -80,11 +87,12 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         console.print_json(data)
         return
     if not data["deal"]:
-        console.say(t("out.no_deal"))
+        command = hint("deal", options={"--trump": t("out.card_or_suit")})
+        console.say(t("out.no_deal", command=command))
         return
     if data["phase"] == "over":
         key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
-        console.say(t(key, n=data["deal"], p=sheet.winner))
+        console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
         return
     console.say(
         t(
@@ -99,6 +107,8 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
     )
     for entry in data["may_declare"]:
         kinds = ", ".join(t(f"kind.{k}") for k in entry["kinds"]) or t("out.nothing")
+        if entry["up_to"]:
+            kinds += t("out.up_to", cls=t(f"name.class.{entry['up_to']}"))
         console.say(t("out.may_declare", p=entry["player"], kinds=kinds))
     console.say(t("out.exchange", v=t("out.allowed" if data["may_exchange"] else "out.not_now")))
     console.say(t("out.look", v=t("out.allowed" if data["may_look"] else "out.not_now")))

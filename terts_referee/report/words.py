@@ -9,6 +9,39 @@ from ..i18n import lang, register, t
 
 MSG = register(
     {
+        # corrections of the past (issue 11): report/corrections.py
+        "fix.replace": {
+            "en": "event {n} replaced: {old} → {new}",
+            "ru": "событие {n} заменено: {old} → {new}",
+        },
+        "fix.insert": {
+            "en": "inserted as event {n}: {new}",
+            "ru": "вставлено событием {n}: {new}",
+        },
+        "fix.drop": {"en": "event {n} removed: {old}", "ru": "событие {n} удалено: {old}"},
+        "log.corrected": {
+            "en": "* put in by a correction (terts log --all shows the trail)",
+            "ru": "* внесено исправлением (terts log --all покажет все исправления)",
+        },
+        "fix.nothing": {
+            "en": "the sheet is as it was",
+            "ru": "в записи ничего не изменилось",
+        },
+        "fix.deal": {"en": "deal {n}: {what}", "ru": "сдача {n}: {what}"},
+        "fix.deal_gone": {"en": "deal {n}: gone", "ru": "сдача {n}: больше нет"},
+        "fix.deal_new": {"en": "deal {n}: new, {what}", "ru": "сдача {n}: новая, {what}"},
+        "fix.deal_added": {"en": "deal {n}: new", "ru": "сдача {n}: новая"},
+        "fix.points": {"en": "points {what}", "ru": "очки {what}"},
+        "fix.totals": {"en": "totals {what}", "ru": "итого {what}"},
+        "fix.winner": {"en": "winner: {old} → {new}", "ru": "победитель: {old} → {new}"},
+        "fix.nobody": {"en": "nobody yet", "ru": "пока никто"},
+        "h.trail": {"en": "corrections", "ru": "исправления"},
+        "h.action": {"en": "correction", "ru": "исправление"},
+        "h.old": {"en": "was", "ru": "было"},
+        "h.new": {"en": "now", "ru": "стало"},
+        "fix.action.replace": {"en": "replace {n}", "ru": "замена {n}"},
+        "fix.action.insert": {"en": "insert before {n}", "ru": "вставка перед {n}"},
+        "fix.action.drop": {"en": "drop {n}", "ru": "удаление {n}"},
         "ev.deal": {"en": "deal", "ru": "сдача"},
         "ev.dealer": {"en": "dealer {p}", "ru": "сдаёт {p}"},
         "ev.trump_card": {"en": "trump {card} face up", "ru": "козырь {card} открыт"},
@@ -24,12 +57,16 @@ MSG = register(
             "ru": "{p} считает {n}; последняя взятка {q}",
         },
         "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "штраф {p}: {kind}"},
-        "ev.points": {"en": "{n} points", "ru": "{n} очков"},
+        "ev.points": {"en": "{n:#point|points}", "ru": "{n:#очко|очка|очков}"},
         "ev.event": {"en": "event {n}", "ru": "событие {n}"},
         "ev.claim": {"en": "{p} claims the win", "ru": "{p} заявляет о победе"},
-        "ev.tricks": {"en": "{n} tricks", "ru": "взяток: {n}"},
-        "ev.card_points": {"en": "{n} card points", "ru": "очков в картах: {n}"},
+        "ev.tricks": {"en": "{n:#trick|tricks}", "ru": "{n:#взятка|взятки|взяток}"},
+        "ev.card_points": {
+            "en": "{n:#card point|card points}",
+            "ru": "{n:#очко|очка|очков} в картах",
+        },
         "ev.trick": {"en": "trick {a} {b}", "ru": "взятка {a} {b}"},
+        "ev.ask": {"en": "{p} asks «Рост?»", "ru": "{p} спрашивает «Рост?»"},
         "ev.exchange": {"en": "{p} exchanges the trump 7", "ru": "{p} меняет козырную семёрку"},
         "out.event": {"en": "event {n}: {what}", "ru": "событие {n}: {what}"},
         "out.deal_start": {
@@ -43,8 +80,8 @@ MSG = register(
             "ru": "  {name}: {value} — {status}",
         },
         "out.unless_beaten": {
-            "en": "  written unless {p} beats it now: terts challenge {p} COMBO",
-            "ru": "  пишет, если {p} не перебьёт сейчас: terts challenge {p} COMBO",
+            "en": "  written unless {p} beats it now: {command}",
+            "ru": "  пишет, если {p} не перебьёт сейчас: {command}",
         },
         "out.trick_over": {
             "en": "trick {n}: {p} takes it; the deal is over",
@@ -70,9 +107,10 @@ MSG = register(
             "ru": "новая игра {path}: {a} — {b}, правила {rules} (до {target})",
         },
         "out.next_deal": {
-            "en": "next: terts deal --trump CARD|SUIT",
-            "ru": "дальше: terts deal --trump КАРТА|МАСТЬ",
+            "en": "next: {command}",
+            "ru": "дальше: {command}",
         },
+        "out.card_or_suit": {"en": "CARD|SUIT", "ru": "КАРТА|МАСТЬ"},
         "out.removed": {"en": "removed event {n}: {what}", "ru": "удалено событие {n}: {what}"},
         "h.log": {"en": "log", "ru": "журнал"},
         "h.num": {"en": "#", "ru": "№"},
@@ -94,9 +132,23 @@ MSG = register(
         },
         "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
         "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
+        "out.pen.points": {
+            "en": "{n:#point|points} in the deal",
+            "ru": "{n:#очко|очка|очков} в сдаче",
+        },
+        "out.pen.to_opponent": {
+            "en": "{p} writes {n:#point|points}",
+            "ru": "{p} пишет {n:#очко|очка|очков}",
+        },
+        "out.cell_legend": {
+            "en": "each player's cell: card points, +declarations, ±penalties (what a "
+            "penalty gave the opponent included) → the deal's points; last trick: who took it",
+            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что штраф "
+            "соперника дал ему) → очки за сдачу; последняя: кто взял последнюю взятку",
+        },
         "out.no_deal": {
-            "en": "no deal yet: terts deal --trump CARD|SUIT",
-            "ru": "сдачи ещё не было: terts deal --trump КАРТА|МАСТЬ",
+            "en": "no deal yet: {command}",
+            "ru": "сдачи ещё не было: {command}",
         },
         "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
         "out.deal_over_won": {
@@ -104,8 +156,8 @@ MSG = register(
             "ru": "сдача {n} окончена; победитель игры — {p}",
         },
         "out.deal_over_next": {
-            "en": "deal {n} is over; next: terts deal",
-            "ru": "сдача {n} окончена; дальше: terts deal",
+            "en": "deal {n} is over; next: {command}",
+            "ru": "сдача {n} окончена; дальше: {command}",
         },
         "out.status": {
             "en": "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads",
@@ -116,6 +168,10 @@ MSG = register(
             "ru": "  {p} может объявить: {kinds}",
         },
         "out.nothing": {"en": "nothing", "ru": "ничего"},
+        "out.up_to": {
+            "en": " (nothing above a {cls}: he asked «Рост?» [001])",
+            "ru": " (не выше, чем {cls}: он спросил «Рост?» [001])",
+        },
         "out.exchange": {"en": "  trump 7 exchange: {v}", "ru": "  смена козырной семёрки: {v}"},
         "out.look": {"en": "  looking at taken tricks: {v}", "ru": "  смотреть взятки: {v}"},
         "out.allowed": {"en": "allowed", "ru": "можно"},
@@ -135,8 +191,10 @@ MSG = register(
             "ru": "{cards} — козырь {suit}, правила {rules}",
         },
         "out.best": {
-            "en": "best over {n} turns, one per turn, lower to higher in a suit [000]: {p} points",
-            "ru": "лучшее за {n} ходов, по одной за ход, от младшей к старшей [000]: {p} очков",
+            "en": "best over {n:#turn|turns}, one per turn, lower to higher in a suit [000]: "
+            "{p:#point|points}",
+            "ru": "лучшее за {n:#ход|хода|ходов}, по одной за ход, от младшей к старшей [000]: "
+            "{p:#очко|очка|очков}",
         },
         "out.cmp_first": {
             "en": "{name} ({combo}) stands — «Пишет»",

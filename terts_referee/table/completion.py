@@ -18,6 +18,8 @@ from .parser import (
     HELP_WORDS,
     QUICK_WORDS,
     QUIT_WORDS,
+    TRICKS_WORDS,
+    correctable_commands,
     full_commands,
     norm,
     split_options,
@@ -112,6 +114,7 @@ class TableCompleter(Completer):
         self.players = tuple(players)
         self.lang = lang
         self.played = frozenset(played)
+        self.events: tuple[str, ...] = ()  # each event's description, for fix/ins/drop N
 
     # -- candidates --
 
@@ -206,7 +209,25 @@ class TableCompleter(Completer):
         for word in QUICK_WORDS:
             if word.startswith(p):
                 yield Completion(word, -len(raw), display_meta=t("table.meta.quick", self.lang))
+        for word in TRICKS_WORDS:
+            if word.startswith(p):
+                yield Completion(word, -len(raw), display_meta=t("table.meta.tricks", self.lang))
         yield from self._cards(raw, prefix)
+
+    def _events(self, raw: str, prefix: str) -> Iterator[Completion]:
+        """Event numbers, newest first, each with what it records."""
+        for number in range(len(self.events), 0, -1):
+            if str(number).startswith(prefix):
+                meta = t("table.meta.event", self.lang, n=number) + ": " + self.events[number - 1]
+                yield Completion(str(number), -len(raw), display_meta=meta)
+
+    def _recording(self, raw: str, prefix: str) -> Iterator[Completion]:
+        """The recording commands a correction line can hold, short forms first."""
+        for c in self._commands(raw):
+            form = BY_WORD.get(norm(c.text))
+            name = form.command if form else c.text
+            if name in correctable_commands():
+                yield c
 
     # -- dispatch --
 
@@ -214,6 +235,9 @@ class TableCompleter(Completer):
         words, raw, prefix = _split_for_completion(document.text_before_cursor)
         if words and words[0] == "terts":
             words = words[1:]
+        yield from self._complete(words, raw, prefix)
+
+    def _complete(self, words: list[str], raw: str, prefix: str) -> Iterator[Completion]:
         if not words:
             yield from self._commands(raw)
             return
@@ -251,7 +275,15 @@ class TableCompleter(Completer):
         if head == "score":
             kinds = ("none",)
         kind = kinds[min(len(positionals), len(kinds) - 1)]
-        if kind == "player":
+        if kind == "line":  # fix/ins N LINE: the rest completes as a line of its own
+            yield from (
+                self._complete(args[1:], raw, prefix)
+                if len(args) > 1
+                else self._recording(raw, prefix)
+            )
+        elif kind == "event":
+            yield from self._events(raw, prefix)
+        elif kind == "player":
             yield from self._players(raw, prefix)
         elif kind == "card":
             typed = set()

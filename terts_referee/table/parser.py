@@ -53,6 +53,8 @@ FORMS: tuple[Form, ...] = (
         "c Боря терц:Тп",
         ("player", "combo", "none"),
     ),
+    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
+    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
     Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
     Form(
         "s",
@@ -80,6 +82,24 @@ FORMS: tuple[Form, ...] = (
         ("player", "none"),
     ),
     Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
+    # corrections of the past (issue 11): a recording line after an event number
+    Form(
+        "fix",
+        "fix",
+        ("исправить", "испр"),
+        "fix N LINE",
+        "fix 3 s 64 Боря Аня",
+        ("event", "line"),
+    ),
+    Form(
+        "ins",
+        "ins",
+        ("вставить", "вст"),
+        "ins N LINE",
+        "ins 5 d Боря марьяж",
+        ("event", "line"),
+    ),
+    Form("drop", "drop", ("удалить", "уд"), "drop N", "drop 2", ("event", "none")),
     Form("st", "status", ("статус",), "st", "st", ("none",)),
     Form("sh", "sheet", ("лист", "запись"), "sh", "sh", ("none",)),
     Form("l", "log", ("журнал",), "l", "l", ("none",)),
@@ -87,6 +107,7 @@ FORMS: tuple[Form, ...] = (
 HELP_WORDS = ("?", "h", "help", "помощь", "справка")
 QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
 QUICK_WORDS = ("quick", "быстро", "быстрая")
+TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
 
 
 def norm(word: str) -> str:
@@ -155,19 +176,43 @@ def _is_trump(word: str) -> bool:
     return True
 
 
+#: The short forms that correct the past, and the option each adds to the recording line.
+CORRECTIONS = {"fix": "--replace", "ins": "--before"}
+
+
+def _correction(form: Form, rest: list[str], lang: str) -> list[str]:
+    """``fix N LINE`` / ``ins N LINE``: LINE (a recording short form or command) with
+    ``--replace N`` / ``--before N``."""
+    if len(rest) < 2 or not rest[0].lstrip("-").isdigit():
+        raise _usage(form, lang)
+    number, head, tail = rest[0], rest[1], rest[2:]
+    inner = BY_WORD.get(norm(head))
+    if head in correctable_commands():
+        argv = [head, *tail]
+    elif inner is not None and inner.command in correctable_commands():
+        argv = _translate(inner, tail, lang)
+    else:
+        raise TableError(t("table.fix_what", lang, word=head, usage=form.usage_in(lang)))
+    return [*argv, CORRECTIONS[form.command], number]
+
+
 def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
     """The argv of the plain command for a short form (without ``--game``)."""
+    if form.command in CORRECTIONS:
+        return _correction(form, rest, lang)
     pos, opts = split_options(rest)
     wants_help = "--help" in opts or "-h" in opts
     argv = [form.command]
     if form.command == "deal":
         trump = dealer = None
-        quick = False
+        quick = tricks = False
         for word in pos:
             if word == "-":
                 continue
-            if norm(word) in QUICK_WORDS and not quick:
+            if norm(word) in QUICK_WORDS and not (quick or tricks):
                 quick = True
+            elif norm(word) in TRICKS_WORDS and not (quick or tricks):
+                tricks = True
             elif trump is None and _is_trump(word):
                 trump = word
             elif dealer is None:
@@ -180,6 +225,8 @@ def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
             argv += ["--dealer", dealer]
         if quick:
             argv.append("--quick")
+        if tricks:
+            argv.append("--tricks")
         return argv + opts
     if form.command == "score":
         if len(pos) > 3:
@@ -222,6 +269,7 @@ def _click_group():
 
 
 _COMMANDS: dict[str, bool] = {}
+_CORRECTABLE: set[str] = set()
 
 
 def full_commands() -> dict[str, bool]:
@@ -231,8 +279,17 @@ def full_commands() -> dict[str, bool]:
         for name, command in getattr(group, "commands", {}).items():
             if name in ("table", "serve"):  # sessions of their own, not lines
                 continue
-            _COMMANDS[name] = any(p.name == "game" for p in getattr(command, "params", ()))
+            params = {p.name for p in getattr(command, "params", ())}
+            _COMMANDS[name] = "game" in params
+            if "replace" in params:  # a recording command (``cli.options.recording``)
+                _CORRECTABLE.add(name)
     return _COMMANDS
+
+
+def correctable_commands() -> set[str]:
+    """The recording commands, those that take ``--replace N`` and ``--before N``."""
+    full_commands()
+    return _CORRECTABLE
 
 
 def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -> Line:

@@ -81,6 +81,7 @@ def run_table(
     """
     from .. import i18n
     from ..cli import dispatch
+    from ..hints import at_the_table
     from ..storage import resolve_game_path
 
     if lang is not None and lang not in LANGS:
@@ -106,6 +107,9 @@ def run_table(
             _error(str(exc))
             return
         completer.players = g2.players
+        from ..report.events import describe
+
+        completer.events = tuple(describe(e, g2) for e in g2.events)
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
         if show:
@@ -139,7 +143,8 @@ def run_table(
             interrupted = False
             with _ctrl_c_deferred() as hits:
                 try:
-                    dispatch.run_command(["--lang", lang, *parsed.argv])
+                    with at_the_table():  # hints in the short forms
+                        dispatch.run_command(["--lang", lang, *parsed.argv])
                 except SystemExit:  # pragma: no cover - cli.main returns its codes
                     pass
                 except KeyboardInterrupt:  # a second Ctrl-C broke into the command

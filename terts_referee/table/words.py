@@ -44,10 +44,10 @@ TABLE = register(
             "d 'Анна Мария' 4J",
         },
         "table.unknown": {
-            "en": "unknown command {word!r}: type ? for the short forms (n d c t s p x cl u st "
-            "sh l) or use a full command such as declare",
+            "en": "unknown command {word!r}: type ? for the short forms (n d c t s p x cl u "
+            "fix ins drop st sh l) or use a full command such as declare",
             "ru": "неизвестная команда {word!r}: ? — список коротких команд (n d c t s p x cl u "
-            "st sh l), или полная команда, например declare",
+            "fix ins drop st sh l), или полная команда, например declare",
         },
         "table.usage": {
             "en": "usage: {usage} (for example: {example})",
@@ -59,6 +59,12 @@ TABLE = register(
             "ru": "этот сеанс ведёт {path}: не указывайте --game (для другого файла начните "
             "другой сеанс)",
         },
+        "table.fix_what": {
+            "en": "{word!r} is not an event to record: {usage}, where LINE is a recording line "
+            "such as s 64 Боря Аня or d Боря марьяж",
+            "ru": "{word!r} — не событие: {usage}, где СТРОКА — запись события, например "
+            "s 64 Боря Аня или d Боря марьяж",
+        },
         "table.nested": {
             "en": "already at the table: type the events, ? lists the short forms",
             "ru": "вы уже за столом: вводите события, ? — список коротких команд",
@@ -66,8 +72,8 @@ TABLE = register(
         # --- the short status -----------------------------------------------------------
         "table.totals": {"en": "{name} {total}/{target}", "ru": "{name} {total}/{target}"},
         "table.no_deal": {
-            "en": "no deal yet: n TRUMP (n 7ч), or n quick",
-            "ru": "сдачи ещё нет: n КОЗЫРЬ (n 7ч) или n quick",
+            "en": "no deal yet: n TRUMP (n 7ч; trick by trick: n 7ч tricks)",
+            "ru": "сдачи ещё нет: n КОЗЫРЬ (n 7ч; по взяткам: n 7ч tricks)",
         },
         "table.deal_over": {
             "en": "deal {deal} is over; next: n TRUMP",
@@ -92,9 +98,11 @@ TABLE = register(
         "table.no_trump": {"en": "not recorded", "ru": "не записан"},
         # --- usage of the short forms ---------------------------------------------------
         "table.use.deal": {
-            "en": "n [TRUMP] [DEALER] [quick]",
-            "ru": "n [КОЗЫРЬ] [СДАЮЩИЙ] [quick]",
+            "en": "n [TRUMP] [DEALER] [quick|tricks]",
+            "ru": "n [КОЗЫРЬ] [СДАЮЩИЙ] [quick|tricks]",
         },
+        "table.use.ask": {"en": "a P", "ru": "a ИГРОК"},
+        "table.use.trump": {"en": "tr SUIT|CARD", "ru": "tr МАСТЬ|КАРТА"},
         "table.use.declare": {"en": "d P COMBO…", "ru": "d ИГРОК ОБЪЯВЛЕНИЕ…"},
         "table.use.challenge": {"en": "c P COMBO", "ru": "c ИГРОК ОБЪЯВЛЕНИЕ"},
         "table.use.trick": {"en": "t CARD CARD", "ru": "t КАРТА КАРТА"},
@@ -103,6 +111,9 @@ TABLE = register(
         "table.use.exchange": {"en": "x P", "ru": "x ИГРОК"},
         "table.use.claim": {"en": "cl P [TRICKS CARDPOINTS]", "ru": "cl ИГРОК [ВЗЯТКИ ОЧКИ]"},
         "table.use.undo": {"en": "u", "ru": "u"},
+        "table.use.fix": {"en": "fix N LINE", "ru": "fix N СТРОКА"},
+        "table.use.ins": {"en": "ins N LINE", "ru": "ins N СТРОКА"},
+        "table.use.drop": {"en": "drop N", "ru": "drop N"},
         "table.use.status": {"en": "st", "ru": "st"},
         "table.use.sheet": {"en": "sh", "ru": "sh"},
         "table.use.log": {"en": "l", "ru": "l"},
@@ -118,8 +129,18 @@ TABLE = register(
             "ru": "Русские слова: {words}",
         },
         "table.help.deal": {
-            "en": "start a deal: n 7ч = deal --trump 7ч; quick = tricks not recorded",
-            "ru": "новая сдача: n 7ч = deal --trump 7ч; quick — взятки не записываются",
+            "en": "start a deal: n 7ч = deal --trump 7ч (as the game says: quick unless "
+            "`new --tricks`); n 7ч tricks = trick by trick, n 7ч quick = tricks not recorded",
+            "ru": "новая сдача: n 7ч = deal --trump 7ч (как задано игрой: быстрая, если не "
+            "`new --tricks`); n 7ч tricks — по взяткам, n 7ч quick — взятки не записываются",
+        },
+        "table.help.ask": {
+            "en": "«Рост?» asked and not beaten: a Боря = ask Боря",
+            "ru": "спросил «Рост?» и не перебил: a Боря = ask Боря",
+        },
+        "table.help.trump": {
+            "en": "the trump of a deal started without one: tr ч = trump ч",
+            "ru": "козырь сдачи, начатой без него: tr ч = trump ч",
         },
         "table.help.declare": {
             "en": "declare: d Аня терц:Дч (4J, 50:K♠, marriage …)",
@@ -150,6 +171,20 @@ TABLE = register(
             "ru": "заявить выигрыш (в быстрой сдаче: взятки и очки на сейчас)",
         },
         "table.help.undo": {"en": "remove the latest event", "ru": "отменить последнее событие"},
+        "table.help.fix": {
+            "en": "correct event N (numbers: l): fix 3 s 64 Боря Аня; later events are judged "
+            "again",
+            "ru": "исправить событие N (номера: l): fix 3 s 64 Боря Аня; следующие события "
+            "проверяются заново",
+        },
+        "table.help.ins": {
+            "en": "insert a forgotten event before event N: ins 5 d Боря марьяж",
+            "ru": "вставить забытое событие перед событием N: ins 5 d Боря марьяж",
+        },
+        "table.help.drop": {
+            "en": "remove event N: drop 2",
+            "ru": "удалить событие N: drop 2",
+        },
         "table.help.status": {"en": "the deal now", "ru": "состояние сдачи"},
         "table.help.sheet": {"en": "the score sheet", "ru": "запись очков"},
         "table.help.log": {"en": "the events, numbered", "ru": "события по номерам"},
@@ -161,6 +196,8 @@ TABLE = register(
         # --- completion meta ---------------------------------------------------------------
         "table.meta.player": {"en": "player", "ru": "игрок"},
         "table.meta.quick": {"en": "quick deal", "ru": "быстрая сдача"},
+        "table.meta.tricks": {"en": "trick by trick", "ru": "по взяткам"},
         "table.meta.command": {"en": "command", "ru": "команда"},
+        "table.meta.event": {"en": "event {n}", "ru": "событие {n}"},
     }
 )

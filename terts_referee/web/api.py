@@ -42,7 +42,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
         Field("players", TEXTS, required=True),
         Field("rules", TEXT, "--rules"),
         Field("dealer", TEXT, "--dealer"),
-        Field("quick", FLAG, "--quick"),
+        Field("quick", FLAG, "--quick", off="--tricks"),  # quick is the default of `new`
     ),
     "deal": (
         Field("trump", TEXT, "--trump"),
@@ -53,6 +53,8 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
     "challenge": (Field("player", TEXT, required=True), Field("combo", TEXT, required=True)),
     "trick": (Field("cards", TEXTS, required=True),),
     "exchange": (Field("player", TEXT, required=True),),
+    "ask": (Field("player", TEXT, required=True),),
+    "trump": (Field("trump", TEXT, required=True),),
     "score": (
         Field("points", NUMBER, required=True),
         Field("by", TEXT, "--by", required=True),

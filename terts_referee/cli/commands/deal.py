@@ -24,20 +24,26 @@ def command(
         typer.Option(
             "--quick/--tricks",
             show_default=False,
-            help="Quick mode (tricks not recorded, declarations not timed) or trick by trick; "
-            "default: as `terts new --quick` set, else trick by trick.",
+            help="Quick (tricks not recorded, declarations not timed) or trick by trick; "
+            "default: as `terts new` set (quick unless `new --tricks`).",
         ),
     ] = None,
 ):
     """Start the next deal. The dealer is the last deal's last-trick taker [000][001][003].
 
+    On an open deal recorded without a trump, `--trump` alone records its trump (as `terts trump`).
+
     Example: terts deal --trump 7ч
     """
     from ...cards import parse_card_or_suit
-    from ...events import DealEvent
+    from ...events import DealEvent, SetTrump
 
     def build(g):
         suit, card = parse_card_or_suit(trump) if trump else (None, None)
+        if suit is not None and dealer is None and quick is None:
+            current = g.sheet().current
+            if current is not None and current.trump is None:
+                return SetTrump(suit, card)
         mode = g.quick if quick is None else quick
         return DealEvent(g.player(dealer) if dealer else None, suit, card, mode)
 

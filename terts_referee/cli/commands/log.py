@@ -1,14 +1,27 @@
-"""``terts log``: the game's events, numbered."""
+"""``terts log``: the game's events, numbered; ``--all`` adds the corrections trail."""
+
+from typing import Annotated
+
+import typer
 
 from ..options import GameOpt, JsonOpt, load
 
 
-def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """The events, numbered.
+def command(
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+    all_: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Add the corrections trail: what was replaced, inserted or removed."
+        ),
+    ] = False,
+) -> None:
+    """The events, numbered, each with the time it was recorded.
 
-    Example: terts log --json
+    Example: terts log --json --all
     """
-    from ...report.events import report_log
+    from ...report.log import report_log
 
     _, g = load(game)
-    report_log(g, as_json)
+    report_log(g, as_json, trail=all_)

@@ -23,11 +23,11 @@ def command(
     quick: Annotated[
         bool,
         typer.Option(
-            "--quick",
-            help="Every deal in quick mode (counted points, declarations not timed) unless "
-            "`deal --tricks`.",
+            "--quick/--tricks",
+            help="Deals quick (only the counted card points written, declarations not timed: "
+            "the default) or every deal trick by trick; `deal --tricks/--quick` overrides one.",
         ),
-    ] = False,
+    ] = True,
     game: GameOpt = None,
     as_json: JsonOpt = False,
     library: LibraryOpt = None,
@@ -37,7 +37,7 @@ def command(
     The first dealer is chosen by lot [001][003]; without --dealer the second player named deals
     and the first leads.
 
-    Example: terts new Аня Боря --rules short
+    Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
     from ...game import Game, check_names, now
     from ...report.events import report_new

@@ -80,12 +80,16 @@ def rules_new(
 def rules_check(
     path: Annotated[str, typer.Argument(metavar="PATH", help="The ruleset file.")],
     as_json: JsonOpt = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Every key too, as `rules show` prints it.")
+    ] = False,
 ) -> None:
-    """Validate a ruleset file; exit 2 with the file, key and allowed values when it is wrong.
+    """Validate a ruleset file: one line when it is valid; exit 2 with the file, key and
+    allowed values when it is wrong.
 
     Example: terts rules check house.toml
     """
     from ...report.rulesets import report_rules_show
     from ...rules import load_ruleset
 
-    report_rules_show(load_ruleset(path), as_json, checked=path)
+    report_rules_show(load_ruleset(path), as_json, checked=path, verbose=verbose)

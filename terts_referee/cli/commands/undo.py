@@ -1,10 +1,11 @@
-"""``terts undo``: remove the latest event under the lock and say which."""
+"""``terts undo``: remove the latest event under the lock and say which; it is a drop of the
+latest (issue 11), kept in the corrections trail like any other."""
 
 from ..options import GameOpt, JsonOpt, game_path
 
 
 def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
-    """Remove the latest event and say which.
+    """Remove the latest event and say which (kept in the trail: terts log --all).
 
     Example: terts undo
     """

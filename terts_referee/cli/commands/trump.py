@@ -1,0 +1,29 @@
+"""``terts trump``: record the trump of an open deal recorded without one."""
+
+from typing import Annotated
+
+import typer
+
+from ..options import recording
+
+
+@recording
+def command(
+    trump: Annotated[
+        str,
+        typer.Argument(
+            metavar="SUIT|CARD", help="Trump suit, or the face-up card (its suit is trump)."
+        ),
+    ],
+):
+    """Record the trump of the open deal, when the deal was recorded without one.
+
+    Example: terts trump ч
+    """
+    from ...cards import parse_card_or_suit
+    from ...events import SetTrump
+
+    def build(g):
+        return SetTrump(*parse_card_or_suit(trump))
+
+    return build
