@@ -100,6 +100,10 @@ GAME_COMMANDS = [
     ("score", "70", "--by", f"Ann{HOSTILE}", "--last-trick", f"{HOSTILE}Bob"),
     ("penalty", f"Ann{HOSTILE}", "miscount", "--points", "10"),
     ("export", "--html", "out.html"),
+    ("log", "--all"),
+    ("drop", "2"),
+    ("ask", "Bob"),
+    ("deal", "--trump", "c", "--replace", "4"),
     ("archive",),
 ]
 
@@ -159,6 +163,10 @@ HOSTILE_ARGS = [
     ("log", "--json", HOSTILE),
     ("table", "--lang", HOSTILE),
     ("archive", "--library", f"no{HOSTILE}/lib", "--game", f"no{HOSTILE}.toml"),
+    ("drop", HOSTILE),
+    ("ask", HOSTILE),
+    ("deal", "--trump", "h", "--replace", HOSTILE),
+    ("declare", "Ann", "terts:Qh", "--before", HOSTILE),
 ]
 
 
