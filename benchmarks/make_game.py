@@ -188,6 +188,21 @@ def replay_game(n: int, check: bool = True) -> Game:
     return game
 
 
+def command_game(n: int) -> Game:
+    """An ``n``-event game a file may hold (the game file's validation bounds the target at
+    5000): the cycle of ``replay_events`` with two empty-challenge penalties of 500 uphill each
+    after it, so that the targets move away faster than the totals and the game never ends.
+    Ten events a cycle; ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next."""
+    events: list[Event] = []
+    i = 0
+    while len(events) < n:
+        events.extend(_cycle(i))
+        events.extend(Penalty(p, PenaltyKind.EMPTY_CHALLENGE, points=500) for p in PLAYERS)
+        i += 1
+    game = Game(PLAYERS, rules(5000), events[:n])
+    return game
+
+
 def write(game: Game, path: Path) -> Path:
     """Write ``game`` to ``path`` (overwriting) through ``storage.create_game``."""
     create_game(path, game.to_doc(), force=True)

@@ -2,6 +2,9 @@
 
 User text (player names, ruleset descriptions) is never parsed as rich markup: the consoles
 are made with ``markup=False`` and ``emoji=False``, and cells are plain strings or ``Text``.
+Nor does it reach the terminal raw: every line, cell, title and error goes through ``human``
+(``safe_text.visible``), which shows ESC, BEL, other C0/C1 controls and bidi controls as
+visible escapes (``\\x1b``, ``\\u202e``). ``print_json`` writes the exact values.
 Consoles are created lazily, at first use, so tests and pipes get the width and encoding in
 force then. Where the output encoding cannot print ♠♥♦♣ (say cp1252), suits fall back to
 letters and other characters that cannot be encoded are replaced instead of crashing.
@@ -12,6 +15,8 @@ from __future__ import annotations
 import os
 import sys
 from typing import Any
+
+from .safe_text import json_escaped, visible
 
 _SUIT_LETTERS = str.maketrans({"♠": "s", "♣": "c", "♦": "d", "♥": "h", "\ufe0f": None})
 
@@ -43,6 +48,13 @@ def plain(text: str, stream=None) -> str:
     """``text`` made printable on ``stream``: suit symbols become letters where needed."""
     stream = stream or sys.stdout
     return text.translate(_SUIT_LETTERS) if ascii_suits(stream) else text
+
+
+def human(text: Any, stream=None) -> str:
+    """``text`` for a person at a terminal: terminal controls shown as visible escapes
+    (``safe_text.visible``; newlines and tabs kept), suits as letters where needed. Every
+    human output path below goes through here; JSON does not."""
+    return plain(visible(text, keep="\n\t"), stream)
 
 
 def _make(stderr: bool):
@@ -103,7 +115,7 @@ def _styled(stream) -> bool:
 
 def _write_line(stream, text: str) -> None:
     encoding = getattr(stream, "encoding", None) or "utf-8"
-    line = plain(text, stream)
+    line = human(text, stream)
     if not _can_encode(stream, line):
         line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
     stream.write(line + "\n")
@@ -177,7 +189,7 @@ def say(text: str, style: str | None = None) -> None:
         return
     from rich.text import Text
 
-    out().print(Text(plain(text), style=style or ""))
+    out().print(Text(human(text), style=style or ""))
 
 
 def note(text: str, style: str = "yellow") -> None:
@@ -189,12 +201,13 @@ def note(text: str, style: str = "yellow") -> None:
         return
     from rich.text import Text
 
-    err().print(Text(plain(text, sys.stderr), style=style))
+    err().print(Text(human(text, sys.stderr), style=style))
 
 
 def error_line(text: str) -> None:
-    """The one-line error message for bad input, to stderr, without rich."""
-    line = " ".join(str(text).split())
+    """The one-line error message for bad input, to stderr, without rich. Every control in
+    it, a newline too, is shown as a visible escape: one line stays one line."""
+    line = " ".join(visible(text).split())
     line = plain(f"terts: error: {line}", sys.stderr)
     encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
@@ -207,7 +220,8 @@ def print_json(data: Any) -> None:
     import json
 
     ensure_ascii = not _can_encode(sys.stdout, "♠Д«")
-    sys.stdout.write(json.dumps(data, ensure_ascii=ensure_ascii, indent=2) + "\n")
+    text = json.dumps(data, ensure_ascii=ensure_ascii, indent=2)
+    sys.stdout.write(json_escaped(text) + "\n")
     sys.stdout.flush()
 
 
@@ -215,16 +229,16 @@ def table(*columns: str, title: str | None = None, **kwargs):
     """A rich Table whose headers are plain text."""
     from rich.table import Table
 
-    t = Table(title=plain(title) if title else None, **kwargs)
+    t = Table(title=human(title) if title else None, **kwargs)
     for c in columns:
-        t.add_column(plain(c))
+        t.add_column(human(c))
     return t
 
 
 def cell(value: Any, style: str | None = None):
     from rich.text import Text
 
-    return Text(plain("" if value is None else str(value)), style=style or "")
+    return Text(human("" if value is None else value), style=style or "")
 
 
 def show(renderable) -> None:

@@ -601,8 +601,10 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
 
 
 def _plain(text: str) -> str:
-    """User text for a terminal line: control characters (newlines, escapes) become '?'."""
-    return "".join("?" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text)
+    """User text for a chart line: controls (newlines, escapes, bidi) shown as ``\\x1b``."""
+    from .safe_text import visible
+
+    return visible(text)
 
 
 def chart_text(

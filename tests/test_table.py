@@ -235,6 +235,8 @@ def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, mon
     monkeypatch.setattr(dispatch, "run_command", flaky)
     assert run_table(str(game), input=["n quick", "d Аня 4J", "d Боря 4Д"]) == 0
     assert [e["type"] for e in events(game)] == ["deal"]
+    # said plainly (issue 10, item 8); the session ends as after Ctrl-C at the prompt
+    assert "Ctrl-C while the line ran: nothing was recorded" in capsys.readouterr().err
 
 
 def test_missing_game_file_refuses_to_start(tmp_path, capsys):

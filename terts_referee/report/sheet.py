@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from ..replay import Deal, Sheet
 
 
-def _deal_times(game: Game, sheet: Sheet, d: Deal) -> dict[str, str | None]:
-    """When a deal started (its deal event) and ended (its last event, once finished)."""
-    following = [n.event for n in sheet.deals if n.number == d.number + 1]
-    last = (following[0] if following else len(game.events) + 1) - 1
+def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:
+    """When a deal started (its deal event) and ended (its last event, once finished): the
+    event before the next deal's, or the game's last one. ``following`` is the next deal."""
+    last = (following.event if following else len(game.events) + 1) - 1
     ended = game.time_of(last) if d.finished or d.claimed_by else None
     return {"started": iso(game.time_of(d.event)), "ended": iso(ended)}
 
@@ -29,11 +29,12 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
     rules = sheet.rules
     deals = []
+    by_number = {d.number: d for d in sheet.deals}  # the next deal in O(1): linear overall
     for d in sheet.deals:
         deals.append(
             {
                 "number": d.number,
-                **_deal_times(game, sheet, d),
+                **_deal_times(game, d, by_number.get(d.number + 1)),
                 "dealer": d.dealer,
                 "trump": d.trump.value if d.trump else None,
                 "finished": d.finished,
@@ -158,8 +159,9 @@ def report_sheet(
             t("out.target", p=p, total=sheet.totals[p], target=sheet.targets[p])
             + (t("out.uphill", n=up) if up else "")
         )
+    skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic (issue 10)
     for n, text in sheet.notices:
-        if n in sheet.skipped:
+        if n in skipped:
             console.say(f"! {text}", "yellow")
     if sheet.finished:
         console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")

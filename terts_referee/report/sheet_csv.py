@@ -11,12 +11,23 @@ if TYPE_CHECKING:
 
 
 def sheet_csv(game: Game, sheet: Sheet) -> None:
+    """The CSV on stdout: exact values into a file or a pipe; on a terminal, every field's
+    controls shown as visible escapes (``safe_text.visible``), as in the other human output."""
     import csv
     import io
     import sys
 
     buf = io.StringIO()
-    w = csv.writer(buf)
+    writer = csv.writer(buf)
+    isatty = getattr(sys.stdout, "isatty", None)
+    if isatty is not None and isatty():
+        from ..safe_text import visible
+
+        def writerow(row: list) -> None:
+            writer.writerow([visible(v) for v in row])
+
+    else:
+        writerow = writer.writerow
     head = ["deal", "dealer", "trump", "last_trick"]
     for p in game.players:
         head += [
@@ -26,7 +37,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
             f"{p} points",
             f"{p} total",
         ]
-    w.writerow(head)
+    writerow(head)
     for d in sheet.deals:
         row = [d.number, d.dealer, d.trump.value if d.trump else "", d.last_trick or ""]
         for p in game.players:
@@ -37,5 +48,5 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
                 d.points.get(p, ""),
                 d.totals.get(p, ""),
             ]
-        w.writerow(row)
+        writerow(row)
     sys.stdout.write(console.plain(buf.getvalue()))

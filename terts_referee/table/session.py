@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import RefereeError
@@ -21,6 +22,12 @@ def _say(text: str) -> None:
     from .. import console
 
     console.say(text)
+
+
+def _note(text: str) -> None:
+    from .. import console
+
+    console.note(text)
 
 
 def _error(text: str) -> None:
@@ -137,19 +144,86 @@ def run_table(
             if parsed.kind == "empty":
                 continue
             before = _snapshot(path)
-            try:
-                with at_the_table():  # hints in the short forms
-                    code = dispatch.run_command(["--lang", lang, *parsed.argv])
-            except SystemExit as exc:  # pragma: no cover - cli.main returns its codes
-                code = exc.code if isinstance(exc.code, int) else 1
+            interrupted = False
+            with _ctrl_c_deferred() as hits:
+                try:
+                    with at_the_table():  # hints in the short forms
+                        dispatch.run_command(["--lang", lang, *parsed.argv])
+                except SystemExit:  # pragma: no cover - cli.main returns its codes
+                    pass
+                except KeyboardInterrupt:  # a second Ctrl-C broke into the command
+                    interrupted = True
             sys.stdout.flush()
             after = _snapshot(path)
-            if code == 0 and after != before:
+            changed = after != before
+            if hits or interrupted:
+                _note(t("table.ctrl_c_recorded" if changed else "table.ctrl_c_not_recorded", lang))
+            if changed:
                 refresh(show=True, now=after)
+            if interrupted or len(hits) > 1:  # a second Ctrl-C: leave, as at the prompt
+                break
     except KeyboardInterrupt:
         pass
     _say(t("table.bye", lang, path=path))
     return 0
+
+
+@contextmanager
+def _ctrl_c_deferred():
+    """Ctrl-C while a command runs (issue 10, item 8): the first one is noted and the command
+    runs to its end (an event typed is an event recorded, or refused, never half-done); a second
+    one interrupts it as usual. Yields the list of Ctrl-Cs seen; the caller says, from the game
+    file, whether the line was recorded. Outside the main thread nothing is changed."""
+    import signal
+
+    hits: list[str] = []
+
+    def note(signum, frame) -> None:
+        hits.append("ctrl-c")
+        if len(hits) > 1:
+            raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread
+        yield hits
+        return
+    echo = _no_ctrl_echo()
+    try:
+        yield hits
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if echo is not None:
+            _restore_echo(*echo)
+
+
+def _no_ctrl_echo():
+    """Stop the terminal echoing Ctrl-C as ``^C`` into the command's output line (ECHOCTL);
+    returns what to restore, or None where stdin is no POSIX terminal."""
+    try:
+        import termios
+    except ImportError:  # Windows
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            return None
+        old = termios.tcgetattr(fd)
+        new = list(old)
+        new[3] &= ~termios.ECHOCTL
+        termios.tcsetattr(fd, termios.TCSANOW, new)
+        return fd, old
+    except (termios.error, AttributeError, ValueError, OSError):
+        return None
+
+
+def _restore_echo(fd: int, old: list) -> None:
+    import termios
+
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, old)
+    except (termios.error, OSError):
+        pass
 
 
 def _snapshot(path: Path) -> bytes | None:
@@ -178,13 +252,26 @@ def _reader(path: Path, lang: str, completer: TableCompleter, input, output) -> 
         output = output if output is not None else DummyOutput()
     else:
         history = _history_for(path)
+    from .keys import PasteLines, bound_input, key_bindings
+
+    lines = PasteLines()
     session = PromptSession(
         t("table.prompt", lang),
         completer=completer,
         complete_while_typing=False,
         history=history,
         auto_suggest=AutoSuggestFromHistory(),
+        key_bindings=key_bindings(lines),
         input=input,
         output=output,
     )
-    return session.prompt
+    bound_input(session.input)
+
+    def read() -> str:
+        if lines.pending:  # the next line of a paste: shown after the prompt, as if typed
+            line = lines.pending.popleft()
+            _say(t("table.prompt", lang) + line)
+            return line
+        return session.prompt(default=lines.take_carry())
+
+    return read

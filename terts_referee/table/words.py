@@ -14,6 +14,16 @@ TABLE = register(
             "ru": "Терц за столом: {path} ({a} — {b}). Каждая строка записывается сразу; "
             "Tab дополняет, ? — список коротких команд, q или Ctrl-D — выход.",
         },
+        "table.ctrl_c_recorded": {
+            "en": "Ctrl-C while the line ran: it was finished first, and the game file holds "
+            "the change",
+            "ru": "Ctrl-C во время команды: она сначала доведена до конца, изменение записано "
+            "в файл партии",
+        },
+        "table.ctrl_c_not_recorded": {
+            "en": "Ctrl-C while the line ran: nothing was recorded, the game file is unchanged",
+            "ru": "Ctrl-C во время команды: ничего не записано, файл партии не изменился",
+        },
         "table.bye": {
             "en": "Bye: everything is saved in {path}.",
             "ru": "До встречи: всё записано в {path}.",

@@ -323,7 +323,9 @@ def announce(server: Server) -> None:
     if server.token and server.server_address[0] == "0.0.0.0":
         url = url.replace("0.0.0.0", socket.gethostname(), 1)
     lang = server.lang
-    print(t("web.listening", lang, path=server.game, url=url), flush=True)
+    from ..safe_text import visible
+
+    print(visible(t("web.listening", lang, path=server.game, url=url)), flush=True)
     if server.token:
         print_qr(url, lang)
         print(t("web.lan_note", lang))
