@@ -176,23 +176,14 @@ def replay_events(n: int) -> list[Event]:
 
 
 def replay_game(n: int, check: bool = True) -> Game:
-    """A Game holding ``replay_events(n)`` under classic with an unreachable target.
+    """An ``n``-event game a game file may hold (its validation bounds the target at 5000): the
+    cycle of ``replay_events`` with two empty-challenge penalties of 500 uphill each after it,
+    so that the targets move away faster than the totals and the game never ends. Ten events a
+    cycle; ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next.
 
-    The events are appended directly (``Game.record`` replays the whole log on every event,
-    which would make building a 10,000-event game quadratic); ``check`` replays it once, strictly.
+    The events are appended directly (``Game.record`` judging each would be slower to build);
+    ``check`` replays the log once, strictly.
     """
-    game = Game(PLAYERS, rules(10**9), replay_events(n))
-    if check:
-        sheet = replay(game.players, game.events, game.rules)
-        assert not sheet.finished
-    return game
-
-
-def command_game(n: int) -> Game:
-    """An ``n``-event game a file may hold (the game file's validation bounds the target at
-    5000): the cycle of ``replay_events`` with two empty-challenge penalties of 500 uphill each
-    after it, so that the targets move away faster than the totals and the game never ends.
-    Ten events a cycle; ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next."""
     events: list[Event] = []
     i = 0
     while len(events) < n:
@@ -200,6 +191,9 @@ def command_game(n: int) -> Game:
         events.extend(Penalty(p, PenaltyKind.EMPTY_CHALLENGE, points=500) for p in PLAYERS)
         i += 1
     game = Game(PLAYERS, rules(5000), events[:n])
+    if check:
+        sheet = replay(game.players, game.events, game.rules)
+        assert not sheet.finished
     return game
 
 
