@@ -140,11 +140,14 @@
       status.append(el("span", { class: "winner", text: w("ui.winner", { p: sh.winner }) }));
     } else if (st) {
       const bits = [w("ui.deal_n", { n: st.deal }),
-        w("ui.trump") + " " + (SUIT_OF[st.trump] || "?"),
-        w("phase." + st.phase)];
-      if (!st.quick) bits.push(w("ui.trick_n", { n: st.trick }), w("ui.stock", { n: st.stock }));
-      else bits.push(w("ui.quick"));
-      if (st.leader) bits.push(w("ui.leads", { p: st.leader }));
+        w("ui.trump") + " " + (SUIT_OF[st.trump] || "?")];
+      if (st.quick) {
+        bits.push(w("ui.quick"));  // no trick is recorded: no phase, stock or leader to show
+      } else {
+        bits.push(w("phase." + st.phase), w("ui.trick_n", { n: st.trick }),
+          w("ui.stock", { n: st.stock }));
+        if (st.leader) bits.push(w("ui.leads", { p: st.leader }));
+      }
       status.textContent = bits.join(" · ");
     } else {
       status.textContent = w("ui.no_deal");
