@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from . import __version__
-from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range
+from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 from .i18n import register, t
 from .summary import DECLARATION_CLASSES
 
@@ -333,15 +333,7 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
         minutes=_shown(figures.get("average_minutes")),
     )
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{lang}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="terts-referee {escape(__version__)}">',
-        f"<title>{escape(title)}</title>",
-        f"<style>\n{_STYLE}\n{_SEASON_STYLE}\n</style>",
-        "</head>",
+        *html_head(lang, title, f"{_STYLE}\n{_SEASON_STYLE}"),
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game" data-games="{figures["games"]}" data-unfinished="{figures["unfinished"]}"'
