@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import NotationError
 from .i18n import register, t
-from .summary import DECLARATION_CLASSES
+from .summary import add_figures, blank_figures
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -154,37 +154,11 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         keys = [_key(p) for p in game["players"]]
         for p in game["players"]:
             k = _key(p)
-            fig = game["figures"][p]
-            mine = players.setdefault(
-                k,
-                {
-                    "games": 0,
-                    "wins": 0,
-                    "deals": 0,
-                    "points": 0,
-                    "best_deal": None,
-                    "declarations": dict.fromkeys(DECLARATION_CLASSES, 0),
-                    "challenges_won": 0,
-                    "burned": 0,
-                    "false_declarations": 0,
-                    "uphill": 0,
-                    "claims": 0,
-                },
-            )
+            mine = players.setdefault(k, {"games": 0, "wins": 0, **blank_figures()})
             mine["games"] += 1
             mine["wins"] += winner == k
             results.setdefault(k, []).append(winner == k)
-            mine["deals"] += fig["deals"]
-            mine["points"] += fig["points"]
-            if fig["best_deal"] is not None:
-                best = mine["best_deal"]
-                mine["best_deal"] = (
-                    fig["best_deal"] if best is None else max(best, fig["best_deal"])
-                )
-            for cls in DECLARATION_CLASSES:
-                mine["declarations"][cls] += fig["declarations"].get(cls, 0)
-            for item in ("challenges_won", "burned", "false_declarations", "uphill", "claims"):
-                mine[item] += fig[item]
+            add_figures(mine, game["figures"][p])
         pair = tuple(sorted(keys))
         tally = pairs.setdefault(pair, {"games": 0, "wins": dict.fromkeys(pair, 0)})
         tally["games"] += 1
