@@ -247,10 +247,6 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 """Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
 
-#: Fields naming a player: they must name one of the game's two players.
-PLAYER_FIELDS = ("dealer", "player", "by", "last_trick")
-
-
 _MISSING = object()
 
 

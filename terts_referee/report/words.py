@@ -130,7 +130,6 @@ MSG = register(
             "en": "(sample game written to {path})",
             "ru": "(пример игры записан в {path})",
         },
-        "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
         "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
         "out.pen.points": {
             "en": "{n:#point|points} in the deal",
@@ -150,7 +149,6 @@ MSG = register(
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
         },
-        "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
         "out.deal_over_won": {
             "en": "deal {n} is over; {p} won the game",
             "ru": "сдача {n} окончена; победитель игры — {p}",

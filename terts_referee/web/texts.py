@@ -29,10 +29,6 @@ TEXTS = register(
             "en": "cannot listen on {host}:{port}: {reason}; choose another --port",
             "ru": "не удаётся слушать {host}:{port}: {reason}; выберите другой --port",
         },
-        "web.bad_port": {
-            "en": "--port {port} is out of range: expected 0..65535 (0 picks a free port)",
-            "ru": "--port {port} вне диапазона: ожидается 0..65535 (0 выбирает свободный порт)",
-        },
         # --- request errors (HTTP 4xx bodies) -------------------------------------------------
         "web.err.forbidden": {
             "en": "forbidden: open the address with its access token, as `terts serve` printed it",
