@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .i18n import lang, register, t
 
-__all__ = ["MESSAGES", "t", "suit_word", "shown"]
+__all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
 
 MESSAGES = register(
     {
@@ -1194,3 +1194,9 @@ def shown(declaration) -> str:
     """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
     accept), the table's name in Russian (``терц от Дамы ♥``)."""
     return declaration.name("ru") if lang() == "ru" else str(declaration)
+
+
+def clipped(text: str, limit: int) -> str:
+    """A long value or path cut to ``limit`` characters (the last one ``…``), so that a
+    message naming it stays one readable line."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

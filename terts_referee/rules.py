@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .errors import RulesetError
 from .i18n import register
-from .messages import t
+from .messages import clipped, t
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
@@ -384,7 +384,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
             "rule.not_allowed",
             origin=origin,
             setting=dotted,
-            value=_short(toml_value(value), 60),
+            value=clipped(toml_value(value), 60),
             expected=expected,
         )
     )
@@ -408,7 +408,7 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
                     "rule.too_small",
                     origin=origin,
                     setting=dotted,
-                    value=_short(str(value), 60),
+                    value=clipped(str(value), 60),
                     minimum=minimum,
                 )
             )
@@ -419,7 +419,7 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
                     "rule.too_big",
                     origin=origin,
                     setting=dotted,
-                    value=_short(str(value), 60),
+                    value=clipped(str(value), 60),
                     maximum=maximum,
                 )
             )
@@ -551,12 +551,8 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         return _load_ruleset(name_or_path, _chain)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise RulesetError(t("rule.unreadable", path=_short(name_or_path), reason=reason)) from None
-
-
-def _short(text: str, limit: int = 80) -> str:
-    """A long name or path cut to ``limit`` characters for a one-line message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        path = clipped(name_or_path, 80)
+        raise RulesetError(t("rule.unreadable", path=path, reason=reason)) from None
 
 
 def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terts_referee.errors import GameFileError
-from terts_referee.messages import t
+from terts_referee.messages import clipped, t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -123,8 +123,7 @@ def read_game(path: Path) -> dict[str, Any]:
         raise _corrupt(path, t("store.no_format"))
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= 10**6:
-        shown = repr(version)
-        shown = shown if len(shown) <= 40 else shown[:39] + "…"  # a 4,000-digit number
+        shown = clipped(repr(version), 40)  # a 4,000-digit number
         raise _corrupt(path, t("store.bad_format", version=shown))
     if version > FORMAT_VERSION:
         raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
