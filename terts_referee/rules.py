@@ -495,7 +495,7 @@ def ruleset_from_dict(
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    from .files import MAX_FILE_BYTES, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
         text = read_regular(path).decode("utf-8")
@@ -504,8 +504,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except NotRegular as exc:
         raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
     except TooBig:
-        limit = f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
-        raise RulesetError(t("rule.file_too_big", path=path, limit=limit)) from None
+        raise RulesetError(t("rule.file_too_big", path=path, limit=MAX_FILE_SHOWN)) from None
     except OSError as exc:
         raise RulesetError(t("rule.unreadable", path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
