@@ -119,17 +119,24 @@ def _month(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m")
 
 
+def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]]:
+    """Each finished game of the season with its winner named as the players' table names him
+    (the spelling of his latest game; None for a game without a winner)."""
+    keys = {n.casefold(): n for n in figures["players"]}
+    return [
+        (game, keys.get((game["winner"] or "").casefold())) for game in figures.get("timeline", [])
+    ]
+
+
 def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, int]]]:
     """The months of the season in order and each player's wins in each."""
     names = list(figures["players"])
-    keys = {n.casefold(): n for n in names}
     months: list[str] = []
     wins: dict[str, dict[str, int]] = {n: {} for n in names}
-    for game in figures.get("timeline", []):
+    for game, winner in _timeline(figures):
         month = _month(game["date"])
         if month not in months:
             months.append(month)
-        winner = keys.get((game["winner"] or "").casefold())
         if winner:
             wins[winner][month] = wins[winner].get(month, 0) + 1
     return months, wins
@@ -159,12 +166,10 @@ def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str
 def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
     """Each player's running count of wins over the season's finished games (x: the game)."""
     names = list(figures["players"])
-    keys = {n.casefold(): n for n in names}
-    timeline = figures.get("timeline", [])
+    timeline = _timeline(figures)
     running = dict.fromkeys(names, 0)
     tracks: dict[str, list[tuple[int, int]]] = {n: [(0, 0)] for n in names}
-    for i, game in enumerate(timeline, start=1):
-        winner = keys.get((game["winner"] or "").casefold())
+    for i, (_, winner) in enumerate(timeline, start=1):
         if winner:
             running[winner] += 1
         for n in names:
