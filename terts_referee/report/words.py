@@ -4,7 +4,6 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 from __future__ import annotations
 
 from .. import vocabulary  # noqa: F401  (registers the statuses and penalty names)
-from ..cards import Card
 from ..i18n import lang, register, t
 
 MSG = register(
@@ -245,10 +244,6 @@ STATUS_STYLE = {
     "lowering": "red",
     "withdrawn": "dim",
 }
-
-
-def cards_text(cards) -> str:
-    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
 
 
 def status_word(status: str) -> str:
