@@ -7,7 +7,7 @@ carries its own documentation (what it means, the allowed values, the source).
 from __future__ import annotations
 
 import difflib
-from dataclasses import MISSING, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -601,11 +601,3 @@ def dump_ruleset_toml(rules: Ruleset, extends: str | None = None) -> str:
             )
             lines.append(f"{f.name} = {scalar(value)}  # {doc}{allowed} {f.metadata['source']}")
     return "\n".join(lines) + "\n"
-
-
-def default_for(dotted: str) -> Any:
-    section, _, name = dotted.partition(".")
-    for f in fields(SECTIONS[section]):
-        if f.name == name:
-            return f.default
-    return MISSING
