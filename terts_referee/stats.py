@@ -104,6 +104,10 @@ class Filters:
     until: date | None = None
     rules: str | None = None
 
+    def kept(self, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The games these filters keep, in the order they started."""
+        return [g for g in _by_date(games) if self.keep(g)]
+
     def keep(self, game: dict[str, Any]) -> bool:
         keys = {_key(p) for p in game["players"]}
         if self.player and self.player not in keys:
@@ -120,7 +124,7 @@ class Filters:
 
 def history(games: list[dict[str, Any]], filters: Filters) -> list[dict[str, Any]]:
     """The games kept by ``filters``, newest first, in the shape of ``history --json``."""
-    kept = [g for g in _by_date(games) if filters.keep(g)]
+    kept = filters.kept(games)
     return [
         {
             "file": g["file"],
@@ -144,7 +148,7 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
 def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps."""
     names = display_names(games)
-    kept = [g for g in _by_date(games) if filters.keep(g)]
+    kept = filters.kept(games)
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
