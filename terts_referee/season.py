@@ -17,7 +17,7 @@ from typing import Any
 from . import __version__
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 from .i18n import register, t
-from .summary import DECLARATION_CLASSES
+from .summary import COUNTS, DECLARATION_CLASSES
 
 __all__ = ["season_html", "wins_chart_text"]
 
@@ -84,7 +84,7 @@ _RESULTS = (
     "points_per_deal",
     "best_deal",
 )
-_EVENTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+_EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
 
 _SEASON_STYLE = """
 table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
