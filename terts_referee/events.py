@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
 from .errors import GameFileError, NotationError
-from .messages import t
+from .messages import clipped, t
 
 __all__ = [
     "PenaltyKind",
@@ -247,10 +247,6 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 """Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
 
-#: Fields naming a player: they must name one of the game's two players.
-PLAYER_FIELDS = ("dealer", "player", "by", "last_trick")
-
-
 _MISSING = object()
 
 
@@ -264,8 +260,7 @@ class _Bad(Exception):
 
 def shown_value(value: Any) -> str:
     """A stored value as a short one-line repr (control characters escaped by repr)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
+    return clipped(repr(value), 60)
 
 
 def _get(d: dict[str, Any], key: str, kind: type, expected: str, required: bool = True) -> Any:

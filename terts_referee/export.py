@@ -25,7 +25,7 @@ from .errors import NotationError, RefereeError
 from .i18n import LANGS, register, t
 from .i18n import lang as current_lang
 
-__all__ = ["LABELS", "chart_svg", "chart_text", "sheet_html"]
+__all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
 
 #: Every word the exports write, in both languages (keys prefixed ``export.``).
 LABELS = register(
@@ -417,6 +417,23 @@ ul.notes { font-size: 0.85em; }
 """.strip()
 
 
+def html_head(lang: str, title: str, style: str) -> list[str]:
+    """The lines of an HTML document up to ``</head>``: charset, viewport, generator, the
+    escaped ``title`` and ``style`` (CSS, written as given). The sheet and the season page both
+    open with it."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{lang}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="terts-referee {escape(__version__)}">',
+        f"<title>{escape(title)}</title>",
+        f"<style>\n{style}\n</style>",
+        "</head>",
+    ]
+
+
 def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
     items = [r for r in deal.get("declared", []) if r.get("player") == player]
     if not items:
@@ -553,15 +570,7 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
         keys.append(f"… {_h('open_deal', lang)}")
     key = f'<p class="key">{"; ".join(keys)}</p>' if keys else ""
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{lang}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="terts-referee {escape(__version__)}">',
-        f"<title>{escape(title)}: {escape(a)} — {escape(b)}</title>",
-        f"<style>\n{_STYLE}\n</style>",
-        "</head>",
+        *html_head(lang, f"{title}: {a} — {b}", _STYLE),
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game">{escape(game_line)}</p>',

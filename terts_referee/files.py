@@ -22,6 +22,7 @@ from .messages import t
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_FILE_SHOWN",
     "NotRegular",
     "TomlProblem",
     "TooBig",
@@ -33,6 +34,8 @@ __all__ = [
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The most a game file or a ruleset file may hold (4 MiB)."""
+MAX_FILE_SHOWN = f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
+"""That limit as the refusals of a too big file name it."""
 
 
 class NotRegular(Exception):

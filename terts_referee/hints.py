@@ -7,20 +7,6 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-#: The table's short form of each command (table/parser.py FORMS).
-SHORT = {
-    "deal": "n",
-    "declare": "d",
-    "challenge": "c",
-    "ask": "a",
-    "trump": "tr",
-    "trick": "t",
-    "score": "s",
-    "penalty": "p",
-    "exchange": "x",
-    "claim": "cl",
-    "undo": "u",
-}
 #: Options the table's short form takes as words, in order (``s 54 Боря Аня``, ``cl Аня 3 40``).
 AS_WORDS = {
     "score": ("--by", "--last-trick"),
@@ -56,8 +42,9 @@ def hint(command: str, *args: str, options: dict[str, str | bool | None] | None 
     ``deal`` takes its trump, dealer and mode as words (``n 7♥ quick``)."""
     options = options or {}
     words = [quoted(a) if any(c.isspace() or c in "'\"$`" for c in a) else a for a in args]
-    if _state["table"] and command in SHORT:
-        head = [SHORT[command]]
+    short = _short_form(command) if _state["table"] else None
+    if short is not None:
+        head = [short]
         if command == "deal":
             trump, dealer = options.pop("--trump", None), options.pop("--dealer", None)
             mode = [w for w in ("quick", "tricks") if options.pop(f"--{w}", None)]
@@ -71,6 +58,13 @@ def hint(command: str, *args: str, options: dict[str, str | bool | None] | None 
             words.append(quoted(str(value)) if " " in str(value) else str(value))
         return " ".join([*head, *words, *_options(options)])
     return " ".join(["terts", command, *words, *_options(options)])
+
+
+def _short_form(command: str) -> str | None:
+    """The table's short word for ``command`` (``n`` for deal), from the table's own forms."""
+    from .table.parser import FORMS  # only at the table, where the parser is loaded already
+
+    return next((f.short for f in FORMS if f.command == command), None)
 
 
 def _options(options: dict[str, str | bool | None]) -> list[str]:

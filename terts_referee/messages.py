@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .i18n import lang, register, t
 
-__all__ = ["MESSAGES", "t", "suit_word", "shown"]
+__all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
 
 MESSAGES = register(
     {
@@ -570,7 +570,7 @@ MESSAGES = register(
             "ru": "файл игры {path} повреждён ({detail}) и не будет перезаписан: "
             "исправьте или уберите его либо укажите другой через --game",
         },
-        # --- replay.py: players, deals, the end of the game ---------------------------------
+        # --- referee/: players, deals, the end of the game ----------------------------------
         "err.player.not_in_game": {
             "en": "unknown player {player!r}: this game's players are {a} and {b}",
             "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
@@ -631,7 +631,7 @@ MESSAGES = register(
             "ru": "сдаёт {dealer}, хотя последняя взятка сдачи {deal} досталась игроку "
             "{rotation}, а по очереди сдаёт взявший последнюю взятку [000][001][003]",
         },
-        # --- replay.py: declarations --------------------------------------------------------
+        # --- referee/: declarations ---------------------------------------------------------
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
@@ -829,7 +829,7 @@ MESSAGES = register(
             "ru": "{player}: объявление после последнего хода с 9 картами на руках (перед "
             "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000])",
         },
-        # --- replay.py: challenges and false declarations ----------------------------------
+        # --- referee/: challenges and false declarations -----------------------------------
         "err.challenge.none": {
             "en": "a challenge answers the opponent's declaration made just before "
             "it: there is none to beat now",
@@ -881,7 +881,7 @@ MESSAGES = register(
             "en": "; {player} writes {points}",
             "ru": "; {player} пишет {points}",
         },
-        # --- replay.py: quick-mode score ----------------------------------------------------
+        # --- referee/: quick-mode score -----------------------------------------------------
         "err.score.tricks": {
             "en": "deal {deal} is followed trick by trick: its card points "
             "are counted from the tricks, not written with `score`",
@@ -910,7 +910,7 @@ MESSAGES = register(
             "ru": "никакие карты не дают в сумме {points} (без последней взятки): "
             "пересчитайте взятки",
         },
-        # --- replay.py: tricks and reneges --------------------------------------------------
+        # --- referee/: tricks and reneges ---------------------------------------------------
         "err.trick.no_trump": {
             "en": "the trump is not recorded for this deal: a trick needs it; record "
             "it with `{command}`",
@@ -963,7 +963,7 @@ MESSAGES = register(
             "en": "could trump with {cards}",
             "ru": "можно было бить козырем: {cards}",
         },
-        # --- replay.py: the trump seven -----------------------------------------------------
+        # --- referee/: the trump seven ------------------------------------------------------
         "name.trump_seven": {"en": "the trump 7", "ru": "козырную семёрку"},
         "err.exchange.done": {
             "en": "{player} already exchanged the trump 7 in this deal",
@@ -988,7 +988,7 @@ MESSAGES = register(
             "ru": "{player} меняет {seven}{got}",
         },
         "notice.exchange.for": {"en": " for {card}", "ru": " на {card}"},
-        # --- replay.py: penalties and claims ------------------------------------------------
+        # --- referee/: penalties and claims -------------------------------------------------
         "err.penalty.negative": {
             "en": "--points {points}: expected a positive number of points",
             "ru": "--points {points}: ожидается положительное число очков",
@@ -1063,7 +1063,7 @@ MESSAGES = register(
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
-        # --- cli.py, i18n.py ----------------------------------------------------------------
+        # --- cli/, i18n.py ------------------------------------------------------------------
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
             "ru": "взятка — это две карты, первой карта ходящего: названо {n}",
@@ -1194,3 +1194,9 @@ def shown(declaration) -> str:
     """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
     accept), the table's name in Russian (``терц от Дамы ♥``)."""
     return declaration.name("ru") if lang() == "ru" else str(declaration)
+
+
+def clipped(text: str, limit: int) -> str:
+    """A long value or path cut to ``limit`` characters (the last one ``…``), so that a
+    message naming it stays one readable line."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

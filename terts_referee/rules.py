@@ -7,13 +7,13 @@ carries its own documentation (what it means, the allowed values, the source).
 from __future__ import annotations
 
 import difflib
-from dataclasses import MISSING, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import RulesetError
 from .i18n import register
-from .messages import t
+from .messages import clipped, t
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
@@ -384,7 +384,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
             "rule.not_allowed",
             origin=origin,
             setting=dotted,
-            value=_short(toml_value(value), 60),
+            value=clipped(toml_value(value), 60),
             expected=expected,
         )
     )
@@ -408,7 +408,7 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
                     "rule.too_small",
                     origin=origin,
                     setting=dotted,
-                    value=_short(str(value), 60),
+                    value=clipped(str(value), 60),
                     minimum=minimum,
                 )
             )
@@ -419,7 +419,7 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
                     "rule.too_big",
                     origin=origin,
                     setting=dotted,
-                    value=_short(str(value), 60),
+                    value=clipped(str(value), 60),
                     maximum=maximum,
                 )
             )
@@ -495,7 +495,7 @@ def ruleset_from_dict(
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    from .files import MAX_FILE_BYTES, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
         text = read_regular(path).decode("utf-8")
@@ -504,8 +504,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except NotRegular as exc:
         raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
     except TooBig:
-        limit = f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
-        raise RulesetError(t("rule.file_too_big", path=path, limit=limit)) from None
+        raise RulesetError(t("rule.file_too_big", path=path, limit=MAX_FILE_SHOWN)) from None
     except OSError as exc:
         raise RulesetError(t("rule.unreadable", path=path, reason=exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
@@ -551,12 +550,8 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         return _load_ruleset(name_or_path, _chain)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise RulesetError(t("rule.unreadable", path=_short(name_or_path), reason=reason)) from None
-
-
-def _short(text: str, limit: int = 80) -> str:
-    """A long name or path cut to ``limit`` characters for a one-line message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        path = clipped(name_or_path, 80)
+        raise RulesetError(t("rule.unreadable", path=path, reason=reason)) from None
 
 
 def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
@@ -606,11 +601,3 @@ def dump_ruleset_toml(rules: Ruleset, extends: str | None = None) -> str:
             )
             lines.append(f"{f.name} = {scalar(value)}  # {doc}{allowed} {f.metadata['source']}")
     return "\n".join(lines) + "\n"
-
-
-def default_for(dotted: str) -> Any:
-    section, _, name = dotted.partition(".")
-    for f in fields(SECTIONS[section]):
-        if f.name == name:
-            return f.default
-    return MISSING

@@ -15,9 +15,9 @@ from html import escape
 from typing import Any
 
 from . import __version__
-from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range
+from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 from .i18n import register, t
-from .summary import DECLARATION_CLASSES
+from .summary import COUNTS, DECLARATION_CLASSES
 
 __all__ = ["season_html", "wins_chart_text"]
 
@@ -84,7 +84,7 @@ _RESULTS = (
     "points_per_deal",
     "best_deal",
 )
-_EVENTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+_EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
 
 _SEASON_STYLE = """
 table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
@@ -119,17 +119,24 @@ def _month(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m")
 
 
+def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]]:
+    """Each finished game of the season with its winner named as the players' table names him
+    (the spelling of his latest game; None for a game without a winner)."""
+    keys = {n.casefold(): n for n in figures["players"]}
+    return [
+        (game, keys.get((game["winner"] or "").casefold())) for game in figures.get("timeline", [])
+    ]
+
+
 def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, int]]]:
     """The months of the season in order and each player's wins in each."""
     names = list(figures["players"])
-    keys = {n.casefold(): n for n in names}
     months: list[str] = []
     wins: dict[str, dict[str, int]] = {n: {} for n in names}
-    for game in figures.get("timeline", []):
+    for game, winner in _timeline(figures):
         month = _month(game["date"])
         if month not in months:
             months.append(month)
-        winner = keys.get((game["winner"] or "").casefold())
         if winner:
             wins[winner][month] = wins[winner].get(month, 0) + 1
     return months, wins
@@ -159,12 +166,10 @@ def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str
 def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
     """Each player's running count of wins over the season's finished games (x: the game)."""
     names = list(figures["players"])
-    keys = {n.casefold(): n for n in names}
-    timeline = figures.get("timeline", [])
+    timeline = _timeline(figures)
     running = dict.fromkeys(names, 0)
     tracks: dict[str, list[tuple[int, int]]] = {n: [(0, 0)] for n in names}
-    for i, game in enumerate(timeline, start=1):
-        winner = keys.get((game["winner"] or "").casefold())
+    for i, (_, winner) in enumerate(timeline, start=1):
         if winner:
             running[winner] += 1
         for n in names:
@@ -333,15 +338,7 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
         minutes=_shown(figures.get("average_minutes")),
     )
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{lang}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="terts-referee {escape(__version__)}">',
-        f"<title>{escape(title)}</title>",
-        f"<style>\n{_STYLE}\n{_SEASON_STYLE}\n</style>",
-        "</head>",
+        *html_head(lang, title, f"{_STYLE}\n{_SEASON_STYLE}"),
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game" data-games="{figures["games"]}" data-unfinished="{figures["unfinished"]}"'

@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import NotationError
 from .i18n import register, t
-from .summary import DECLARATION_CLASSES
+from .summary import add_figures, blank_figures
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -104,6 +104,10 @@ class Filters:
     until: date | None = None
     rules: str | None = None
 
+    def kept(self, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The games these filters keep, in the order they started."""
+        return [g for g in _by_date(games) if self.keep(g)]
+
     def keep(self, game: dict[str, Any]) -> bool:
         keys = {_key(p) for p in game["players"]}
         if self.player and self.player not in keys:
@@ -120,7 +124,7 @@ class Filters:
 
 def history(games: list[dict[str, Any]], filters: Filters) -> list[dict[str, Any]]:
     """The games kept by ``filters``, newest first, in the shape of ``history --json``."""
-    kept = [g for g in _by_date(games) if filters.keep(g)]
+    kept = filters.kept(games)
     return [
         {
             "file": g["file"],
@@ -144,7 +148,7 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
 def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps."""
     names = display_names(games)
-    kept = [g for g in _by_date(games) if filters.keep(g)]
+    kept = filters.kept(games)
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
@@ -154,37 +158,11 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         keys = [_key(p) for p in game["players"]]
         for p in game["players"]:
             k = _key(p)
-            fig = game["figures"][p]
-            mine = players.setdefault(
-                k,
-                {
-                    "games": 0,
-                    "wins": 0,
-                    "deals": 0,
-                    "points": 0,
-                    "best_deal": None,
-                    "declarations": dict.fromkeys(DECLARATION_CLASSES, 0),
-                    "challenges_won": 0,
-                    "burned": 0,
-                    "false_declarations": 0,
-                    "uphill": 0,
-                    "claims": 0,
-                },
-            )
+            mine = players.setdefault(k, {"games": 0, "wins": 0, **blank_figures()})
             mine["games"] += 1
             mine["wins"] += winner == k
             results.setdefault(k, []).append(winner == k)
-            mine["deals"] += fig["deals"]
-            mine["points"] += fig["points"]
-            if fig["best_deal"] is not None:
-                best = mine["best_deal"]
-                mine["best_deal"] = (
-                    fig["best_deal"] if best is None else max(best, fig["best_deal"])
-                )
-            for cls in DECLARATION_CLASSES:
-                mine["declarations"][cls] += fig["declarations"].get(cls, 0)
-            for item in ("challenges_won", "burned", "false_declarations", "uphill", "claims"):
-                mine[item] += fig[item]
+            add_figures(mine, game["figures"][p])
         pair = tuple(sorted(keys))
         tally = pairs.setdefault(pair, {"games": 0, "wins": dict.fromkeys(pair, 0)})
         tally["games"] += 1

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terts_referee.errors import GameFileError
-from terts_referee.messages import t
+from terts_referee.messages import clipped, t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def read_game(path: Path) -> dict[str, Any]:
     UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
     newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
     """
-    from .files import NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
         data = read_regular(path)
@@ -101,7 +101,7 @@ def read_game(path: Path) -> dict[str, Any]:
             raise GameFileError(t("store.directory", path=path)) from None
         raise GameFileError(t("store.special", path=path, kind=t(exc.kind))) from None
     except TooBig:
-        raise GameFileError(t("store.too_big", path=path, limit=_limit_text())) from None
+        raise GameFileError(t("store.too_big", path=path, limit=MAX_FILE_SHOWN)) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
     known = _parsed_before(data)
@@ -123,8 +123,7 @@ def read_game(path: Path) -> dict[str, Any]:
         raise _corrupt(path, t("store.no_format"))
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= 10**6:
-        shown = repr(version)
-        shown = shown if len(shown) <= 40 else shown[:39] + "…"  # a 4,000-digit number
+        shown = clipped(repr(version), 40)  # a 4,000-digit number
         raise _corrupt(path, t("store.bad_format", version=shown))
     if version > FORMAT_VERSION:
         raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
@@ -406,12 +405,6 @@ def check_writable_target(path: Path, target: Path) -> None:
         raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
     if exists and not os.stat(target).st_mode & 0o222:
         raise GameFileError(t("store.read_only", path=path))
-
-
-def _limit_text() -> str:
-    from .files import MAX_FILE_BYTES
-
-    return f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
 
 
 def _corrupt(path: Path, detail: str) -> GameFileError:

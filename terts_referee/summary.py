@@ -22,7 +22,15 @@ from .declarations import Declaration, Kind
 from .events import PenaltyKind
 from .game import Game
 
-__all__ = ["SUMMARY_VERSION", "DECLARATION_CLASSES", "declaration_class", "summarize"]
+__all__ = [
+    "COUNTS",
+    "DECLARATION_CLASSES",
+    "SUMMARY_VERSION",
+    "add_figures",
+    "blank_figures",
+    "declaration_class",
+    "summarize",
+]
 
 #: Bumped whenever the shape or meaning of a summary changes: the index then rebuilds.
 SUMMARY_VERSION = 1
@@ -40,6 +48,39 @@ def declaration_class(decl: Declaration) -> str:
     return {3: "terts", 4: "fifty"}.get(decl.length, "hundred")
 
 
+#: The figures that are plain counts: ``stats`` adds them up over games as they are.
+COUNTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+
+
+def blank_figures() -> dict[str, Any]:
+    """A player's figures before any deal: the shape of each entry of a summary's ``figures``."""
+    return {
+        "deals": 0,
+        "points": 0,
+        "best_deal": None,
+        "declarations": dict.fromkeys(DECLARATION_CLASSES, 0),
+        **dict.fromkeys(COUNTS, 0),
+    }
+
+
+def _best(best: int | None, points: int | None) -> int | None:
+    """The larger of two ``best_deal`` figures, either of which may be None (no deal)."""
+    if points is None:
+        return best
+    return points if best is None else max(best, points)
+
+
+def add_figures(total: dict[str, Any], fig: dict[str, Any]) -> None:
+    """Adds one game's figures for a player (``fig``, from a summary) into ``total``."""
+    total["deals"] += fig["deals"]
+    total["points"] += fig["points"]
+    total["best_deal"] = _best(total["best_deal"], fig["best_deal"])
+    for cls in DECLARATION_CLASSES:
+        total["declarations"][cls] += fig["declarations"].get(cls, 0)
+    for item in COUNTS:
+        total[item] += fig[item]
+
+
 def _iso(at: datetime | None) -> str | None:
     return at.isoformat() if at is not None else None
 
@@ -49,20 +90,9 @@ def summarize(game: Game) -> dict[str, Any]:
     stand (a damaged file)."""
     sheet = game.sheet()
     players = list(game.players)
-    figures: dict[str, dict[str, Any]] = {
-        p: {
-            "deals": 0,
-            "points": 0,
-            "best_deal": None,
-            "declarations": dict.fromkeys(DECLARATION_CLASSES, 0),
-            "challenges_won": 0,
-            "burned": 0,
-            "false_declarations": 0,
-            "uphill": sheet.uphill.get(p, 0),
-            "claims": 0,
-        }
-        for p in players
-    }
+    figures: dict[str, dict[str, Any]] = {p: blank_figures() for p in players}
+    for p in players:
+        figures[p]["uphill"] = sheet.uphill.get(p, 0)
     counted = 0
     for deal in sheet.deals:
         for record in deal.declarations:
@@ -86,8 +116,7 @@ def summarize(game: Game) -> dict[str, Any]:
             mine = figures[p]
             mine["deals"] += 1
             mine["points"] += points
-            best = mine["best_deal"]
-            mine["best_deal"] = points if best is None else max(best, points)
+            mine["best_deal"] = _best(mine["best_deal"], points)
 
     last = game.time_of(len(game.events)) if game.events else None
     minutes = None

@@ -90,3 +90,13 @@ class Terts:
 @pytest.fixture
 def terts(capsys, tmp_path) -> Terts:
     return Terts(capsys, tmp_path / "game.toml")
+
+
+@pytest.fixture
+def two_games(terts, tmp_path):
+    """The CLI's file (the ``terts`` fixture's) and the server's, both from `terts new` (the
+    ``terts serve`` tests compare the two after each action)."""
+    terts.ok("new", "Аня", "Боря")
+    served = tmp_path / "served.toml"
+    served.write_bytes(terts.game.read_bytes())
+    return terts, served

@@ -77,15 +77,6 @@ STEPS = [
 ]
 
 
-@pytest.fixture
-def two_games(terts, tmp_path):
-    """The CLI's file (the ``terts`` fixture's) and the server's, both from `terts new`."""
-    terts.ok("new", "Аня", "Боря")
-    served = tmp_path / "served.toml"
-    served.write_bytes(terts.game.read_bytes())
-    return terts, served
-
-
 def test_every_action_gives_the_cli_s_game_file(two_games):
     terts, served = two_games
     outcomes = []

@@ -40,6 +40,17 @@ def full_app() -> typer.Typer:
     return app
 
 
+_ROOT_INLINE = tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)
+
+
+def _root_words(word: str) -> int:
+    """How many words the root option at ``word`` takes: 2 (``--lang ru``), 1 (a flag, or
+    ``--lang=ru``), 0 (not a root option)."""
+    if word in ROOT_VALUE_OPTIONS:
+        return 2
+    return 1 if word in ROOT_FLAGS or word.startswith(_ROOT_INLINE) else 0
+
+
 def hoist_root_options(args: list[str]) -> list[str]:
     """``terts sheet --lang ru`` means ``terts --lang ru sheet``: the root's options (language,
     colour) are moved before the command wherever they are typed (not after ``--``)."""
@@ -51,15 +62,15 @@ def hoist_root_options(args: list[str]) -> list[str]:
             rest.append(word)
             rest.extend(words)
             break
-        if word in ROOT_VALUE_OPTIONS:
-            front.append(word)
+        taken = _root_words(word)
+        if not taken:
+            rest.append(word)
+            continue
+        front.append(word)
+        if taken == 2:
             value = next(words, None)
             if value is not None:
                 front.append(value)
-        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
-            front.append(word)
-        else:
-            rest.append(word)
     return front + rest
 
 
@@ -67,9 +78,10 @@ def command_word(args: list[str]) -> str | None:
     """The sub-command named in ``args``, past the root's own options; None for root help etc."""
     words = iter(args)
     for word in words:
-        if word in ROOT_VALUE_OPTIONS:
+        taken = _root_words(word)
+        if taken == 2:
             next(words, None)
-        elif word in ROOT_FLAGS or word.startswith(tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)):
+        elif taken:
             continue
         elif word.startswith("-"):
             return None

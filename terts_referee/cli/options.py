@@ -80,6 +80,21 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
+def write_page(path: Path, page: str, quiet: bool = False) -> None:
+    """Writes an HTML page (``export --html``, ``stats --html``) and says so unless ``quiet``;
+    a file that cannot be written is one line naming it and why."""
+    from .. import console
+    from ..errors import GameFileError
+    from ..messages import t
+
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise GameFileError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    if not quiet:
+        console.say(t("msg.wrote", path=path))
+
+
 LAST_RECORDED: list = []
 """[bytes written, Game, Sheet] of the last event recorded in this process: table mode shows
 that game when the file holds those bytes, instead of reading and replaying it again."""

@@ -4,7 +4,7 @@ declarations wins, who takes a trick, which cards may follow."""
 from __future__ import annotations
 
 from .. import console
-from ..cards import Card, Suit
+from ..cards import Card, Suit, format_cards
 from ..declarations import (
     Declaration,
     best_order,
@@ -15,7 +15,6 @@ from ..declarations import (
 from ..i18n import lang, t
 from ..play import legal_follows, trick_winner
 from ..rules import Ruleset
-from .words import cards_text
 
 
 def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:
@@ -34,20 +33,20 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
         )
         return
     if not found:
-        console.say(t("out.no_decl", cards=cards_text(hand), suit=trump.symbol))
+        console.say(t("out.no_decl", cards=format_cards(hand), suit=trump.symbol))
         return
     tab = console.table(
         t("h.declaration"),
         "COMBO",
         t("h.cards"),
         t("h.points"),
-        title=t("h.hand", cards=cards_text(hand), suit=trump.symbol, rules=rules.name),
+        title=t("h.hand", cards=format_cards(hand), suit=trump.symbol, rules=rules.name),
     )
     for d in found:
         tab.add_row(
             console.cell(d.name(lang())),
             console.cell(str(d)),
-            console.cell(cards_text(d.cards())),
+            console.cell(format_cards(d.cards())),
             console.cell(d.points(rules)),
         )
     console.show(tab)
@@ -85,7 +84,7 @@ def report_compare(
     key = f"; {verdict.key}" if verdict.key else ""
     console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
     if shared:
-        console.say(t("out.shared", cards=cards_text(shared)), "yellow")
+        console.say(t("out.shared", cards=format_cards(shared)), "yellow")
 
 
 def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:
@@ -109,7 +108,7 @@ def report_legal(
         return
     phase = t("out.final") if final else t("out.stock")
     console.say(
-        t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=cards_text(ordered))
+        t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=format_cards(ordered))
     )
     key = (
         f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'

@@ -84,8 +84,8 @@ def report_correction(
             }
         )
         return
-    old = describe(c.old, game) if c.old is not None else ""
-    new = describe(c.new, game) if c.new is not None else ""
+    old = describe(c.old) if c.old is not None else ""
+    new = describe(c.new) if c.new is not None else ""
     console.say(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")
     lines = change_lines(game, change)
     for line in lines or [t("fix.nothing")]:
@@ -99,7 +99,7 @@ def trail_table(game: Game):
         tab.add_row(
             console.cell(c.at.strftime("%Y-%m-%d %H:%M:%S") if c.at else "—"),
             console.cell(t(ACTION_WORDS[c.action.value], n=c.number)),
-            console.cell(describe(c.old, game) if c.old is not None else "—"),
-            console.cell(describe(c.new, game) if c.new is not None else "—"),
+            console.cell(describe(c.old) if c.old is not None else "—"),
+            console.cell(describe(c.new) if c.new is not None else "—"),
         )
     return tab

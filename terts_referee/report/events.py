@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..replay import Deal, Sheet
 
 
-def describe(event: Event, game: Game) -> str:
+def describe(event: Event) -> str:
     """One line saying what an event records, in the current language."""
     from ..events import (
         Ask,
@@ -118,7 +118,7 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
         )
         console.print_json(data)
         return
-    console.say(t("out.event", n=number, what=describe(event, game)), "bold")
+    console.say(t("out.event", n=number, what=describe(event)), "bold")
     if isinstance(event, DealEvent) and deal:
         trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
         console.say(
@@ -201,4 +201,4 @@ def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
     if as_json:
         console.print_json({"removed": event_json(number, event, None, game.rules)})
         return
-    console.say(t("out.removed", n=number, what=describe(event, game)))
+    console.say(t("out.removed", n=number, what=describe(event)))

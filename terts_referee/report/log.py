@@ -37,7 +37,7 @@ def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
         tab.add_row(
             console.cell(f"{i}*" if i in corrected else i),
             console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
-            console.cell(describe(e, game)),
+            console.cell(describe(e)),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )
     console.show(tab)

@@ -4,7 +4,6 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 from __future__ import annotations
 
 from .. import vocabulary  # noqa: F401  (registers the statuses and penalty names)
-from ..cards import Card
 from ..i18n import lang, register, t
 
 MSG = register(
@@ -130,7 +129,6 @@ MSG = register(
             "en": "(sample game written to {path})",
             "ru": "(пример игры записан в {path})",
         },
-        "out.pen_line": {"en": "penalty {kind}", "ru": "штраф: {kind}"},
         "out.uphill_short": {"en": "{n} uphill", "ru": "{n} в гору"},
         "out.pen.points": {
             "en": "{n:#point|points} in the deal",
@@ -150,7 +148,6 @@ MSG = register(
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
         },
-        "out.deal_over": {"en": "deal {n} is over", "ru": "сдача {n} окончена"},
         "out.deal_over_won": {
             "en": "deal {n} is over; {p} won the game",
             "ru": "сдача {n} окончена; победитель игры — {p}",
@@ -247,10 +244,6 @@ STATUS_STYLE = {
     "lowering": "red",
     "withdrawn": "dim",
 }
-
-
-def cards_text(cards) -> str:
-    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
 
 
 def status_word(status: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..cards import DECK, Card, Suit
+from ..cards import DECK, Card
 from ..errors import NotationError
 from ..i18n import t
 from .parser import (
@@ -25,7 +25,6 @@ from .parser import (
     split_options,
 )
 
-_RU_SUIT = {Suit.SPADES: "п", Suit.CLUBS: "т", Suit.DIAMONDS: "б", Suit.HEARTS: "ч"}
 #: Declaration words offered for COMBO arguments; a class ending in ":" then takes a top card.
 DECLARATION_WORDS = (
     "terts:",
@@ -71,7 +70,7 @@ _CLASS_LENGTH = {
 
 def card_forms(card: Card) -> tuple[str, str, str]:
     """``Q♥``, ``Qh`` and ``Дч``."""
-    return str(card), card.letters, f"{card.rank.russian}{_RU_SUIT[card.suit]}"
+    return str(card), card.letters, f"{card.rank.russian}{card.suit.russian[0]}"
 
 
 def _quote(text: str) -> str:

@@ -113,7 +113,7 @@ def run_table(
         completer.players = g2.players
         from ..report.events import describe
 
-        completer.events = tuple(describe(e, g2) for e in g2.events)
+        completer.events = tuple(describe(e) for e in g2.events)
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
         if show:

@@ -29,10 +29,6 @@ TEXTS = register(
             "en": "cannot listen on {host}:{port}: {reason}; choose another --port",
             "ru": "не удаётся слушать {host}:{port}: {reason}; выберите другой --port",
         },
-        "web.bad_port": {
-            "en": "--port {port} is out of range: expected 0..65535 (0 picks a free port)",
-            "ru": "--port {port} вне диапазона: ожидается 0..65535 (0 выбирает свободный порт)",
-        },
         # --- request errors (HTTP 4xx bodies) -------------------------------------------------
         "web.err.forbidden": {
             "en": "forbidden: open the address with its access token, as `terts serve` printed it",
@@ -121,7 +117,6 @@ TEXTS = register(
         "ui.trick_n": {"en": "trick {n}", "ru": "взятка {n}"},
         "ui.stock": {"en": "stock {n}", "ru": "в колоде {n}"},
         "ui.leads": {"en": "{p} leads", "ru": "ходит {p}"},
-        "ui.deals": {"en": "{p} deals", "ru": "сдаёт {p}"},
         "ui.quick": {"en": "quick", "ru": "быстрая"},
         "ui.of": {"en": "of {n}", "ru": "из {n}"},
         "ui.winner": {"en": "{p} wins the game", "ru": "{p} выигрывает партию"},
@@ -182,8 +177,6 @@ TEXTS = register(
         "ui.mode.tricks": {"en": "trick by trick", "ru": "по взяткам"},
         "ui.class": {"en": "Declaration", "ru": "Комбинация"},
         "ui.top": {"en": "Top card", "ru": "Старшая карта"},
-        "ui.rank": {"en": "Rank", "ru": "Достоинство"},
-        "ui.suit": {"en": "Suit", "ru": "Масть"},
         "ui.or_cards": {"en": "Or type it", "ru": "Или впишите"},
         "ui.typed_example": {"en": "terts:Q♥ or Q♥,J♥,10♥", "ru": "терц:Дч или Дч,Вч,10ч"},
         "ui.cls.terts": {"en": "terts", "ru": "терц"},

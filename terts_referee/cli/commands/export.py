@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsRulesOpt, GameOpt, load
+from ..options import AsRulesOpt, GameOpt, load, write_page
 
 
 def command(
@@ -19,18 +19,12 @@ def command(
 
     Example: terts --lang ru export --html sheet.html
     """
-    from ... import console, i18n
-    from ...errors import GameFileError
+    from ... import i18n
     from ...export import sheet_html
-    from ...messages import t
     from ...report.sheet import sheet_json
     from ...rules import load_ruleset
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None
     page = sheet_html(sheet_json(g, g.sheet(other)), i18n.lang())
-    try:
-        html.write_text(page, encoding="utf-8")
-    except OSError as exc:
-        raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
-    console.say(t("msg.wrote", path=html))
+    write_page(html, page)

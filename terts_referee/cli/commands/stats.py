@@ -14,7 +14,7 @@ from ..library import (
     filters_from,
     scan_games,
 )
-from ..options import JsonOpt
+from ..options import JsonOpt, write_page
 
 
 def command(
@@ -47,16 +47,10 @@ def command(
     figures["library"] = str(scan.library)
     figures["skipped"] = [name for name, _ in scan.skipped]
     if html is not None:
-        from ... import console, i18n
-        from ...errors import GameFileError
-        from ...messages import t
+        from ... import i18n
         from ...season import season_html
 
-        try:
-            html.write_text(season_html(figures, i18n.lang()), encoding="utf-8")
-        except OSError as exc:
-            raise GameFileError(t("err.cannot_write", path=html, reason=exc.strerror)) from None
+        write_page(html, season_html(figures, i18n.lang()), quiet=as_json)
         if not as_json:
-            console.say(t("msg.wrote", path=html))
             return
     report_stats(figures, as_json, chart, len(scan.games))
