@@ -55,7 +55,7 @@ def hint(command: str, *args: str, options: dict[str, str | bool | None] | None 
             value = options.pop(name, None)
             if value is None:
                 break
-            words.append(quoted(str(value)) if " " in str(value) else str(value))
+            words.append(quoted(str(value)))  # a name: O'Neil must read back as one word
         return " ".join([*head, *words, *_options(options)])
     return " ".join(["terts", command, *words, *_options(options)])
 

@@ -761,6 +761,12 @@ MESSAGES = register(
             "ru": "при declarations.multiple = false — одна комбинация за ход (и марьяж вместе "
             "с ней) [000][002]; остальные объявите на следующих ходах",
         },
+        "err.declare.hand": {
+            "en": "these declarations need {n} different cards, more than the 9 a hand holds "
+            "(RULES §2: 9 cards each [000][001]): declare what one hand can show",
+            "ru": "для этих объявлений нужно {n} разных карт, а в руке их 9 "
+            "(правила §2: по 9 карт [000][001]): объявите то, что может быть в одной руке",
+        },
         "err.declare.share": {
             "en": "{a} and {b} share a card: runs declared in one turn may not share "
             "one [000] (a four may share a card with a run)",

@@ -314,6 +314,8 @@ def test_the_web_page_asks_for_the_same_commands():
         ("deal", (), {"--trump": "7♥", "--dealer": "Анна Мария"},
          "terts deal --trump 7♥ --dealer 'Анна Мария'", "n 7♥ 'Анна Мария'"),
         ("trump", ("SUIT",), {}, "terts trump SUIT", "tr SUIT"),
+        ("score", ("POINTS",), {"--by": "O'Neil", "--last-trick": "Аня"},
+         "terts score POINTS --by 'O'\\''Neil' --last-trick Аня", "s POINTS 'O'\\''Neil' Аня"),
     ],
 )  # fmt: skip
 def test_hints_plain_and_at_the_table(command, args, options, plain, table):
@@ -375,3 +377,39 @@ def test_status_says_the_askers_forfeit(terts):
     terts.ok("declare", "Аня", "терц:Дп")
     ups = {e["player"]: e["up_to"] for e in terts.status()["may_declare"]}
     assert ups == {"Аня": None, "Боря": None}
+
+
+# --- a hand holds 9 cards ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("combos", "needed"),
+    [
+        pytest.param(
+            ["terts:Qs", "terts:Qc", "terts:Qd", "terts:Kh", "4J", "4A", "4K", "4Q", "marriage"],
+            19,  # the four fours' 16 cards and the three tens of the tertses
+            id="nine declarations in one command (was written, then the file was unreadable)",
+        ),
+        pytest.param(["4J", "4A", "4K"], 12, id="three fours: 12 cards"),
+        pytest.param(["108:As", "terts:Ah"], 11, id="all spades and a hearts terts"),
+    ],
+)
+def test_one_command_shows_no_more_than_a_hand_holds(terts, combos, needed):
+    """RULES §2: 9 cards each [000][001]; what one command declares must fit in one hand, under
+    declarations.multiple too [000 variant], else the file would hold a turn no hand can show."""
+    terts.ok("new", "Аня", "Боря", "--rules", "multi")
+    terts.ok("deal", "--trump", "7ч")
+    before = terts.game.read_bytes()
+    r = terts.refused("declare", "Аня", *combos)
+    assert f"need {needed} different cards, more than the 9 a hand holds" in r.stderr
+    assert terts.game.read_bytes() == before
+    terts.ok("status")  # the file still reads
+
+
+def test_two_fours_and_the_marriage_fit_in_a_hand(terts):
+    """4J + 4A are 8 cards and the trump marriage needs K♥ Q♥ more: 10 > 9, refused; the two fours
+    alone are 8 cards and are written (RULES §4.3: a four may share with a run, [000][004])."""
+    terts.ok("new", "Аня", "Боря", "--rules", "multi")
+    terts.ok("deal", "--trump", "7ч")
+    assert "need 10 different cards" in terts.refused("declare", "Аня", "4J", "4A", "марьяж").stderr
+    terts.ok("declare", "Аня", "4J", "4A")

@@ -224,12 +224,18 @@ def timing(
     return None
 
 
+HAND_SIZE = 9  # cards in each hand after the deal, and again after every draw [000][001]
+
+
 def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
     """Several declarations in one turn, in one command or several [000][002][004]."""
     non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
     marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
     if len(marriages) > 1:
         raise RuleError(t("err.declare.marriage_once"))
+    held = frozenset().union(*(d.cards() for d in combos if d.kind is not Kind.MARRIAGE or d.suit))
+    if len(held) > HAND_SIZE:  # what one command shows must fit in one hand
+        raise RuleError(t("err.declare.hand", n=len(held)))
     multiple = st.rules.declarations.multiple
     if not multiple and len(non_marriage) > 1:
         raise RuleError(t("err.declare.one_per_turn"))
