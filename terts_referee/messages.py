@@ -247,6 +247,12 @@ MESSAGES = register(
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
         },
+        "err.page.special": {
+            "en": "{path} is {kind}, not a regular file: the page is not written; "
+            "name a file such as sheet.html",
+            "ru": "{path} — {kind}, а не обычный файл: страница не записана; "
+            "укажите файл, например лист.html",
+        },
         "rule.special": {
             "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
             "ru": "файл правил {path} — {kind}, а не обычный файл: ожидается файл .toml",

@@ -232,3 +232,17 @@ def test_ruleset_bounds_and_parser_limits(terts, tmp_path: Path, line: str, frag
     r = terts("rules", "check", str(path))
     assert r.code == 2 and r.stderr.count("\n") == 1, r.stderr
     assert fragment in r.stderr, r.stderr
+
+
+@needs_fifo
+def test_an_html_page_is_never_written_into_a_fifo(terts, tmp_path: Path) -> None:
+    """`export --html` to a FIFO: refused at once (it would block until read), still a FIFO."""
+    terts.ok("new", "Аня", "Боря")
+    fifo = tmp_path / "sheet.html"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    r = terts("export", "--html", str(fifo))
+    assert time.monotonic() - start < 1
+    assert r.code == 2 and r.stderr.count("\n") == 1
+    assert "is a FIFO (named pipe), not a regular file: the page is not written" in r.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -85,10 +85,14 @@ def write_page(path: Path, page: str, quiet: bool = False) -> None:
     a file that cannot be written is one line naming it and why."""
     from .. import console
     from ..errors import GameFileError
+    from ..files import NotRegular, check_replaceable
     from ..messages import t
 
     try:
+        check_replaceable(path)  # a FIFO, a device or a directory is never written into
         path.write_text(page, encoding="utf-8")
+    except NotRegular as exc:
+        raise GameFileError(t("err.page.special", path=path, kind=t(exc.kind))) from None
     except OSError as exc:
         raise GameFileError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
     if not quiet:
