@@ -37,7 +37,7 @@ LABELS = register(
         "export.dealer": {"en": "Dealer", "ru": "Сдавал"},
         "export.trump": {"en": "Trump", "ru": "Козырь"},
         "export.declarations": {"en": "Declarations", "ru": "Объявления"},
-        "export.cards": {"en": "Cards", "ru": "Взятки"},
+        "export.cards": {"en": "Cards", "ru": "Карты"},
         "export.cards_hint": {
             "en": "card points taken in tricks, the last trick's 10 included",
             "ru": "очки за взятки, с десяткой за последнюю взятку",
@@ -382,8 +382,8 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #0
 h1 { font-size: 1.5em; margin: 0 0 0.2em; }
 p.game { margin: 0 0 1em; color: #333; }
 table.sheet { border-collapse: collapse; width: 100%; }
-table.sheet th, table.sheet td { border: 1px solid #555; padding: 3px 6px; vertical-align: top; }
-table.sheet thead th { background: #f0f0f0; font-weight: 600; }
+table.sheet th, table.sheet td { border: 1px solid #555; padding: 3px 5px; vertical-align: top; }
+table.sheet thead th { background: #f0f0f0; font-weight: 600; font-size: 0.9em; }
 table.sheet th.player { font-size: 1.1em; text-align: center; }
 td.num, td.total { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.total, tfoot .totals td { font-weight: bold; }
