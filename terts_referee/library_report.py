@@ -30,7 +30,7 @@ TEXT = register(
         "library.h.games": {"en": "games", "ru": "партий"},
         "library.h.wins": {"en": "wins", "ru": "побед"},
         "library.h.rate": {"en": "win %", "ru": "% побед"},
-        "library.h.streak": {"en": "streak now/best", "ru": "серия сейчас/лучшая"},
+        "library.h.streak": {"en": "streak now / best", "ru": "серия сейчас / лучшая"},
         "library.h.per_deal": {"en": "pts/deal", "ru": "очков/сдача"},
         "library.h.best": {"en": "best deal", "ru": "лучшая сдача"},
         "library.h.terts": {"en": "terts", "ru": "терц"},
@@ -44,6 +44,8 @@ TEXT = register(
         "library.h.uphill": {"en": "uphill", "ru": "в гору"},
         "library.h.claims": {"en": "claims", "ru": "заявок"},
         "library.h.h2h": {"en": "Head to head", "ru": "Друг против друга"},
+        "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
+        "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
         "library.h.pair": {"en": "pair", "ru": "пара"},
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
@@ -161,14 +163,20 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library
         t("library.h.best"),
         title=t("library.h.stats", games=figures["games"]),
     )
-    more = console.table(
+    # Two tables of six columns rather than one of eleven: at 80 columns nothing is cut.
+    scored = console.table(
         t("library.h.player"),
         *(t(f"library.h.{c}") for c in DECLARATION_CLASSES),
+        title=t("library.h.scored"),
+    )
+    contested = console.table(
+        t("library.h.player"),
         t("library.h.challenges"),
         t("library.h.burned"),
         t("library.h.false"),
         t("library.h.uphill"),
         t("library.h.claims"),
+        title=t("library.h.contested"),
     )
     for name, p in figures["players"].items():
         tab.add_row(
@@ -180,9 +188,11 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library
             console.cell(_or_dash(p["points_per_deal"])),
             console.cell(_or_dash(p["best_deal"])),
         )
-        more.add_row(
+        scored.add_row(
+            console.cell(name), *(console.cell(p["declarations"][c]) for c in DECLARATION_CLASSES)
+        )
+        contested.add_row(
             console.cell(name),
-            *(console.cell(p["declarations"][c]) for c in DECLARATION_CLASSES),
             console.cell(p["challenges_won"]),
             console.cell(p["burned"]),
             console.cell(p["false_declarations"]),
@@ -190,7 +200,8 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library
             console.cell(p["claims"]),
         )
     console.show(tab)
-    console.show(more)
+    console.show(scored)
+    console.show(contested)
     h2h = console.table(
         t("library.h.pair"), t("library.h.games"), t("library.h.wins"), title=t("library.h.h2h")
     )

@@ -633,3 +633,13 @@ def test_a_damaged_index_is_no_loss(terts, season):
     db = sqlite3.connect(index)  # built again
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
     db.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stats_tables_cut_nothing_at_80_columns(terts, season, monkeypatch, lang):
+    """The terminal's `stats`: every header and name whole in an 80-column terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
+    r = terts("--lang", lang, "stats", game=False)
+    assert r.code == 0, r.stderr
+    assert "…" not in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
