@@ -4,8 +4,6 @@ Each event is a frozen dataclass with ``to_dict`` (a TOML table, absent fields o
 no null) and ``event_from_dict``. Players are stored by the names given to ``terts new``.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import Any, NamedTuple
 
@@ -46,7 +44,7 @@ class PenaltyKind(enum.Enum):
     LOWERING = "lowering"
 
     @classmethod
-    def parse(cls, text: str) -> PenaltyKind:
+    def parse(cls, text: str) -> "PenaltyKind":
         """Read a kind by its name or the table's Russian word; raises NotationError."""
         word = text.strip().lower().replace("_", "-").replace("ё", "е")
         if word in _PENALTY_WORDS:
@@ -306,7 +304,7 @@ def _parsed(d: dict[str, Any], key: str, parse, expected: str, required: bool = 
         raise _Bad(key, value, expected) from None
 
 
-def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> Event:
+def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "Event":
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         expected = t("store.expect.one_of", choices=", ".join(_FIELDS))
@@ -383,7 +381,7 @@ def event_from_dict(
     number: int = 0,
     players: tuple[str, ...] | None = None,
     origin: str | None = None,
-) -> Event:
+) -> "Event":
     """Rebuild and validate an event from its game-file table.
 
     Every field is checked by type and range (points 0..MAX_POINTS, tricks 0..16, an ``event``

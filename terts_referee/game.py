@@ -12,31 +12,17 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .corrections import (
-    OWN,
-    Action,
-    Change,
-    Correction,
-    CorrectionRefused,
-    appended_at,
-    apply_correction,
-    check_number,
-    dropped_reference,
-    effective,
-    event_label,
-    opening_with_events,
-    origins,
-    renumber,
-    sheet_change,
-)
 from .errors import GameFileError, NotationError, RuleError, RulesetError
 from .events import Event, event_from_dict, shown_value
 from .messages import t
 from .replay import EventRefused, Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION, TIMES_FORMAT
+
+if TYPE_CHECKING:
+    from .corrections import Action, Change, Correction, CorrectionRefused
 
 __all__ = ["Game", "check_names", "now", "TOP_KEYS"]
 
@@ -117,9 +103,14 @@ class Game:
             self.journal_times = _padded(self.times, len(self.events))
         else:  # read from a file: the effective list is derived
             self.journal_times = _padded(self.journal_times or [], len(self.journal))
-            self.events, self.times = effective(
-                self.journal, self.journal_times, self.corrections, self.started
-            )
+            if self.corrections:
+                from .corrections import effective  # only a file with corrections needs it
+
+                self.events, self.times = effective(
+                    self.journal, self.journal_times, self.corrections, self.started
+                )
+            else:  # no trail: the journal is the effective list (what ``effective`` gives)
+                self.events, self.times = list(self.journal), list(self.journal_times)
         self.times = _padded(self.times, len(self.events))
 
     # --- the game file document ---------------------------------------------------------------
@@ -173,13 +164,20 @@ class Game:
         from .i18n import pinned
 
         with pinned():  # the checks word their expectations per event: one language lookup
-            trail = [
-                Correction.from_dict(c, i, players, origin)
-                for i, c in enumerate(doc.get("corrections", []), start=1)
-            ]
-            # each recorded event is checked at the number it took in the effective list (an
-            # insert before it moves it down; a penalty's ``event`` names an event before that)
-            numbers = appended_at(len(raw_events), trail)
+            raw_trail = doc.get("corrections", [])
+            if raw_trail:  # the corrections module only for a file that has a trail
+                from .corrections import Correction, appended_at
+
+                trail = [
+                    Correction.from_dict(c, i, players, origin)
+                    for i, c in enumerate(raw_trail, start=1)
+                ]
+                # each recorded event is checked at the number it took in the effective list
+                # (an insert before it moves it down; a penalty's ``event`` names an event
+                # before that)
+                numbers = appended_at(len(raw_events), trail)
+            else:  # no trail: event j is number j (what ``appended_at`` gives)
+                trail, numbers = [], list(range(1, len(raw_events) + 1))
             events = [
                 event_from_dict(e, n, players, origin)
                 for e, n in zip(raw_events, numbers, strict=True)
@@ -317,6 +315,8 @@ class Game:
         """Drop the latest event (kept in the trail); raises NotationError when there is none."""
         if not self.events:
             raise NotationError(t("err.undo.empty"))
+        from .corrections import Action
+
         number = len(self.events)
         event = self.events[-1]
         self.correct(Action.DROP, number)
@@ -353,6 +353,18 @@ class Game:
         Raises NotationError for a number with no event, CorrectionRefused (a RuleError)
         naming the first event that no longer holds; the game is then unchanged.
         """
+        from .corrections import (
+            Action,
+            Correction,
+            CorrectionRefused,
+            apply_correction,
+            check_number,
+            dropped_reference,
+            opening_with_events,
+            renumber,
+            sheet_change,
+        )
+
         action = Action(action)
         self._sync_journal()
         check_number(action, number, len(self.events))
@@ -386,11 +398,15 @@ class Game:
 
     def corrected(self) -> dict[int, Correction]:
         """The effective events a correction put in, by number: the correction of each."""
+        from .corrections import origins
+
         tags = origins(len(self.journal), self.corrections)
         return {i: self.corrections[k - 1] for i, k in enumerate(tags, start=1) if k}
 
     def _refusal(self, c: Correction, exc: EventRefused) -> CorrectionRefused:
         """The refusal of correction ``c`` whose replay refused event ``exc.number``."""
+        from .corrections import OWN, Action, CorrectionRefused
+
         n = exc.number
         if c.action is not Action.DROP and n == c.number:
             return CorrectionRefused(t(OWN[c.action], n=n, reason=exc))
@@ -401,5 +417,7 @@ class Game:
         return CorrectionRefused(self._broken(n, str(exc)), n)
 
     def _broken(self, number: int, reason: str) -> str:
+        from .corrections import event_label
+
         label = event_label(number, self.events[number - 1])
         return t("err.fix.broken", label=label, reason=reason)

@@ -4,8 +4,6 @@ Every house rule the sources disagree on is a key here, never a hard-coded choic
 carries its own documentation (what it means, the allowed values, the source).
 """
 
-from __future__ import annotations
-
 import difflib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -320,7 +318,7 @@ class Ruleset:
         section, _, name = dotted.partition(".")
         return getattr(getattr(self, section), name)
 
-    def with_values(self, **sections: dict[str, Any]) -> Ruleset:
+    def with_values(self, **sections: dict[str, Any]) -> "Ruleset":
         """A copy with some keys changed (for tests and what-ifs); not validated."""
         changes = {s: getattr(self, s)._replace(**v) for s, v in sections.items()}
         return replace(self, **changes)

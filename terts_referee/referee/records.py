@@ -4,8 +4,6 @@ to hold a card), and the ``Sheet`` of the whole game. Data and the questions ask
 is judged here.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -77,7 +75,7 @@ class DeclRecord:
     status: Status = Status.SCORED
     trick: int | None = None  # the trick it was made before, when known
     note: str = ""
-    beats: DeclRecord | None = None  # for a challenge: the declaration it beat
+    beats: "DeclRecord | None" = None  # for a challenge: the declaration it beat
 
     @property
     def points(self) -> int:
@@ -118,6 +116,8 @@ class AskRecord:
 
 @dataclass(eq=False)
 class TrickRecord:
+    """One trick as the sheet records it, with the event that recorded it."""
+
     number: int
     leader: str
     lead: Card
