@@ -10,6 +10,7 @@ is the effective list derived from them (``corrections.effective``).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from .storage import FORMAT_VERSION, TIMES_FORMAT
 if TYPE_CHECKING:
     from .corrections import Action, Change, Correction, CorrectionRefused
 
-__all__ = ["Game", "check_names", "now", "TOP_KEYS"]
+__all__ = ["Game", "check_names", "names_meant", "now", "TOP_KEYS"]
 
 TOP_KEYS = (
     "format",
@@ -53,6 +54,16 @@ def _when(value: Any) -> datetime | None:
 def _padded(times: list[datetime | None], n: int) -> list[datetime | None]:
     """``times`` cut or filled with None to ``n`` entries."""
     return (list(times) + [None] * n)[:n]
+
+
+def names_meant(text: str, names: Iterable[str]) -> list[str]:
+    """The names ``text`` may mean, the one rule for naming a player: the name equal to it but
+    for case, else every name it begins (case-insensitive, surrounding spaces ignored). One
+    name is an answer; none or several are for the caller to refuse."""
+    wanted = text.strip().casefold()
+    names = list(names)
+    exact = [n for n in names if n.casefold() == wanted]
+    return exact[:1] or [n for n in names if wanted and n.casefold().startswith(wanted)]
 
 
 def check_names(names: list[str]) -> tuple[str, str]:
@@ -230,11 +241,7 @@ class Game:
 
         Raises NotationError naming the players.
         """
-        wanted = name.strip().casefold()
-        exact = [p for p in self.players if p.casefold() == wanted]
-        if exact:
-            return exact[0]
-        matches = [p for p in self.players if wanted and p.casefold().startswith(wanted)]
+        matches = names_meant(name, self.players)
         if len(matches) == 1:
             return matches[0]
         key = "err.player.ambiguous" if matches else "err.player.unknown"

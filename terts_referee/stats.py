@@ -79,11 +79,10 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
 
     Raises NotationError naming the library's players.
     """
+    from .game import names_meant
+
     names = display_names(games)
-    wanted = _key(text)
-    if wanted in names:
-        return wanted
-    found = sorted(k for k in names if wanted and k.startswith(wanted))
+    found = sorted(names_meant(text, names))  # the keys are case-folded already
     if len(found) == 1:
         return found[0]
     if found:
