@@ -53,3 +53,29 @@ def request(server, method: str, path: str, body=None, headers=None, raw: bytes 
     reply = Reply(response.status, response.read(), dict(response.getheaders()))
     conn.close()
     return reply
+
+
+def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
+    """One step through the page's API and through the CLI on a copy: the same answer (the
+    CLI's output, or its refusal with the file byte-identical) and the same game file but for
+    its times. Returns the CLI's exit code and the server's JSON answer."""
+    from helpers import untimed
+
+    before = served.read_bytes()
+    if "--" in argv:  # the fixture's --game must come before the words
+        cut = argv.index("--")
+        cli = terts(*argv[:cut], "--game", terts.game, *argv[cut:], game=False)
+    else:
+        cli = terts(*argv)
+    reply = request(server, "POST", f"api/{action}", body)
+    data = reply.json()
+    assert data["ok"] == (cli.code == 0), (action, body, data, cli.stderr)
+    if cli.code == 0:
+        assert reply.status == 200
+        assert data["message"] == cli.stdout.strip()
+    else:
+        assert reply.status == 422
+        assert data["error"] == cli.stderr.strip()
+        assert served.read_bytes() == before, "a refusal changed the file"
+    assert untimed(served) == untimed(terts.game), (action, body)
+    return cli.code, data

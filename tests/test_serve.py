@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from helpers import untimed
-from serve_helpers import request, running
+from serve_helpers import request, running, same_as_cli
 
 import terts_referee
 from terts_referee import i18n
@@ -82,24 +82,8 @@ def test_every_action_gives_the_cli_s_game_file(two_games):
     outcomes = []
     with running(served) as server:
         for action, body, argv in STEPS:
-            before = served.read_bytes()
-            if "--" in argv:  # the fixture's --game must come before the words
-                cut = argv.index("--")
-                cli = terts(*argv[:cut], "--game", terts.game, *argv[cut:], game=False)
-            else:
-                cli = terts(*argv)
-            reply = request(server, "POST", f"api/{action}", body)
-            data = reply.json()
-            assert data["ok"] == (cli.code == 0), (action, body, data, cli.stderr)
-            if cli.code == 0:
-                assert reply.status == 200
-                assert data["message"] == cli.stdout.strip()
-            else:
-                assert reply.status == 422
-                assert data["error"] == cli.stderr.strip()
-                assert served.read_bytes() == before, "a refusal changed the file"
-            assert untimed(served) == untimed(terts.game), (action, body)
-            outcomes.append(cli.code)
+            code, _ = same_as_cli(server, served, terts, action, body, argv)
+            outcomes.append(code)
     assert outcomes.count(0) >= 10 and outcomes.count(2) >= 6, outcomes  # both kinds exercised
 
 
