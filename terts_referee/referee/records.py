@@ -55,6 +55,15 @@ def stock_before(trick: int) -> int:
     return max(0, 14 - 2 * (trick - 1)) if trick <= 7 else 0
 
 
+LOOK_MIN_STOCK = 4
+
+
+def may_look_at_tricks(stock: int) -> bool:
+    """Players may look at the tricks taken while the stock holds at least 4 cards
+    [000][001][003] (RULES §3; informational: nothing is recorded)."""
+    return stock >= LOOK_MIN_STOCK
+
+
 def phase_of(trick: int) -> Phase:
     """``before-break`` (trick 1), ``drawing`` (2-7), ``final`` (8-16), ``over`` after 16."""
     if trick > TRICKS_PER_DEAL:

@@ -43,6 +43,7 @@ def _up_to(ask) -> str | None:
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
+    from ..referee.records import may_look_at_tricks
     from ..replay import exchange_bar, stock_before
 
     deal = sheet.deals[-1] if sheet.deals else None
@@ -74,7 +75,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
         "quick": deal.quick,
         "may_declare": may_declare(sheet),
         "may_exchange": may_exchange,
-        "may_look": bool(open_ and stock >= 4),
+        "may_look": bool(open_ and may_look_at_tricks(stock)),
         "tricks": {p: deal.tricks_taken(p) for p in game.players},
         "finished": sheet.finished,
         "winner": sheet.winner,
