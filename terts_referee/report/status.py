@@ -96,7 +96,7 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
         console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
         return
     deal = sheet.deals[-1]
-    if deal.quick and not deal.tricks:
+    if deal.quick:
         # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
         trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
         command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
