@@ -116,11 +116,19 @@ def check_replaceable(path: os.PathLike | str) -> bool:
 
 
 def parse_toml(text: str) -> dict:
-    """Parse TOML; raises TomlProblem for bad syntax and the parser's limits alike."""
-    import tomllib
+    """Parse TOML; raises TomlProblem for bad syntax and the parser's limits alike.
+
+    The parser is ``tomli``, the project the standard library's ``tomllib`` was taken from, in
+    its compiled (mypyc) wheel: the same parser and messages at a third of the time (issue 13:
+    import 3.5 -> 2.4 ms, a 12-deal game parsed in 1.9 -> 0.6 ms); ``tomllib`` where no wheel
+    was installed. Both refuse nesting deeper than their limit with a RecursionError."""
+    try:
+        import tomli as toml
+    except ImportError:  # pragma: no cover - tomli is a dependency
+        import tomllib as toml
 
     try:
-        return tomllib.loads(text)
+        return toml.loads(text)
     except RecursionError:
         raise TomlProblem(t("file.too_deep")) from None
     except ValueError as exc:  # TOMLDecodeError, and int() past its 4,300-digit limit
