@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -81,34 +80,84 @@ def check_names(names: list[str]) -> tuple[str, str]:
     return cleaned[0], cleaned[1]
 
 
-@dataclass
 class Game:
     """Players, rules and events; the sheet is derived by ``replay``.
 
     ``events`` and ``times`` are the effective list, what everything reads; ``journal`` (the
     events as recorded, with ``journal_times``) and ``corrections`` are what the file stores.
     A game built from ``events`` alone has them as its journal.
+
+    A plain class with its ``__init__`` and ``__eq__`` written out, as a dataclass would make
+    them (fields compared in order, ``_walked`` left out), but without generating them with
+    ``exec`` at import: every command imports this module (issue 13).
     """
 
     players: tuple[str, str]
     rules: Ruleset
-    events: list[Event] = field(default_factory=list)
-    first_dealer: str | None = None
+    events: list[Event]
+    first_dealer: str | None
     # `terts new` (quick, the default) writes `quick = true`: deals are quick unless `deal
     # --tricks` says; `new --tricks` and files older than quick-by-default have no key: trick
     # by trick unless `deal --quick` says
-    quick: bool = False
-    started: datetime | None = None  # when `terts new` made it; unknown in format 1 files
-    times: list[datetime | None] = field(default_factory=list)  # events[i] entered at times[i]
-    journal: list[Event] | None = None  # the recorded events, never rewritten (issue 11)
-    journal_times: list[datetime | None] | None = None
-    corrections: list[Correction] = field(default_factory=list)  # the trail, append-only
+    quick: bool
+    started: datetime | None  # when `terts new` made it; unknown in format 1 files
+    times: list[datetime | None]  # events[i] entered at times[i]
+    journal: list[Event] | None  # the recorded events, never rewritten (issue 11)
+    journal_times: list[datetime | None] | None
+    corrections: list[Correction]  # the trail, append-only
 
     # The referee's state after the last strict ``sheet()``, with what it was derived from, so
     # that ``record`` judges only the new event (a write replays once, issue 13).
-    _walked: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _walked: tuple[Any, ...] | None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        players: tuple[str, str],
+        rules: Ruleset,
+        events: list[Event] | None = None,
+        first_dealer: str | None = None,
+        quick: bool = False,
+        started: datetime | None = None,
+        times: list[datetime | None] | None = None,
+        journal: list[Event] | None = None,
+        journal_times: list[datetime | None] | None = None,
+        corrections: list[Correction] | None = None,
+    ) -> None:
+        self.players, self.rules = players, rules
+        self.events = [] if events is None else events
+        self.first_dealer, self.quick, self.started = first_dealer, quick, started
+        self.times = [] if times is None else times
+        self.journal, self.journal_times = journal, journal_times
+        self.corrections = [] if corrections is None else corrections
+        self._walked = None
+        self._derive()
+
+    def _fields(self) -> tuple:
+        return (
+            self.players,
+            self.rules,
+            self.events,
+            self.first_dealer,
+            self.quick,
+            self.started,
+            self.times,
+            self.journal,
+            self.journal_times,
+            self.corrections,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"Game(players={self.players!r}, rules={self.rules.name!r}, events={self.events!r})"
+
+    def _derive(self) -> None:
+        """The journal and the effective list from what was given (see the class's doc)."""
         if self.journal is None:  # built from its events: they are the journal
             self.journal = list(self.events)
             self.journal_times = _padded(self.times, len(self.events))

@@ -13,7 +13,6 @@ import ast
 import copy
 import json
 import random
-from dataclasses import fields, is_dataclass
 from enum import Enum
 from pathlib import Path
 
@@ -122,16 +121,16 @@ def test_statuses_and_phases_are_the_words_of_the_json():
 
 
 def _plain(obj, seen=()):
-    """A comparable picture of the sheet: dataclasses by field (the ruleset and caches left
-    out), containers by content."""
-    if is_dataclass(obj) and not isinstance(obj, type):
+    """A comparable picture of the sheet: the referee's records (plain classes) by attribute
+    (the ruleset and caches left out), containers by content."""
+    if type(obj).__module__.startswith("terts_referee.referee.") and hasattr(obj, "__dict__"):
         if id(obj) in seen:
             return "<cycle>"
         seen = (*seen, id(obj))
         return {
-            f.name: _plain(getattr(obj, f.name), seen)
-            for f in fields(obj)
-            if f.name not in ("rules", "_by_event")
+            name: _plain(value, seen)
+            for name, value in vars(obj).items()
+            if name not in ("rules", "_by_event")
         }
     if isinstance(obj, dict):
         return {repr(k): _plain(v, seen) for k, v in obj.items()}

@@ -5,7 +5,6 @@ file, the key and the allowed values.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -119,7 +118,7 @@ def test_defaults_are_classic():
     """A ruleset file that says nothing gets classic's values."""
     defaults = Ruleset()
     assert {dotted: defaults.get(dotted) for dotted in CLASSIC} == CLASSIC
-    assert replace(load_ruleset("classic"), description="") == defaults
+    assert load_ruleset("classic")._replace(description="") == defaults
 
 
 @pytest.mark.parametrize("name", bundled_names())
@@ -158,7 +157,7 @@ def test_extends_a_bundled_ruleset(tmp_path):
     assert rules.name == "house"
     assert rules.game.target == 1001 and rules.play.trump_jack == "free"
     expected = book.with_values(game={"target": 1001}, play={"trump_jack": "free"})
-    assert replace(rules, name="book", description=book.description) == expected
+    assert rules._replace(name="book", description=book.description) == expected
 
 
 def test_extends_a_file_beside_it(tmp_path, monkeypatch):
@@ -334,7 +333,7 @@ def test_rules_new_writes_a_file_rules_check_accepts(terts, tmp_path, base):
     own = load_ruleset(str(path))
     parent = load_ruleset(base)
     assert own.name == path.stem
-    assert replace(own, name=parent.name, description=parent.description) == parent
+    assert own._replace(name=parent.name, description=parent.description) == parent
 
 
 def test_rules_new_refuses_to_overwrite(terts, tmp_path):

@@ -4,7 +4,6 @@ to hold a card), and the ``Sheet`` of the whole game. Data and the questions ask
 is judged here.
 """
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..cards import Card, Rank, Suit
@@ -64,6 +63,12 @@ def may_look_at_tricks(stock: int) -> bool:
     return stock >= LOOK_MIN_STOCK
 
 
+# The records below are plain classes with their ``__init__`` written out, not dataclasses: a
+# dataclass generates its methods with ``exec`` when the module is imported, about 0.4 ms a
+# class, and every command imports these (issue 13). The class-level annotations list the
+# fields in order; ``__init__`` takes them in that order.
+
+
 def phase_of(trick: int) -> Phase:
     """``before-break`` (trick 1), ``drawing`` (2-7), ``final`` (8-16), ``over`` after 16."""
     if trick > TRICKS_PER_DEAL:
@@ -73,7 +78,6 @@ def phase_of(trick: int) -> Phase:
     return Phase.DRAWING if trick < FINAL_FROM else Phase.FINAL
 
 
-@dataclass(eq=False)
 class DeclRecord:
     """A declaration as the sheet records it."""
 
@@ -81,10 +85,24 @@ class DeclRecord:
     player: str
     decl: Declaration
     value: int  # its points under the ruleset
-    status: Status = Status.SCORED
-    trick: int | None = None  # the trick it was made before, when known
-    note: str = ""
-    beats: "DeclRecord | None" = None  # for a challenge: the declaration it beat
+    status: Status
+    trick: int | None  # the trick it was made before, when known
+    note: str
+    beats: "DeclRecord | None"  # for a challenge: the declaration it beat
+
+    def __init__(
+        self,
+        event: int,
+        player: str,
+        decl: Declaration,
+        value: int,
+        status: Status = Status.SCORED,
+        trick: int | None = None,
+        note: str = "",
+        beats: "DeclRecord | None" = None,
+    ) -> None:
+        self.event, self.player, self.decl, self.value = event, player, decl, value
+        self.status, self.trick, self.note, self.beats = status, trick, note, beats
 
     @property
     def points(self) -> int:
@@ -95,7 +113,6 @@ class DeclRecord:
         return 0
 
 
-@dataclass(eq=False)
 class PenaltyRecord:
     """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
     given to the opponent."""
@@ -103,14 +120,28 @@ class PenaltyRecord:
     event: int
     player: str
     kind: PenaltyKind
-    points: int = 0
-    uphill: int = 0
-    to_opponent: int = 0
-    note: str = ""
-    auto: bool = False
+    points: int
+    uphill: int
+    to_opponent: int
+    note: str
+    auto: bool
+
+    def __init__(
+        self,
+        event: int,
+        player: str,
+        kind: PenaltyKind,
+        points: int = 0,
+        uphill: int = 0,
+        to_opponent: int = 0,
+        note: str = "",
+        auto: bool = False,
+    ) -> None:
+        self.event, self.player, self.kind = event, player, kind
+        self.points, self.uphill, self.to_opponent = points, uphill, to_opponent
+        self.note, self.auto = note, auto
 
 
-@dataclass(eq=False)
 class AskRecord:
     """«Рост?» / «От чего?»: ``player`` asked about ``about`` (a challenge implies it). Under
     ``declarations.challenge = "same-class"`` he forfeits higher classes in that turn [001]:
@@ -122,8 +153,10 @@ class AskRecord:
     about: DeclRecord
     trick: int | None
 
+    def __init__(self, event: int, player: str, about: DeclRecord, trick: int | None) -> None:
+        self.event, self.player, self.about, self.trick = event, player, about, trick
 
-@dataclass(eq=False)
+
 class TrickRecord:
     """One trick as the sheet records it, with the event that recorded it."""
 
@@ -133,10 +166,22 @@ class TrickRecord:
     follow: Card
     winner: str
     event: int
-    renege: bool = False
+    renege: bool
+
+    def __init__(
+        self,
+        number: int,
+        leader: str,
+        lead: Card,
+        follow: Card,
+        winner: str,
+        event: int,
+        renege: bool = False,
+    ) -> None:
+        self.number, self.leader, self.lead, self.follow = number, leader, lead, follow
+        self.winner, self.event, self.renege = winner, event, renege
 
 
-@dataclass(eq=False)
 class Deal:
     """One deal's record and the state derived from its events."""
 
@@ -146,25 +191,57 @@ class Deal:
     trump: Suit | None
     trump_card: Card | None
     event: int
-    declarations: list[DeclRecord] = field(default_factory=list)
-    penalties: list[PenaltyRecord] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    card_points: dict[str, int] | None = None
-    last_trick: str | None = None
-    finished: bool = False
-    claimed_by: str | None = None
-    renege_by: str | None = None
-    exchange_by: str | None = None
-    exchange_event: int | None = None
-    points: dict[str, int] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)
-    burned: dict[str, set[Declaration]] = field(default_factory=dict)
-    notices: list[str] = field(default_factory=list)
-    quick: bool = False  # a quick deal: declarations are not timed
-    named_dealer: bool = False  # the deal event named its dealer
-    timed_from: int | None = None  # a quick deal turned trick by trick by the trick of this event
-    trump_event: int | None = None  # the trump recorded after the deal (``terts trump``)
-    asked: dict[str, AskRecord] = field(default_factory=dict)  # the asker's forfeit, in force
+    declarations: list[DeclRecord]
+    penalties: list[PenaltyRecord]
+    tricks: list[TrickRecord]
+    card_points: dict[str, int] | None
+    last_trick: str | None
+    finished: bool
+    claimed_by: str | None
+    renege_by: str | None
+    exchange_by: str | None
+    exchange_event: int | None
+    points: dict[str, int]
+    totals: dict[str, int]
+    burned: dict[str, set[Declaration]]
+    notices: list[str]
+    quick: bool  # a quick deal: declarations are not timed
+    named_dealer: bool  # the deal event named its dealer
+    timed_from: int | None  # a quick deal turned trick by trick by the trick of this event
+    trump_event: int | None  # the trump recorded after the deal (``terts trump``)
+    asked: dict[str, AskRecord]  # the asker's forfeit, in force
+
+    def __init__(
+        self,
+        number: int,
+        dealer: str,
+        players: tuple[str, str],
+        trump: Suit | None,
+        trump_card: Card | None,
+        event: int,
+    ) -> None:
+        """A deal just dealt; the judges fill in the rest as its events are walked."""
+        self.number, self.dealer, self.players = number, dealer, players
+        self.trump, self.trump_card, self.event = trump, trump_card, event
+        self.declarations = []
+        self.penalties = []
+        self.tricks = []
+        self.card_points = None
+        self.last_trick = None
+        self.finished = False
+        self.claimed_by = None
+        self.renege_by = None
+        self.exchange_by = None
+        self.exchange_event = None
+        self.points = {}
+        self.totals = {}
+        self.burned = {}
+        self.notices = []
+        self.quick = False
+        self.named_dealer = False
+        self.timed_from = None
+        self.trump_event = None
+        self.asked = {}
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -305,7 +382,6 @@ class Deal:
         return held - self.played()
 
 
-@dataclass(eq=False)
 class Sheet:
     """The running score sheet derived from the events."""
 
@@ -314,14 +390,30 @@ class Sheet:
     deals: list[Deal]
     totals: dict[str, int]
     uphill: dict[str, int]
-    finished: bool = False
-    winner: str | None = None
-    win_reason: str = ""
-    notices: list[tuple[int, str]] = field(default_factory=list)  # (event number, text)
-    skipped: list[int] = field(default_factory=list)
-    _by_event: tuple[int, dict[int, list[str]]] = field(
-        default=(0, {}), init=False, repr=False, compare=False
-    )
+    finished: bool
+    winner: str | None
+    win_reason: str
+    notices: list[tuple[int, str]]  # (event number, text)
+    skipped: list[int]
+    _by_event: tuple[int, dict[int, list[str]]]  # notices by event, built on first use
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: tuple[str, str],
+        deals: list[Deal],
+        totals: dict[str, int],
+        uphill: dict[str, int],
+    ) -> None:
+        """A sheet before any event is judged: no winner, no notices."""
+        self.rules, self.players, self.deals = rules, players, deals
+        self.totals, self.uphill = totals, uphill
+        self.finished = False
+        self.winner = None
+        self.win_reason = ""
+        self.notices = []
+        self.skipped = []
+        self._by_event = (0, {})
 
     @property
     def targets(self) -> dict[str, int]:

@@ -7,7 +7,6 @@ player of the game) and writes notices; it judges no rule itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..cards import CARD_POINTS
 from ..errors import RuleError
@@ -18,17 +17,26 @@ from ..rules import Ruleset
 from .records import Deal, Sheet
 
 
-@dataclass(eq=False)
 class State:
-    """The walk's shared state; passed to every judge."""
+    """The walk's shared state; passed to every judge. (A plain class, not a dataclass: no
+    methods generated at import, issue 13.)"""
 
     rules: Ruleset
     players: tuple[str, str]
     first_dealer: str
     sheet: Sheet
-    number: int = 0  # the event being judged, from 1
-    last_event: Event | None = None
-    last_deal_event_deal: Deal | None = None  # the last deal when ``last_event`` was judged
+    number: int  # the event being judged, from 1
+    last_event: Event | None
+    last_deal_event_deal: Deal | None  # the last deal when ``last_event`` was judged
+
+    def __init__(
+        self, rules: Ruleset, players: tuple[str, str], first_dealer: str, sheet: Sheet
+    ) -> None:
+        self.rules, self.players, self.sheet = rules, players, sheet
+        self.first_dealer = first_dealer
+        self.number = 0
+        self.last_event = None
+        self.last_deal_event_deal = None
 
     @classmethod
     def start(cls, players: Sequence[str], rules: Ruleset, first_dealer: str | None) -> State:

@@ -64,9 +64,7 @@ def rules_new(
         raise RulesetError(t("err.ruleset.exists", path=path))
     if path.suffix != ".toml":
         raise RulesetError(t("err.ruleset.suffix", path=path))
-    from dataclasses import replace
-
-    own = replace(rules, name=path.stem, description=f"{rules.name} with house changes")
+    own = rules._replace(name=path.stem, description=f"{rules.name} with house changes")
     try:
         path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
     except OSError as exc:
