@@ -109,7 +109,9 @@ def read_game(path: Path) -> dict[str, Any]:
         return known
 
     try:
-        text = data.decode("utf-8-sig")  # tolerate a byte-order mark left by an editor
+        # tolerate a byte-order mark left by an editor (as "utf-8-sig" would, offsets after
+        # it, without importing that codec)
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
     try:

@@ -139,6 +139,21 @@ def test_byte_order_mark_tolerated(tmp_path: Path) -> None:
     assert read_game(path) == {"format": 1}
 
 
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "byte-order mark"])
+def test_bad_byte_offset_as_utf8_sig_counts_it(tmp_path: Path, bom: bytes) -> None:
+    """The offset named for a bad byte is the one Python's "utf-8-sig" codec gives (after the
+    mark, when there is one): storage strips the mark itself, without importing that codec."""
+    data = bom + b'format = 1\nplayers = ["\xff"]\n'
+    path = tmp_path / "game.toml"
+    path.write_bytes(data)
+    with pytest.raises(UnicodeDecodeError) as codec:
+        data.decode("utf-8-sig")
+    with pytest.raises(GameFileError) as info:
+        read_game(path)
+    assert f"bad byte at offset {codec.value.start}" in assert_one_line(info.value)
+    assert path.read_bytes() == data
+
+
 def test_directory_reported(tmp_path: Path) -> None:
     with pytest.raises(GameFileError) as info:
         read_game(tmp_path)
