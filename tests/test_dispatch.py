@@ -71,3 +71,34 @@ def test_one_command_imports_its_module_alone():
 
 def test_help_imports_every_command():
     assert _commands_loaded("--help") == set(registry.COMMANDS.values())
+
+
+def test_one_shot_runs_without_the_cyclic_collector_long_ones_with_it(monkeypatch, tmp_path):
+    """Issue 13: ``terts`` (the console script) turns the cyclic garbage collector off for a
+    one-shot command (start-up speed); ``table`` and ``serve`` keep running, so they turn it
+    back on before they start."""
+    import gc
+
+    import terts_referee.table as table
+    from terts_referee import cli
+
+    seen = {}
+
+    def fake_table(game, lang):
+        seen["table"] = gc.isenabled()
+        return 0
+
+    monkeypatch.setattr(table, "run_table", fake_table)
+    monkeypatch.setattr(sys, "argv", ["terts", "--version"])
+    try:
+        with pytest.raises(SystemExit) as done:
+            cli.run()
+        assert done.value.code == 0
+        seen["version"] = gc.isenabled()
+        gc.enable()
+        monkeypatch.setattr(sys, "argv", ["terts", "table", "--game", str(tmp_path / "g.toml")])
+        with pytest.raises(SystemExit):
+            cli.run()
+    finally:
+        gc.enable()
+    assert seen == {"version": False, "table": True}

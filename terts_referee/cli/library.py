@@ -42,7 +42,9 @@ def scan_games(library: str | None, quiet: bool):
     from .. import console
     from ..library import library_dir, scan_library
     from ..messages import t
+    from . import long_running
 
+    long_running()  # it may read hundreds of games
     where = library_dir(library)
     progress = None
     if not quiet and sys.stderr.isatty():

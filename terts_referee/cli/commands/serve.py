@@ -21,5 +21,7 @@ def command(
     """
     from ... import i18n
     from ...web.server import serve as run_server
+    from .. import long_running
 
+    long_running()
     raise typer.Exit(run_server(game, port, lan, i18n.lang()))

@@ -12,5 +12,7 @@ def command(game: GameOpt = None) -> None:
     """
     from ... import i18n
     from ...table import run_table
+    from .. import long_running
 
+    long_running()
     raise typer.Exit(run_table(game, i18n.lang()))
