@@ -158,24 +158,90 @@ def _width(stream) -> int:
         return 80
 
 
+def _one_cell(line: str) -> bool:
+    """Whether every character of ``line`` is certainly one cell wide for rich: Latin and
+    Cyrillic letters, ASCII and general punctuation, the card suits (no combining marks, no
+    double-width or zero-width characters, which rich measures with its own tables)."""
+    return all(
+        c < "\u0300" or "\u0400" <= c <= "\u04ff" or "\u2010" <= c <= "\u2027" or c in "♠♣♥♦"
+        for c in line
+    )
+
+
+_WORD = None  # rich's word: spaces before, non-spaces, spaces after (compiled on first use)
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """``line`` cut into lines as rich's ``Text.wrap`` cuts it at ``width`` cells, for text
+    of one-cell characters (``_one_cell``): at word starts (``rich._wrap.divide_line``), a word
+    longer than a line folded, each line's trailing spaces kept up to the width."""
+    global _WORD
+    if _WORD is None:
+        import re
+
+        _WORD = re.compile(r"\s*\S+\s*")
+    breaks: list[int] = []
+    offset = 0
+    match = _WORD.match(line)
+    while match is not None:
+        start, end = match.span()
+        word = match.group(0)
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:  # folded across lines of ``width`` cells
+            pieces = [word[i : i + width] for i in range(0, len(word), width)]
+            for piece in pieces[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(piece)
+            if start:
+                breaks.append(start)
+            offset = len(pieces[-1])
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+        match = _WORD.match(line, end)
+    lines = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
+    return [_rstrip_end(part, width) for part in lines]
+
+
+def _rstrip_end(part: str, width: int) -> str:
+    """rich's ``Text.rstrip_end``: trailing whitespace past ``width`` removed."""
+    excess = len(part) - width
+    if excess <= 0:
+        return part
+    kept = part.rstrip()
+    return part[: len(part) - min(len(part) - len(kept), excess)]
+
+
 def _quick_line(stream, text: str, style: str | None) -> bool:
     """Write one coloured line as rich would, without rich, when that is certainly the same:
-    a simple style, printable text narrower than the console (no double-width cells), an
-    encodable line, no Windows console, a TERM with colour. False: nothing written."""
+    a simple style, printable text narrower than the console (no double-width cells) or of
+    one-cell characters (``_one_cell``: then wrapped as rich wraps it), an encodable line, no
+    Windows console, a TERM with colour. False: nothing written."""
     if sys.platform == "win32" or os.environ.get("TERM") in ("dumb", "unknown"):
         return False
     sgr = _sgr(style or "")
     if sgr is None:
         return False
     line = plain(text, stream).translate(_RICH_STRIP)
-    if not line.isprintable() or len(line) >= _width(stream) or not _can_encode(stream, line):
+    if not line.isprintable() or not _can_encode(stream, line):
         return False
-    if any(c >= "\u1100" for c in line):
-        import unicodedata
+    width = _width(stream)
+    if len(line) >= width:
+        if not _one_cell(line):
+            return False
+        lines = _wrapped(line, width)
+    else:
+        if any(c >= "\u1100" for c in line):
+            import unicodedata
 
-        if any(unicodedata.east_asian_width(c) in "WF" for c in line):
-            return False  # double-width cells: rich measures them
-    stream.write(f"\x1b[{sgr}m{line}\x1b[0m\n" if sgr and line else line + "\n")
+            if any(unicodedata.east_asian_width(c) in "WF" for c in line):
+                return False  # double-width cells: rich measures them
+        lines = [line]
+    for part in lines:
+        stream.write(f"\x1b[{sgr}m{part}\x1b[0m\n" if sgr and part else part + "\n")
     stream.flush()
     return True
 

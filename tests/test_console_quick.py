@@ -5,6 +5,8 @@ import io
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.text import Text
 
 from terts_referee import console
@@ -42,6 +44,52 @@ def rich_writes(monkeypatch, text: str, style: str | None) -> str:
     return stream.getvalue()
 
 
+LONG = [
+    "deal 12 (quick: tricks not recorded), Боря deals, trump ♣: declarations, then the count: "
+    "terts score POINTS --by P --last-trick P",
+    "x" * 100,
+    "x" * 250,
+    "word " * 40,
+    "  leading spaces and a very long word " + "y" * 130 + " then more words after it",
+    "сдача 12 (быстрая: взятки не записываются), сдаёт Боря, козырь ♣ — объявления, потом счёт",
+]
+
+
+@pytest.mark.parametrize("style", [None, "bold", "yellow"])
+@pytest.mark.parametrize("text", LONG, ids=range(len(LONG)))
+def test_a_line_wider_than_the_console_is_wrapped_as_rich_wraps_it(
+    monkeypatch, colour_terminal, text, style
+):
+    """Issue 13: ``terts status`` on a terminal wrote its long first line through rich (15 ms
+    of imports) only to have it wrapped; ``_quick_line`` wraps one-cell text as rich does."""
+    quick = io.StringIO()
+    assert console._quick_line(quick, text, style)
+    assert quick.getvalue() == rich_writes(monkeypatch, text, style)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(list("ab Яё-—♠♥.,:«»   ")), max_size=260),
+    width=st.integers(min_value=1, max_value=130),
+    style=st.sampled_from(STYLES),
+)
+def test_wrapping_is_rich_s_at_any_width(text, width, style):
+    """Property: for one-cell text, any width and any simple style, ``_quick_line`` writes
+    what rich's console writes, byte for byte."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TERM", "xterm-256color")
+        mp.setenv("COLUMNS", str(width))
+        mp.delenv("NO_COLOR", raising=False)
+        mp.delenv("FORCE_COLOR", raising=False)
+        console.set_color(True)
+        try:
+            quick = io.StringIO()
+            assert console._quick_line(quick, text, style)
+            assert quick.getvalue() == rich_writes(mp, text, style)
+        finally:
+            console.set_color(None)
+
+
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("text", TEXTS)
 def test_quick_line_is_what_rich_writes(monkeypatch, colour_terminal, text, style):
@@ -56,8 +104,8 @@ def test_quick_line_is_what_rich_writes(monkeypatch, colour_terminal, text, styl
         ("a\tb", "yellow"),  # rich expands tabs
         ("two\nlines", "bold"),  # rich styles each line
         ("escape \x1b[31m", None),
-        ("x" * 100, "dim"),  # as wide as the console: rich wraps
         ("漢字", "bold"),  # double-width cells: rich measures them
+        ("x" * 99 + "\u0301", "bold"),  # wider than the console with a combining mark
         ("plain", "on red"),  # a background: not one of the simple styles
         ("plain", "bright_red"),
     ],
