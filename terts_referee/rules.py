@@ -391,16 +391,16 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
 
 def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
     default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
-    expected = _describe_type(default, choices)
+    # what the key accepts is worded only for a refusal (every command checks every key)
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise _not_allowed(origin, dotted, value, expected)
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
         return value
     if isinstance(default, int):
         if isinstance(value, str) and value in choices:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _not_allowed(origin, dotted, value, expected)
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
         if minimum is not None and value < minimum:
             raise RulesetError(
                 t(
@@ -424,6 +424,7 @@ def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
             )
         return value
     if not isinstance(value, str) or value not in choices:
+        expected = _describe_type(default, choices)
         if isinstance(value, str):
             expected += _suggest(value, choices)
         raise _not_allowed(origin, dotted, value, expected)
