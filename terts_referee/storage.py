@@ -90,7 +90,13 @@ def read_game(path: Path) -> dict[str, Any]:
     UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
     newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
     """
-    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    return parse_game(path, read_game_bytes(path))
+
+
+def read_game_bytes(path: Path) -> bytes:
+    """The bytes of the game file at ``path``, unparsed (``parse_game`` reads them); raises
+    GameFileError as :func:`read_game` does for a file that cannot be read."""
+    from .files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
 
     try:
         data = read_regular(path)
@@ -104,6 +110,14 @@ def read_game(path: Path) -> dict[str, Any]:
         raise GameFileError(t("store.too_big", path=path, limit=MAX_FILE_SHOWN)) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
+    return data
+
+
+def parse_game(path: Path, data: bytes) -> dict[str, Any]:
+    """The document the bytes ``data`` of the game file at ``path`` hold: :func:`read_game`
+    once the bytes are read, with its errors."""
+    from .files import TomlProblem, parse_toml
+
     known = _parsed_before(data)
     if known is not None:
         return known
@@ -359,6 +373,13 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(item) for item in value]
     return value
+
+
+def parsed_form(value: Any) -> Any:
+    """``value`` as reading back what :func:`write_game` writes for it gives it (tuples as
+    lists, an aware time's zone a plain offset): new dicts and lists, the other leaves the
+    same."""
+    return _as_parsed(value)
 
 
 def _as_parsed(value: Any) -> Any:

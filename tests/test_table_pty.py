@@ -3,7 +3,7 @@
 A child runs ``terts table`` with a pty as its controlling terminal (so prompt_toolkit draws
 its prompt and Ctrl-C typed there is a SIGINT); the test types escape junk, mouse-report junk,
 a bracketed paste that never ends and Ctrl-C while a command runs, then checks the game file.
-The child's ``read_game`` and ``write_game`` are slowed (a wrapper script) so that a Ctrl-C
+The child's reads of the game file and ``write_game`` are slowed (a wrapper script) so that a Ctrl-C
 lands mid-command.
 """
 
@@ -27,14 +27,14 @@ WRAPPER = """
 import sys, time
 import terts_referee.storage as storage
 slow = float(sys.argv.pop(1))
-real_write, real_read = storage.write_game, storage.read_game
+real_write, real_read = storage.write_game, storage.read_game_bytes
 def write_game(path, doc):
     time.sleep(slow)
     real_write(path, doc)
-def read_game(path):
+def read_game_bytes(path):  # every read of the game file, parsed or not (a kept game)
     time.sleep(slow / 3)
     return real_read(path)
-storage.write_game, storage.read_game = write_game, read_game
+storage.write_game, storage.read_game_bytes = write_game, read_game_bytes
 from terts_referee.cli import main
 sys.exit(main(sys.argv[1:]))
 """
