@@ -305,3 +305,40 @@ def test_read_back_last_gives_the_event_and_time_as_the_file_reads_them(tmp_path
     assert game.events == again.events and game.times == again.times
     assert [t.tzname() for t in game.times] == ["MSK", "UTC+03:00"]
     assert type(game.events[-1].combos) is type(again.events[-1].combos)
+
+
+# --- the completer's descriptions of the events ---------------------------------------------
+
+
+def test_the_completer_describes_each_event_as_the_game_now_has_it(tmp_path, capsys, monkeypatch):
+    """After every line the completer's descriptions are those of every event described anew:
+    the events kept from the refresh before (the very same objects, the same language) are
+    not described again, a corrected or dropped one is."""
+    import terts_referee.table.session as table
+    from terts_referee.report.events import describe
+
+    seen, checked = [], []
+
+    class Spy(table.TableCompleter):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            seen.append(self)
+
+    monkeypatch.setattr(table, "TableCompleter", Spy)
+    path = tmp_path / "g.toml"
+    _new(path, capsys)
+
+    def check(path: Path) -> None:
+        game = Game.from_doc(storage.read_game(path))
+        assert seen[0].events == tuple(describe(e) for e in game.events)
+        checked.append(len(game.events))
+
+    script = [*DEALS, check, "fix 3 s 64 Боря Аня", check, "drop 4", check, "n s", check]
+    script += [f"d {B} terts:Ks", check]
+    _session(path, path.read_bytes(), script, capsys, "ru")
+    assert checked == [4, 4, 3, 4, 5]
+    # the same game in another language: every event described again
+    assert run_table(str(path), "en", input=["p Боря miscount 10"]) == 0
+    game = Game.from_doc(storage.read_game(path))
+    assert seen[-1].events == tuple(describe(e) for e in game.events)
+    assert seen[-1].events[0].startswith("deal")
