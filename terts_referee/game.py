@@ -222,6 +222,11 @@ class Game:
             doc["corrections"] = [c.to_dict() for c in self.corrections]
         return doc
 
+    def last_event_doc(self) -> dict[str, Any]:
+        """The table ``to_doc`` writes for the last recorded event, its time included."""
+        self._sync_journal()
+        return self._event_doc(len(self.journal) - 1)
+
     def _event_doc(self, index: int) -> dict[str, Any]:
         data = self.journal[index].to_dict()
         at = self.journal_times[index] if index < len(self.journal_times) else None

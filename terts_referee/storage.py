@@ -164,7 +164,69 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 
     _check_document(doc)
     data = tomli_w.dumps(doc).encode("utf-8")
+    _write_bytes(path, data)
+    if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
+        _last_read[0] = (data, _as_parsed(doc))
 
+
+def append_event(
+    path: Path, previous: bytes, event: Mapping[str, Any], doc: Callable[[], Mapping[str, Any]]
+) -> None:
+    """Write the game file at ``path`` as :func:`write_game` writes ``doc()``, the document
+    the bytes ``previous`` hold (the file's bytes, read under the lock) with the table
+    ``event`` appended to its ``events``, without serialising the rest again when it can.
+
+    When ``previous`` are the bytes this process last wrote (tomli_w's text of their
+    document, :func:`last_written`), their document is known (the last read, ``read_game``'s
+    cache) and ends with its events as an array of tables (no ``corrections`` after them, an
+    event too long to write inline), tomli_w's text of the new document is ``previous``, a
+    blank line and the event's own ``[[events]]`` table, byte for byte: that is written.
+    Otherwise ``write_game(path, doc())``. Raises as :func:`write_game` does.
+    """
+    entry = _last_read[0]
+    table = None
+    if (
+        previous == _last_written[0]
+        and entry is not None
+        and entry[0] == previous
+        and _ends_with_events(entry[1])
+        and b"\n[[events]]\n" in previous  # else written inline, before [rules]
+        and _find_none(event, "") is None  # else write_game names it
+    ):
+        table = _array_table("events", event)
+    if table is None:
+        write_game(path, doc())
+        return
+    data = previous + b"\n" + table.encode("utf-8")
+    _write_bytes(path, data)
+    _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], _as_parsed(event)]})
+
+
+def _ends_with_events(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc``'s last key is a non-empty ``events`` list (none after it)."""
+    return bool(doc) and next(reversed(doc)) == "events" and bool(doc["events"])
+
+
+# A table never written inline (its value holds a line break): after an event in an array of
+# tables, so that tomli_w writes the event as a ``[[KEY]]`` table whatever its length.
+_NEVER_INLINE = {"_": ["_"]}
+
+
+def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
+    """tomli_w's text for ``table`` as one ``[[key]]`` table of an array of tables at the top
+    of a document (what it writes for it among others, the blank line before it aside); None
+    if tomli_w does not write an array of tables table by table (then the whole is written)."""
+    import tomli_w
+
+    both = tomli_w.dumps({key: [table, _NEVER_INLINE]})
+    last = "\n" + tomli_w.dumps({key: [_NEVER_INLINE]})
+    if not (both.endswith(last) and both.startswith(f"[[{key}]]\n")):  # pragma: no cover
+        return None
+    return both[: -len(last)]
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Atomically replace the game file at ``path`` with ``data`` (``write_game``'s write)."""
     target = Path(os.path.realpath(path))
     directory = target.parent
     check_writable_target(path, target)
@@ -193,8 +255,6 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
         raise
     _fsync_directory(directory)
     _last_written[:] = [data]
-    if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
-        _last_read[0] = (data, _as_parsed(doc))
 
 
 @contextmanager

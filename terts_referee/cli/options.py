@@ -153,6 +153,7 @@ def record(
         return
     from ..game import Game
     from ..storage import (
+        append_event,
         game_lock,
         last_written,
         parse_game,
@@ -165,6 +166,7 @@ def record(
     with game_lock(path):  # as update_game: read, change, write, all under the lock
         data = read_game_bytes(path)
         g = _take_kept(path, data)
+        kept = g is not None
         if g is None:
             g = Game.from_doc(parse_game(path, data), str(path))
         try:
@@ -176,7 +178,10 @@ def record(
             _keep(path, data, g)
             raise
         remove_stale_temp_files(path)
-        write_game(path, g.to_doc())
+        if kept:  # the file's document is the kept game's: this event appended to it
+            append_event(path, data, g.last_event_doc(), g.to_doc)
+        else:
+            write_game(path, g.to_doc())
         written = last_written()
     if g.read_back_last(str(path)):
         _keep(path, written, g)
