@@ -259,7 +259,8 @@ class Game:
 
         The strict sheet under the game's own rules is kept, with the referee's state, for a
         ``record`` that follows: that sheet then becomes the sheet after the new event (hold
-        no sheet across ``record`` expecting it unchanged)."""
+        no sheet across ``record`` expecting it unchanged). After ``record(keep=True)`` it is
+        the sheet that record returned, not walked again."""
         if rules is not None or not strict:
             return replay(
                 self.players,
@@ -351,7 +352,7 @@ class Game:
         self.journal_times.append(when)
         self.events.append(event)
         self.times.append(when)
-        if keep:
+        if keep and st is not None:
             self._walked = self._walk_of(st, kept=True)
         return sheet
 

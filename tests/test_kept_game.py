@@ -8,6 +8,7 @@ reads the file again, whoever else writes the file between two events, whatever 
 from __future__ import annotations
 
 import itertools
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -184,6 +185,28 @@ def test_a_session_with_the_kept_game_is_a_session_reading_the_file_every_time(
     assert (code, out, err) == fresh[:3]
 
 
+def test_a_file_typed_by_hand_in_the_first_format(tmp_path, capsys, monkeypatch):
+    """A format 1 file (no times) with comments and its own layout: the first event writes it
+    whole (format 2), the next ones are appended; as when every event reads the file."""
+    path = tmp_path / "g.toml"
+    text = _new(path, capsys).decode("utf-8")
+    text = re.sub(r"started = .*\n", "", text).replace("format = 2", "# by hand\nformat = 1")
+    text = text.replace("events = []\n", "") + (
+        '\n[[events]]  # deal 1\ntype = "deal"\ntrump = "hearts"\nquick = true\n'
+    )
+    start = text.encode("utf-8")
+    script = [*DEALS[1:], "n s", f"d {B} terts:Ks", f"s 70 {A} {B}"]
+    monkeypatch.setattr("terts_referee.game.now", _clock())
+    kept = _session(path, start, script, capsys, "en")
+    monkeypatch.setattr("terts_referee.game.now", _clock())
+    with monkeypatch.context() as m:
+        m.setattr(options, "_keep", lambda *args: None)
+        fresh = _session(path, start, script, capsys, "en")
+    assert kept == fresh
+    assert kept[0] == 0 and kept[2] == ""
+    assert kept[3][0].startswith(b"format = 2\n") and b"by hand" not in kept[3][0]
+
+
 def test_the_kept_game_is_not_read_again(tmp_path, capsys, monkeypatch):
     """A session of 12 events reads the game three times (the welcome and its summary, then
     the first event); one more after another writer changed it; a refused event none."""
@@ -342,3 +365,53 @@ def test_the_completer_describes_each_event_as_the_game_now_has_it(tmp_path, cap
     game = Game.from_doc(storage.read_game(path))
     assert seen[-1].events == tuple(describe(e) for e in game.events)
     assert seen[-1].events[0].startswith("deal")
+
+
+# --- the web page's commands, a terminal's between them ---------------------------------------
+
+
+def test_the_web_pages_commands_and_a_terminal_command_in_another_process(tmp_path, capsys):
+    """``terts serve`` records through the same dispatcher: a ``terts`` command in another
+    process between two of the page's events is read, never overwritten by the kept game."""
+    import os
+    import subprocess
+    import sys
+
+    from helpers import untimed
+
+    from terts_referee.web.actions import run
+
+    path = tmp_path / "g.toml"
+    start = _new(path, capsys)
+    game = ["--game", str(path)]
+    page = [
+        ["deal", "--trump", "h", *game],
+        ["declare", A, "terts:Qh", *game],
+        ["score", "54", "--by", B, "--last-trick", A, *game],
+    ]
+    for argv in page:
+        assert run(argv)[0] == 0
+    assert options._KEPT
+    env = {k: v for k, v in os.environ.items() if k != "TERTS_GAME"}
+    other = subprocess.run(
+        [sys.executable, "-m", "terts_referee", "penalty", B, "miscount", "--points", "10", *game],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert other.returncode == 0, other.stderr
+    later = [["deal", "--trump", "s", *game], ["declare", B, "terts:Ks", *game]]
+    said = [run(argv) for argv in later]
+    assert [code for code, _, _ in said] == [0, 0]
+    kept = untimed(path)
+
+    path.write_bytes(start)
+    for argv in page:
+        assert main(argv) == 0
+    assert main(["penalty", B, "miscount", "--points", "10", *game]) == 0
+    capsys.readouterr()
+    options._KEPT.clear()
+    assert [run(argv) for argv in later] == said
+    assert untimed(path) == kept
+    types = ["deal", "declare", "score", "penalty", "deal", "declare"]
+    assert [e["type"] for e in kept["events"]] == types
