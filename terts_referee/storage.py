@@ -178,10 +178,11 @@ def append_event(
 
     When ``previous`` are the bytes this process last wrote (tomli_w's text of their
     document, :func:`last_written`), their document is known (the last read, ``read_game``'s
-    cache) and ends with its events as an array of tables (no ``corrections`` after them, an
-    event too long to write inline), tomli_w's text of the new document is ``previous``, a
-    blank line and the event's own ``[[events]]`` table, byte for byte: that is written.
-    Otherwise ``write_game(path, doc())``. Raises as :func:`write_game` does.
+    cache) and its events are written as an array of tables (an event too long to write
+    inline) with nothing after them but the ``[[corrections]]``, tomli_w's text of the new
+    document is ``previous`` with the event's own ``[[events]]`` table and a blank line
+    inserted after the last event's, byte for byte: that is written. Otherwise
+    ``write_game(path, doc())``. Raises as :func:`write_game` does.
     """
     entry = _last_read[0]
     table = None
@@ -189,7 +190,7 @@ def append_event(
         previous == _last_written[0]
         and entry is not None
         and entry[0] == previous
-        and _ends_with_events(entry[1])
+        and _events_last(entry[1])
         and b"\n[[events]]\n" in previous  # else written inline, before [rules]
         and _find_none(event, "") is None  # else write_game names it
     ):
@@ -197,14 +198,25 @@ def append_event(
     if table is None:
         write_game(path, doc())
         return
-    data = previous + b"\n" + table.encode("utf-8")
+    text = table.encode("utf-8")
+    # the corrections' first table, if they are an array of tables (a line of its own: no
+    # string holds a line break), else the end
+    cut = previous.find(b"\n[[corrections]]\n") + 1
+    if cut:
+        data = previous[:cut] + text + b"\n" + previous[cut:]
+    else:
+        data = previous + b"\n" + text
     _write_bytes(path, data)
     _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], _as_parsed(event)]})
 
 
-def _ends_with_events(doc: Mapping[str, Any]) -> bool:
-    """Whether ``doc``'s last key is a non-empty ``events`` list (none after it)."""
-    return bool(doc) and next(reversed(doc)) == "events" and bool(doc["events"])
+def _events_last(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` has a non-empty ``events`` list and after it no key but
+    ``corrections`` (tomli_w writes the tables in the order of their keys)."""
+    if not doc.get("events"):
+        return False
+    keys = list(doc)
+    return keys[keys.index("events") + 1 :] in ([], ["corrections"])
 
 
 # A table never written inline (its value holds a line break): after an event in an array of

@@ -115,10 +115,18 @@ def test_the_text_is_appended_once_the_events_are_an_array_of_tables(tmp_path, s
     assert spy == [0, 1, 2, 3]
 
 
-def test_corrections_after_the_events_are_written_whole(tmp_path, spy):
+@pytest.mark.parametrize(
+    "corrections",
+    [
+        [],  # `corrections = []`, before [rules]
+        [{"action": "drop", "number": 1}],  # short: written inline, before [rules]
+        [{"action": "drop", "number": 1}, {"action": "insert", "new": LONG}],  # [[corrections]]
+    ],
+)
+def test_the_event_goes_before_the_corrections(tmp_path, spy, corrections):
     path = tmp_path / "g.toml"
-    _append_all(path, [LONG], [SHORT, LONG], corrections=[{"action": "drop", "number": 1}])
-    assert spy == [1, 2, 3]
+    _append_all(path, [LONG], [SHORT, LONG], corrections=corrections)
+    assert spy == [1]
 
 
 def test_bytes_this_process_did_not_write_are_written_whole(tmp_path, spy):
