@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import itertools
 import re
+import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from terts_referee import i18n, storage
 from terts_referee.cards import Rank, Suit
 from terts_referee.cli import main, options
 from terts_referee.declarations import Declaration
+from terts_referee.errors import RuleError
 from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
 from terts_referee.game import Game
 from terts_referee.replay import EventRefused, replay
@@ -78,6 +83,7 @@ def _both(tmp_path, capsys, monkeypatch, script, lang=None):
     """The session as it runs, and again with nothing ever kept (every event read afresh),
     each from the same file and the same clock."""
     path = tmp_path / "g.toml"
+    path.unlink(missing_ok=True)
     start = _new(path, capsys)
     monkeypatch.setattr("terts_referee.game.now", _clock())
     kept = _session(path, start, script, capsys, lang)
@@ -169,6 +175,60 @@ SCRIPTS = {
         f"s 70 {A} {B}",
     ],
 }
+
+
+def _another_process(path: Path) -> None:
+    """Another ``terts`` writes the file: a penalty recorded, if the rules allow one now."""
+    game = Game.from_doc(tomllib.loads(path.read_text(encoding="utf-8")))
+    try:
+        game.record(Penalty(A, PenaltyKind.MISCOUNT, points=10), at=datetime(2026, 12, 1))
+    except RuleError:
+        return
+    path.write_text(tomli_w.dumps(game.to_doc()), encoding="utf-8")
+
+
+def _damage(path: Path) -> None:
+    """Another writer leaves the file damaged: every command refused until it is mended."""
+    path.write_bytes(path.read_bytes().replace(b"quick = true", b"quick = fals"))
+
+
+LINES = [
+    "n h",
+    "n s quick",
+    "n d 7",
+    f"d {A} terts:Qh",
+    f"d {B} marriage",
+    f"d {A} 4J",
+    f"c {B} terts:Ks",
+    f"s 54 {B} {A}",
+    f"s 70 {A} {B}",
+    f"p {B} miscount 10",
+    f"x {A}",
+    f"cl {A} 3 40",
+    "u",
+    f"fix 2 d {B} marriage",
+    "drop 1",
+    "drop 3",
+    f"ins 2 p {A} miscount 10",
+    "st",
+    "l",
+    _same_bytes,
+    _another_process,
+    _damage,
+]
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(script=st.lists(st.sampled_from(LINES), max_size=16), lang=st.sampled_from(["en", "ru"]))
+def test_any_session_with_the_kept_game_is_a_session_reading_the_file_every_time(
+    tmp_path, capsys, monkeypatch, script, lang
+):
+    kept, fresh = _both(tmp_path, capsys, monkeypatch, [*LINES[:4], *script], lang)
+    assert kept == fresh
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
