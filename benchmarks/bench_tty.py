@@ -276,8 +276,10 @@ def main(argv: list[str] | None = None) -> int:
             base = case
         assert base is not None
         med, low = statistics.median(case.times), min(case.times)
-        q = statistics.quantiles(case.times, n=4)
-        spread = (q[2] - q[0]) / med  # interquartile range over median: how noisy
+        spread = 0.0  # one run (--runs 1): no spread to tell
+        if len(case.times) > 1:
+            q = statistics.quantiles(case.times, n=4)
+            spread = (q[2] - q[0]) / med  # interquartile range over median: how noisy
         ratio = med / statistics.median(base.times)
         min_ratio = low / min(base.times)
         verdict = ""

@@ -271,6 +271,11 @@ class Game:
             doc["corrections"] = [c.to_dict() for c in self.corrections]
         return doc
 
+    def last_event_doc(self) -> dict[str, Any]:
+        """The table ``to_doc`` writes for the last recorded event, its time included."""
+        self._sync_journal()
+        return self._event_doc(len(self.journal) - 1)
+
     def _event_doc(self, index: int) -> dict[str, Any]:
         data = self.journal[index].to_dict()
         at = self.journal_times[index] if index < len(self.journal_times) else None
@@ -303,7 +308,8 @@ class Game:
 
         The strict sheet under the game's own rules is kept, with the referee's state, for a
         ``record`` that follows: that sheet then becomes the sheet after the new event (hold
-        no sheet across ``record`` expecting it unchanged)."""
+        no sheet across ``record`` expecting it unchanged). After ``record(keep=True)`` it is
+        the sheet that record returned, not walked again."""
         if rules is not None or not strict:
             return replay(
                 self.players,
@@ -312,6 +318,9 @@ class Game:
                 first_dealer=self.first_dealer,
                 strict=False,
             )
+        walked = self._walked
+        if walked is not None and walked[6] and self._still(walked):
+            return walked[4].sheet  # the state ``record(keep=True)`` kept: this very game's
         from .i18n import pinned
         from .referee.dispatch import EventRefused, apply
         from .referee.state import State
@@ -323,23 +332,39 @@ class Game:
                     apply(st, i, ev)
                 except RuleError as exc:
                     raise EventRefused(i, str(exc)) from None
-        self._walked = (list(self.events), self.players, self.rules, self.first_dealer, st)
+        self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
-    def _taken_on(self, event: Event) -> Sheet | None:
-        """The sheet after ``event`` judged on the kept state, if it is still this game's; None
-        when there is none (``record`` replays then). Raises EventRefused as replay would."""
-        walked, self._walked = self._walked, None
-        if walked is None:
-            return None
-        events, players, rules, first, st = walked
-        if not (
+    def _walk_of(self, st: Any, kept: bool) -> tuple[Any, ...]:
+        """What ``_walked`` holds: the state and what it was derived from, the language and the
+        form of hints its notices were written in, and whether ``record`` kept it."""
+        from .hints import at_table
+        from .i18n import lang
+
+        context = (lang(), at_table())
+        return (list(self.events), self.players, self.rules, self.first_dealer, st, context, kept)
+
+    def _still(self, walked: tuple[Any, ...]) -> bool:
+        """Whether the walked state is still this game's, in this language and form of hints."""
+        from .hints import at_table
+        from .i18n import lang
+
+        events, players, rules, first, _, context, _ = walked
+        return (
             rules is self.rules
             and players == self.players
             and first == self.first_dealer
+            and context == (lang(), at_table())
             and events == self.events
-        ):
+        )
+
+    def _taken_on(self, event: Event) -> Any:
+        """The state after ``event`` judged on the kept state, if it is still this game's; None
+        when there is none (``record`` replays then). Raises EventRefused as replay would."""
+        walked, self._walked = self._walked, None
+        if walked is None or not self._still(walked):
             return None
+        st = walked[4]
         from .i18n import pinned
         from .referee.dispatch import EventRefused, apply
 
@@ -349,14 +374,25 @@ class Game:
                 apply(st, number, event)
             except RuleError as exc:
                 raise EventRefused(number, str(exc)) from None
-        return st.sheet
+        return st
 
-    def record(self, event: Event, at: datetime | None = None) -> Sheet:
+    def record(self, event: Event, at: datetime | None = None, keep: bool = False) -> Sheet:
         """Append ``event`` (entered ``at``, default now) if the rules allow it now; raises
         EventRefused (a RuleError). The log is replayed once: after a ``sheet()`` (a command
-        that looked at the deal to build ``event``), only ``event`` is judged."""
-        sheet = self._taken_on(event)
-        if sheet is None:
+        that looked at the deal to build ``event``), only ``event`` is judged.
+
+        With ``keep``, the referee's state stays with the game afterwards: the next ``sheet()``
+        is the sheet returned here, and the next ``record`` judges its event alone, on that
+        state (the sheet returned here then changes with it). A process that records event
+        after event in one game (table mode, the web page) keeps it; a refused event drops it
+        (``sheet()`` walks the log again)."""
+        st = self._taken_on(event)
+        if st is None and keep:
+            self.sheet()  # the log walked, its state kept for the event
+            st = self._taken_on(event)
+        if st is not None:
+            sheet = st.sheet
+        else:
             sheet = replay(
                 self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
             )
@@ -365,7 +401,36 @@ class Game:
         self.journal_times.append(when)
         self.events.append(event)
         self.times.append(when)
+        if keep and st is not None:
+            self._walked = self._walk_of(st, kept=True)
         return sheet
+
+    def read_back_last(self, origin: str | None = None) -> bool:
+        """Make the last event and its time the very values ``from_doc`` reads back from the
+        file ``to_doc`` writes: the event rebuilt from its table, the time with a plain offset
+        (as tomllib gives it), so that this game can stand for the file it was written to.
+        Returns False, the game left as it was, when they would differ from what was recorded
+        (then the game is no stand-in for the file)."""
+        from .storage import parsed_form
+
+        if not self.events or self.journal[-1] is not self.events[-1]:
+            return False
+        number = len(self.events)  # a recorded event is the last of the effective list
+        raw = parsed_form(self._event_doc(len(self.journal) - 1))
+        try:
+            again = event_from_dict(raw, number, self.players, origin or t("store.game_file"))
+        except GameFileError:
+            return False
+        when = _when(raw.get("at"))
+        event = self.events[-1]
+        if type(again) is not type(event) or again != event or when != self.times[-1]:
+            return False
+        self.journal[-1] = self.events[-1] = again
+        self.journal_times[-1] = self.times[-1] = when
+        walked = self._walked
+        if walked is not None:  # the kept state's record of the log: the same events
+            walked[0][-1] = again
+        return True
 
     def undo(self) -> tuple[int, Event]:
         """Drop the latest event (kept in the trail); raises NotationError when there is none."""

@@ -27,6 +27,11 @@ def at_the_table():
         _state["table"] = saved
 
 
+def at_table() -> bool:
+    """Whether hints are in the table's short forms now (inside ``at_the_table``)."""
+    return _state["table"]
+
+
 def quoted(word: str) -> str:
     """``word`` as one shell word: quoted when it holds a space or a shell character."""
     if word and not any(c.isspace() or c in "'\"\\$`;&|<>()*?#~" for c in word):

@@ -90,7 +90,13 @@ def read_game(path: Path) -> dict[str, Any]:
     UTF-8 TOML, lacks a valid integer ``format`` key, or was written in a format
     newer than :data:`FORMAT_VERSION`.  A corrupt file is never modified.
     """
-    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    return parse_game(path, read_game_bytes(path))
+
+
+def read_game_bytes(path: Path) -> bytes:
+    """The bytes of the game file at ``path``, unparsed (``parse_game`` reads them); raises
+    GameFileError as :func:`read_game` does for a file that cannot be read."""
+    from .files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
 
     try:
         data = read_regular(path)
@@ -104,6 +110,14 @@ def read_game(path: Path) -> dict[str, Any]:
         raise GameFileError(t("store.too_big", path=path, limit=MAX_FILE_SHOWN)) from None
     except OSError as exc:
         raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
+    return data
+
+
+def parse_game(path: Path, data: bytes) -> dict[str, Any]:
+    """The document the bytes ``data`` of the game file at ``path`` hold: :func:`read_game`
+    once the bytes are read, with its errors."""
+    from .files import TomlProblem, parse_toml
+
     known = _parsed_before(data)
     if known is not None:
         return known
@@ -152,7 +166,81 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
 
     _check_document(doc)
     data = tomli_w.dumps(doc).encode("utf-8")
+    _write_bytes(path, data)
+    if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
+        _last_read[0] = (data, _as_parsed(doc))
 
+
+def append_event(
+    path: Path, previous: bytes, event: Mapping[str, Any], doc: Callable[[], Mapping[str, Any]]
+) -> None:
+    """Write the game file at ``path`` as :func:`write_game` writes ``doc()``, the document
+    the bytes ``previous`` hold (the file's bytes, read under the lock) with the table
+    ``event`` appended to its ``events``, without serialising the rest again when it can.
+
+    When ``previous`` are the bytes this process last wrote (tomli_w's text of their
+    document, :func:`last_written`), their document is known (the last read, ``read_game``'s
+    cache) and its events are written as an array of tables (an event too long to write
+    inline) with nothing after them but the ``[[corrections]]``, tomli_w's text of the new
+    document is ``previous`` with the event's own ``[[events]]`` table and a blank line
+    inserted after the last event's, byte for byte: that is written. Otherwise
+    ``write_game(path, doc())``. Raises as :func:`write_game` does.
+    """
+    entry = _last_read[0]
+    table = None
+    if (
+        previous == _last_written[0]
+        and entry is not None
+        and entry[0] == previous
+        and _events_last(entry[1])
+        and b"\n[[events]]\n" in previous  # else written inline, before [rules]
+        and _find_none(event, "") is None  # else write_game names it
+    ):
+        table = _array_table("events", event)
+    if table is None:
+        write_game(path, doc())
+        return
+    text = table.encode("utf-8")
+    # the corrections' first table, if they are an array of tables (a line of its own: no
+    # string holds a line break), else the end
+    cut = previous.find(b"\n[[corrections]]\n") + 1
+    if cut:
+        data = previous[:cut] + text + b"\n" + previous[cut:]
+    else:
+        data = previous + b"\n" + text
+    _write_bytes(path, data)
+    _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], _as_parsed(event)]})
+
+
+def _events_last(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` has a non-empty ``events`` list and after it no key but
+    ``corrections`` (tomli_w writes the tables in the order of their keys)."""
+    if not doc.get("events"):
+        return False
+    keys = list(doc)
+    return keys[keys.index("events") + 1 :] in ([], ["corrections"])
+
+
+# A table never written inline (its value holds a line break): after an event in an array of
+# tables, so that tomli_w writes the event as a ``[[KEY]]`` table whatever its length.
+_NEVER_INLINE = {"_": ["_"]}
+
+
+def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
+    """tomli_w's text for ``table`` as one ``[[key]]`` table of an array of tables at the top
+    of a document (what it writes for it among others, the blank line before it aside); None
+    if tomli_w does not write an array of tables table by table (then the whole is written)."""
+    import tomli_w
+
+    both = tomli_w.dumps({key: [table, _NEVER_INLINE]})
+    last = "\n" + tomli_w.dumps({key: [_NEVER_INLINE]})
+    if not (both.endswith(last) and both.startswith(f"[[{key}]]\n")):  # pragma: no cover
+        return None
+    return both[: -len(last)]
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Atomically replace the game file at ``path`` with ``data`` (``write_game``'s write)."""
     target = Path(os.path.realpath(path))
     directory = target.parent
     check_writable_target(path, target)
@@ -181,8 +269,6 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
         raise
     _fsync_directory(directory)
     _last_written[:] = [data]
-    if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
-        _last_read[0] = (data, _as_parsed(doc))
 
 
 @contextmanager
@@ -361,6 +447,13 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(item) for item in value]
     return value
+
+
+def parsed_form(value: Any) -> Any:
+    """``value`` as reading back what :func:`write_game` writes for it gives it (tuples as
+    lists, an aware time's zone a plain offset): new dicts and lists, the other leaves the
+    same."""
+    return _as_parsed(value)
 
 
 def _as_parsed(value: Any) -> Any:

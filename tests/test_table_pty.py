@@ -3,7 +3,7 @@
 A child runs ``terts table`` with a pty as its controlling terminal (so prompt_toolkit draws
 its prompt and Ctrl-C typed there is a SIGINT); the test types escape junk, mouse-report junk,
 a bracketed paste that never ends and Ctrl-C while a command runs, then checks the game file.
-The child's ``read_game`` and ``write_game`` are slowed (a wrapper script) so that a Ctrl-C
+The child's reads and writes of the game file are slowed (a wrapper script) so that a Ctrl-C
 lands mid-command.
 """
 
@@ -27,14 +27,14 @@ WRAPPER = """
 import sys, time
 import terts_referee.storage as storage
 slow = float(sys.argv.pop(1))
-real_write, real_read = storage.write_game, storage.read_game
-def write_game(path, doc):
+real_write, real_read = storage._write_bytes, storage.read_game_bytes
+def write_bytes(path, data):  # every write of the game file, whole or an event appended
     time.sleep(slow)
-    real_write(path, doc)
-def read_game(path):
+    real_write(path, data)
+def read_game_bytes(path):  # every read of the game file, parsed or not (a kept game)
     time.sleep(slow / 3)
     return real_read(path)
-storage.write_game, storage.read_game = write_game, read_game
+storage._write_bytes, storage.read_game_bytes = write_bytes, read_game_bytes
 from terts_referee.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -177,7 +177,7 @@ def test_ctrl_c_while_a_command_runs_finishes_it_and_says_so(tmp_path, game):
     try:
         pty.expect("terts>")
         pty.send(b"n h\r", settle=0.5)
-        pty.send(b"\x03", settle=0.1)  # while write_game sleeps
+        pty.send(b"\x03", settle=0.1)  # while the write sleeps
         pty.expect("it was finished first, and the game file holds the change")
         pty.expect("terts>")
         # a refused line, Ctrl-C meanwhile: nothing recorded, said plainly

@@ -103,6 +103,31 @@ LAST_RECORDED: list = []
 """[bytes written, Game, Sheet] of the last event recorded in this process: table mode shows
 that game when the file holds those bytes, instead of reading and replaying it again."""
 
+_KEPT: list = []
+"""[(path, bytes, Game)]: the game this process last recorded an event into (or was refused
+one), with the referee's state kept (``Game.record(keep=True)``), and the very bytes of the
+game file it stands for. The next event for that file, when the file holds exactly those bytes
+(compared whole, under the lock: another process or the web page may have written it since),
+is recorded into that game, the file neither parsed nor replayed again; other bytes are read
+as usual. Taken out while a command uses the game, kept again only as the file then stands."""
+
+
+def _take_kept(path: Path, data: bytes):
+    """The kept game if it stands for ``data`` in ``path``, else None; none is kept after."""
+    try:
+        kept_path, kept_data, kept_game = _KEPT.pop()
+    except IndexError:
+        return None
+    if kept_path != str(path) or kept_data != data:
+        return None
+    if LAST_RECORDED and LAST_RECORDED[1] is kept_game:
+        LAST_RECORDED.clear()  # its sheet is the kept state, which the next event changes
+    return kept_game
+
+
+def _keep(path: Path, data: bytes, game) -> None:
+    _KEPT[:] = [(str(path), data, game)]
+
 
 def record(
     build,
@@ -127,20 +152,40 @@ def record(
         correct(action, replace if replace is not None else before, build, game, as_json)
         return
     from ..game import Game
-    from ..storage import last_written, update_game
+    from ..storage import (
+        append_event,
+        game_lock,
+        last_written,
+        parse_game,
+        read_game_bytes,
+        remove_stale_temp_files,
+        write_game,
+    )
 
     path = game_path(game)
-
-    def change(doc):
-        g = Game.from_doc(doc, str(path))
-        event = build(g)
-        sheet = g.record(event)
-        doc.clear()
-        doc.update(g.to_doc())
-        return g, event, sheet
-
-    g, event, sheet = update_game(path, change)
-    LAST_RECORDED[:] = [last_written(), g, sheet]
+    with game_lock(path):  # as update_game: read, change, write, all under the lock
+        data = read_game_bytes(path)
+        g = _take_kept(path, data)
+        kept = g is not None
+        if g is None:
+            g = Game.from_doc(parse_game(path, data), str(path))
+        try:
+            event = build(g)
+            sheet = g.record(event, keep=True)
+        except Exception:
+            # refused: the game still stands for the file as it is (``record`` appends only
+            # what the rules allow; a refusal on its kept state drops that state)
+            _keep(path, data, g)
+            raise
+        remove_stale_temp_files(path)
+        if kept:  # the file's document is the kept game's: this event appended to it
+            append_event(path, data, g.last_event_doc(), g.to_doc)
+        else:
+            write_game(path, g.to_doc())
+        written = last_written()
+    if g.read_back_last(str(path)):
+        _keep(path, written, g)
+    LAST_RECORDED[:] = [written, g, sheet]
     from ..report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)

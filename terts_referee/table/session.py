@@ -44,6 +44,34 @@ def _load(path: Path):
     return game, game.sheet()
 
 
+class _Descriptions:
+    """Each event's one-line description for the completer (``fix N``…), kept from one refresh
+    to the next: only the events that are not the very objects described before (in the same
+    language) are described again, so that a refresh after one event recorded describes one."""
+
+    def __init__(self) -> None:
+        self.lang: str | None = None
+        self.events: list = []
+        self.texts: list[str] = []
+
+    def __call__(self, events) -> tuple[str, ...]:
+        from .. import i18n
+        from ..report.events import describe
+
+        lang = i18n.lang()
+        if lang != self.lang:
+            self.lang, self.events, self.texts = lang, [], []
+        same = 0
+        for old, new in zip(self.events, events, strict=False):
+            if old is not new:
+                break
+            same += 1
+        self.events = list(events)
+        del self.texts[same:]
+        self.texts.extend(describe(e) for e in self.events[same:])
+        return tuple(self.texts)
+
+
 def _history_for(path: Path):
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -99,6 +127,7 @@ def run_table(
         return 2
 
     completer = TableCompleter(g.players, lang)
+    described = _Descriptions()
 
     def refresh(show: bool, now: bytes | None = None) -> None:
         recorded = list(options.LAST_RECORDED)
@@ -111,9 +140,7 @@ def run_table(
                 _error(str(exc))
                 return
         completer.players = g2.players
-        from ..report.events import describe
-
-        completer.events = tuple(describe(e) for e in g2.events)
+        completer.events = described(g2.events)
         current = sheet2.current
         completer.played = frozenset(current.played()) if current else frozenset()
         if show:
