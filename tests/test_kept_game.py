@@ -178,8 +178,12 @@ SCRIPTS = {
 
 
 def _another_process(path: Path) -> None:
-    """Another ``terts`` writes the file: a penalty recorded, if the rules allow one now."""
-    game = Game.from_doc(tomllib.loads(path.read_text(encoding="utf-8")))
+    """Another ``terts`` writes the file: a penalty recorded, if the rules allow one now (and
+    nothing, as ``terts`` would, when the file is damaged)."""
+    try:
+        game = Game.from_doc(tomllib.loads(path.read_text(encoding="utf-8")))
+    except tomllib.TOMLDecodeError:
+        return
     try:
         game.record(Penalty(A, PenaltyKind.MISCOUNT, points=10), at=datetime(2026, 12, 1))
     except RuleError:
