@@ -431,7 +431,7 @@ def _check_document(doc: Mapping[str, Any]) -> None:
     Raises ValueError naming the key path of the first ``None`` found, or if
     the top-level ``format`` key is missing; TypeError if it is not an integer.
     """
-    bad = _find_none(doc, "")
+    bad = _find_none(doc, "") if _holds_none(doc) else None  # no key paths built to find none
     if bad is not None:
         raise ValueError(
             f"game document has None at {bad}: TOML has no null, omit absent fields instead"
@@ -441,6 +441,20 @@ def _check_document(doc: Mapping[str, Any]) -> None:
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool):
         raise TypeError(f"game document's `format` must be an integer, not {version!r}")
+
+
+def _holds_none(value: object) -> bool:
+    """Whether ``None`` is anywhere inside ``value`` (what ``_find_none`` looks into)."""
+    if value is None:
+        return True
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, (list, tuple)):
+        return False
+    for item in value:
+        if item is None or (isinstance(item, (dict, list, tuple)) and _holds_none(item)):
+            return True
+    return False
 
 
 def _find_none(value: object, where: str) -> str | None:
