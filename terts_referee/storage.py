@@ -283,11 +283,10 @@ def remove_stale_temp_files(path: Path) -> list[str]:
     under :func:`game_lock`, when no other terts command can be writing one. Best effort:
     errors are ignored.
     """
-    import re
-
     target = os.path.realpath(path)
     directory, name = os.path.split(target)
-    pattern = re.compile(r"\." + re.escape(name) + r"\.[a-z0-9_]{8}\.tmp")
+    prefix = "." + name + "."
+    size = len(prefix) + 8 + len(".tmp")
     removed = []
     try:
         entries = os.scandir(directory)
@@ -295,7 +294,13 @@ def remove_stale_temp_files(path: Path) -> list[str]:
         return removed
     with entries:
         for entry in entries:
-            if not pattern.fullmatch(entry.name):
+            found = entry.name  # prefix + 8 of _TEMP_CHARS + ".tmp", without compiling a regex
+            if not (
+                len(found) == size
+                and found.startswith(prefix)
+                and found.endswith(".tmp")
+                and set(found[len(prefix) : -4]) <= _TEMP_SET
+            ):
                 continue
             try:
                 if entry.is_file(follow_symlinks=False):
@@ -320,6 +325,7 @@ _last_read: list[tuple[bytes, dict[str, Any]] | None] = [None]
 
 
 _TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
+_TEMP_SET = frozenset(_TEMP_CHARS)
 
 
 def _mkstemp(directory: Path, prefix: str, suffix: str) -> tuple[int, str]:
