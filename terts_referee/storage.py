@@ -109,7 +109,9 @@ def read_game(path: Path) -> dict[str, Any]:
         return known
 
     try:
-        text = data.decode("utf-8-sig")  # tolerate a byte-order mark left by an editor
+        # tolerate a byte-order mark left by an editor: what decode("utf-8-sig") does (offsets
+        # of bad bytes counted after the mark), without importing that codec (0.2 ms)
+        text = (data[3:] if data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
     try:
