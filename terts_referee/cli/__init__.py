@@ -15,7 +15,15 @@ __all__ = ["app", "main", "run"]
 
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    code = main()
+    # The process ends here. Python's shutdown would walk every object left (Typer's, Click's,
+    # the game's) with the cyclic collector, several times, to free memory the end of the
+    # process frees anyway: about 11 ms of every command (issue 13). Frozen, they are skipped;
+    # the shutdown itself (atexit, flushing stdout and stderr, the exit code) is unchanged.
+    import gc
+
+    gc.freeze()
+    sys.exit(code)
 
 
 def __getattr__(name: str):
