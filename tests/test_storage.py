@@ -139,6 +139,22 @@ def test_byte_order_mark_tolerated(tmp_path: Path) -> None:
     assert read_game(path) == {"format": 1}
 
 
+@pytest.mark.parametrize(
+    ("content", "offset"),
+    [
+        (b"format = 1\n\xff", 11),
+        (b"\xef\xbb\xbfformat = 1\n\xff", 11),  # counted after the mark, as utf-8-sig does
+        (b"\xef\xbb\xbf\xef\xbb", 0),  # a second, cut mark: bad at once
+    ],
+)
+def test_bad_byte_offset_after_a_byte_order_mark(tmp_path: Path, content, offset) -> None:
+    path = tmp_path / "game.toml"
+    path.write_bytes(content)
+    with pytest.raises(GameFileError) as info:
+        read_game(path)
+    assert f"bad byte at offset {offset}" in assert_one_line(info.value)
+
+
 def test_directory_reported(tmp_path: Path) -> None:
     with pytest.raises(GameFileError) as info:
         read_game(tmp_path)
