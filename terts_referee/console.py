@@ -128,6 +128,10 @@ def _write_line(stream, text: str) -> None:
 _SGR_ATTRS = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
 _COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 _SGR_COLOURS = {name: 30 + i for i, name in enumerate(_COLOUR_NAMES)}
+# Characters from U+1100 on that the program's own words print, none of them wide (East Asian
+# width A or N; tests/test_console_quick.py checks): a line with only these beyond U+1100 needs
+# no unicodedata (about 0.2 ms to import) to know it has no double-width cell.
+_NARROW = frozenset("♠♣♥♦—–…→№“”⌫")
 # The control characters rich's Text drops (bell, backspace, vertical tab, form feed, CR).
 _RICH_STRIP = dict.fromkeys((7, 8, 11, 12, 13))
 
@@ -234,7 +238,7 @@ def _quick_line(stream, text: str, style: str | None) -> bool:
             return False
         lines = _wrapped(line, width)
     else:
-        if any(c >= "\u1100" for c in line):
+        if any(c >= "\u1100" and c not in _NARROW for c in line):
             import unicodedata
 
             if any(unicodedata.east_asian_width(c) in "WF" for c in line):

@@ -371,11 +371,10 @@ def remove_stale_temp_files(path: Path) -> list[str]:
     under :func:`game_lock`, when no other terts command can be writing one. Best effort:
     errors are ignored.
     """
-    import re
-
     target = os.path.realpath(path)
     directory, name = os.path.split(target)
-    pattern = re.compile(r"\." + re.escape(name) + r"\.[a-z0-9_]{8}\.tmp")
+    prefix = "." + name + "."
+    size = len(prefix) + 8 + len(".tmp")
     removed = []
     try:
         entries = os.scandir(directory)
@@ -383,7 +382,13 @@ def remove_stale_temp_files(path: Path) -> list[str]:
         return removed
     with entries:
         for entry in entries:
-            if not pattern.fullmatch(entry.name):
+            found = entry.name  # prefix + 8 of _TEMP_CHARS + ".tmp", without compiling a regex
+            if not (
+                len(found) == size
+                and found.startswith(prefix)
+                and found.endswith(".tmp")
+                and set(found[len(prefix) : -4]) <= _TEMP_SET
+            ):
                 continue
             try:
                 if entry.is_file(follow_symlinks=False):
@@ -408,6 +413,7 @@ _last_read: list[tuple[bytes, dict[str, Any]] | None] = [None]
 
 
 _TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
+_TEMP_SET = frozenset(_TEMP_CHARS)
 
 
 def _mkstemp(directory: Path, prefix: str, suffix: str) -> tuple[int, str]:
@@ -459,15 +465,18 @@ def parsed_form(value: Any) -> Any:
 def _as_parsed(value: Any) -> Any:
     """``value`` as tomllib parses what tomli_w writes for it: tuples become lists, an aware
     datetime's zone a plain offset; dicts and lists are new, the other leaves the same."""
-    from datetime import datetime, timezone
+    from datetime import datetime, timezone  # once, not at every node (a fifth of a write)
 
-    if isinstance(value, dict):
-        return {key: _as_parsed(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_as_parsed(item) for item in value]
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        return value.replace(tzinfo=timezone(value.utcoffset()))
-    return value
+    def convert(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: convert(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [convert(item) for item in value]
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            return value.replace(tzinfo=timezone(value.utcoffset()))
+        return value
+
+    return convert(value)
 
 
 def _parsed_before(data: bytes) -> dict[str, Any] | None:
@@ -523,7 +532,7 @@ def _check_document(doc: Mapping[str, Any]) -> None:
     Raises ValueError naming the key path of the first ``None`` found, or if
     the top-level ``format`` key is missing; TypeError if it is not an integer.
     """
-    bad = _find_none(doc, "")
+    bad = _find_none(doc, "") if _holds_none(doc) else None  # no key paths built to find none
     if bad is not None:
         raise ValueError(
             f"game document has None at {bad}: TOML has no null, omit absent fields instead"
@@ -533,6 +542,20 @@ def _check_document(doc: Mapping[str, Any]) -> None:
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool):
         raise TypeError(f"game document's `format` must be an integer, not {version!r}")
+
+
+def _holds_none(value: object) -> bool:
+    """Whether ``None`` is anywhere inside ``value`` (what ``_find_none`` looks into)."""
+    if value is None:
+        return True
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, (list, tuple)):
+        return False
+    for item in value:
+        if item is None or (isinstance(item, (dict, list, tuple)) and _holds_none(item)):
+            return True
+    return False
 
 
 def _find_none(value: object, where: str) -> str | None:

@@ -124,3 +124,9 @@ def test_say_on_a_colour_terminal_does_not_import_rich(monkeypatch, colour_termi
     console.say("deal 1", "bold")
     assert stream.getvalue() == "\x1b[1mdeal 1\x1b[0m\n"
     assert "rich.console" not in sys.modules
+
+
+def test_the_narrow_characters_are_not_wide():
+    import unicodedata
+
+    assert all(unicodedata.east_asian_width(c) not in "WF" for c in console._NARROW)

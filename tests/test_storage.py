@@ -139,11 +139,18 @@ def test_byte_order_mark_tolerated(tmp_path: Path) -> None:
     assert read_game(path) == {"format": 1}
 
 
-@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "byte-order mark"])
-def test_bad_byte_offset_as_utf8_sig_counts_it(tmp_path: Path, bom: bytes) -> None:
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'format = 1\nplayers = ["\xff"]\n',
+        b'\xef\xbb\xbfformat = 1\nplayers = ["\xff"]\n',
+        b"\xef\xbb\xbf\xef\xbb",  # a second, cut mark: bad at once
+    ],
+    ids=["plain", "byte-order mark", "cut second mark"],
+)
+def test_bad_byte_offset_as_utf8_sig_counts_it(tmp_path: Path, data: bytes) -> None:
     """The offset named for a bad byte is the one Python's "utf-8-sig" codec gives (after the
     mark, when there is one): storage strips the mark itself, without importing that codec."""
-    data = bom + b'format = 1\nplayers = ["\xff"]\n'
     path = tmp_path / "game.toml"
     path.write_bytes(data)
     with pytest.raises(UnicodeDecodeError) as codec:
