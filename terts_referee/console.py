@@ -58,26 +58,18 @@ def human(text: Any, stream=None) -> str:
 
 
 def _rich(module: str):
-    """rich's ``module``, imported once per process with the cyclic collector paused: loading
-    rich.table or rich.console creates thousands of objects (modules, classes, functions) that
-    live until exit, and the collector would walk them again and again while they load (11
-    passes, about 2 ms of `terts sheet`; issue 13). They go to the oldest generation at once
-    instead (``freeze`` + ``unfreeze``), where a full collection still sees them."""
+    """rich's ``module``, imported once per process as a long-lived import (``startup``): the
+    collector would otherwise walk rich's new objects 11 times while rich.table and
+    rich.console load (about 2 ms of `terts sheet`)."""
     loaded = sys.modules.get(module)
-    if loaded is not None:
-        return loaded
-    import gc
-    import importlib
+    if loaded is None:
+        import importlib
 
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return importlib.import_module(module)
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
+        from .startup import long_lived
+
+        with long_lived():
+            loaded = importlib.import_module(module)
+    return loaded
 
 
 def _make(stderr: bool):
@@ -210,8 +202,7 @@ def say(text: str, style: str | None = None) -> None:
         return
     if _quick_line(sys.stdout, text, style):
         return
-    from rich.text import Text
-
+    Text = _rich("rich.text").Text
     out().print(Text(human(text), style=style or ""))
 
 
@@ -222,8 +213,7 @@ def note(text: str, style: str = "yellow") -> None:
         return
     if _quick_line(sys.stderr, text, style):
         return
-    from rich.text import Text
-
+    Text = _rich("rich.text").Text
     err().print(Text(human(text, sys.stderr), style=style))
 
 
