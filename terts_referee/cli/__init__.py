@@ -9,7 +9,10 @@ command names live in ``registry`` and each command in its own module under ``co
 import gc
 import sys
 
-from .dispatch import run_command as main
+from ..startup import long_lived
+
+with long_lived():  # Typer and Click load here: ~30 collector passes that free nothing
+    from .dispatch import run_command as main
 
 __all__ = ["app", "main", "run"]
 
