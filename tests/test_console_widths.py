@@ -63,7 +63,16 @@ def test_widths_are_given_only_when_the_table_fits(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "options", [{"expand": True}, {"show_footer": True}, {"padding": (0, 2)}, {"pad_edge": False}]
+    "options",
+    [
+        {"expand": True},
+        {"show_footer": True},
+        {"show_header": False},
+        {"show_edge": False},
+        {"padding": (0, 2)},
+        {"pad_edge": False},
+        {"box": None},
+    ],
 )
 def test_other_tables_are_left_to_rich(options):
     tab = console.table("a", "bb", **options)
