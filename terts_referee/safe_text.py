@@ -60,6 +60,8 @@ def visible(text: object, keep: str = "") -> str:
     """``str(text)`` with every terminal control shown as a visible escape (see the module
     docstring); the characters in ``keep`` (a subset of ``"\\n\\t"``, say) are left as they are."""
     text = str(text)
+    if text.isprintable():  # no control of any kind (nor \n, \t): nothing to show or keep
+        return text  # the usual case, and no regular expression compiled for it
     pattern = _pattern(keep)
     if pattern.search(text) is None:
         return text
