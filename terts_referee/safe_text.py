@@ -73,4 +73,6 @@ def json_escaped(text: str) -> str:
     written as ``\\u`` escapes. ``json.dumps`` escapes only C0 controls, so these would reach
     the terminal raw (or fail to encode); every value parses back exactly the same, and since
     JSON's structure is ASCII only characters inside strings are touched."""
+    if text.replace("\n", "").isprintable():  # none of them (all unprintable): the usual case,
+        return text  # and no regular expression compiled for it
     return re.sub(f"[{_ABOVE_C0}]", lambda m: f"\\u{ord(m.group()):04x}", text)
