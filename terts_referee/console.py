@@ -253,8 +253,8 @@ def natural_widths(table):
     out exactly as before without measuring every cell once more, nor looking for where to
     wrap cells that fit (about 2.5 ms of the 12-deal sheet's 12; issue 13). Left to rich
     whole: a cell that is not one line of plain text, a column with its own width bounds, a
-    table with other padding, edges, header, footer or expand, and any table wider than the console
-    (rich narrows it by its own rules)."""
+    table with other padding, edges, header, footer or expand, and any table wider than the
+    console (rich narrows it by its own rules)."""
     from rich.cells import cell_len
 
     Text = _rich("rich.text").Text
