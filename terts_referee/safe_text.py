@@ -60,6 +60,8 @@ def visible(text: object, keep: str = "") -> str:
     """``str(text)`` with every terminal control shown as a visible escape (see the module
     docstring); the characters in ``keep`` (a subset of ``"\\n\\t"``, say) are left as they are."""
     text = str(text)
+    if text.isprintable():  # no control of any kind (nor \n, \t): nothing to show or keep
+        return text  # the usual case, and no regular expression compiled for it
     pattern = _pattern(keep)
     if pattern.search(text) is None:
         return text
@@ -71,4 +73,6 @@ def json_escaped(text: str) -> str:
     written as ``\\u`` escapes. ``json.dumps`` escapes only C0 controls, so these would reach
     the terminal raw (or fail to encode); every value parses back exactly the same, and since
     JSON's structure is ASCII only characters inside strings are touched."""
+    if text.replace("\n", "").isprintable():  # none of them (all unprintable): the usual case,
+        return text  # and no regular expression compiled for it
     return re.sub(f"[{_ABOVE_C0}]", lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -285,6 +285,13 @@ def test_visible(raw, shown):
     assert visible(raw) == shown
 
 
+def test_every_unsafe_character_is_unprintable():
+    """``visible`` returns a printable text untouched without its regular expression: so no
+    character it replaces may count as printable (``str.isprintable``)."""
+    unsafe = re.compile(f"[{UNSAFE}]")
+    assert not [c for c in map(chr, range(0x10000)) if unsafe.match(c) and c.isprintable()]
+
+
 def test_visible_keeps_what_it_is_told():
     assert visible("a\nb\tc\x1b", keep="\n\t") == "a\nb\tc\\x1b"
 

@@ -136,7 +136,7 @@ def report_sheet(
             done = d.finished or d.claimed_by
             row.append(console.cell(d.totals.get(p, "") if done else "…", "bold"))
         tab.add_row(*row)
-    console.show(tab)
+    console.show(console.natural_widths(tab))
     if sheet.deals:
         console.say(t("out.cell_legend"), "dim")
     lines = []
