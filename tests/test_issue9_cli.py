@@ -240,6 +240,55 @@ def test_messages_use_the_plural(terts):
     assert "over 21 turns" in out.stdout, out.stdout
 
 
+def _catalogued_plurals():
+    """Every (key, language, text) of the loaded catalogues with a ``{n:#…}`` field."""
+    import importlib
+    import pkgutil
+
+    import terts_referee
+    from terts_referee.i18n import CATALOGUES
+
+    for info in pkgutil.walk_packages(terts_referee.__path__, "terts_referee."):
+        if ".cli" not in info.name and ".web" not in info.name:
+            importlib.import_module(info.name)
+    return [
+        (key, lang_, text)
+        for catalogue in CATALOGUES
+        for key, entry in catalogue.items()
+        for lang_, text in entry.items()
+        if ":#" in text
+    ]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 11, 21, -3, "x"])
+def test_every_plural_message_reads_as_a_string_formatter_reads_it(n):
+    """``t`` writes a plural field without ``string.Formatter`` (start-up, issue 13): for every
+    message with one, in every language, the text is what a Formatter whose ``format_field``
+    reads ``#FORMS`` gives (a value that is no number is written as it is)."""
+    import string
+
+    from terts_referee.i18n import plural, t
+
+    class Reference(string.Formatter):
+        def __init__(self, lang_):
+            self.lang = lang_
+
+        def format_field(self, value, spec):
+            if spec.startswith("#"):
+                try:
+                    return plural(int(value), spec[1:], self.lang)
+                except (TypeError, ValueError):
+                    return str(value)
+            return super().format_field(value, spec)
+
+    found = _catalogued_plurals()
+    assert len(found) > 20
+    for key, lang_, text in found:
+        fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        kwargs = {name: n if f"{{{name}:#" in text else f"<{name}>" for name in fields}
+        assert t(key, lang_, **kwargs) == Reference(lang_).format(text, **kwargs), key
+
+
 # --- the sheet says what each number is --------------------------------------------------------
 
 
