@@ -354,3 +354,24 @@ def test_table_mode_echoes_typed_junk_visibly(terts, capsys, tmp_path):
     assert run_table(str(missing), "en", input=[]) == 2
     captured = capsys.readouterr()
     assert raw_controls(captured.err) == [] and captured.err.count("\n") == 1
+
+
+@given(st.text(max_size=12).filter(lambda s: s.strip() and s.strip().casefold() != "zz"))
+def test_a_name_is_refused_for_a_control_character_exactly_when_unicodedata_says_so(name):
+    """``check_names`` looks a name's characters up in unicodedata only when the name is not
+    printable (start-up, issue 13): it refuses exactly the names with a character of category C,
+    as looking up every name did."""
+    import unicodedata
+
+    from terts_referee.errors import NotationError
+    from terts_referee.game import check_names
+    from terts_referee.messages import t
+
+    has_control = any(unicodedata.category(c).startswith("C") for c in name.strip())
+    try:
+        check_names([name, "Zz"])
+    except NotationError as exc:
+        assert str(exc) == t("err.players.control", name=name.strip())
+        assert has_control
+    else:
+        assert not has_control
