@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from datetime import datetime
 from pathlib import Path
 
 
@@ -32,3 +33,41 @@ def untimed(path: Path) -> dict:
         correction.pop("at", None)
         correction.get("old", {}).pop("at", None)
     return doc
+
+
+def shape(value):
+    """A parsed TOML document with the types and time zones that ``==`` does not compare."""
+    if isinstance(value, dict):
+        return {k: shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shape(v) for v in value]
+    if isinstance(value, datetime):
+        return (value, value.tzname())
+    return (type(value).__name__, value)
+
+
+def sample_events():
+    """Two quick deals between Аня and Боря: declarations, a challenge, a miscount, scores."""
+    from terts_referee.cards import Rank, Suit
+    from terts_referee.declarations import Declaration
+    from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+
+    a, b, h, s = "Аня", "Боря", Suit.HEARTS, Suit.SPADES
+    return [
+        DealEvent(None, h, None, quick=True),
+        Declare(a, (Declaration.sequence(3, Rank.QUEEN, h),)),
+        Score(b, 54, a),
+        Penalty(b, PenaltyKind.MISCOUNT, points=10),
+        DealEvent(None, s, None, quick=True),
+        Declare(b, (Declaration.sequence(4, Rank.KING, s),)),
+        Challenge(a, Declaration.sequence(5, Rank.ACE, h)),
+        Score(a, 62, b),
+    ]
+
+
+def whole_replay_sheet(game) -> dict:
+    """The JSON sheet a whole replay of ``game``'s events gives."""
+    from terts_referee.replay import replay
+    from terts_referee.report.sheet import sheet_json
+
+    return sheet_json(game, replay(game.players, game.events, game.rules))

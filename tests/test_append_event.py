@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 import tomli_w
+from helpers import shape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,17 +51,6 @@ VALUES = st.recursive(
     max_leaves=6,
 )
 EVENTS = st.dictionaries(KEYS, VALUES, max_size=5)
-
-
-def shape(value):
-    """Types and zones, which == does not compare."""
-    if isinstance(value, dict):
-        return {k: shape(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [shape(v) for v in value]
-    if isinstance(value, datetime):
-        return (value, value.tzname())
-    return (type(value).__name__, value)
 
 
 @pytest.fixture

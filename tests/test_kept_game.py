@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pytest
 import tomli_w
+from helpers import sample_events, whole_replay_sheet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import i18n, storage
-from terts_referee.cards import Rank, Suit
+from terts_referee.cards import Suit
 from terts_referee.cli import main, options
 from terts_referee.declarations import Declaration
 from terts_referee.errors import RuleError
-from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+from terts_referee.events import Declare, Penalty, PenaltyKind
 from terts_referee.game import Game
 from terts_referee.replay import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
@@ -321,20 +322,8 @@ def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, clock):
 
 # --- the library: Game.record(keep=True) ----------------------------------------------------
 
-EVENTS = [
-    DealEvent(None, H, None, quick=True),
-    Declare(A, (Declaration.sequence(3, Rank.QUEEN, H),)),
-    Score(B, 54, A),
-    Penalty(B, PenaltyKind.MISCOUNT, points=10),
-    DealEvent(None, S, None, quick=True),
-    Declare(B, (Declaration.sequence(4, Rank.KING, S),)),
-    Challenge(A, Declaration.sequence(5, Rank.ACE, H)),
-    Score(A, 62, B),
-]
-
-
-def whole(game: Game) -> dict:
-    return sheet_json(game, replay(game.players, game.events, game.rules))
+EVENTS = sample_events()
+whole = whole_replay_sheet
 
 
 def test_kept_state_gives_the_sheets_of_whole_replays_refusals_included():

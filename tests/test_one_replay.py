@@ -2,10 +2,11 @@
 the new event on the kept state; the sheet is the one a whole replay gives, a refusal the same."""
 
 import pytest
+from helpers import sample_events, whole_replay_sheet
 
-from terts_referee.cards import Rank, Suit
+from terts_referee.cards import Suit
 from terts_referee.declarations import Declaration
-from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+from terts_referee.events import Declare
 from terts_referee.game import Game
 from terts_referee.replay import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
@@ -13,20 +14,8 @@ from terts_referee.rules import load_ruleset
 
 A, B = "Аня", "Боря"
 H, S = Suit.HEARTS, Suit.SPADES
-EVENTS = [
-    DealEvent(None, H, None, quick=True),
-    Declare(A, (Declaration.sequence(3, Rank.QUEEN, H),)),
-    Score(B, 54, A),
-    Penalty(B, PenaltyKind.MISCOUNT, points=10),
-    DealEvent(None, S, None, quick=True),
-    Declare(B, (Declaration.sequence(4, Rank.KING, S),)),
-    Challenge(A, Declaration.sequence(5, Rank.ACE, H)),
-    Score(A, 62, B),
-]
-
-
-def whole(game: Game) -> dict:
-    return sheet_json(game, replay(game.players, game.events, game.rules))
+EVENTS = sample_events()
+whole = whole_replay_sheet
 
 
 def test_record_after_sheet_gives_the_sheet_of_a_whole_replay():

@@ -1,6 +1,8 @@
 """The last game file read is parsed once per version (issue 13): the same bytes give an equal,
 fresh document; any change to the bytes is parsed again."""
 
+from helpers import shape
+
 from terts_referee import storage
 
 DOC = {
@@ -42,14 +44,5 @@ def test_a_written_document_reads_back_as_tomllib_parses_it(tmp_path):
     storage.write_game(path, doc)
     cached = storage.read_game(path)
     parsed = tomllib.loads(path.read_text(encoding="utf-8"))
-
-    def shape(value):  # types and zones, which == does not compare
-        if isinstance(value, dict):
-            return {k: shape(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [shape(v) for v in value]
-        if isinstance(value, datetime):
-            return (value, value.tzname())
-        return (type(value).__name__, value)
 
     assert shape(cached) == shape(parsed)
