@@ -152,8 +152,9 @@ _SGR_ATTRS = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
 _COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 _SGR_COLOURS = {name: 30 + i for i, name in enumerate(_COLOUR_NAMES)}
 # Characters from U+1100 on that the program's own words print, none of them wide (East Asian
-# width A or N; tests/test_console_quick.py checks): a line with only these beyond U+1100 needs
-# no unicodedata (about 0.2 ms to import) to know it has no double-width cell.
+# width A or N, one cell for rich; tests/test_console_quick.py checks): a line with only these
+# beyond U+1100 needs no unicodedata (about 0.2 ms to import) to know it has no double-width
+# cell, and a long one is wrapped without rich (``_one_cell``).
 _NARROW = frozenset("♠♣♥♦—–…→№“”⌫")
 # The control characters rich's Text drops (bell, backspace, vertical tab, form feed, CR).
 _RICH_STRIP = dict.fromkeys((7, 8, 11, 12, 13))
@@ -187,10 +188,11 @@ def _width(stream) -> int:
 
 def _one_cell(line: str) -> bool:
     """Whether every character of ``line`` is certainly one cell wide for rich: Latin and
-    Cyrillic letters, ASCII and general punctuation, the card suits (no combining marks, no
-    double-width or zero-width characters, which rich measures with its own tables)."""
+    Cyrillic letters, ASCII and general punctuation, the program's own symbols (``_NARROW``; no
+    combining marks, no double-width or zero-width characters, which rich measures with its own
+    tables)."""
     return all(
-        c < "\u0300" or "\u0400" <= c <= "\u04ff" or "\u2010" <= c <= "\u2027" or c in "♠♣♥♦"
+        c < "\u0300" or "\u0400" <= c <= "\u04ff" or "\u2010" <= c <= "\u2027" or c in _NARROW
         for c in line
     )
 

@@ -85,6 +85,19 @@ def check_names(names: list[str]) -> tuple[str, str]:
     return cleaned[0], cleaned[1]
 
 
+class _Walk:
+    """A walk of a game's log kept with the game (``Game._walked``): the referee's ``state``
+    after it, what it was derived from (``events``, ``players``, ``rules``, ``first_dealer``),
+    the ``context`` (language, form of hints) its notices were written in, and whether
+    ``record(keep=True)`` kept it. A plain class: defined at import by every command."""
+
+    __slots__ = ("context", "events", "first_dealer", "kept", "players", "rules", "state")
+
+    def __init__(self, events, players, rules, first_dealer, state, context, kept: bool):
+        self.events, self.players, self.rules = events, players, rules
+        self.first_dealer, self.state, self.context, self.kept = first_dealer, state, context, kept
+
+
 class Game:
     """Players, rules and events; the sheet is derived by ``replay``.
 
@@ -113,7 +126,7 @@ class Game:
 
     # The referee's state after the last strict ``sheet()``, with what it was derived from, so
     # that ``record`` judges only the new event (a write replays once, issue 13).
-    _walked: tuple[Any, ...] | None
+    _walked: _Walk | None
 
     def __init__(
         self,
@@ -324,8 +337,8 @@ class Game:
                 strict=False,
             )
         walked = self._walked
-        if walked is not None and walked[6] and self._still(walked):
-            return walked[4].sheet  # the state ``record(keep=True)`` kept: this very game's
+        if walked is not None and walked.kept and self._still(walked):
+            return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
         from .i18n import pinned
         from .referee.dispatch import EventRefused, apply
         from .referee.state import State
@@ -340,27 +353,32 @@ class Game:
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
-    def _walk_of(self, st: Any, kept: bool) -> tuple[Any, ...]:
-        """What ``_walked`` holds: the state and what it was derived from, the language and the
-        form of hints its notices were written in, and whether ``record`` kept it."""
+    def _walk_of(self, st: Any, kept: bool) -> _Walk:
+        """What ``_walked`` holds for the state ``st`` of this game as it is now."""
         from .hints import at_table
         from .i18n import lang
 
-        context = (lang(), at_table())
-        return (list(self.events), self.players, self.rules, self.first_dealer, st, context, kept)
+        return _Walk(
+            list(self.events),
+            self.players,
+            self.rules,
+            self.first_dealer,
+            st,
+            (lang(), at_table()),
+            kept,
+        )
 
-    def _still(self, walked: tuple[Any, ...]) -> bool:
+    def _still(self, walked: _Walk) -> bool:
         """Whether the walked state is still this game's, in this language and form of hints."""
         from .hints import at_table
         from .i18n import lang
 
-        events, players, rules, first, _, context, _ = walked
         return (
-            rules is self.rules
-            and players == self.players
-            and first == self.first_dealer
-            and context == (lang(), at_table())
-            and events == self.events
+            walked.rules is self.rules
+            and walked.players == self.players
+            and walked.first_dealer == self.first_dealer
+            and walked.context == (lang(), at_table())
+            and walked.events == self.events
         )
 
     def _taken_on(self, event: Event) -> Any:
@@ -369,7 +387,7 @@ class Game:
         walked, self._walked = self._walked, None
         if walked is None or not self._still(walked):
             return None
-        st = walked[4]
+        st = walked.state
         from .i18n import pinned
         from .referee.dispatch import EventRefused, apply
 
@@ -434,7 +452,7 @@ class Game:
         self.journal_times[-1] = self.times[-1] = when
         walked = self._walked
         if walked is not None:  # the kept state's record of the log: the same events
-            walked[0][-1] = again
+            walked.events[-1] = again
         return True
 
     def undo(self) -> tuple[int, Event]:

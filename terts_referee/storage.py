@@ -168,7 +168,7 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
     data = tomli_w.dumps(doc).encode("utf-8")
     _write_bytes(path, data)
     if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
-        _last_read[0] = (data, _as_parsed(doc))
+        _last_read[0] = (data, parsed_form(doc))
 
 
 def append_event(
@@ -209,7 +209,7 @@ def append_event(
     else:
         data = previous + b"\n" + text
     _write_bytes(path, data)
-    _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], _as_parsed(event)]})
+    _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], parsed_form(event)]})
 
 
 def _events_last(doc: Mapping[str, Any]) -> bool:
@@ -456,15 +456,9 @@ def _copy(value: Any) -> Any:
 
 
 def parsed_form(value: Any) -> Any:
-    """``value`` as reading back what :func:`write_game` writes for it gives it (tuples as
-    lists, an aware time's zone a plain offset): new dicts and lists, the other leaves the
-    same."""
-    return _as_parsed(value)
-
-
-def _as_parsed(value: Any) -> Any:
-    """``value`` as tomllib parses what tomli_w writes for it: tuples become lists, an aware
-    datetime's zone a plain offset; dicts and lists are new, the other leaves the same."""
+    """``value`` as reading back what :func:`write_game` writes for it gives it (tomllib's
+    reading of tomli_w's text): tuples become lists, an aware datetime's zone a plain offset;
+    dicts and lists are new, the other leaves the same."""
     from datetime import datetime, timezone  # once, not at every node (a fifth of a write)
 
     def convert(value: Any) -> Any:
@@ -532,7 +526,7 @@ def _check_document(doc: Mapping[str, Any]) -> None:
     Raises ValueError naming the key path of the first ``None`` found, or if
     the top-level ``format`` key is missing; TypeError if it is not an integer.
     """
-    bad = _find_none(doc, "") if _holds_none(doc) else None  # no key paths built to find none
+    bad = _find_none(doc, "")
     if bad is not None:
         raise ValueError(
             f"game document has None at {bad}: TOML has no null, omit absent fields instead"
@@ -544,35 +538,38 @@ def _check_document(doc: Mapping[str, Any]) -> None:
         raise TypeError(f"game document's `format` must be an integer, not {version!r}")
 
 
-def _holds_none(value: object) -> bool:
-    """Whether ``None`` is anywhere inside ``value`` (what ``_find_none`` looks into)."""
-    if value is None:
-        return True
-    if isinstance(value, dict):
-        value = value.values()
-    elif not isinstance(value, (list, tuple)):
-        return False
-    for item in value:
-        if item is None or (isinstance(item, (dict, list, tuple)) and _holds_none(item)):
-            return True
-    return False
-
-
 def _find_none(value: object, where: str) -> str | None:
-    """Return the key path of the first ``None`` inside ``value``, or None if there is none."""
-    if value is None:
-        return where or "<document>"
-    if isinstance(value, dict):
-        for key, item in value.items():
+    """Return the key path of the first ``None`` inside ``value``, or None if there is none
+    (the path is built only for a ``None`` found: a write checks every document)."""
+    steps = _none_steps(value)
+    if steps is None:
+        return None
+    for key, in_table in reversed(steps):
+        if in_table:
             name = key if isinstance(key, str) and _is_bare_key(key) else repr(key)
-            found = _find_none(item, f"{where}.{name}" if where else name)
-            if found is not None:
-                return found
+            where = f"{where}.{name}" if where else name
+        else:
+            where = f"{where}[{key}]"
+    return where or "<document>"
+
+
+def _none_steps(value: object) -> list[tuple[Any, bool]] | None:
+    """The steps (key or index, whether in a table) to the first ``None`` inside ``value``,
+    innermost first ([] for ``value`` itself); None if there is none."""
+    if value is None:
+        return []
+    if isinstance(value, dict):
+        items, in_table = value.items(), True
     elif isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            found = _find_none(item, f"{where}[{index}]")
-            if found is not None:
-                return found
+        items, in_table = enumerate(value), False
+    else:
+        return None
+    for key, item in items:
+        if item is None or isinstance(item, (dict, list, tuple)):
+            steps = _none_steps(item)
+            if steps is not None:
+                steps.append((key, in_table))
+                return steps
     return None
 
 

@@ -69,7 +69,7 @@ def test_a_line_wider_than_the_console_is_wrapped_as_rich_wraps_it(
 
 @settings(max_examples=300, deadline=None)
 @given(
-    text=st.text(alphabet=st.sampled_from(list("ab Яё-—♠♥.,:«»   ")), max_size=260),
+    text=st.text(alphabet=st.sampled_from(list("ab Яё-—♠♥.,:«»   →№⌫…")), max_size=260),
     width=st.integers(min_value=1, max_value=130),
     style=st.sampled_from(STYLES),
 )
@@ -129,4 +129,7 @@ def test_say_on_a_colour_terminal_does_not_import_rich(monkeypatch, colour_termi
 def test_the_narrow_characters_are_not_wide():
     import unicodedata
 
+    from rich.cells import cell_len
+
     assert all(unicodedata.east_asian_width(c) not in "WF" for c in console._NARROW)
+    assert all(cell_len(c) == 1 for c in console._NARROW)

@@ -495,3 +495,21 @@ def test_killed_writer_leaves_a_loadable_file(tmp_path: Path) -> None:
     # Leftover temp files are allowed; they never take the game file's name.
     assert {p.name for p in games.iterdir() if not p.name.endswith(".tmp")} == {"game.toml"}
     assert all(p.name.startswith(".game.toml.") for p in games.glob("*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("doc", "where"),
+    [
+        ({"format": 1, "events": [{"by": "A"}, {"by": None}]}, "events[1].by"),
+        ({"format": 1, "a b": {"c": [1, (2, None)]}}, "'a b'.c[1][1]"),
+        ({"format": 1, "rules": {"game": {"target": None}}}, "rules.game.target"),
+    ],
+)
+def test_a_none_is_named_by_its_key_path(tmp_path: Path, doc, where) -> None:
+    """TOML has no null: a document with a None is refused before anything is written, naming
+    where the None is."""
+    path = tmp_path / "game.toml"
+    with pytest.raises(ValueError) as info:
+        write_game(path, doc)
+    assert f"None at {where}:" in str(info.value)
+    assert not path.exists()
