@@ -12,6 +12,8 @@ import sys
 
 __all__ = ["app", "main", "run", "long_running"]
 
+_state = {"long_running": False}  # set by ``long_running``: Python's own shutdown at the end
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``terts ARGV…`` (default ``sys.argv[1:]``) in this process and return its exit code
@@ -35,17 +37,56 @@ def run() -> None:
 
     gc.freeze()
     code = run_command()
-    # The process ends here. Python's shutdown would walk every object left (Typer's, Click's,
-    # the game's) with the cyclic collector, several times, to free memory the end of the
-    # process frees anyway: about 11 ms of every command (issue 13). Frozen, they are skipped;
-    # the shutdown itself (atexit, flushing stdout and stderr, the exit code) is unchanged.
+    if not _state["long_running"]:
+        _end_now(code)
+    _end(code)
+
+
+def _end(code: int):
+    """Python's own end: its shutdown would walk every object left (Typer's, Click's, the
+    game's) with the cyclic collector, several times, to free memory the end of the process
+    frees anyway: about 11 ms of every command (issue 13). Frozen, they are skipped; the
+    shutdown itself (atexit, flushing stdout and stderr, the exit code) is unchanged."""
     gc.freeze()
     sys.exit(code)
 
 
+def _end_now(code: int) -> None:
+    """End a one-shot command without tearing the interpreter down (issue 13): what Python's
+    shutdown does that anyone could see is done here, the standard streams flushed and the
+    exit handlers run, then the process ends with ``code``. What is skipped is freeing every
+    module, class and function one by one (about 3 ms), memory the end of the process frees.
+
+    Nothing written is at stake: the game file is already written, synced and replaced before
+    the command returns (``storage``), and the lock goes with the process. Returns (for
+    ``_end``, Python's own shutdown) when this ending could differ from it: another thread
+    still running (its end would be waited for), a stream that cannot be flushed (a closed
+    pipe: Python reports it its own way), or no way to run the exit handlers."""
+    import os
+
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    import atexit
+
+    run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_handlers is None:
+        return
+    run_handlers()  # before the streams are flushed, as in Python's shutdown
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)
+
+
 def long_running() -> None:
     """A command that keeps running (a session, a server) or reads many files: the cyclic
-    garbage collector back on (``run`` turns it off for a one-shot command)."""
+    garbage collector back on (``run`` turns it off for a one-shot command), and Python's own
+    shutdown at its end."""
+    _state["long_running"] = True
     gc.enable()
 
 
