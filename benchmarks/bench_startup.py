@@ -74,11 +74,14 @@ def run_once(argv: list[str], env: dict[str, str], cwd: Path) -> float:
 
 
 def child_env(inherit: bool, pycache: Path) -> dict[str, str]:
-    """The children's environment: bytecode cached in ``pycache`` unless ``inherit``."""
+    """The children's environment: bytecode cached in ``pycache`` and the standard streams
+    buffered as Python's defaults have them (``PYTHONUNBUFFERED``, set in this environment,
+    dropped), unless ``inherit``."""
     env = dict(os.environ)
     env.pop("TERTS_GAME", None)
     if not inherit:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("PYTHONUNBUFFERED", None)
         env["PYTHONPYCACHEPREFIX"] = str(pycache)
     return env
 
