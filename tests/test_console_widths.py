@@ -3,9 +3,12 @@ to what rich would measure for it, only when the table fits; the table rich draw
 byte for byte, at every console width, whether the widths were given or measured."""
 
 import io
+import os
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terts_referee import console
 
@@ -85,3 +88,64 @@ def test_a_cell_over_more_than_one_line_is_left_to_rich(monkeypatch):
     tab = console.table("a", "b")
     tab.add_row(console.cell("one\ntwo"), console.cell("x"))
     assert [c.width for c in console.natural_widths(tab).columns] == [None, None]
+
+
+# The cells ``natural_widths`` hands to rich as ``_Fitted``: any one-line text (Latin,
+# Cyrillic, suits, double-width and combining characters, spaces, empty) in any of the styles
+# the reports use, at any console width, in colour or not: the same bytes as rich's own Text.
+CELL_TEXT = st.text(alphabet=st.sampled_from("aZ9 .,+-→…—♠♥♦♣АяЁё王明Å\u0301 "), max_size=14)
+STYLES = st.sampled_from([None, "", "bold", "dim", "bold green", "yellow", "italic", "none"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st.lists(st.lists(st.tuples(CELL_TEXT, STYLES), min_size=3, max_size=3), max_size=6),
+    headers=st.lists(CELL_TEXT, min_size=3, max_size=3),
+    width=st.integers(min_value=10, max_value=140),
+    color=st.booleans(),
+)
+def test_fitted_cells_draw_as_rich_draws_text(rows, headers, width, color):
+    def draw(given: bool) -> str:
+        stream = io.StringIO()
+        saved = sys.stdout
+        sys.stdout = stream
+        os.environ["COLUMNS"] = str(width)
+        console.set_color(color)
+        try:
+            tab = console.table(*headers, title="Терц — classic")
+            for row in rows:
+                tab.add_row(*(console.cell(text, style) for text, style in row))
+            console.show(console.natural_widths(tab) if given else tab)
+        finally:
+            sys.stdout = saved
+            os.environ.pop("COLUMNS")
+            console.set_color(None)
+        return stream.getvalue()
+
+    assert draw(True) == draw(False)
+
+
+def test_fitted_cells_are_the_plain_text_cells_of_a_table_that_fits(monkeypatch):
+    from rich.text import Text
+
+    monkeypatch.setenv("COLUMNS", "200")
+    tab = console.table("a", "b", "c")
+    spanned = Text("x")
+    spanned.stylize("bold", 0, 1)
+    tab.add_row(console.cell("plain", "bold"), spanned, Text("right", justify="right"))
+    kinds = [type(c._cells[0]).__name__ for c in console.natural_widths(tab).columns]
+    assert kinds == ["_Fitted", "Text", "Text"]
+
+
+def test_a_fitted_cell_wider_than_its_column_is_drawn_by_text():
+    """Never so by ``natural_widths``, but ``_Fitted`` itself stays correct: rich's Text."""
+    from rich.console import Console
+    from rich.text import Text
+
+    def draw(cell) -> str:
+        stream = io.StringIO()
+        Console(file=stream, width=6, force_terminal=True, color_system="standard").print(cell)
+        return stream.getvalue()
+
+    fitted = console._Fitted("much too long here", "bold")
+    assert draw(fitted) == draw(Text("much too long here", style="bold"))
