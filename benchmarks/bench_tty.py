@@ -7,7 +7,13 @@ and the benchmark reads the master side until EOF, as a terminal would: colour a
 loaded as they are for a person at the table. In a pipe, stdout is a pipe read to the end. The
 baseline (``minimal_app.py hello x``) runs in the same way, and the commands run round-robin
 (interleaved) after warm-up runs, so a burst of load on the (shared) machine hits them all alike.
-The ratio is median over median; the minimums' ratio is printed too. The write (``declare``)
+Three ratios are printed: median over median, minimum over minimum, and "paired", the median
+over the rounds of each run's time over the baseline's run of the same round (run just before
+it, under the same load): the goals are judged on the paired ratio. On this shared host the
+run times are bimodal (other machines take the CPUs for seconds at a time), and the median of
+each command alone can fall on either mode: for the same code the sheet's ratio of medians went
+from 1.26 to 1.59 between runs minutes apart (minimums 1.35-1.42), its paired ratio 1.40-1.43
+(issue 13, 2026-12-01). The write (``declare``)
 copies a prepared game file (deal 12 open) over the target before each run, outside the timing.
 
 The table mode: ``terts table`` on a pseudo-terminal reading a script of 200 events (50 quick
@@ -268,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     width = max(len(c.label) for c in todo)
     print(
         f"{'command':<{width}}  {'median ms':>9}  {'min ms':>7}  {'spread':>6}  "
-        f"{'ratio':>6}  {'min ratio':>9}  goal"
+        f"{'ratio':>6}  {'min ratio':>9}  {'paired':>6}  goal"
     )
     base: Case | None = None
     for case in todo:
@@ -282,15 +288,18 @@ def main(argv: list[str] | None = None) -> int:
             spread = (q[2] - q[0]) / med  # interquartile range over median: how noisy
         ratio = med / statistics.median(base.times)
         min_ratio = low / min(base.times)
+        # each run over the baseline's run of the same round (run just before it, so under the
+        # same load of the shared host), the median of those: the goal's measure
+        paired = statistics.median(c / b for c, b in zip(case.times, base.times, strict=True))
         verdict = ""
         if case.goal is not None:
-            ok = ratio <= case.goal
+            ok = paired <= case.goal
             verdict = f"{case.goal:.1f}x {'met' if ok else 'NOT MET'}"
             if not ok:
                 failed.append(case.label)
         print(
             f"{case.label:<{width}}  {med * 1000:9.1f}  {low * 1000:7.1f}  {spread:6.0%}  "
-            f"{ratio:6.2f}  {min_ratio:9.2f}  {verdict}"
+            f"{ratio:6.2f}  {min_ratio:9.2f}  {paired:6.2f}  {verdict}"
         )
     if per_event:
         ms = [wall * 1000 for wall, _ in per_event]
