@@ -8,8 +8,8 @@ loaded as they are for a person at the table. In a pipe, stdout is a pipe read t
 baseline (``minimal_app.py hello x``) runs in the same way, and the commands run round-robin
 (interleaved) after warm-up runs, so a burst of load on the (shared) machine hits them all alike.
 Three ratios are printed: median over median, minimum over minimum, and "paired", the median
-over the rounds of each run's time over the baseline's run of the same round (run just before
-it, under the same load): the goals are judged on the paired ratio. On this shared host the
+over the rounds of each run's time over the baseline's run of the same round (run a moment
+before it, under the same load): the goals are judged on the paired ratio. On this shared host the
 run times are bimodal (other machines take the CPUs for seconds at a time), and the median of
 each command alone can fall on either mode: for the same code the sheet's ratio of medians went
 from 1.26 to 1.59 between runs minutes apart (minimums 1.35-1.42), its paired ratio 1.40-1.43
@@ -288,8 +288,8 @@ def main(argv: list[str] | None = None) -> int:
             spread = (q[2] - q[0]) / med  # interquartile range over median: how noisy
         ratio = med / statistics.median(base.times)
         min_ratio = low / min(base.times)
-        # each run over the baseline's run of the same round (run just before it, so under the
-        # same load of the shared host), the median of those: the goal's measure
+        # each run over the baseline's run of the same round (run a moment before it, so under
+        # the same load of the shared host), the median of those: the goal's measure
         paired = statistics.median(c / b for c, b in zip(case.times, base.times, strict=True))
         verdict = ""
         if case.goal is not None:
