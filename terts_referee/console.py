@@ -371,8 +371,8 @@ def natural_widths(table):
     for column, width in zip(table.columns, widths, strict=True):
         column.width = width
         column.no_wrap = True  # every cell fits its column: nothing to wrap, so no search
-        if column.justify == "left":
-            column._cells = [_fitted(item, Text) for item in column._cells]
+        if column.justify == "left" and hasattr(column, "_cells"):  # rich's list of its cells
+            column._cells = [_fitted(item, Text) for item in column.cells]
     return table
 
 
