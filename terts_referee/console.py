@@ -80,17 +80,34 @@ def _rich(module: str):
     return loaded
 
 
-def _make(stderr: bool):
-    Console = _rich("rich.console").Console
-
-    stream = sys.stderr if stderr else sys.stdout
-    if not _can_encode(stream, "♠Д«"):
+def lenient(*streams) -> None:
+    """Streams whose encoding cannot write ♠, Д or « (say cp1252) write ``?`` for what they
+    cannot encode instead of failing: text for people (help, lines, tables) degrades, it does
+    not end in a traceback. Exact output checks for itself: JSON escapes (``print_json``), CSV
+    into a file or pipe refuses (``report.sheet_csv``)."""
+    for stream in streams:
+        if stream is None or _can_encode(stream, "♠Д«"):
+            continue
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
                 reconfigure(errors="replace")
             except (ValueError, OSError):
                 pass
+
+
+def unencodable(stream, text: str) -> str | None:
+    """The first character of ``text`` that ``stream``'s encoding cannot write, or None."""
+    if _can_encode(stream, text):
+        return None
+    return next((char for char in text if not _can_encode(stream, char)), None)
+
+
+def _make(stderr: bool):
+    Console = _rich("rich.console").Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    lenient(stream)
     color = _state["color"]
     no_color = color is False or (color is None and "NO_COLOR" in os.environ)
     return Console(

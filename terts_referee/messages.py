@@ -1186,6 +1186,19 @@ MESSAGES = register(
             "ru": "Неверное значение {name}: {detail}",
         },
         "msg.no_such_command": {"en": "No such command {name}.", "ru": "Нет такой команды {name}."},
+        # --- what this output or input cannot carry (an encoding such as cp1252) -----------
+        "msg.csv_encoding": {
+            "en": "the CSV holds the character {code}, which this output's encoding {enc} cannot "
+            "write: set PYTHONIOENCODING=utf-8, or read the sheet with --json",
+            "ru": "в CSV есть символ {code}, а кодировка вывода {enc} не может его записать: "
+            "задайте PYTHONIOENCODING=utf-8 или возьмите таблицу с --json",
+        },
+        "msg.input_encoding": {
+            "en": "the input is not {enc} text (byte {byte}), the session ends here; every "
+            "line recorded before is saved: for UTF-8 input set PYTHONIOENCODING=utf-8",
+            "ru": "ввод — не текст в кодировке {enc} (байт {byte}), сеанс окончен; всё, что "
+            "записано до этого, сохранено: для ввода в UTF-8 задайте PYTHONIOENCODING=utf-8",
+        },
     }
 )
 

@@ -186,6 +186,52 @@ def test_cp1252_errors_too(tmp_path):
     assert r.stderr.decode("cp1252").count("\n") == 1
 
 
+CP1252 = {"PYTHONIOENCODING": "cp1252", "TERTS_LANG": "en"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["declare", "--help"], ["check", "compare", "--help"], ["table", "--help"]],
+    ids=" ".join,
+)
+def test_cp1252_help_is_printed_not_a_traceback(args):
+    """Help holds ♥ and Russian words: on cp1252 they become ``?``, the rest is help."""
+    r = _run(*args, env=CP1252)
+    assert r.returncode == 0 and r.stderr == b""
+    out = r.stdout.decode("cp1252")
+    assert out.startswith("Usage: terts") and "?" in out
+
+
+def test_cp1252_csv_into_a_pipe_refuses_what_it_cannot_write_exactly(tmp_path):
+    """CSV into a file or pipe is exact or nothing: Cyrillic names cannot be cp1252."""
+    path = _game(tmp_path)
+    r = _run("sheet", "--csv", "--game", str(path), env=CP1252)
+    assert r.returncode == 2 and r.stdout == b""
+    err = r.stderr.decode("cp1252")
+    assert err.count("\n") == 1
+    assert "U+0410" in err and "cp1252" in err and "PYTHONIOENCODING=utf-8" in err
+
+
+def test_cp1252_table_input_that_is_not_cp1252_ends_with_one_line(tmp_path):
+    """UTF-8 lines piped into a cp1252 stdin: one error line naming the byte and the fix,
+    exit 2, no traceback; the game file is as it was (the first block read held the byte)."""
+    path = _game(tmp_path)
+    before = path.read_bytes()
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **CP1252}
+    r = subprocess.run(
+        [sys.executable, "-m", "terts_referee", "table", "--game", str(path)],
+        input="n h\nd Аня terts:Qh\n".encode(),
+        env=full,
+        capture_output=True,
+        timeout=60,
+    )
+    assert r.returncode == 2
+    err = r.stderr.decode("cp1252")
+    assert err.count("\n") == 1 and "the input is not cp1252 text (byte 0x90)" in err
+    assert "PYTHONIOENCODING=utf-8" in err
+    assert path.read_bytes() == before
+
+
 def test_no_color_and_color(tmp_path):
     path = _game(tmp_path)
     plain = _run("sheet", "--game", str(path), env={"NO_COLOR": "1"})

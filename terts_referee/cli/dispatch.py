@@ -154,6 +154,7 @@ def run_command(argv: list[str] | None = None) -> int:
     from .. import console
 
     console.reset()
+    console.lenient(sys.stdout, sys.stderr)  # help on a cp1252 terminal: ``?``, no traceback
     args = hoist_root_options(sys.argv[1:] if argv is None else argv)
     command = _command_for(args)
     try:

@@ -49,4 +49,13 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
                 d.totals.get(p, ""),
             ]
         writerow(row)
-    sys.stdout.write(console.plain(buf.getvalue()))
+    text = console.plain(buf.getvalue())
+    if not (isatty is not None and isatty()):  # exact into a file or pipe, or nothing
+        char = console.unencodable(sys.stdout, text)
+        if char is not None:
+            from ..errors import RefereeError
+            from ..messages import t
+
+            code = f"U+{ord(char):04X}"
+            raise RefereeError(t("msg.csv_encoding", code=code, enc=sys.stdout.encoding))
+    sys.stdout.write(text)

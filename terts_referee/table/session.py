@@ -82,6 +82,10 @@ def _history_for(path: Path):
 
 
 def _lines_from(source: Iterable[str]) -> Callable[[], str]:
+    """Lines from ``source`` (piped stdin, a script). Input its encoding cannot decode (UTF-8
+    into a cp1252 stdin) ends the session with one clear error (exit 2); what was recorded
+    before stays. (A text stream decodes a block at a time, so the bad byte may lie some lines
+    after the last line read.)"""
     iterator = iter(source)
 
     def read() -> str:
@@ -89,6 +93,12 @@ def _lines_from(source: Iterable[str]) -> Callable[[], str]:
             return next(iterator).rstrip("\r\n")
         except StopIteration:
             raise EOFError from None
+        except UnicodeDecodeError as exc:
+            from ..errors import RefereeError
+
+            byte = f"0x{exc.object[exc.start]:02x}"
+            enc = getattr(source, "encoding", None) or exc.encoding
+            raise RefereeError(t("msg.input_encoding", enc=enc, byte=byte)) from None
 
     return read
 
