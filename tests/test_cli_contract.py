@@ -75,12 +75,13 @@ def test_version(terts):
     assert r.code == 0 and __version__ in r.stdout
 
 
-def _run(*args, env=None, cwd=None):
+def _run(*args, env=None, cwd=None, input=None):
     full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "terts_referee", *args],
         env=full,
         cwd=cwd,
+        input=input,
         capture_output=True,
         timeout=60,
     )
@@ -217,14 +218,7 @@ def test_cp1252_table_input_that_is_not_cp1252_ends_with_one_line(tmp_path):
     exit 2, no traceback; the game file is as it was (the first block read held the byte)."""
     path = _game(tmp_path)
     before = path.read_bytes()
-    full = {**os.environ, "PYTHONPATH": str(ROOT), **CP1252}
-    r = subprocess.run(
-        [sys.executable, "-m", "terts_referee", "table", "--game", str(path)],
-        input="n h\nd Аня terts:Qh\n".encode(),
-        env=full,
-        capture_output=True,
-        timeout=60,
-    )
+    r = _run("table", "--game", str(path), env=CP1252, input="n h\nd Аня terts:Qh\n".encode())
     assert r.returncode == 2
     err = r.stderr.decode("cp1252")
     assert err.count("\n") == 1 and "the input is not cp1252 text (byte 0x90)" in err

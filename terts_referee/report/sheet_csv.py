@@ -20,7 +20,8 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     buf = io.StringIO()
     writer = csv.writer(buf)
     isatty = getattr(sys.stdout, "isatty", None)
-    if isatty is not None and isatty():
+    on_terminal = isatty is not None and isatty()
+    if on_terminal:
         from ..safe_text import visible
 
         def writerow(row: list) -> None:
@@ -50,7 +51,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
             ]
         writerow(row)
     text = console.plain(buf.getvalue())
-    if not (isatty is not None and isatty()):  # exact into a file or pipe, or nothing
+    if not on_terminal:  # exact into a file or pipe, or nothing
         char = console.unencodable(sys.stdout, text)
         if char is not None:
             from ..errors import RefereeError

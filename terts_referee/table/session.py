@@ -94,8 +94,6 @@ def _lines_from(source: Iterable[str]) -> Callable[[], str]:
         except StopIteration:
             raise EOFError from None
         except UnicodeDecodeError as exc:
-            from ..errors import RefereeError
-
             byte = f"0x{exc.object[exc.start]:02x}"
             enc = getattr(source, "encoding", None) or exc.encoding
             raise RefereeError(t("msg.input_encoding", enc=enc, byte=byte)) from None
