@@ -36,7 +36,7 @@ from terts_referee.declarations import Declaration
 from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
 from terts_referee.game import Game
 from terts_referee.library import archive_name
-from terts_referee.replay import EventRefused
+from terts_referee.referee import EventRefused
 from terts_referee.rules import load_ruleset
 from terts_referee.storage import write_game
 

@@ -1,7 +1,7 @@
 """Replay time against the number of events (issue 3, item 6).
 
 For each size (1,000, 2,000, 5,000 and 10,000 events by default) the game of
-``make_game.replay_game`` is replayed with ``Game.sheet()`` (``terts_referee.replay.replay``,
+``make_game.replay_game`` is replayed with ``Game.sheet()`` (``terts_referee.referee.replay``,
 strict, as ``terts sheet`` does): one warm-up replay, then the median and minimum of
 ``--repeat`` runs, in ms and in µs per event. Replay is linear when µs/event stays flat as the
 size grows; the last column is the per-event cost relative to the smallest size.

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import GameFileError, NotationError, RuleError, RulesetError
 from .events import Event, event_from_dict, shown_value
 from .messages import t
-from .replay import EventRefused, Sheet, replay
+from .referee import EventRefused, Sheet, replay
 from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 

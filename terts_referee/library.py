@@ -243,7 +243,7 @@ def _prepare(db) -> None:
 def _summarize_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """(summary, None) for a good game file, (None, reason) for a damaged or foreign one."""
     from .game import Game
-    from .replay import EventRefused
+    from .referee import EventRefused
     from .storage import read_game
 
     try:

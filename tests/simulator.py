@@ -1,6 +1,6 @@
 """An independent Terts deal simulator, the tests' second opinion on the referee (RULES §1-§5).
 
-It shares nothing with ``terts_referee.replay`` or ``terts_referee.play``: the trick orders, card
+It shares nothing with ``terts_referee.referee`` or ``terts_referee.play``: the trick orders, card
 points, the follow rule, the draws and the rounding are written again here, straight from
 RULES.md, and only the value types ``Card``, ``Rank`` and ``Suit`` come from the package.
 

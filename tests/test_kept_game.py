@@ -26,7 +26,7 @@ from terts_referee.declarations import Declaration
 from terts_referee.errors import RuleError
 from terts_referee.events import Declare, Penalty, PenaltyKind
 from terts_referee.game import Game
-from terts_referee.replay import EventRefused, replay
+from terts_referee.referee import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
 from terts_referee.rules import load_ruleset
 from terts_referee.table import run_table

@@ -20,7 +20,6 @@ DOMAIN = [
     "play",
     "rules",
     "events",
-    "replay",
     "referee",
     "game",
     "corrections",  # issue 11: the trail and the effective events

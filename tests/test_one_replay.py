@@ -8,7 +8,7 @@ from terts_referee.cards import Suit
 from terts_referee.declarations import Declaration
 from terts_referee.events import Declare
 from terts_referee.game import Game
-from terts_referee.replay import EventRefused, replay
+from terts_referee.referee import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
 from terts_referee.rules import load_ruleset
 

@@ -36,9 +36,9 @@ from terts_referee.events import (
     Trick,
 )
 from terts_referee.i18n import pinned
+from terts_referee.referee import Phase, Status, phase_of, replay
 from terts_referee.referee.dispatch import apply
 from terts_referee.referee.state import State
-from terts_referee.replay import Phase, Status, phase_of, replay
 
 PLAYERS = ("Ann", "Bob")
 PACKAGE = Path(referee.__file__).parent

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from terts_referee.replay import round_points
+from terts_referee.referee import round_points
 
 QUICK = "--quick"
 

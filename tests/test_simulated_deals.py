@@ -30,7 +30,7 @@ from terts_referee.cards import DECK, Card, Suit
 from terts_referee.declarations import parse_combo
 from terts_referee.events import DealEvent, Declare, Exchange, PenaltyKind, Trick
 from terts_referee.play import legal_follows, trick_winner
-from terts_referee.replay import replay, round_points
+from terts_referee.referee import replay, round_points
 from terts_referee.rules import load_ruleset
 
 PLAYERS = ("Ann", "Bob")

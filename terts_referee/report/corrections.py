@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..corrections import Change, Correction
     from ..game import Game
-    from ..replay import Sheet
+    from ..referee import Sheet
 
 HEADLINES = {"replace": "fix.replace", "insert": "fix.insert", "drop": "fix.drop"}
 ACTION_WORDS = {

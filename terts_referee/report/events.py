@@ -16,7 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..events import Event
     from ..game import Game
-    from ..replay import Deal, Sheet
+    from ..referee import Deal, Sheet
 
 
 def describe(event: Event) -> str:
@@ -102,7 +102,7 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
 
 def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
     from ..events import Challenge, DealEvent, Declare, Trick
-    from ..replay import stock_before
+    from ..referee import stock_before
 
     deal = deal_of_event(sheet, number)
     if as_json:

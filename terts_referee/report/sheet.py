@@ -14,7 +14,7 @@ from .words import iso, penalty_name, status_word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..game import Game
-    from ..replay import Deal, Sheet
+    from ..referee import Deal, Sheet
 
 
 def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:

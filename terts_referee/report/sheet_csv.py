@@ -7,7 +7,7 @@ from .. import console
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..game import Game
-    from ..replay import Sheet
+    from ..referee import Sheet
 
 
 def sheet_csv(game: Game, sheet: Sheet) -> None:
