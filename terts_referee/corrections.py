@@ -25,8 +25,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from .domain.events import DealEvent, Event, Penalty, event_from_dict
 from .errors import GameFileError, NotationError, RuleError
-from .events import DealEvent, Event, Penalty, event_from_dict
 from .messages import t
 
 __all__ = [

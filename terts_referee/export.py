@@ -19,8 +19,8 @@ from . import (
     __version__,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
-from .cards import Rank, Suit
-from .declarations import Declaration, Kind
+from .domain.cards import Rank, Suit
+from .domain.declarations import Declaration, Kind
 from .errors import NotationError, RefereeError
 from .i18n import LANGS, register, t
 from .i18n import lang as current_lang

@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .domain.events import Event, event_from_dict, shown_value
+from .domain.rules import Ruleset, ruleset_from_dict
 from .errors import GameFileError, NotationError, RuleError, RulesetError
-from .events import Event, event_from_dict, shown_value
 from .messages import t
 from .referee import EventRefused, Sheet, replay
-from .rules import Ruleset, ruleset_from_dict
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 if TYPE_CHECKING:

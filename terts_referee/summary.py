@@ -18,8 +18,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .declarations import Declaration, Kind
-from .events import PenaltyKind
+from .domain.declarations import Declaration, Kind
+from .domain.events import PenaltyKind
 from .game import Game
 
 __all__ = [

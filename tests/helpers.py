@@ -48,9 +48,16 @@ def shape(value):
 
 def sample_events():
     """Two quick deals between Аня and Боря: declarations, a challenge, a miscount, scores."""
-    from terts_referee.cards import Rank, Suit
-    from terts_referee.declarations import Declaration
-    from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+    from terts_referee.domain.cards import Rank, Suit
+    from terts_referee.domain.declarations import Declaration
+    from terts_referee.domain.events import (
+        Challenge,
+        DealEvent,
+        Declare,
+        Penalty,
+        PenaltyKind,
+        Score,
+    )
 
     a, b, h, s = "Аня", "Боря", Suit.HEARTS, Suit.SPADES
     return [

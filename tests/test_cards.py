@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terts_referee.cards import (
+from terts_referee.domain.cards import (
     DEAL_POINTS,
     DECK,
     LAST_TRICK_POINTS,

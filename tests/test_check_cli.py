@@ -16,7 +16,7 @@ import sys
 import pytest
 from helpers import assert_refused
 
-from terts_referee.rules import bundled_names
+from terts_referee.domain.rules import bundled_names
 
 
 def ok_json(result) -> dict:

@@ -13,12 +13,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from terts_referee.cards import Suit
 from terts_referee.corrections import Action, CorrectionRefused
-from terts_referee.declarations import parse_combo
 from terts_referee.demo import sample_events
-from terts_referee.errors import NotationError, RefereeError, RuleError
-from terts_referee.events import (
+from terts_referee.domain.cards import Suit
+from terts_referee.domain.declarations import parse_combo
+from terts_referee.domain.events import (
     Challenge,
     Claim,
     DealEvent,
@@ -27,8 +26,9 @@ from terts_referee.events import (
     PenaltyKind,
     Score,
 )
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.errors import NotationError, RefereeError, RuleError
 from terts_referee.game import Game
-from terts_referee.rules import load_ruleset
 from terts_referee.storage import read_game, update_game, write_game
 
 A, B = "Аня", "Боря"

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terts_referee.cards import DECK, SEQUENCE_ORDER, Card, Rank, Suit, parse_cards
-from terts_referee.declarations import (
+from terts_referee.domain.cards import DECK, SEQUENCE_ORDER, Card, Rank, Suit, parse_cards
+from terts_referee.domain.declarations import (
     FOUR_RANKS,
     Declaration,
     Kind,
@@ -25,8 +25,8 @@ from terts_referee.declarations import (
     parse_combo,
     shared_cards,
 )
+from terts_referee.domain.rules import bundled_names, load_ruleset
 from terts_referee.errors import NotationError, RefereeError, RuleError
-from terts_referee.rules import bundled_names, load_ruleset
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 PROPS = settings(max_examples=300, deadline=None, database=None)

@@ -318,7 +318,7 @@ def test_sheet_says_what_each_number_is(terts):
 
 @pytest.mark.parametrize("name", ["classic", "book", "follow", "multi"])
 def test_rules_show_never_cuts_a_key_name_at_80_columns(terts, monkeypatch, name):
-    from terts_referee.rules import key_docs
+    from terts_referee.domain.rules import key_docs
 
     monkeypatch.setenv("COLUMNS", "80")
     out = terts.ok("rules", "show", name).stdout

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from terts_referee.cards import parse_card, parse_card_or_suit
-from terts_referee.declarations import parse_combo
-from terts_referee.events import (
+from terts_referee.domain.cards import parse_card, parse_card_or_suit
+from terts_referee.domain.declarations import parse_combo
+from terts_referee.domain.events import (
     Ask,
     Challenge,
     Claim,
@@ -26,8 +26,8 @@ from terts_referee.events import (
     Trick,
     event_from_dict,
 )
+from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
-from terts_referee.rules import load_ruleset
 
 PLAYERS = ("Аня", "Боря")  # Боря deals first: Аня leads trick 1
 

@@ -20,15 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import i18n, storage
-from terts_referee.cards import Suit
 from terts_referee.cli import main, options
-from terts_referee.declarations import Declaration
+from terts_referee.domain.cards import Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import Declare, Penalty, PenaltyKind
+from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import RuleError
-from terts_referee.events import Declare, Penalty, PenaltyKind
 from terts_referee.game import Game
 from terts_referee.referee import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
-from terts_referee.rules import load_ruleset
 from terts_referee.table import run_table
 
 A, B = "Аня", "Боря"

@@ -15,11 +15,11 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = [
-    "cards",
-    "declarations",
-    "play",
-    "rules",
-    "events",
+    "domain.cards",
+    "domain.declarations",
+    "domain.play",
+    "domain.rules",
+    "domain.events",
     "referee",
     "game",
     "corrections",  # issue 11: the trail and the effective events

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from terts_referee.domain.numbers import parse_int
 from terts_referee.errors import NotationError
-from terts_referee.numbers import parse_int
 
 
 @pytest.mark.parametrize(("text", "value"), [("0", 0), ("54", 54), ("150", 150), ("-1", -1)])

@@ -4,13 +4,13 @@ the new event on the kept state; the sheet is the one a whole replay gives, a re
 import pytest
 from helpers import sample_events, whole_replay_sheet
 
-from terts_referee.cards import Suit
-from terts_referee.declarations import Declaration
-from terts_referee.events import Declare
+from terts_referee.domain.cards import Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import Declare
+from terts_referee.domain.rules import load_ruleset
 from terts_referee.game import Game
 from terts_referee.referee import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
-from terts_referee.rules import load_ruleset
 
 A, B = "Аня", "Боря"
 H, S = Suit.HEARTS, Suit.SPADES

@@ -22,8 +22,8 @@ BUNDLED = {"book", "classic", "exact", "follow", "multi", "short", "strict"}
 
 PROBE = """
 import json
-import terts_referee.rules as rules
-from terts_referee.rules import bundled_names, load_ruleset
+import terts_referee.domain.rules as rules
+from terts_referee.domain.rules import bundled_names, load_ruleset
 names = bundled_names()
 loaded = {name: load_ruleset(name).name for name in names}
 print(json.dumps({
@@ -70,7 +70,7 @@ def test_wheel_contains_every_bundled_ruleset(wheel):
         if n.startswith("terts_referee/rulesets/") and n.endswith(".toml")
     }
     assert inside == BUNDLED
-    assert "terts_referee/rules.py" in names
+    assert "terts_referee/domain/rules.py" in names
     for module in ("cli/__init__.py", "cli/commands/new.py", "report/sheet.py", "table/parser.py"):
         assert f"terts_referee/{module}" in names, module  # the sub-packages are shipped
     assert not any(n.startswith("rulesets/") for n in names), "rulesets belong in the package"

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terts_referee.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
-from terts_referee.play import beats, follow_obligation, legal_follows, trick_winner
-from terts_referee.rules import bundled_names, load_ruleset
+from terts_referee.domain.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
+from terts_referee.domain.play import beats, follow_obligation, legal_follows, trick_winner
+from terts_referee.domain.rules import bundled_names, load_ruleset
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 RULESETS = {name: load_ruleset(name) for name in bundled_names()}

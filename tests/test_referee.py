@@ -21,10 +21,9 @@ from simulator import simulate
 from test_simulated_deals import events_of, ruleset
 
 from terts_referee import referee
-from terts_referee.cards import DECK, Card, Rank, Suit
-from terts_referee.declarations import Declaration
-from terts_referee.errors import RuleError
-from terts_referee.events import (
+from terts_referee.domain.cards import DECK, Card, Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import (
     Challenge,
     Claim,
     DealEvent,
@@ -35,6 +34,7 @@ from terts_referee.events import (
     Score,
     Trick,
 )
+from terts_referee.errors import RuleError
 from terts_referee.i18n import pinned
 from terts_referee.referee import Phase, Status, phase_of, replay
 from terts_referee.referee.dispatch import apply
@@ -83,7 +83,7 @@ def test_each_referee_module_says_what_it_owns(path):
 
 
 def test_every_event_type_has_one_judge():
-    from terts_referee import events
+    from terts_referee.domain import events
 
     types = {
         cls.type

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from helpers import assert_refused
 
-from terts_referee.errors import RefereeError, RulesetError
-from terts_referee.rules import (
+from terts_referee.domain.rules import (
     Ruleset,
     bundled_names,
     key_docs,
     load_ruleset,
     ruleset_from_dict,
 )
+from terts_referee.errors import RefereeError, RulesetError
 
 #: RULES §7's example file: the classic ruleset, key by key.
 CLASSIC = {
@@ -124,7 +124,7 @@ def test_defaults_are_classic():
 @pytest.mark.parametrize("name", bundled_names())
 def test_bundled_file_names_its_source(name):
     """Each bundled file carries a comment naming its source [000]..[004]."""
-    from terts_referee.rules import bundled_dir
+    from terts_referee.domain.rules import bundled_dir
 
     text = (bundled_dir() / f"{name}.toml").read_text(encoding="utf-8")
     assert text.startswith("#")

@@ -26,12 +26,12 @@ from simulator import (
     takes,
 )
 
-from terts_referee.cards import DECK, Card, Suit
-from terts_referee.declarations import parse_combo
-from terts_referee.events import DealEvent, Declare, Exchange, PenaltyKind, Trick
-from terts_referee.play import legal_follows, trick_winner
+from terts_referee.domain.cards import DECK, Card, Suit
+from terts_referee.domain.declarations import parse_combo
+from terts_referee.domain.events import DealEvent, Declare, Exchange, PenaltyKind, Trick
+from terts_referee.domain.play import legal_follows, trick_winner
+from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import replay, round_points
-from terts_referee.rules import load_ruleset
 
 PLAYERS = ("Ann", "Bob")
 SETTINGS = settings(

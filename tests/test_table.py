@@ -16,10 +16,10 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from terts_referee.cards import DECK, Card
 from terts_referee.cli import main
-from terts_referee.play import legal_follows, trick_winner
-from terts_referee.rules import load_ruleset
+from terts_referee.domain.cards import DECK, Card
+from terts_referee.domain.play import legal_follows, trick_winner
+from terts_referee.domain.rules import load_ruleset
 from terts_referee.table import (
     FORMS,
     TABLE,

@@ -19,7 +19,7 @@ from simulator import (
     simulate,
 )
 
-from terts_referee.cards import Card, Rank, Suit
+from terts_referee.domain.cards import Card, Rank, Suit
 
 PLAYERS = ("Ann", "Bob")
 

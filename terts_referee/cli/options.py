@@ -268,8 +268,8 @@ class AsciiInt(_click_types.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, int):
             return value
+        from ..domain.numbers import parse_int
         from ..errors import NotationError
-        from ..numbers import parse_int
 
         try:
             number = parse_int(value)

@@ -6,8 +6,8 @@ closed by its points, then perhaps the game.
 
 from __future__ import annotations
 
+from ..domain.events import DealEvent, Score, SetTrump
 from ..errors import RuleError
-from ..events import DealEvent, Score, SetTrump
 from ..hints import hint
 from ..messages import suit_word, t
 from .ending import check_winner

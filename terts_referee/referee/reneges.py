@@ -8,9 +8,9 @@ deal's card points.
 
 from __future__ import annotations
 
-from ..events import PenaltyKind
+from ..domain.events import PenaltyKind
+from ..domain.play import follow_obligation
 from ..messages import t
-from ..play import follow_obligation
 from .records import FINAL_FROM, Deal, PenaltyRecord, TrickRecord
 from .state import State
 

@@ -4,12 +4,12 @@ with its value, meaning and source."""
 from __future__ import annotations
 
 from .. import console
+from ..domain.rules import Ruleset, key_docs, toml_value
 from ..i18n import t
-from ..rules import Ruleset, key_docs, toml_value
 
 
 def report_rules_list(as_json: bool) -> None:
-    from ..rules import bundled_names, load_ruleset
+    from ..domain.rules import bundled_names, load_ruleset
 
     rows = [load_ruleset(n) for n in bundled_names()]
     if as_json:

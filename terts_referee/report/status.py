@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
     """What each player may declare before the next card (RULES §4.3, ``declaration_bar``)."""
-    from ..declarations import Kind
+    from ..domain.declarations import Kind
     from ..referee import declaration_bar, forfeit_in_force
 
     deal = sheet.current

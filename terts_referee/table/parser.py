@@ -167,7 +167,7 @@ def _usage(form: Form, lang: str) -> TableError:
 
 
 def _is_trump(word: str) -> bool:
-    from ..cards import parse_card_or_suit
+    from ..domain.cards import parse_card_or_suit
 
     try:
         parse_card_or_suit(word)

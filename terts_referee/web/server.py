@@ -163,7 +163,7 @@ class Handler(BaseHTTPRequestHandler):
             data = resources.files(__package__).joinpath("static", route).read_bytes()
             self._send(200, data, STATIC[route])
         elif route == "api/ui":
-            from ..rules import bundled_names
+            from ..domain.rules import bundled_names
 
             lang = self.server.lang
             words = texts.page_words(lang)

@@ -39,9 +39,9 @@ def command(
 
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
+    from ...domain.rules import load_ruleset
     from ...game import Game, check_names, now
     from ...report.events import report_new
-    from ...rules import load_ruleset
     from ...storage import create_game
 
     names = check_names(players)

@@ -30,8 +30,8 @@ def rules_show(
 
     Example: terts rules show book
     """
+    from ...domain.rules import load_ruleset
     from ...report.rulesets import report_rules_show
-    from ...rules import load_ruleset
 
     report_rules_show(load_ruleset(name), as_json)
 
@@ -48,10 +48,10 @@ def rules_new(
 
     Example: terts rules new house.toml --from classic
     """
+    from ...domain.rules import dump_ruleset_toml, load_ruleset
     from ...errors import RulesetError
     from ...files import NotRegular, check_replaceable
     from ...messages import t
-    from ...rules import dump_ruleset_toml, load_ruleset
 
     rules = load_ruleset(base)
     try:
@@ -87,7 +87,7 @@ def rules_check(
 
     Example: terts rules check house.toml
     """
+    from ...domain.rules import load_ruleset
     from ...report.rulesets import report_rules_show
-    from ...rules import load_ruleset
 
     report_rules_show(load_ruleset(path), as_json, checked=path, verbose=verbose)

@@ -18,9 +18,9 @@ def command(
 
     Example: terts trick Тп 7п
     """
-    from ...cards import parse_cards
+    from ...domain.cards import parse_cards
+    from ...domain.events import Trick
     from ...errors import NotationError
-    from ...events import Trick
     from ...messages import t
 
     def build(g):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..messages import suit_word, t
 from .cards import Card, Rank, Suit
-from .messages import suit_word, t
 from .rules import Ruleset
 
 __all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation"]

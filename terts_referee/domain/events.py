@@ -7,10 +7,10 @@ no null) and ``event_from_dict``. Players are stored by the names given to ``ter
 import enum
 from typing import Any, NamedTuple
 
+from ..errors import GameFileError, NotationError
+from ..messages import clipped, t
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
-from .errors import GameFileError, NotationError
-from .messages import clipped, t
 
 __all__ = [
     "PenaltyKind",

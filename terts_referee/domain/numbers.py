@@ -11,8 +11,8 @@ say it is out of range. Every numeric argument of the command line goes through 
 
 from __future__ import annotations
 
-from .errors import NotationError
-from .messages import t
+from ..errors import NotationError
+from ..messages import t
 
 __all__ = ["MAX_DIGITS", "parse_int"]
 

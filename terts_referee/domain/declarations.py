@@ -12,10 +12,10 @@ import enum
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from ..errors import NotationError, RuleError
+from ..i18n import lang
+from ..messages import shown, suit_word, t
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
-from .errors import NotationError, RuleError
-from .i18n import lang
-from .messages import shown, suit_word, t
 from .rules import Ruleset
 
 __all__ = [

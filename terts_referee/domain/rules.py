@@ -8,9 +8,9 @@ import difflib
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .errors import RulesetError
-from .i18n import register
-from .messages import clipped, t
+from ..errors import RulesetError
+from ..i18n import register
+from ..messages import clipped, t
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
@@ -342,7 +342,7 @@ def key_docs() -> list[tuple[str, Any, str, tuple, str]]:
 
 def bundled_dir() -> Path:
     """Where the bundled rulesets are: inside the installed package, or the repo's rulesets/."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package: this module is in domain/
     for candidate in (here / "rulesets", here.parent / "rulesets"):
         if candidate.is_dir():
             return candidate
@@ -495,7 +495,7 @@ def ruleset_from_dict(
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    from .files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+    from ..files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
 
     try:
         text = read_regular(path).decode("utf-8")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from .errors import NotationError
-from .messages import t
+from ..errors import NotationError
+from ..messages import t
 
 __all__ = [
     "Suit",
