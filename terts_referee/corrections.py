@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .domain.events import DealEvent, Event, Penalty, event_from_dict
 from .errors import GameFileError, NotationError, RuleError
-from .messages import t
+from .i18n.messages import t
 
 __all__ = [
     "Action",

@@ -15,14 +15,16 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from . import (
-    __version__,
-    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
-)
+from . import __version__
 from .domain.cards import Rank, Suit
 from .domain.declarations import Declaration, Kind
 from .errors import NotationError, RefereeError
-from .i18n import LANGS, register, t
+from .i18n import (
+    LANGS,
+    register,
+    t,
+    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
+)
 from .i18n import lang as current_lang
 
 __all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]

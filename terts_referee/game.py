@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .domain.events import Event, event_from_dict, shown_value
 from .domain.rules import Ruleset, ruleset_from_dict
 from .errors import GameFileError, NotationError, RuleError, RulesetError
-from .messages import t
+from .i18n.messages import t
 from .referee import EventRefused, Sheet, replay
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 

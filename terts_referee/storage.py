@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terts_referee.errors import GameFileError
-from terts_referee.messages import clipped, t
+from terts_referee.i18n.messages import clipped, t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

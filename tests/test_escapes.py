@@ -365,7 +365,7 @@ def test_a_name_is_refused_for_a_control_character_exactly_when_unicodedata_says
 
     from terts_referee.errors import NotationError
     from terts_referee.game import check_names
-    from terts_referee.messages import t
+    from terts_referee.i18n.messages import t
 
     has_control = any(unicodedata.category(c).startswith("C") for c in name.strip())
     try:

@@ -25,7 +25,7 @@ DOMAIN = [
     "corrections",  # issue 11: the trail and the effective events
     "storage",
     "errors",
-    "messages",
+    "i18n.messages",
     "summary",  # issue 12: the library's domain and storage
     "stats",
     "library",

@@ -3,7 +3,8 @@
 Each refusal is checked as CLI.md asks (exit 2, one line on stderr, the game file byte-for-byte
 unchanged, through the shared ``terts`` fixture) and, here, that the line is Russian. The last
 tests walk the package source: every message key it uses exists in a catalogue, every key of
-``terts_referee.messages`` is used, and nothing written to the game file depends on the language.
+``terts_referee.i18n.messages`` is used, and nothing written to the game file depends on the
+language.
 """
 
 from __future__ import annotations
@@ -315,14 +316,14 @@ def test_russian_rules_show_and_an_english_ruleset_file(terts):
 PACKAGE = Path(terts_referee.__file__).parent
 #: ``t("key"`` or ``t('key'`` with a literal key.
 T_CALL = re.compile(r"""\bt\(\s*(["'])([^"'{}\\\s]+)\1""")
-#: A literal key of terts_referee.messages passed around before t() is called on it.
+#: A literal key of terts_referee.i18n.messages passed around before t() is called on it.
 MESSAGE_KEY = re.compile(
     r"""(["'])((?:err|rule|store|notice|note|verdict|win|name|msg)\.[a-z0-9_.\-]+)\1"""
 )
 
 
 def _sources() -> dict[str, str]:
-    """Every module's text; the catalogue itself is left out of terts_referee/messages.py."""
+    """Every module's text; the catalogue itself is left out of terts_referee/i18n/messages.py."""
     texts = {}
     for path in sorted(PACKAGE.rglob("*.py")):  # the referee's package too
         text = path.read_text(encoding="utf-8")
@@ -334,7 +335,7 @@ def _sources() -> dict[str, str]:
 
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
-        *("export", "messages", "report", "table"),
+        *("export", "i18n.messages", "report", "table"),
         *("library", "library_report", "season", "stats", "web.texts"),
     ):
         importlib.import_module(f"terts_referee.{module}")
@@ -354,7 +355,7 @@ def test_every_key_used_in_the_source_exists():
 
 
 def test_every_domain_message_is_used():
-    from terts_referee.messages import MESSAGES
+    from terts_referee.i18n.messages import MESSAGES
 
     text = "\n".join(_sources().values())
     unused = [key for key in MESSAGES if f'"{key}"' not in text and f"'{key}'" not in text]
@@ -362,7 +363,7 @@ def test_every_domain_message_is_used():
 
 
 def test_every_domain_message_has_russian_words():
-    from terts_referee.messages import MESSAGES
+    from terts_referee.i18n.messages import MESSAGES
 
     assert [key for key, entry in MESSAGES.items() if not CYRILLIC.search(entry["ru"])] == []
 

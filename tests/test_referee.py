@@ -145,7 +145,7 @@ def _plain(obj, seen=()):
 
 def _whole_copy_replay(events, rules):
     """The what-if replay as it was: a deep copy of the whole state before every event."""
-    from terts_referee.messages import t
+    from terts_referee.i18n.messages import t
 
     with pinned():
         st = State.start(PLAYERS, rules, None)

@@ -40,8 +40,8 @@ def scan_games(library: str | None, quiet: bool):
     import sys
 
     from .. import console
+    from ..i18n.messages import t
     from ..library import library_dir, scan_library
-    from ..messages import t
     from . import long_running
 
     long_running()  # it may read hundreds of games
@@ -59,7 +59,7 @@ def scan_games(library: str | None, quiet: bool):
 
 def filters_from(scan, player, vs, since, until, rules):
     from ..errors import NotationError
-    from ..messages import t
+    from ..i18n.messages import t
     from ..stats import Filters, parse_date, resolve_player
 
     if vs and not player:
@@ -83,8 +83,8 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
 
     from .. import console
     from ..errors import GameFileError
+    from ..i18n.messages import t
     from ..library import archive_game, library_dir
-    from ..messages import t
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return

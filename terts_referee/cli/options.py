@@ -86,7 +86,7 @@ def write_page(path: Path, page: str, quiet: bool = False) -> None:
     from .. import console
     from ..errors import GameFileError
     from ..files import NotRegular, check_replaceable
-    from ..messages import t
+    from ..i18n.messages import t
 
     try:
         check_replaceable(path)  # a FIFO, a device or a directory is never written into
@@ -145,7 +145,7 @@ def record(
     if replace is not None or before is not None:
         if replace is not None and before is not None:
             from ..errors import NotationError
-            from ..messages import t
+            from ..i18n.messages import t
 
             raise NotationError(t("err.fix.both"))
         action = "replace" if replace is not None else "insert"
@@ -276,7 +276,7 @@ class AsciiInt(_click_types.ParamType):
         except NotationError as exc:
             self.fail(str(exc), param, ctx)
         if self.minimum is not None and number < self.minimum:
-            from ..messages import t
+            from ..i18n.messages import t
 
             self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
         return number

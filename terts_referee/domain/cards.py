@@ -11,7 +11,7 @@ import enum
 from typing import NamedTuple
 
 from ..errors import NotationError
-from ..messages import t
+from ..i18n.messages import t
 
 __all__ = [
     "Suit",

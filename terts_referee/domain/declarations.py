@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..errors import NotationError, RuleError
 from ..i18n import lang
-from ..messages import shown, suit_word, t
+from ..i18n.messages import shown, suit_word, t
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
 from .rules import Ruleset
 

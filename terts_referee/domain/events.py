@@ -8,7 +8,7 @@ import enum
 from typing import Any, NamedTuple
 
 from ..errors import GameFileError, NotationError
-from ..messages import clipped, t
+from ..i18n.messages import clipped, t
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
 

@@ -12,7 +12,7 @@ say it is out of range. Every numeric argument of the command line goes through 
 from __future__ import annotations
 
 from ..errors import NotationError
-from ..messages import t
+from ..i18n.messages import t
 
 __all__ = ["MAX_DIGITS", "parse_int"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..messages import suit_word, t
+from ..i18n.messages import suit_word, t
 from .cards import Card, Rank, Suit
 from .rules import Ruleset
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from ..errors import RulesetError
 from ..i18n import register
-from ..messages import clipped, t
+from ..i18n.messages import clipped, t
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 

@@ -10,7 +10,7 @@ from ..domain.cards import CARD_POINTS
 from ..domain.events import Claim
 from ..errors import RuleError
 from ..hints import hint
-from ..messages import t
+from ..i18n.messages import t
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
 from .reneges import apply_renege

@@ -15,7 +15,7 @@ from ..domain.events import Declare, PenaltyKind
 from ..domain.rules import Ruleset
 from ..errors import RuleError
 from ..hints import hint
-from ..messages import shown, suit_word, t
+from ..i18n.messages import shown, suit_word, t
 from .false_declarations import proven_false, void_false
 from .records import (
     LAST_DECLARATION_TRICK,

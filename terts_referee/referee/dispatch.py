@@ -13,7 +13,7 @@ from ..domain.events import Event
 from ..domain.rules import Ruleset
 from ..errors import RuleError
 from ..i18n import pinned
-from ..messages import t
+from ..i18n.messages import t
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import Sheet
 from .state import State

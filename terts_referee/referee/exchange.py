@@ -11,7 +11,7 @@ from ..domain.cards import Card, Rank
 from ..domain.events import Exchange, PenaltyKind
 from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..messages import t
+from ..i18n.messages import t
 from .records import Deal, PenaltyRecord, stock_before
 from .state import State
 

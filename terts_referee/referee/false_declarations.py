@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..domain.cards import Card
 from ..domain.declarations import Declaration
 from ..domain.events import PenaltyKind
-from ..messages import shown, t
+from ..i18n.messages import shown, t
 from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
 from .scoring import settle
 from .state import State

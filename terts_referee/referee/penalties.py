@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..domain.events import Penalty, PenaltyKind
 from ..errors import RuleError
-from ..messages import t
+from ..i18n.messages import t
 from .ending import check_winner, end_game
 from .false_declarations import void_false
 from .records import Deal, DeclRecord, PenaltyRecord, Status

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..domain.events import PenaltyKind
 from ..domain.play import follow_obligation
-from ..messages import t
+from ..i18n.messages import t
 from .records import FINAL_FROM, Deal, PenaltyRecord, TrickRecord
 from .state import State
 

@@ -13,7 +13,7 @@ from ..domain.events import Event
 from ..domain.rules import Ruleset
 from ..errors import RuleError
 from ..hints import hint
-from ..messages import t
+from ..i18n.messages import t
 from .records import Deal, Sheet
 
 

@@ -11,7 +11,7 @@ from ..domain.events import Trick
 from ..domain.play import trick_winner
 from ..errors import RuleError
 from ..hints import hint
-from ..messages import t
+from ..i18n.messages import t
 from .deals import close_deal
 from .exchange import check_trump_seven
 from .false_declarations import check_declared_cards

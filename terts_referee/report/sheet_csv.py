@@ -55,7 +55,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
         char = console.unencodable(sys.stdout, text)
         if char is not None:
             from ..errors import RefereeError
-            from ..messages import t
+            from ..i18n.messages import t
 
             code = f"U+{ord(char):04X}"
             raise RefereeError(t("msg.csv_encoding", code=code, enc=sys.stdout.encoding))

@@ -3,8 +3,12 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 
 from __future__ import annotations
 
-from .. import vocabulary  # noqa: F401  (registers the statuses and penalty names)
-from ..i18n import lang, register, t
+from ..i18n import (
+    lang,
+    register,
+    t,
+    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
+)
 
 MSG = register(
     {

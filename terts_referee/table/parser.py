@@ -10,9 +10,11 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .. import vocabulary  # noqa: F401  (the phase words)
 from ..errors import NotationError, RefereeError
-from ..i18n import t
+from ..i18n import (
+    t,
+    vocabulary,  # noqa: F401  (the phase words)
+)
 from .words import TABLE  # noqa: F401  (registers the catalogue)
 
 # --- the short forms -------------------------------------------------------------------------

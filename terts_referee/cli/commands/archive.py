@@ -21,8 +21,8 @@ def command(
     Example: terts archive --game last-week.toml
     """
     from ... import console
+    from ...i18n.messages import t
     from ...library import archive_game, library_dir
-    from ...messages import t
     from ...storage import resolve_game_path
 
     path = resolve_game_path(game)

@@ -31,7 +31,7 @@ def check_hand(
     from ...domain.cards import parse_card_or_suit, parse_cards
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...messages import t
+    from ...i18n.messages import t
     from ...report.checks import report_hand
 
     hand = parse_cards(cards)
@@ -80,7 +80,7 @@ def check_trick(
     """
     from ...domain.cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
-    from ...messages import t
+    from ...i18n.messages import t
     from ...report.checks import report_trick
 
     parsed = parse_cards(cards)
@@ -105,7 +105,7 @@ def check_legal(
     from ...domain.cards import parse_card, parse_card_or_suit, parse_cards
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...messages import t
+    from ...i18n.messages import t
     from ...report.checks import report_legal
 
     held, led = parse_cards(hand), parse_card(lead)

@@ -51,7 +51,7 @@ def rules_new(
     from ...domain.rules import dump_ruleset_toml, load_ruleset
     from ...errors import RulesetError
     from ...files import NotRegular, check_replaceable
-    from ...messages import t
+    from ...i18n.messages import t
 
     rules = load_ruleset(base)
     try:

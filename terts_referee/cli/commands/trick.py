@@ -21,7 +21,7 @@ def command(
     from ...domain.cards import parse_cards
     from ...domain.events import Trick
     from ...errors import NotationError
-    from ...messages import t
+    from ...i18n.messages import t
 
     def build(g):
         parsed = parse_cards(cards)

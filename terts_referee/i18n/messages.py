@@ -13,7 +13,7 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
-from .i18n import lang, register, t
+from . import lang, register, t
 
 __all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
 
@@ -1075,7 +1075,7 @@ MESSAGES = register(
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
-        # --- cli/, i18n.py ------------------------------------------------------------------
+        # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
             "ru": "взятка — это две карты, первой карта ходящего: названо {n}",

@@ -5,7 +5,7 @@ One catalogue for every output (the sheet, the log, the HTML export); ``t("statu
 ``t("pen.renege")``.
 """
 
-from .i18n import register
+from . import register
 
 TERMS = register(
     {

@@ -5,6 +5,10 @@ A catalogue is a dict ``{key: {"en": text, "ru": text}}``; modules register thei
 formats the text in the current language. The language comes from ``--lang``, else
 ``$TERTS_LANG``, else the locale (``ru*`` / ``uk*`` -> Russian), else English. This module
 imports no catalogue: ``messages`` and the output modules import it to register theirs.
+
+The i18n package: this module (languages, ``t``, plurals), ``messages`` (the domain's
+catalogue) and ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
+penalty names). May import ``errors`` only (lazily, for the one refusal it words).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def lang_from_env(env=None) -> str:
 def set_lang(lang: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang is not None and lang not in LANGS:
-        from .errors import NotationError
+        from ..errors import NotationError
 
         raise NotationError(t("err.lang", lang=lang))
     _state["lang"] = lang
