@@ -355,8 +355,8 @@ class Game:
 
     def _walk_of(self, st: Any, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
-        from .hints import at_table
         from .i18n import lang
+        from .output.hints import at_table
 
         return _Walk(
             list(self.events),
@@ -370,8 +370,8 @@ class Game:
 
     def _still(self, walked: _Walk) -> bool:
         """Whether the walked state is still this game's, in this language and form of hints."""
-        from .hints import at_table
         from .i18n import lang
+        from .output.hints import at_table
 
         return (
             walked.rules is self.rules

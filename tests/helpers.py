@@ -74,7 +74,7 @@ def sample_events():
 
 def whole_replay_sheet(game) -> dict:
     """The JSON sheet a whole replay of ``game``'s events gives."""
+    from terts_referee.output.report.sheet import sheet_json
     from terts_referee.referee import replay
-    from terts_referee.report.sheet import sheet_json
 
     return sheet_json(game, replay(game.players, game.events, game.rules))

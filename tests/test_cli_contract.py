@@ -107,9 +107,13 @@ def test_unknown_command_is_one_line_exit_2(terts):
 
 
 def _all_catalogues():
-    import terts_referee.report  # noqa: F401  (registers its catalogue)
+    import terts_referee.output.report  # noqa: F401  (registers its catalogue)
 
-    for module in ("terts_referee.export", "terts_referee.table", "terts_referee.i18n.messages"):
+    for module in (
+        "terts_referee.output.export",
+        "terts_referee.table",
+        "terts_referee.i18n.messages",
+    ):
         try:
             __import__(module)
         except ModuleNotFoundError:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 
-from terts_referee import console
+from terts_referee.output import console
 
 TEXTS = [
     "deal 12, trick 1 (before the break), stock 14, Аня leads",

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terts_referee import console
+from terts_referee.output import console
 
 ROWS = [
     ("1", "Аня", "♥", "Боря", "96 +20 → 120", "120", "54 +20 → 70", "70"),

@@ -20,8 +20,8 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from terts_referee import console
-from terts_referee.safe_text import UNSAFE, json_escaped, visible
+from terts_referee.output import console
+from terts_referee.output.safe_text import UNSAFE, json_escaped, visible
 
 #: What a hostile file or argument holds: set the window title, clear the screen, red, a C1 CSI,
 #: DEL, a carriage return (overwrites the line), a right-to-left override, a line separator.
@@ -234,7 +234,7 @@ def test_csv_into_a_pipe_is_exact_and_on_a_terminal_visible(terts, monkeypatch):
     assert "Ann total" in r.stdout  # captured output is a pipe: values exact
 
     from terts_referee.game import Game
-    from terts_referee.report import sheet_csv
+    from terts_referee.output.report import sheet_csv
     from terts_referee.storage import read_game
 
     game = Game.from_doc(read_game(terts.game), str(terts.game))

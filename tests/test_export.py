@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 from terts_referee.errors import NotationError
-from terts_referee.export import LABELS, chart_svg, chart_text, sheet_html
+from terts_referee.output.export import LABELS, chart_svg, chart_text, sheet_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -139,7 +139,7 @@ def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
 
 def demo_sheet(tmp_path) -> dict:
     from terts_referee.demo import play_demo
-    from terts_referee.report import sheet_json
+    from terts_referee.output.report import sheet_json
 
     g, _path = play_demo(tmp_path)
     return sheet_json(g, g.sheet())
@@ -471,7 +471,7 @@ def test_no_typer_or_rich_at_import():
     import subprocess
 
     code = (
-        "import sys, terts_referee.export; "
+        "import sys, terts_referee.output.export; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -76,7 +76,9 @@ def test_the_graph_sees_every_kind_of_import():
     graph = import_graph()
     assert "terts_referee.cli.dispatch" in graph["terts_referee.cli"]  # relative, module level
     assert "terts_referee.table" in graph["terts_referee.cli.commands.table"]  # in a function
-    assert "terts_referee.console" in graph["terts_referee.cli.commands.rules"]  # from .. import
+    assert (
+        "terts_referee.output.console" in graph["terts_referee.cli.commands.rules"]
+    )  # from .. import
 
 
 @pytest.mark.parametrize(

@@ -227,7 +227,7 @@ def test_plural_rules_cldr(n, ru, en):
 
 def test_messages_use_the_plural(terts):
     from terts_referee.i18n import t
-    from terts_referee.report import words  # noqa: F401  (registers the catalogue)
+    from terts_referee.output.report import words  # noqa: F401  (registers the catalogue)
 
     assert t("ev.points", "ru", n=1) == "1 очко"
     assert t("ev.points", "ru", n=22) == "22 очка"
@@ -370,7 +370,7 @@ def test_the_web_page_asks_for_the_same_commands():
 def test_hints_plain_and_at_the_table(command, args, options, plain, table):
     """One place builds every hint: the plain command, or the table's short form; names with a
     space quoted in both."""
-    from terts_referee.hints import at_the_table, hint
+    from terts_referee.output.hints import at_the_table, hint
 
     assert hint(command, *args, options=dict(options)) == plain
     with at_the_table():

@@ -27,8 +27,8 @@ from terts_referee.domain.events import Declare, Penalty, PenaltyKind
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import RuleError
 from terts_referee.game import Game
+from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
-from terts_referee.report.sheet import sheet_json
 from terts_referee.table import run_table
 
 A, B = "Аня", "Боря"
@@ -391,7 +391,7 @@ def test_the_completer_describes_each_event_as_the_game_now_has_it(tmp_path, cap
     the events kept from the refresh before (the very same objects, the same language) are
     not described again, a corrected or dropped one is."""
     import terts_referee.table.session as table
-    from terts_referee.report.events import describe
+    from terts_referee.output.report.events import describe
 
     seen, checked = [], []
 

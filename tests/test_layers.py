@@ -29,7 +29,7 @@ DOMAIN = [
     "summary",  # issue 12: the library's domain and storage
     "stats",
     "library",
-    "season",
+    "output.season",
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 
@@ -77,7 +77,7 @@ def test_all_domain_modules_together():
     )
     assert proc.returncode == 0, proc.stderr
     loaded = set(json.loads(proc.stdout))
-    assert "terts_referee.cli" not in loaded and "terts_referee.console" not in loaded
+    assert "terts_referee.cli" not in loaded and "terts_referee.output.console" not in loaded
 
 
 def test_the_probe_would_see_typer():

@@ -335,8 +335,8 @@ def _sources() -> dict[str, str]:
 
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
-        *("export", "i18n.messages", "report", "table"),
-        *("library", "library_report", "season", "stats", "web.texts"),
+        *("output.export", "i18n.messages", "output.report", "table"),
+        *("library", "output.library_report", "output.season", "stats", "web.texts"),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES

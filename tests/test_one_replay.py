@@ -9,8 +9,8 @@ from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Declare
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.game import Game
+from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
-from terts_referee.report.sheet import sheet_json
 
 A, B = "Аня", "Боря"
 H, S = Suit.HEARTS, Suit.SPADES

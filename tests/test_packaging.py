@@ -71,7 +71,12 @@ def test_wheel_contains_every_bundled_ruleset(wheel):
     }
     assert inside == BUNDLED
     assert "terts_referee/domain/rules.py" in names
-    for module in ("cli/__init__.py", "cli/commands/new.py", "report/sheet.py", "table/parser.py"):
+    for module in (
+        "cli/__init__.py",
+        "cli/commands/new.py",
+        "output/report/sheet.py",
+        "table/parser.py",
+    ):
         assert f"terts_referee/{module}" in names, module  # the sub-packages are shipped
     assert not any(n.startswith("rulesets/") for n in names), "rulesets belong in the package"
 

@@ -151,7 +151,7 @@ def run_command(argv: list[str] | None = None) -> int:
     becomes one line on stderr and exit code 2."""
     from typer._click import exceptions as click_exc
 
-    from .. import console
+    from ..output import console
 
     console.reset()
     console.lenient(sys.stdout, sys.stderr)  # help on a cp1252 terminal: ``?``, no traceback

@@ -39,16 +39,16 @@ def scan_games(library: str | None, quiet: bool):
     """The library scanned through its index; skipped files named on stderr, one line each."""
     import sys
 
-    from .. import console
     from ..i18n.messages import t
     from ..library import library_dir, scan_library
+    from ..output import console
     from . import long_running
 
     long_running()  # it may read hundreds of games
     where = library_dir(library)
     progress = None
     if not quiet and sys.stderr.isatty():
-        from ..library_report import progress_bar
+        from ..output.library_report import progress_bar
 
         progress = progress_bar
     scan = scan_library(where, progress)
@@ -81,10 +81,10 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     """
     import os
 
-    from .. import console
     from ..errors import GameFileError
     from ..i18n.messages import t
     from ..library import archive_game, library_dir
+    from ..output import console
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return

@@ -83,10 +83,10 @@ def load(game: str | None):
 def write_page(path: Path, page: str, quiet: bool = False) -> None:
     """Writes an HTML page (``export --html``, ``stats --html``) and says so unless ``quiet``;
     a file that cannot be written is one line naming it and why."""
-    from .. import console
     from ..errors import GameFileError
     from ..files import NotRegular, check_replaceable
     from ..i18n.messages import t
+    from ..output import console
 
     try:
         check_replaceable(path)  # a FIFO, a device or a directory is never written into
@@ -186,7 +186,7 @@ def record(
     if g.read_back_last(str(path)):
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
-    from ..report.events import report_event
+    from ..output.report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)
 
@@ -209,7 +209,7 @@ def correct(action: str, number: int, build, game: str | None, as_json: bool) ->
         return g, correction, changed, sheet
 
     g, correction, changed, sheet = update_game(path, change)
-    from ..report.corrections import report_correction
+    from ..output.report.corrections import report_correction
 
     report_correction(g, correction, changed, sheet, as_json)
 

@@ -11,9 +11,9 @@ from ..domain.cards import Card
 from ..domain.declarations import Kind, challenge_verdict, shared_cards
 from ..domain.events import Ask, Challenge, Declare
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import shown, t
 from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
+from ..output.hints import hint
 from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
 from .false_declarations import proven_false, void_false
 from .records import AskRecord, Deal, DeclRecord, Status

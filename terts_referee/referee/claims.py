@@ -9,8 +9,8 @@ from __future__ import annotations
 from ..domain.cards import CARD_POINTS
 from ..domain.events import Claim
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import t
+from ..output.hints import hint
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
 from .reneges import apply_renege

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..domain.events import DealEvent, Score, SetTrump
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import suit_word, t
+from ..output.hints import hint
 from .ending import check_winner
 from .records import Deal
 from .reneges import apply_renege

@@ -14,8 +14,8 @@ from ..domain.declarations import Declaration, Kind, compare
 from ..domain.events import Declare, PenaltyKind
 from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import shown, suit_word, t
+from ..output.hints import hint
 from .false_declarations import proven_false, void_false
 from .records import (
     LAST_DECLARATION_TRICK,

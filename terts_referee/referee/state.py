@@ -12,8 +12,8 @@ from ..domain.cards import CARD_POINTS
 from ..domain.events import Event
 from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import t
+from ..output.hints import hint
 from .records import Deal, Sheet
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..domain.events import Trick
 from ..domain.play import trick_winner
 from ..errors import RuleError
-from ..hints import hint
 from ..i18n.messages import t
+from ..output.hints import hint
 from .deals import close_deal
 from .exchange import check_trump_seven
 from .false_declarations import check_declared_cards

@@ -323,7 +323,7 @@ def announce(server: Server) -> None:
     if server.token and server.server_address[0] == "0.0.0.0":
         url = url.replace("0.0.0.0", socket.gethostname(), 1)
     lang = server.lang
-    from ..safe_text import visible
+    from ..output.safe_text import visible
 
     print(visible(t("web.listening", lang, path=server.game, url=url)), flush=True)
     if server.token:
@@ -334,7 +334,7 @@ def announce(server: Server) -> None:
 
 def serve(game: str | None, port: int, lan: bool, lang: str) -> int:
     """Run ``terts serve`` until Ctrl-C; returns the exit code."""
-    from .. import console
+    from ..output import console
 
     try:
         server = open_server(game, port, lan, lang)

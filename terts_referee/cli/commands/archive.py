@@ -20,9 +20,9 @@ def command(
 
     Example: terts archive --game last-week.toml
     """
-    from ... import console
     from ...i18n.messages import t
     from ...library import archive_game, library_dir
+    from ...output import console
     from ...storage import resolve_game_path
 
     path = resolve_game_path(game)

@@ -32,7 +32,7 @@ def check_hand(
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
     from ...i18n.messages import t
-    from ...report.checks import report_hand
+    from ...output.report.checks import report_hand
 
     hand = parse_cards(cards)
     if len(hand) > 9:
@@ -55,7 +55,7 @@ def check_compare(
     from ...domain.cards import parse_card_or_suit
     from ...domain.declarations import parse_combo
     from ...domain.rules import load_ruleset
-    from ...report.checks import report_compare
+    from ...output.report.checks import report_compare
 
     ruleset = load_ruleset(rules)
     suit = parse_card_or_suit(trump)[0]
@@ -81,7 +81,7 @@ def check_trick(
     from ...domain.cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
     from ...i18n.messages import t
-    from ...report.checks import report_trick
+    from ...output.report.checks import report_trick
 
     parsed = parse_cards(cards)
     if len(parsed) != 2:
@@ -106,7 +106,7 @@ def check_legal(
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
     from ...i18n.messages import t
-    from ...report.checks import report_legal
+    from ...output.report.checks import report_legal
 
     held, led = parse_cards(hand), parse_card(lead)
     if led in held:

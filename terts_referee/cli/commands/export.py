@@ -21,8 +21,8 @@ def command(
     """
     from ... import i18n
     from ...domain.rules import load_ruleset
-    from ...export import sheet_html
-    from ...report.sheet import sheet_json
+    from ...output.export import sheet_html
+    from ...output.report.sheet import sheet_json
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None

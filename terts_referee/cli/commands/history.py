@@ -25,7 +25,7 @@ def command(
 
     Example: terts history --player Аня --since 2026-01-01
     """
-    from ...library_report import report_history
+    from ...output.library_report import report_history
     from ...stats import history as history_of
 
     scan = scan_games(library, as_json)

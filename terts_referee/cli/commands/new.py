@@ -41,7 +41,7 @@ def command(
     """
     from ...domain.rules import load_ruleset
     from ...game import Game, check_names, now
-    from ...report.events import report_new
+    from ...output.report.events import report_new
     from ...storage import create_game
 
     names = check_names(players)

@@ -16,7 +16,7 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
     Example: terts rules list
     """
-    from ...report.rulesets import report_rules_list
+    from ...output.report.rulesets import report_rules_list
 
     report_rules_list(as_json)
 
@@ -31,7 +31,7 @@ def rules_show(
     Example: terts rules show book
     """
     from ...domain.rules import load_ruleset
-    from ...report.rulesets import report_rules_show
+    from ...output.report.rulesets import report_rules_show
 
     report_rules_show(load_ruleset(name), as_json)
 
@@ -69,7 +69,7 @@ def rules_new(
         path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
     except OSError as exc:
         raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
-    from ... import console
+    from ...output import console
 
     console.say(t("msg.ruleset_written", path=path, base=base))
 
@@ -88,6 +88,6 @@ def rules_check(
     Example: terts rules check house.toml
     """
     from ...domain.rules import load_ruleset
-    from ...report.rulesets import report_rules_show
+    from ...output.report.rulesets import report_rules_show
 
     report_rules_show(load_ruleset(path), as_json, checked=path, verbose=verbose)

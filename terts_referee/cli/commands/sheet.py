@@ -21,7 +21,7 @@ def command(
     Example: terts sheet --as exact
     """
     from ...domain.rules import load_ruleset
-    from ...report.sheet import report_sheet
+    from ...output.report.sheet import report_sheet
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None

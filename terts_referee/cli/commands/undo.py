@@ -10,7 +10,7 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     Example: terts undo
     """
     from ...game import Game
-    from ...report.events import report_undo
+    from ...output.report.events import report_undo
     from ...storage import update_game
 
     path = game_path(game)

@@ -3,7 +3,7 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 
 from __future__ import annotations
 
-from ..i18n import (
+from ...i18n import (
     lang,
     register,
     t,

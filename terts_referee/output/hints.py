@@ -67,7 +67,7 @@ def hint(command: str, *args: str, options: dict[str, str | bool | None] | None 
 
 def _short_form(command: str) -> str | None:
     """The table's short word for ``command`` (``n`` for deal), from the table's own forms."""
-    from .table.parser import FORMS  # only at the table, where the parser is loaded already
+    from ..table.parser import FORMS  # only at the table, where the parser is loaded already
 
     return next((f.short for f in FORMS if f.command == command), None)
 

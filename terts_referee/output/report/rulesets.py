@@ -3,13 +3,13 @@ with its value, meaning and source."""
 
 from __future__ import annotations
 
+from ...domain.rules import Ruleset, key_docs, toml_value
+from ...i18n import t
 from .. import console
-from ..domain.rules import Ruleset, key_docs, toml_value
-from ..i18n import t
 
 
 def report_rules_list(as_json: bool) -> None:
-    from ..domain.rules import bundled_names, load_ruleset
+    from ...domain.rules import bundled_names, load_ruleset
 
     rows = [load_ruleset(n) for n in bundled_names()]
     if as_json:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...i18n import lang, t
 from .. import console
-from ..i18n import lang, t
 from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..referee import Deal, Sheet
+    from ...game import Game
+    from ...referee import Deal, Sheet
 
 
 def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:

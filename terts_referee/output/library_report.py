@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..i18n import register, t
+from ..summary import DECLARATION_CLASSES
 from . import console
-from .i18n import register, t
-from .summary import DECLARATION_CLASSES
 
 TEXT = register(
     {

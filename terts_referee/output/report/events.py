@@ -6,22 +6,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...domain.rules import Ruleset
+from ...i18n import lang, t
 from .. import console
-from ..domain.rules import Ruleset
 from ..hints import hint
-from ..i18n import lang, t
 from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..domain.events import Event
-    from ..game import Game
-    from ..referee import Deal, Sheet
+    from ...domain.events import Event
+    from ...game import Game
+    from ...referee import Deal, Sheet
 
 
 def describe(event: Event) -> str:
     """One line saying what an event records, in the current language."""
-    from ..domain.events import (
+    from ...domain.events import (
         Ask,
         Challenge,
         Claim,
@@ -80,7 +80,7 @@ def describe(event: Event) -> str:
 
 
 def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -> dict[str, Any]:
-    from ..domain.events import Challenge, Declare
+    from ...domain.events import Challenge, Declare
 
     data: dict[str, Any] = {"number": number, **event.to_dict()}
     if isinstance(event, Declare):
@@ -101,8 +101,8 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
 
 
 def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
-    from ..domain.events import Challenge, DealEvent, Declare, Trick
-    from ..referee import stock_before
+    from ...domain.events import Challenge, DealEvent, Declare, Trick
+    from ...referee import stock_before
 
     deal = deal_of_event(sheet, number)
     if as_json:

@@ -6,8 +6,8 @@ from .. import console
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..referee import Sheet
+    from ...game import Game
+    from ...referee import Sheet
 
 
 def sheet_csv(game: Game, sheet: Sheet) -> None:
@@ -54,8 +54,8 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     if not on_terminal:  # exact into a file or pipe, or nothing
         char = console.unencodable(sys.stdout, text)
         if char is not None:
-            from ..errors import RefereeError
-            from ..i18n.messages import t
+            from ...errors import RefereeError
+            from ...i18n.messages import t
 
             code = f"U+{ord(char):04X}"
             raise RefereeError(t("msg.csv_encoding", code=code, enc=sys.stdout.encoding))

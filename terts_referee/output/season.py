@@ -14,10 +14,10 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
-from . import __version__
+from .. import __version__
+from ..i18n import register, t
+from ..summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
-from .i18n import register, t
-from .summary import COUNTS, DECLARATION_CLASSES
 
 __all__ = ["season_html", "wins_chart_text"]
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import t
 from .. import console
-from ..i18n import t
 from .events import describe
 from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..corrections import Change, Correction
-    from ..game import Game
-    from ..referee import Sheet
+    from ...corrections import Change, Correction
+    from ...game import Game
+    from ...referee import Sheet
 
 HEADLINES = {"replace": "fix.replace", "insert": "fix.insert", "drop": "fix.drop"}
 ACTION_WORDS = {

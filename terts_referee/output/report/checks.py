@@ -3,18 +3,18 @@ declarations wins, who takes a trick, which cards may follow."""
 
 from __future__ import annotations
 
-from .. import console
-from ..domain.cards import Card, Suit, format_cards
-from ..domain.declarations import (
+from ...domain.cards import Card, Suit, format_cards
+from ...domain.declarations import (
     Declaration,
     best_order,
     challenge_verdict,
     find_declarations,
     shared_cards,
 )
-from ..domain.play import legal_follows, trick_winner
-from ..domain.rules import Ruleset
-from ..i18n import lang, t
+from ...domain.play import legal_follows, trick_winner
+from ...domain.rules import Ruleset
+from ...i18n import lang, t
+from .. import console
 
 
 def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import t
 from .. import console
 from ..hints import hint
-from ..i18n import t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..referee import Sheet
+    from ...game import Game
+    from ...referee import Sheet
 
 
 def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
     """What each player may declare before the next card (RULES §4.3, ``declaration_bar``)."""
-    from ..domain.declarations import Kind
-    from ..referee import declaration_bar, forfeit_in_force
+    from ...domain.declarations import Kind
+    from ...referee import declaration_bar, forfeit_in_force
 
     deal = sheet.current
     if deal is None or sheet.finished:
@@ -43,8 +43,8 @@ def _up_to(ask) -> str | None:
 
 
 def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
-    from ..referee import exchange_bar, stock_before
-    from ..referee.records import may_look_at_tricks
+    from ...referee import exchange_bar, stock_before
+    from ...referee.records import may_look_at_tricks
 
     deal = sheet.deals[-1] if sheet.deals else None
     if deal is None:

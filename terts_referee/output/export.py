@@ -15,17 +15,17 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from . import __version__
-from .domain.cards import Rank, Suit
-from .domain.declarations import Declaration, Kind
-from .errors import NotationError, RefereeError
-from .i18n import (
+from .. import __version__
+from ..domain.cards import Rank, Suit
+from ..domain.declarations import Declaration, Kind
+from ..errors import NotationError, RefereeError
+from ..i18n import (
     LANGS,
     register,
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
-from .i18n import lang as current_lang
+from ..i18n import lang as current_lang
 
 __all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
 

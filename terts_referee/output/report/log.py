@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import t
 from .. import console
-from ..i18n import t
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
 from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..game import Game
+    from ...game import Game
 
 
 def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
