@@ -35,10 +35,10 @@ from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
 from terts_referee.domain.rules import load_ruleset
-from terts_referee.game import Game
+from terts_referee.game.model import Game
+from terts_referee.game.storage import write_game
 from terts_referee.library import archive_name
 from terts_referee.referee import EventRefused
-from terts_referee.storage import write_game
 
 PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")
 SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)

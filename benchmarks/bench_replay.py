@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import replay_game, write
 
-from terts_referee.game import Game
-from terts_referee.storage import read_game
+from terts_referee.game.model import Game
+from terts_referee.game.storage import read_game
 
 
 def timed(fn, repeat: int) -> tuple[float, float]:

@@ -35,9 +35,9 @@ from terts_referee.domain.events import (
     Score,
 )
 from terts_referee.domain.rules import Ruleset, load_ruleset
-from terts_referee.game import Game
+from terts_referee.game.model import Game
+from terts_referee.game.storage import create_game
 from terts_referee.referee import replay
-from terts_referee.storage import create_game
 
 PLAYERS = ("Аня", "Боря")
 A, B = PLAYERS

@@ -79,7 +79,7 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
 
     Raises NotationError naming the library's players.
     """
-    from .game import names_meant
+    from .game.model import names_meant
 
     names = display_names(games)
     found = sorted(names_meant(text, names))  # the keys are case-folded already

@@ -20,7 +20,7 @@ from typing import Any
 
 from .domain.declarations import Declaration, Kind
 from .domain.events import PenaltyKind
-from .game import Game
+from .game.model import Game
 
 __all__ = [
     "COUNTS",

@@ -15,7 +15,7 @@ from helpers import shape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from terts_referee import storage
+from terts_referee.game import storage
 
 HEAD = {
     "format": 2,

@@ -161,7 +161,7 @@ def test_language_from_environment(env, lang):
 
 
 def _game(tmp_path) -> Path:
-    from terts_referee.demo import play_demo
+    from terts_referee.game.demo import play_demo
 
     _, path = play_demo(tmp_path)
     return path

@@ -13,8 +13,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from terts_referee.corrections import Action, CorrectionRefused
-from terts_referee.demo import sample_events
 from terts_referee.domain.cards import Suit
 from terts_referee.domain.declarations import parse_combo
 from terts_referee.domain.events import (
@@ -28,8 +26,10 @@ from terts_referee.domain.events import (
 )
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import NotationError, RefereeError, RuleError
-from terts_referee.game import Game
-from terts_referee.storage import read_game, update_game, write_game
+from terts_referee.game.corrections import Action, CorrectionRefused
+from terts_referee.game.demo import sample_events
+from terts_referee.game.model import Game
+from terts_referee.game.storage import read_game, update_game, write_game
 
 A, B = "Аня", "Боря"
 T0 = datetime(2026, 11, 30, 20, 0, tzinfo=timezone(timedelta(hours=3)))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_corrections import games
 
-from terts_referee.storage import read_game, write_game
+from terts_referee.game.storage import read_game, write_game
 
 
 @pytest.fixture

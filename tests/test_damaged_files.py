@@ -16,11 +16,11 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from terts_referee.demo import sample_events
 from terts_referee.domain.cards import Card, Rank, Suit
 from terts_referee.domain.events import DealEvent, Exchange, Penalty, PenaltyKind, Trick
 from terts_referee.domain.rules import load_ruleset
-from terts_referee.game import Game
+from terts_referee.game.demo import sample_events
+from terts_referee.game.model import Game
 
 
 def _demo_doc() -> dict:

@@ -233,9 +233,9 @@ def test_csv_into_a_pipe_is_exact_and_on_a_terminal_visible(terts, monkeypatch):
     r = terts.ok("sheet", "--csv")
     assert "Ann total" in r.stdout  # captured output is a pipe: values exact
 
-    from terts_referee.game import Game
+    from terts_referee.game.model import Game
+    from terts_referee.game.storage import read_game
     from terts_referee.output.report import sheet_csv
-    from terts_referee.storage import read_game
 
     game = Game.from_doc(read_game(terts.game), str(terts.game))
     sheet = game.sheet()
@@ -364,7 +364,7 @@ def test_a_name_is_refused_for_a_control_character_exactly_when_unicodedata_says
     import unicodedata
 
     from terts_referee.errors import NotationError
-    from terts_referee.game import check_names
+    from terts_referee.game.model import check_names
     from terts_referee.i18n.messages import t
 
     has_control = any(unicodedata.category(c).startswith("C") for c in name.strip())

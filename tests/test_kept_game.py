@@ -19,14 +19,15 @@ from helpers import sample_events, whole_replay_sheet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from terts_referee import i18n, storage
+from terts_referee import i18n
 from terts_referee.cli import main, options
 from terts_referee.domain.cards import Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Declare, Penalty, PenaltyKind
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import RuleError
-from terts_referee.game import Game
+from terts_referee.game import storage
+from terts_referee.game.model import Game
 from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
 from terts_referee.table import run_table
@@ -38,7 +39,7 @@ MSK = timezone(timedelta(hours=3), "MSK")  # a named zone, as datetime.now().ast
 
 @pytest.fixture
 def clock(monkeypatch):
-    monkeypatch.setattr("terts_referee.game.now", _clock())
+    monkeypatch.setattr("terts_referee.game.model.now", _clock())
 
 
 @pytest.fixture(autouse=True)
@@ -86,9 +87,9 @@ def _both(tmp_path, capsys, monkeypatch, script, lang=None):
     path = tmp_path / "g.toml"
     path.unlink(missing_ok=True)
     start = _new(path, capsys)
-    monkeypatch.setattr("terts_referee.game.now", _clock())
+    monkeypatch.setattr("terts_referee.game.model.now", _clock())
     kept = _session(path, start, script, capsys, lang)
-    monkeypatch.setattr("terts_referee.game.now", _clock())
+    monkeypatch.setattr("terts_referee.game.model.now", _clock())
     with monkeypatch.context() as m:
         m.setattr(options, "_keep", lambda *args: None)
         fresh = _session(path, start, script, capsys, lang)
@@ -261,9 +262,9 @@ def test_a_file_typed_by_hand_in_the_first_format(tmp_path, capsys, monkeypatch)
     )
     start = text.encode("utf-8")
     script = [*DEALS[1:], "n s", f"d {B} terts:Ks", f"s 70 {A} {B}"]
-    monkeypatch.setattr("terts_referee.game.now", _clock())
+    monkeypatch.setattr("terts_referee.game.model.now", _clock())
     kept = _session(path, start, script, capsys, "en")
-    monkeypatch.setattr("terts_referee.game.now", _clock())
+    monkeypatch.setattr("terts_referee.game.model.now", _clock())
     with monkeypatch.context() as m:
         m.setattr(options, "_keep", lambda *args: None)
         fresh = _session(path, start, script, capsys, "en")

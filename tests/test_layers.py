@@ -21,9 +21,9 @@ DOMAIN = [
     "domain.rules",
     "domain.events",
     "referee",
-    "game",
-    "corrections",  # issue 11: the trail and the effective events
-    "storage",
+    "game.model",
+    "game.corrections",  # issue 11: the trail and the effective events
+    "game.storage",
     "errors",
     "i18n.messages",
     "summary",  # issue 12: the library's domain and storage

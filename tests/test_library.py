@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from helpers import assert_refused
 
-from terts_referee.storage import read_game, write_game
+from terts_referee.game.storage import read_game, write_game
 
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from terts_referee import locking
-from terts_referee.storage import FORMAT_VERSION, game_lock, lock_path_for, write_game
+from terts_referee.game import locking
+from terts_referee.game.storage import FORMAT_VERSION, game_lock, lock_path_for, write_game
 
 
 @pytest.mark.parametrize(

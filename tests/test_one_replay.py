@@ -8,7 +8,7 @@ from terts_referee.domain.cards import Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Declare
 from terts_referee.domain.rules import load_ruleset
-from terts_referee.game import Game
+from terts_referee.game.model import Game
 from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
 

@@ -3,7 +3,7 @@ fresh document; any change to the bytes is parsed again."""
 
 from helpers import shape
 
-from terts_referee import storage
+from terts_referee.game import storage
 
 DOC = {
     "format": 2,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.files import MAX_FILE_BYTES
-from terts_referee.storage import FORMAT_VERSION, remove_stale_temp_files, write_game
+from terts_referee.game.storage import FORMAT_VERSION, remove_stale_temp_files, write_game
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 

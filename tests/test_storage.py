@@ -1,4 +1,4 @@
-"""Tests for terts_referee.storage: parsing, refusals, atomic writes, locking, crash safety."""
+"""Tests for terts_referee.game.storage: parsing, refusals, atomic writes, locking, crash safety."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.errors import GameFileError, RefereeError
-from terts_referee.storage import (
+from terts_referee.game.storage import (
     FORMAT_VERSION,
     create_game,
     game_lock,
@@ -402,7 +402,7 @@ CHILD_APPEND = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from terts_referee.storage import update_game
+    from terts_referee.game.storage import update_game
 
     path, item = Path(sys.argv[1]), sys.argv[2]
     update_game(path, lambda doc: doc["items"].append(item))
@@ -446,7 +446,7 @@ CHILD_WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from terts_referee.storage import read_game, write_game
+    from terts_referee.game.storage import read_game, write_game
 
     import tomli_w
 

@@ -41,7 +41,7 @@ def new_game(path: Path, capsys, *players: str) -> Path:
 
 def events(path: Path) -> list[dict]:
     """The effective events (the journal with the corrections' trail applied, issue 11)."""
-    from terts_referee.game import Game
+    from terts_referee.game.model import Game
 
     return [e.to_dict() for e in Game.from_doc(untimed(path)).events]
 

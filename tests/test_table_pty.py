@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-te
 
 WRAPPER = """
 import sys, time
-import terts_referee.storage as storage
+import terts_referee.game.storage as storage
 slow = float(sys.argv.pop(1))
 real_write, real_read = storage._write_bytes, storage.read_game_bytes
 def write_bytes(path, data):  # every write of the game file, whole or an event appended

@@ -88,7 +88,7 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return
-    from ..storage import check_writable_target
+    from ..game.storage import check_writable_target
 
     check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
     try:

@@ -66,15 +66,15 @@ AsRulesOpt = Annotated[
 
 def game_path(game: str | None) -> Path:
     """The game file named by ``--game``, else $TERTS_GAME, else ./terts-game.toml."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     return resolve_game_path(game)
 
 
 def load(game: str | None):
     """(path, Game) of the stored game, read without the lock (read-only commands)."""
-    from ..game import Game
-    from ..storage import read_game
+    from ..game.model import Game
+    from ..game.storage import read_game
 
     path = game_path(game)
     return path, Game.from_doc(read_game(path), str(path))
@@ -151,8 +151,8 @@ def record(
         action = "replace" if replace is not None else "insert"
         correct(action, replace if replace is not None else before, build, game, as_json)
         return
-    from ..game import Game
-    from ..storage import (
+    from ..game.model import Game
+    from ..game.storage import (
         append_event,
         game_lock,
         last_written,
@@ -194,8 +194,8 @@ def record(
 def correct(action: str, number: int, build, game: str | None, as_json: bool) -> None:
     """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
     later event still holds, and report what changed on the sheet (issue 11)."""
-    from ..game import Game
-    from ..storage import update_game
+    from ..game.model import Game
+    from ..game.storage import update_game
 
     path = game_path(game)
 

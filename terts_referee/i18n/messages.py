@@ -290,7 +290,7 @@ MESSAGES = register(
             "en": "{number} is too small: expected at least {minimum}",
             "ru": "{number} — слишком мало: ожидается не меньше {minimum}",
         },
-        # --- events.py, game.py -------------------------------------------------------------
+        # --- events.py, game/model.py -------------------------------------------------------
         "err.penalty_kind": {
             "en": "unknown penalty kind {text!r}: expected one of {kinds}",
             "ru": "неизвестный вид штрафа {text!r}: ожидается один из: {kinds}",

@@ -37,8 +37,8 @@ def _error(text: str) -> None:
 
 
 def _load(path: Path):
-    from ..game import Game
-    from ..storage import read_game
+    from ..game.model import Game
+    from ..game.storage import read_game
 
     game = Game.from_doc(read_game(path), str(path))
     return game, game.sheet()
@@ -117,8 +117,8 @@ def run_table(
     """
     from .. import i18n
     from ..cli import dispatch, options
+    from ..game.storage import resolve_game_path
     from ..output.hints import at_the_table
-    from ..storage import resolve_game_path
 
     if lang is not None and lang not in LANGS:
         _error(t("table.bad_lang", "en", lang=lang))

@@ -310,7 +310,7 @@ def print_qr(url: str, lang: str) -> None:
 def open_server(game: str | None, port: int, lan: bool, lang: str) -> Server:
     """The server, bound (raises OSError): 127.0.0.1, or with ``lan`` the network address and a
     fresh token."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     path = str(resolve_game_path(game).resolve())
     host = lan_address() if lan else "127.0.0.1"

@@ -20,10 +20,10 @@ def command(
 
     Example: terts archive --game last-week.toml
     """
+    from ...game.storage import resolve_game_path
     from ...i18n.messages import t
     from ...library import archive_game, library_dir
     from ...output import console
-    from ...storage import resolve_game_path
 
     path = resolve_game_path(game)
     target = archive_game(path, library_dir(library), force=force)

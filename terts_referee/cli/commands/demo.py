@@ -8,7 +8,7 @@ def command(as_json: JsonOpt = False) -> None:
 
     Example: terts demo
     """
-    from ...demo import play_demo
+    from ...game.demo import play_demo
     from ...output.report.sheet import report_sheet
 
     g, path = play_demo()

@@ -40,9 +40,9 @@ def command(
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
     from ...domain.rules import load_ruleset
-    from ...game import Game, check_names, now
+    from ...game.model import Game, check_names, now
+    from ...game.storage import create_game
     from ...output.report.events import report_new
-    from ...storage import create_game
 
     names = check_names(players)
     ruleset = load_ruleset(rules)

@@ -11,8 +11,8 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...corrections import Change, Correction
-    from ...game import Game
+    from ...game.corrections import Change, Correction
+    from ...game.model import Game
     from ...referee import Sheet
 
 HEADLINES = {"replace": "fix.replace", "insert": "fix.insert", "drop": "fix.drop"}

@@ -15,7 +15,7 @@ from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...domain.events import Event
-    from ...game import Game
+    from ...game.model import Game
     from ...referee import Deal, Sheet
 
 

@@ -13,7 +13,7 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game import Game
+    from ...game.model import Game
 
 
 def report_log(game: Game, as_json: bool, trail: bool = False) -> None:

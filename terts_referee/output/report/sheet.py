@@ -13,7 +13,7 @@ from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game import Game
+    from ...game.model import Game
     from ...referee import Deal, Sheet
 
 

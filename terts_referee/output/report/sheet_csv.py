@@ -6,7 +6,7 @@ from .. import console
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game import Game
+    from ...game.model import Game
     from ...referee import Sheet
 
 

@@ -11,7 +11,7 @@ from ..hints import hint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game import Game
+    from ...game.model import Game
     from ...referee import Sheet
 
 

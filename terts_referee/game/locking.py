@@ -10,7 +10,7 @@ is racy).
 Waiting: the lock is tried without blocking and retried every few milliseconds until
 ``timeout`` seconds have passed (negative: forever), so that a stuck holder gives the waiting
 command a clear refusal instead of a hang. Re-entrancy within a thread is the caller's business
-(:func:`terts_referee.storage.game_lock` counts nesting).
+(:func:`terts_referee.game.storage.game_lock` counts nesting).
 """
 
 from __future__ import annotations

@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .domain.events import Event, event_from_dict, shown_value
-from .domain.rules import Ruleset, ruleset_from_dict
-from .errors import GameFileError, NotationError, RuleError, RulesetError
-from .i18n.messages import t
-from .referee import EventRefused, Sheet, replay
+from ..domain.events import Event, event_from_dict, shown_value
+from ..domain.rules import Ruleset, ruleset_from_dict
+from ..errors import GameFileError, NotationError, RuleError, RulesetError
+from ..i18n.messages import t
+from ..referee import EventRefused, Sheet, replay
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 if TYPE_CHECKING:
@@ -239,7 +239,7 @@ class Game:
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
             raise GameFileError(t("store.events_not_list", origin=origin))
-        from .i18n import pinned
+        from ..i18n import pinned
 
         with pinned():  # the checks word their expectations per event: one language lookup
             raw_trail = doc.get("corrections", [])
@@ -339,9 +339,9 @@ class Game:
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
             return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
-        from .i18n import pinned
-        from .referee.dispatch import EventRefused, apply
-        from .referee.state import State
+        from ..i18n import pinned
+        from ..referee.dispatch import EventRefused, apply
+        from ..referee.state import State
 
         with pinned():  # as replay(..., strict=True) walks the log
             st = State.start(self.players, self.rules, self.first_dealer)
@@ -355,8 +355,8 @@ class Game:
 
     def _walk_of(self, st: Any, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
-        from .i18n import lang
-        from .output.hints import at_table
+        from ..i18n import lang
+        from ..output.hints import at_table
 
         return _Walk(
             list(self.events),
@@ -370,8 +370,8 @@ class Game:
 
     def _still(self, walked: _Walk) -> bool:
         """Whether the walked state is still this game's, in this language and form of hints."""
-        from .i18n import lang
-        from .output.hints import at_table
+        from ..i18n import lang
+        from ..output.hints import at_table
 
         return (
             walked.rules is self.rules
@@ -388,8 +388,8 @@ class Game:
         if walked is None or not self._still(walked):
             return None
         st = walked.state
-        from .i18n import pinned
-        from .referee.dispatch import EventRefused, apply
+        from ..i18n import pinned
+        from ..referee.dispatch import EventRefused, apply
 
         number = len(self.events) + 1
         with pinned():

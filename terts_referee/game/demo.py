@@ -5,11 +5,11 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from .domain.cards import parse_card_or_suit
-from .domain.declarations import parse_combo
-from .domain.events import Challenge, Claim, DealEvent, Declare, Penalty, PenaltyKind, Score
-from .domain.rules import load_ruleset
-from .game import Game
+from ..domain.cards import parse_card_or_suit
+from ..domain.declarations import parse_combo
+from ..domain.events import Challenge, Claim, DealEvent, Declare, Penalty, PenaltyKind, Score
+from ..domain.rules import load_ruleset
+from .model import Game
 from .storage import create_game
 
 #: A game to 501 as a table would record it in quick mode: Аня leads the first deal.

@@ -25,9 +25,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .domain.events import DealEvent, Event, Penalty, event_from_dict
-from .errors import GameFileError, NotationError, RuleError
-from .i18n.messages import t
+from ..domain.events import DealEvent, Event, Penalty, event_from_dict
+from ..errors import GameFileError, NotationError, RuleError
+from ..i18n.messages import t
 
 __all__ = [
     "Action",

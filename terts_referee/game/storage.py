@@ -45,7 +45,7 @@ offset datetimes. Format 1 files (no times) read as they are; they are written a
 
 Format 3 added the trail of corrections (issue 11): ``[[corrections]]``, append-only, beside the
 append-only journal ``[[events]]``; the effective events are derived from both
-(``terts_referee.corrections``). A game with no corrections is still written as format 2
+(``terts_referee.game.corrections``). A game with no corrections is still written as format 2
 (:data:`TIMES_FORMAT`), the lowest format that holds it, so that a version knowing only the
 times keeps reading it; a version that does not know corrections refuses a format 3 file
 rather than show the events as if nothing had been corrected."""
@@ -96,7 +96,7 @@ def read_game(path: Path) -> dict[str, Any]:
 def read_game_bytes(path: Path) -> bytes:
     """The bytes of the game file at ``path``, unparsed (``parse_game`` reads them); raises
     GameFileError as :func:`read_game` does for a file that cannot be read."""
-    from .files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
+    from ..files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
 
     try:
         data = read_regular(path)
@@ -116,7 +116,7 @@ def read_game_bytes(path: Path) -> bytes:
 def parse_game(path: Path, data: bytes) -> dict[str, Any]:
     """The document the bytes ``data`` of the game file at ``path`` hold: :func:`read_game`
     once the bytes are read, with its errors."""
-    from .files import TomlProblem, parse_toml
+    from ..files import TomlProblem, parse_toml
 
     known = _parsed_before(data)
     if known is not None:
@@ -275,7 +275,7 @@ def _write_bytes(path: Path, data: bytes) -> None:
 def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
     """Hold an exclusive lock on the game file at ``path`` for the ``with`` block.
 
-    The lock is an OS file lock (:mod:`terts_referee.locking`: ``fcntl.flock``,
+    The lock is an OS file lock (:mod:`terts_referee.game.locking`: ``fcntl.flock``,
     or ``msvcrt.locking`` on Windows) on the hidden sidecar file ``.<name>.lock``
     next to the (symlink-resolved) game file, so other ``terts`` processes wait
     for it.  The lock file is left in place afterwards (deleting a lock file is
@@ -493,7 +493,7 @@ def check_writable_target(path: Path, target: Path) -> None:
     The write-permission bits are checked rather than ``os.access``: a read-only game file
     is refused even for root, for whom the rename would otherwise succeed.
     """
-    from .files import NotRegular, check_replaceable
+    from ..files import NotRegular, check_replaceable
 
     try:
         exists = check_replaceable(target)
