@@ -26,9 +26,9 @@ DOMAIN = [
     "game.storage",
     "errors",
     "i18n.messages",
-    "summary",  # issue 12: the library's domain and storage
-    "stats",
-    "library",
+    "library.summary",  # issue 12: the library's domain and storage
+    "library.stats",
+    "library.index",
     "output.season",
 ]
 UI_PACKAGES = ("typer", "rich", "click")

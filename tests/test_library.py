@@ -420,7 +420,7 @@ def test_a_damaged_game_file_is_set_aside_by_new_force(terts, tmp_path):
 
 
 def test_library_location(monkeypatch, tmp_path):
-    from terts_referee.library import library_dir
+    from terts_referee.library.index import library_dir
 
     assert library_dir("here") == Path("here")
     assert library_dir(None, {"TERTS_LIBRARY": "/x/y"}) == Path("/x/y")
@@ -583,7 +583,7 @@ def test_two_commands_at_once_share_the_index(terts, season):
 
 
 def test_the_progress_is_told_only_when_files_are_read(season):
-    from terts_referee.library import scan_library
+    from terts_referee.library.index import scan_library
 
     told = []
 

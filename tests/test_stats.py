@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from terts_referee.stats import Filters, history, stats
-from terts_referee.summary import DECLARATION_CLASSES
+from terts_referee.library.stats import Filters, history, stats
+from terts_referee.library.summary import DECLARATION_CLASSES
 
 NAMES = ("Аня", "аня", "Боря", "БОРЯ", "Вася", "Петя")
 START = datetime.fromisoformat("2026-01-01T20:00:00+03:00")

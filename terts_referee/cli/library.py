@@ -40,7 +40,7 @@ def scan_games(library: str | None, quiet: bool):
     import sys
 
     from ..i18n.messages import t
-    from ..library import library_dir, scan_library
+    from ..library.index import library_dir, scan_library
     from ..output import console
     from . import long_running
 
@@ -60,7 +60,7 @@ def scan_games(library: str | None, quiet: bool):
 def filters_from(scan, player, vs, since, until, rules):
     from ..errors import NotationError
     from ..i18n.messages import t
-    from ..stats import Filters, parse_date, resolve_player
+    from ..library.stats import Filters, parse_date, resolve_player
 
     if vs and not player:
         raise NotationError(t("library.vs_alone"))
@@ -83,7 +83,7 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
 
     from ..errors import GameFileError
     from ..i18n.messages import t
-    from ..library import archive_game, library_dir
+    from ..library.index import archive_game, library_dir
     from ..output import console
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which

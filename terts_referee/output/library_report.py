@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from ..i18n import register, t
-from ..summary import DECLARATION_CLASSES
+from ..library.summary import DECLARATION_CLASSES
 from . import console
 
 TEXT = register(

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..i18n import register, t
-from ..summary import COUNTS, DECLARATION_CLASSES
+from ..library.summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 
 __all__ = ["season_html", "wins_chart_text"]

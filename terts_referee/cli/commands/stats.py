@@ -38,8 +38,8 @@ def command(
 
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
+    from ...library.stats import stats as stats_of
     from ...output.library_report import report_stats
-    from ...stats import stats as stats_of
 
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, vs, since, until, rules)

@@ -18,9 +18,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .domain.declarations import Declaration, Kind
-from .domain.events import PenaltyKind
-from .game.model import Game
+from ..domain.declarations import Declaration, Kind
+from ..domain.events import PenaltyKind
+from ..game.model import Game
 
 __all__ = [
     "COUNTS",

@@ -27,8 +27,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import GameFileError, RefereeError
-from .i18n import register, t
+from ..errors import GameFileError, RefereeError
+from ..i18n import register, t
 
 __all__ = [
     "INDEX_NAME",
@@ -118,8 +118,8 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     Raises GameFileError for a missing or damaged game file, an unfinished game without
     ``force``, or a library that cannot be written.
     """
-    from .game.model import Game
-    from .game.storage import game_lock, read_game
+    from ..game.model import Game
+    from ..game.storage import game_lock, read_game
 
     with game_lock(path):
         data = Path(path).read_bytes() if os.path.isfile(path) else None
@@ -242,9 +242,9 @@ def _prepare(db) -> None:
 
 def _summarize_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """(summary, None) for a good game file, (None, reason) for a damaged or foreign one."""
-    from .game.model import Game
-    from .game.storage import read_game
-    from .referee import EventRefused
+    from ..game.model import Game
+    from ..game.storage import read_game
+    from ..referee import EventRefused
 
     try:
         game = Game.from_doc(read_game(path), str(path))

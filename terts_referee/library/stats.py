@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from .errors import NotationError
-from .i18n import register, t
+from ..errors import NotationError
+from ..i18n import register, t
 from .summary import add_figures, blank_figures
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
@@ -79,7 +79,7 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
 
     Raises NotationError naming the library's players.
     """
-    from .game.model import names_meant
+    from ..game.model import names_meant
 
     names = display_names(games)
     found = sorted(names_meant(text, names))  # the keys are case-folded already
