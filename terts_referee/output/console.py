@@ -169,7 +169,7 @@ _SGR_ATTRS = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
 _COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 _SGR_COLOURS = {name: 30 + i for i, name in enumerate(_COLOUR_NAMES)}
 # Characters from U+1100 on that the program's own words print, none of them wide (East Asian
-# width A or N, one cell for rich; tests/test_console_quick.py checks): a line with only these
+# width A or N, one cell for rich; test_console_quick.py checks): a line with only these
 # beyond U+1100 needs no unicodedata (about 0.2 ms to import) to know it has no double-width
 # cell, and a long one is wrapped without rich (``_one_cell``).
 _NARROW = frozenset("♠♣♥♦—–…→№“”⌫")
