@@ -17,6 +17,8 @@ import pytest
 from tests.helpers import untimed
 from tests.serve_helpers import running
 
+pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
     "--headless",
@@ -356,7 +358,7 @@ def test_a_new_game_from_the_page(terts, tmp_path, page):
     assert untimed(served) == untimed(terts.game)
 
 
-# --- ask, trump and the corrections (issues 9 and 11 on the page) ---------------------------
+# --- ask, trump and the corrections on the page ---------------------------------------------
 
 
 class Fixer(Person):
