@@ -24,7 +24,7 @@ def assert_refused(result, *fragments: str) -> str:
 
 
 def untimed(path: Path) -> dict:
-    """The game document without its times (when each event was typed differs, issue 11)."""
+    """The game document without its times (when each event was typed differs)."""
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     doc.pop("started", None)
     for event in doc.get("events", []):

@@ -1,4 +1,4 @@
-"""No import cycle among the package's modules (issue 8). The graph is read from the sources
+"""No import cycle among the package's modules. The graph is read from the sources
 with ``ast``: every import, at module level or inside a function, relative or absolute, is an
 edge; ``from . import x`` is an edge to the submodule ``x`` when there is one.
 """

@@ -22,11 +22,11 @@ DOMAIN = [
     "domain.events",
     "referee",
     "game.model",
-    "game.corrections",  # issue 11: the trail and the effective events
+    "game.corrections",  # the trail and the effective events
     "game.storage",
     "errors",
     "i18n.messages",
-    "library.summary",  # issue 12: the library's domain and storage
+    "library.summary",  # the library's domain and storage
     "library.stats",
     "library.index",
     "output.season",

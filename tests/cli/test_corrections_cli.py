@@ -1,4 +1,4 @@
-"""Corrections through the CLI (issue 11): ``--replace N`` / ``--before N`` on the recording
+"""Corrections through the CLI: ``--replace N`` / ``--before N`` on the recording
 commands, ``terts drop N``, ``undo`` in the trail, ``log --all``; refusals are one line, exit 2,
 the file byte-identical (the ``terts.refused`` fixture checks all three)."""
 

@@ -1,4 +1,4 @@
-"""The command dispatcher (issue 8) and the registry (issue 13): every registered command is one
+"""The command dispatcher and the registry: every registered command is one
 module, help lists them all in the registry's order, and running one command imports its module
 alone. ``run_command`` writes to the current streams and returns the exit code."""
 
@@ -74,7 +74,7 @@ def test_help_imports_every_command():
 
 
 def test_one_shot_runs_without_the_cyclic_collector_long_ones_with_it(monkeypatch, tmp_path):
-    """Issue 13: ``terts`` (the console script) turns the cyclic garbage collector off for a
+    """``terts`` (the console script) turns the cyclic garbage collector off for a
     one-shot command (start-up speed) and ends the process at once (``_end_now``); ``table``
     and ``serve`` keep running, so they turn it back on before they start and end through
     Python's own shutdown."""

@@ -1,4 +1,4 @@
-"""Numbers typed by users are ASCII digits only (issue 10 item 9): int() would take more."""
+"""Numbers typed by users are ASCII digits only: int() would take more."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``storage.append_event`` (issue 13, table mode's time per event): an event recorded into the
+"""``storage.append_event`` (table mode's time per event): an event recorded into the
 game this process wrote is written as the text before it and the event's own ``[[events]]``
 table, which must be byte for byte what tomli_w writes for the whole document; whenever that
 cannot be known, the whole document is written. Either way the file is what ``write_game``

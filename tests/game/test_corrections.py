@@ -1,4 +1,4 @@
-"""Corrections of past events (issue 11), through the library: ``Game.correct`` and the trail.
+"""Corrections of past events, through the library: ``Game.correct`` and the trail.
 
 A correction is judged like a new event at its place, then every later event is judged again;
 the journal of recorded events and the trail of corrections are both append-only, and the

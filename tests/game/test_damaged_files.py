@@ -1,4 +1,4 @@
-"""Damaged and hostile game files (issue 10): every command exits 0 or 2 with one line, never a
+"""Damaged and hostile game files: every command exits 0 or 2 with one line, never a
 traceback, and leaves the file byte-for-byte unchanged. Each field of each event kind is given a
 wrong type, an out-of-range value, or is removed; the players, the ruleset keys and the format
 too; TOML parser limits (deep nesting, huge integers) are reported the same way.

@@ -1,4 +1,4 @@
-"""The kept game (issue 13, table mode's time per event): a process that records event after
+"""The kept game (table mode's time per event): a process that records event after
 event (``terts table``, ``terts serve``) keeps the game it wrote, with the referee's state, and
 records the next event into it when the file holds exactly the bytes it wrote; otherwise it
 reads the file as every command does. Nothing a person sees may differ: a session with the kept

@@ -1,4 +1,4 @@
-"""The standard-library file lock (issue 13): backend selection, waiting, release, hidden file."""
+"""The standard-library file lock: backend selection, waiting, release, hidden file."""
 
 from __future__ import annotations
 

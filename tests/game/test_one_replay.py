@@ -1,4 +1,4 @@
-"""A write replays the log once (issue 13): after ``Game.sheet()``, ``Game.record`` judges only
+"""A write replays the log once: after ``Game.sheet()``, ``Game.record`` judges only
 the new event on the kept state; the sheet is the one a whole replay gives, a refusal the same."""
 
 import pytest

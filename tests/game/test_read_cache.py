@@ -1,4 +1,4 @@
-"""The last game file read is parsed once per version (issue 13): the same bytes give an equal,
+"""The last game file read is parsed once per version: the same bytes give an equal,
 fresh document; any change to the bytes is parsed again."""
 
 from terts_referee.game import storage

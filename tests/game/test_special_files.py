@@ -1,4 +1,4 @@
-"""Only regular files are read or replaced (issue 10 items 2, 4, 6, 9): FIFOs, devices and
+"""Only regular files are read or replaced: FIFOs, devices and
 directories are refused at once and left as they are; reads are bounded; a read-only game file
 is not replaced; a killed save's temp files are cleaned up; long names are one-line refusals."""
 

@@ -295,7 +295,7 @@ def test_the_game_file_does_not_depend_on_the_language(terts, tmp_path):
         path = tmp_path / f"{lang}.toml"
         for command in commands:
             assert main(["--lang", lang, *command, "--game", str(path)]) == 0
-        files[lang] = TIME.sub(b"TIME", path.read_bytes())  # when, not how: issue 11's times
+        files[lang] = TIME.sub(b"TIME", path.read_bytes())  # when, not how: the events' times
     assert files["en"] == files["ru"]
 
 

@@ -69,7 +69,7 @@ def _catalogued_plurals():
 
 @pytest.mark.parametrize("n", [0, 1, 2, 5, 11, 21, -3, "x"])
 def test_every_plural_message_reads_as_a_string_formatter_reads_it(n):
-    """``t`` writes a plural field without ``string.Formatter`` (start-up, issue 13): for every
+    """``t`` writes a plural field without ``string.Formatter`` (start-up): for every
     message with one, in every language, the text is what a Formatter whose ``format_field``
     reads ``#FORMS`` gives (a value that is no number is written as it is)."""
     import string

@@ -1,4 +1,4 @@
-"""The library (issue 12): games kept after `terts new`, `history` and `stats` over them.
+"""The library: games kept after `terts new`, `history` and `stats` over them.
 
 A season is built through the CLI: Аня and Боря play four games (Аня wins two, Боря one, one is
 left unfinished), Вася and Петя play one under other rules, and Аня (typed "аня") plays Вася

@@ -1,4 +1,4 @@
-"""Coloured lines without rich (issue 13): ``console._quick_line`` writes byte for byte what
+"""Coloured lines without rich (start-up): ``console._quick_line`` writes byte for byte what
 rich's console writes for the same line, or declines and leaves it to rich."""
 
 import io
@@ -60,7 +60,7 @@ LONG = [
 def test_a_line_wider_than_the_console_is_wrapped_as_rich_wraps_it(
     monkeypatch, colour_terminal, text, style
 ):
-    """Issue 13: ``terts status`` on a terminal wrote its long first line through rich (15 ms
+    """``terts status`` on a terminal wrote its long first line through rich (15 ms
     of imports) only to have it wrapped; ``_quick_line`` wraps one-cell text as rich does."""
     quick = io.StringIO()
     assert console._quick_line(quick, text, style)

@@ -1,4 +1,4 @@
-"""Column widths given to rich (issue 13): ``console.natural_widths`` sets each column's width
+"""Column widths given to rich (start-up): ``console.natural_widths`` sets each column's width
 to what rich would measure for it, only when the table fits; the table rich draws is the same,
 byte for byte, at every console width, whether the widths were given or measured."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, item 5: no terminal control reaches the terminal from text that came from a file or
+"""No terminal control reaches the terminal from text that came from a file or
 the command line. Ruleset names and descriptions, player names and event fields in a game file,
 paths and arguments are made hostile (ESC sequences that set the title and clear the screen,
 BEL, C1 CSI, DEL, CR, a bidi override) and run through every command's human output: stdout and
@@ -359,7 +359,7 @@ def test_table_mode_echoes_typed_junk_visibly(terts, capsys, tmp_path):
 @given(st.text(max_size=12).filter(lambda s: s.strip() and s.strip().casefold() != "zz"))
 def test_a_name_is_refused_for_a_control_character_exactly_when_unicodedata_says_so(name):
     """``check_names`` looks a name's characters up in unicodedata only when the name is not
-    printable (start-up, issue 13): it refuses exactly the names with a character of category C,
+    printable (start-up): it refuses exactly the names with a character of category C,
     as looking up every name did."""
     import unicodedata
 

@@ -1,4 +1,5 @@
-"""The referee's rooms (issue 8) and its linear walk (issue 10, item 7).
+"""The referee's rooms (one module per rule area) and its linear walk (a what-if replay
+undoes a skipped event from a copy of the last deal only).
 
 The referee is split by rule area (``terts_referee.referee``); these tests hold the seams: the
 modules import each other without a cycle and each says what it owns; a what-if replay undoes a

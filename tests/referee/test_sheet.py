@@ -1,4 +1,4 @@
-"""The running score sheet in quick mode (issue 3): events recorded, replayed, never lost.
+"""The running score sheet in quick mode: events recorded, replayed, never lost.
 
 Each case names the rule and its source as RULES.md does.
 """
@@ -428,7 +428,7 @@ def test_game_file_is_toml_with_format_rules_and_events(dealt):
     assert doc["format"] == 2
     assert doc["rules"]["name"] == "classic"
     assert doc["rules"]["scoring"]["rounding"] == "half-down"
-    at = doc["events"][0].pop("at")  # issue 11: the time each event was entered
+    at = doc["events"][0].pop("at")  # the time each event was entered
     assert doc["events"] == [{"type": "deal", "trump": "hearts"}]
     assert at.tzinfo is not None and doc["started"] <= at
 

@@ -40,7 +40,7 @@ def new_game(path: Path, capsys, *players: str) -> Path:
 
 
 def events(path: Path) -> list[dict]:
-    """The effective events (the journal with the corrections' trail applied, issue 11)."""
+    """The effective events (the journal with the corrections' trail applied)."""
     from terts_referee.game.model import Game
 
     return [e.to_dict() for e in Game.from_doc(untimed(path)).events]
@@ -235,7 +235,7 @@ def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, mon
     monkeypatch.setattr(dispatch, "run_command", flaky)
     assert run_table(str(game), input=["n quick", "d Аня 4J", "d Боря 4Д"]) == 0
     assert [e["type"] for e in events(game)] == ["deal"]
-    # said plainly (issue 10, item 8); the session ends as after Ctrl-C at the prompt
+    # said plainly; the session ends as after Ctrl-C at the prompt
     assert "Ctrl-C while the line ran: nothing was recorded" in capsys.readouterr().err
 
 
@@ -362,7 +362,7 @@ def test_quoted_names_with_spaces(tmp_path, capsys):
         ("sh --json", ["sheet", "--json"]),
         ("l", ["log"]),
         ("terts challenge Боря 4J", ["challenge", "Боря", "4J"]),
-        # corrections of the past (issue 11)
+        # corrections of the past
         (
             "fix 3 s 64 Боря Аня",
             ["score", "64", "--by", "Боря", "--last-trick", "Аня", "--replace", "3"],

@@ -1,4 +1,4 @@
-"""Issue 10, item 8: ``terts table`` on a real pseudo-terminal loses no line.
+"""``terts table`` on a real pseudo-terminal loses no line.
 
 A child runs ``terts table`` with a pty as its controlling terminal (so prompt_toolkit draws
 its prompt and Ctrl-C typed there is a SIGINT); the test types escape junk, mouse-report junk,

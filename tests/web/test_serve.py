@@ -1,4 +1,4 @@
-"""`terts serve` over HTTP (issue 14): the server on 127.0.0.1 with an ephemeral port.
+"""`terts serve` over HTTP: the server on 127.0.0.1 with an ephemeral port.
 
 Every action sent to the server must leave the same game file as the same command typed on the
 CLI, refuse with the CLI's own one-line message (the file byte-for-byte unchanged), and a

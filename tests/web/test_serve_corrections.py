@@ -1,4 +1,4 @@
-"""`terts serve` and the commands since issue 14: `ask`, `trump` and the corrections (issue 11).
+"""`terts serve` and the commands of late deals and mistakes: `ask`, `trump` and the corrections.
 
 Each action from the page leaves the same game file as the same command typed on the CLI (times
 aside), answers with the CLI's output (what changed on the sheet) or its one-line refusal (the
