@@ -1,6 +1,14 @@
-"""STYLE.md §1: three layers. The domain imports nothing from typer or rich; only the CLI and
-its output layer do. Each module is imported in a fresh interpreter, so nothing imported by
-another test can hide a stray import.
+"""Subsystems and the directions in which they may import each other.
+
+The package is grouped by subsystem (``terts_referee/<subsystem>/``); each may import only those
+below it, so the domain never learns of a file, a terminal or a page, and the faces (the
+terminal commands, table mode, the web server) stay thin. The graph is read from the sources
+(``tests.architecture.sources``: module-level and function-level imports alike); the known wrong
+edges are listed in ``ALLOWED_FOR_NOW`` with their reason, so that any new one fails here and
+the list can only shrink.
+
+Beside it, the modules below the faces are imported in a fresh interpreter each, so that nothing
+imported by another test can hide a stray import of typer or rich.
 """
 
 from __future__ import annotations
@@ -13,13 +21,105 @@ from pathlib import Path
 
 import pytest
 
+from tests.architecture.sources import PACKAGE, ROOT, import_graph
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+#: The faces: each may import anything.
+FACES = {"cli", "table", "web", "__main__"}
+BELOW_THE_FACES = {
+    "package",  # terts_referee/__init__.py: the version
+    "errors",
+    "files",
+    "i18n",
+    "domain",
+    "referee",
+    "game",
+    "library",
+    "output",
+}
+#: What each subsystem may import (besides itself).
+MAY_IMPORT: dict[str, set[str]] = {
+    "package": set(),
+    "errors": set(),  # the one error base, used by every layer
+    "i18n": {"errors"},
+    "files": {"errors", "i18n"},  # reading a user-named file safely: rules and storage use it
+    "domain": {"errors", "files", "i18n"},
+    "referee": {"domain", "i18n", "errors"},
+    "game": {"domain", "referee", "i18n", "errors", "files"},
+    "library": {"game", "domain", "referee", "i18n", "errors", "files"},
+    "output": BELOW_THE_FACES - {"output"},
+    **{face: (BELOW_THE_FACES | FACES) - {face} for face in FACES},
+}
+
+#: Edges that break the directions above and exist today; delete an entry when its import goes.
+#: The referee and the game still word their hints as commands to type (the next command is
+#: embedded in a refusal's or a notice's text, built by ``output.hints``), instead of returning
+#: the verdict as data for each face to word; and the hints know the table's short forms, so
+#: ``output.hints`` reads them from the table's parser (lazily, only at the table).
+ALLOWED_FOR_NOW: set[tuple[str, str]] = {
+    ("terts_referee.referee.challenges", "terts_referee.output.hints"),
+    ("terts_referee.referee.claims", "terts_referee.output.hints"),
+    ("terts_referee.referee.deals", "terts_referee.output.hints"),
+    ("terts_referee.referee.declaring", "terts_referee.output.hints"),
+    ("terts_referee.referee.state", "terts_referee.output.hints"),
+    ("terts_referee.referee.tricks", "terts_referee.output.hints"),
+    ("terts_referee.game.model", "terts_referee.output.hints"),
+    ("terts_referee.output.hints", "terts_referee.table.parser"),
+}
+
+#: Subsystems whose package ``__init__`` must stay empty of imports: a command that needs one
+#: module of them must not load the others (start-up time).
+EMPTY_PACKAGES = ("domain", "game", "library", "output")
+
+
+def subsystem(module: str) -> str:
+    """``terts_referee.game.storage`` -> ``game``; the package itself -> ``package``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "package"
+
+
+def wrong_edges() -> set[tuple[str, str]]:
+    return {
+        (module, target)
+        for module, targets in import_graph().items()
+        for target in targets
+        if subsystem(target) != subsystem(module)
+        and subsystem(target) not in MAY_IMPORT[subsystem(module)]
+    }
+
+
+def test_every_module_belongs_to_a_known_subsystem():
+    assert sorted({subsystem(m) for m in import_graph()} - set(MAY_IMPORT)) == []
+
+
+def test_no_subsystem_imports_against_the_directions():
+    new = sorted(f"{a} imports {b}" for a, b in wrong_edges() - ALLOWED_FOR_NOW)
+    assert new == []
+
+
+def test_every_allowed_wrong_edge_still_exists():
+    """An entry whose import is gone is deleted, so that it cannot come back unnoticed."""
+    gone = sorted(f"{a} -> {b}" for a, b in ALLOWED_FOR_NOW - wrong_edges())
+    assert gone == [], "delete these entries from ALLOWED_FOR_NOW"
+
+
+@pytest.mark.parametrize("name", EMPTY_PACKAGES)
+def test_a_subsystem_package_imports_nothing_itself(name):
+    assert import_graph()[f"{ROOT}.{name}"] == set()
+    text = (PACKAGE / name / "__init__.py").read_text(encoding="utf-8")
+    assert "import " not in text.split('"""')[-1], f"{name}/__init__.py imports"
+
+
+# --- no typer, no rich below the faces --------------------------------------------------------
+
 DOMAIN = [
     "domain.cards",
     "domain.declarations",
     "domain.play",
     "domain.rules",
     "domain.events",
+    "domain.numbers",
     "referee",
     "game.model",
     "game.corrections",  # the trail and the effective events
