@@ -109,7 +109,12 @@ def test_unknown_command_is_one_line_exit_2(terts):
 def _all_catalogues():
     import terts_referee.report  # noqa: F401  (registers its catalogue)
 
-    for module in ("terts_referee.export", "terts_referee.table", "terts_referee.messages"):
+    for module in (
+        "terts_referee.export",
+        "terts_referee.table",
+        "terts_referee.messages",
+        "terts_referee.rulebook",
+    ):
         try:
             __import__(module)
         except ModuleNotFoundError:

@@ -31,6 +31,7 @@ DOMAIN = [
     "stats",
     "library",
     "season",
+    "rulebook",  # the rule book's reader
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 

@@ -335,7 +335,7 @@ def _sources() -> dict[str, str]:
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
         *("export", "messages", "report", "table"),
-        *("library", "library_report", "season", "stats", "web.texts"),
+        *("library", "library_report", "season", "stats", "web.texts", "rulebook"),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES

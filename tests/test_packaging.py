@@ -106,3 +106,46 @@ def test_wheel_contains_the_serve_page(wheel):
     for asset in ("index.html", "app.js", "app.css"):
         assert f"terts_referee/web/static/{asset}" in names
     assert "terts_referee/web/server.py" in names
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_rule_books(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for book in ("rules.md", "rules.ru.md"):
+        assert f"terts_referee/docs/{book}" in names, book
+    assert "terts_referee/rulebook.py" in names
+    assert not any(n.startswith("docs/") for n in names), "the books belong in the package"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (["rules", "explain", "4.3"], "§4.3 When a declaration may be made"),
+        (["--lang", "ru", "rules", "explain", "declarations.when"], "§4.3 Когда можно объявлять"),
+    ],
+)
+def test_rules_explain_from_a_non_editable_install(wheel, tmp_path, args, first_line):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TERTS_GAME")}
+    env["PYTHONPATH"] = str(site)
+    probe = (
+        "import sys, terts_referee.rulebook as rb; print(rb.book_dir(), file=sys.stderr); "
+        "from terts_referee.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=elsewhere,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert Path(proc.stderr.strip()).resolve() == (site / "terts_referee" / "docs").resolve()
+    assert proc.stdout.splitlines()[0] == first_line
+    assert '  declarations.when = "lead"  (lead | own-turn)' in proc.stdout
