@@ -113,6 +113,7 @@ def _all_catalogues():
         "terts_referee.output.export",
         "terts_referee.table",
         "terts_referee.i18n.messages",
+        "terts_referee.output.rulebook",
     ):
         try:
             __import__(module)

@@ -336,7 +336,14 @@ def _sources() -> dict[str, str]:
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
         *("output.export", "i18n.messages", "output.report", "table"),
-        *("library.index", "output.library_report", "output.season", "library.stats", "web.texts"),
+        *(
+            "library.index",
+            "output.library_report",
+            "output.season",
+            "library.stats",
+            "web.texts",
+            "output.rulebook",
+        ),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES
