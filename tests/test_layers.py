@@ -31,6 +31,7 @@ DOMAIN = [
     "stats",
     "library",
     "season",
+    "club",
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 

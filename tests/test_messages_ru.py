@@ -336,6 +336,7 @@ def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
         *("export", "messages", "report", "table"),
         *("library", "library_report", "season", "stats", "web.texts"),
+        *("club", "report.club"),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES
