@@ -32,6 +32,7 @@ DOMAIN = [
     "library",
     "season",
     "club",
+    "ratings",
 ]
 UI_PACKAGES = ("typer", "rich", "click")
 
