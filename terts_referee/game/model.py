@@ -23,7 +23,7 @@ from .storage import FORMAT_VERSION, TIMES_FORMAT
 if TYPE_CHECKING:
     from .corrections import Action, Change, Correction, CorrectionRefused
 
-__all__ = ["Game", "check_names", "names_meant", "now", "TOP_KEYS"]
+__all__ = ["Game", "check_names", "distinct_names", "names_meant", "now", "TOP_KEYS"]
 
 TOP_KEYS = (
     "format",
@@ -66,9 +66,17 @@ def names_meant(text: str, names: Iterable[str]) -> list[str]:
 
 def check_names(names: list[str]) -> tuple[str, str]:
     """Two distinct, non-empty player names; raises NotationError."""
+    if len(names) != 2:
+        raise NotationError(t("err.players.two", n=len(names)))
+    first, second = distinct_names(names)
+    return first, second
+
+
+def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Players' names, stripped: each non-empty, without control characters, no two the same
+    but for case (players are matched case-insensitively); raises NotationError. The one check
+    of names, for a game's two players and for a club evening's players alike."""
     cleaned = [n.strip() for n in names]
-    if len(cleaned) != 2:
-        raise NotationError(t("err.players.two", n=len(cleaned)))
     if not all(cleaned):
         raise NotationError(t("err.players.empty"))
     for name in cleaned:
@@ -80,9 +88,12 @@ def check_names(names: list[str]) -> tuple[str, str]:
 
             if any(unicodedata.category(c).startswith("C") for c in name):
                 raise NotationError(t("err.players.control", name=name))
-    if cleaned[0].casefold() == cleaned[1].casefold():
-        raise NotationError(t("err.players.same", name=cleaned[0]))
-    return cleaned[0], cleaned[1]
+    first: dict[str, str] = {}  # case-folded -> the name as first given
+    for name in cleaned:
+        if name.casefold() in first:
+            raise NotationError(t("err.players.same", name=first[name.casefold()]))
+        first[name.casefold()] = name
+    return tuple(cleaned)
 
 
 class _Walk:

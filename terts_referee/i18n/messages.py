@@ -361,7 +361,7 @@ MESSAGES = register(
             "ru": "имя игрока не может быть пустым",
         },
         "err.players.same": {
-            "en": "the two players need different names, not {name!r} twice",
+            "en": "the players need different names, not {name!r} twice",
             "ru": "у игроков должны быть разные имена, а не дважды {name!r}",
         },
         "store.game_file": {"en": "game file", "ru": "файл игры"},

@@ -343,6 +343,8 @@ def _catalogues() -> list[dict[str, dict[str, str]]]:
             "library.stats",
             "web.texts",
             "output.rulebook",
+            "library.club",
+            "output.report.club",
         ),
     ):
         importlib.import_module(f"terts_referee.{module}")
