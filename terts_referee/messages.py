@@ -1069,8 +1069,8 @@ MESSAGES = register(
         "err.claim.short": {
             "en": "{player} has {total} with this deal's {partial} so far: short "
             "of the target {target} by {short}",
-            "ru": "{player}: {total} вместе с {partial} за эту сдачу — до цели {target} не "
-            "хватает {short}",
+            "ru": "{player}: {total}, из них {partial} за эту сдачу — до цели {target} не хватает "
+            "{short}",
         },
         "notice.skipped": {
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
