@@ -50,8 +50,8 @@ TEXT = register(
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
             "on average {deals} deals and {minutes} minutes a game",
-            "ru": "окончено партий: {games}, не окончено: {unfinished}; в среднем сдач за партию: "
-            "{deals}, минут: {minutes}",
+            "ru": "окончено партий: {games}, не окончено: {unfinished}; "
+            "в среднем сдач за партию: {deals}, минут: {minutes}",
         },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",

@@ -156,8 +156,8 @@ MESSAGES = register(
         },
         "verdict.first": {
             "en": "same length and top card, neither trump: the one declared first keeps it",
-            "ru": "длина и старшая карта одинаковы, обе не козырные: остаётся та, что объявлена "
-            "первой",
+            "ru": "длина и старшая карта одинаковы, обе не "
+            "козырные: остаётся та, что объявлена первой",
         },
         "verdict.fours": {
             "en": "{high} beats {low}: fours rank A > K > Q",
@@ -274,8 +274,8 @@ MESSAGES = register(
         "rule.chain_too_long": {
             "en": "{path}: its extends chain is longer than {maximum} rulesets: "
             "expected a ruleset extending a few others at most",
-            "ru": "{path}: цепочка extends длиннее {maximum:#набора|наборов|наборов} правил: "
-            "ожидается не больше нескольких",
+            "ru": "{path}: цепочка extends длиннее {maximum:#набора|наборов|наборов} "
+            "правил: ожидается не больше нескольких",
         },
         "rule.loop": {
             "en": "{path}: extends loops back on itself ({loop})",
@@ -368,8 +368,8 @@ MESSAGES = register(
         "store.corrupt_players": {
             "en": "{origin} is corrupt (players or rules missing: {reason}); "
             "it will not be overwritten",
-            "ru": "{origin} повреждён (нет игроков или правил: {reason}); файл не будет "
-            "перезаписан",
+            "ru": "{origin} повреждён (нет игроков или "
+            "правил: {reason}); файл не будет перезаписан",
         },
         "store.bad_rules": {
             "en": "{reason}; the game file will not be overwritten",
@@ -378,8 +378,8 @@ MESSAGES = register(
         "store.events_not_list": {
             "en": "{origin} is corrupt: its list of events is missing or damaged; it will not be "
             "overwritten",
-            "ru": "{origin} повреждён: список событий отсутствует или испорчен; файл не будет "
-            "перезаписан",
+            "ru": "{origin} повреждён: список событий "
+            "отсутствует или испорчен; файл не будет перезаписан",
         },
         "err.player.ambiguous": {
             "en": "{name!r} is ambiguous: expected {a} or {b}",
@@ -525,8 +525,8 @@ MESSAGES = register(
         "store.not_replaceable": {
             "en": "{path} is {kind}, not a game file: it will not be replaced; "
             "name a game file with --game",
-            "ru": "{path} — {kind}, а не файл игры: заменять его нельзя; укажите файл игры через "
-            "--game",
+            "ru": "{path} — {kind}, а не файл игры: заменять "
+            "его нельзя; укажите файл игры через --game",
         },
         "store.read_only": {
             "en": "game file {path} is read-only and will not be replaced: make it writable "
@@ -601,8 +601,8 @@ MESSAGES = register(
         "err.game_over": {
             "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
             "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); `{undo}` вернёт её, "
-            "`terts new --force` начнёт новую",
+            "ru": "игра окончена, победитель — {winner} ({reason}); "
+            "`{undo}` вернёт её, `terts new --force` начнёт новую",
         },
         "notice.win": {
             "en": "{winner} wins the game: {reason}",
@@ -635,8 +635,8 @@ MESSAGES = register(
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
             "{deal} and would deal by rotation [000][001][003]",
-            "ru": "сдаёт {dealer}, хотя по очереди сдаёт {rotation}: последняя взятка сдачи "
-            "{deal} досталась этому игроку [000][001][003]",
+            "ru": "сдаёт {dealer}, хотя по очереди сдаёт {rotation}: последняя "
+            "взятка сдачи {deal} досталась этому игроку [000][001][003]",
         },
         # --- referee/: declarations ---------------------------------------------------------
         "err.marriage.no_trump": {
@@ -682,10 +682,10 @@ MESSAGES = register(
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
             "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
             "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
-            "ru": "вопрос «Рост?» лишает высшего назначения (RULES §4.2, declarations.challenge = "
-            '"same-class" [001] «лишается высшего назначения в этом ходе»): после вопроса об '
-            "объявлении соперника ({owner}: {about}, событие {event}) {player} не может объявить "
-            "{decl}, назначение выше классом, {until}",
+            "ru": "вопрос «Рост?» лишает высшего назначения (RULES §4.2, "
+            'declarations.challenge = "same-class" [001] «лишается высшего назначения в '
+            "этом ходе»): после вопроса об объявлении соперника ({owner}: {about}, событие "
+            "{event}) {player} не может объявить {decl}, назначение выше классом, {until}",
         },
         "err.forfeit.until_trick": {
             "en": "before trick {trick}",
@@ -741,14 +741,14 @@ MESSAGES = register(
         },
         "notice.ask": {
             "en": "{player} asked about {owner}'s {decl} and did not beat it; {effect}",
-            "ru": "{player} спрашивает «Рост?» об объявлении соперника ({owner}: {decl}) и не "
-            "перебивает; {effect}",
+            "ru": "{player} спрашивает «Рост?» об объявлении "
+            "соперника ({owner}: {decl}) и не перебивает; {effect}",
         },
         "notice.ask.forfeit": {
-            "en": "nothing above a {cls} may be declared{until} (declarations.challenge = "
-            '"same-class" [001])',
-            "ru": "после вопроса объявлять выше, чем {cls}, нельзя{until} (declarations.challenge "
-            '= "same-class" [001])',
+            "en": "nothing above a {cls} may be declared{until} "
+            '(declarations.challenge = "same-class" [001])',
+            "ru": "после вопроса объявлять выше, чем {cls}, "
+            'нельзя{until} (declarations.challenge = "same-class" [001])',
         },
         "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},
         "notice.ask.until_quick": {
@@ -772,8 +772,8 @@ MESSAGES = register(
         "err.declare.hand": {
             "en": "these declarations need {n} different cards, more than the 9 a hand holds "
             "(RULES §2: 9 cards each [000][001]): declare what one hand can show",
-            "ru": "для этих объявлений нужно разных карт: {n}, а в руке их 9 (правила §2: по 9 "
-            "карт [000][001]): объявите то, что может быть в одной руке",
+            "ru": "для этих объявлений нужно разных карт: {n}, а в руке их 9 (правила "
+            "§2: по 9 карт [000][001]): объявите то, что может быть в одной руке",
         },
         "err.declare.share": {
             "en": "{a} and {b} share a card: runs declared in one turn may not share "
@@ -823,8 +823,8 @@ MESSAGES = register(
         "err.declare.burned": {
             "en": "{player}'s {decl} burned in this deal (it was beaten): the same combination "
             "may not be declared again [000][001]",
-            "ru": "{player}: в этой сдаче сгорело назначение {decl} (его перебили): ту же "
-            "комбинацию снова объявлять нельзя [000][001]",
+            "ru": "{player}: в этой сдаче сгорело назначение {decl} (его "
+            "перебили): ту же комбинацию снова объявлять нельзя [000][001]",
         },
         "err.declare.marriage_written": {
             "en": "the marriage {decl} is already written in this deal",
@@ -856,14 +856,14 @@ MESSAGES = register(
             "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
             "declaration said with it, write both in one command ({command}) or the "
             "challenge before the marriage",
-            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]; чтобы перебить "
-            "объявление, сказанное вместе с ним, запишите оба одной командой ({command}) или «Не "
-            "годится!» до марьяжа",
+            "ru": "марьяж стоит вне старшинства: его ничем не перебить "
+            "[000][004]; чтобы перебить объявление, сказанное вместе с ним, "
+            "запишите оба одной командой ({command}) или «Не годится!» до марьяжа",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",
-            "ru": "{player}: в этой сдаче сгорело назначение {decl}: снова объявлять его нельзя "
-            "[000][001]",
+            "ru": "{player}: в этой сдаче сгорело назначение "
+            "{decl}: снова объявлять его нельзя [000][001]",
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
@@ -886,8 +886,8 @@ MESSAGES = register(
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
             'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
-            "ru": "ложное объявление — {player}: {names} (событие {event}); очки не пишутся: "
-            "{evidence}; {uphill} в гору{gain} [000][001][004]",
+            "ru": "ложное объявление — {player}: {names} (событие {event}); "
+            "очки не пишутся: {evidence}; {uphill} в гору{gain} [000][001][004]",
         },
         "notice.false.gain": {
             "en": "; {player} writes {points}",
@@ -908,14 +908,14 @@ MESSAGES = register(
         },
         "err.score.below_bonus": {
             "en": "{player} took the last trick, worth {bonus}: the count cannot be below {bonus}",
-            "ru": "последняя взятка стоит {bonus}, и её берёт {player}: счёт не может быть меньше "
-            "{bonus}",
+            "ru": "последняя взятка стоит {bonus}, и её берёт "
+            "{player}: счёт не может быть меньше {bonus}",
         },
         "err.score.no_last": {
             "en": "{points} is impossible without the last trick ({player} "
             "took it): at most {most}",
-            "ru": "{points} без последней взятки не набрать (её берёт {player}): самое большее "
-            "{most}",
+            "ru": "{points} без последней взятки не набрать "
+            "(её берёт {player}): самое большее {most}",
         },
         "err.score.no_set": {
             "en": "no set of cards counts {points} (without the last trick): recount the tricks",
@@ -988,8 +988,8 @@ MESSAGES = register(
         "err.exchange.stock": {
             "en": "the stock holds {stock:#card|cards}: the trump 7 may be exchanged only "
             "while it holds at least {need} (exchange.min_stock) [000][001][003]",
-            "ru": "в колоде {stock:#карта|карты|карт}: козырную семёрку можно сменить, только "
-            "пока в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
+            "ru": "в колоде {stock:#карта|карты|карт}: козырную семёрку можно сменить, "
+            "только пока в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
         },
         "err.exchange.played": {
             "en": "{card} was already played in this deal",
@@ -1023,8 +1023,8 @@ MESSAGES = register(
         },
         "err.penalty.no_event": {
             "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
-            "ru": "событие {event} — не объявление в сдаче {deal} или объявляет не {player}: см. "
-            "`terts log`",
+            "ru": "событие {event} — не объявление в сдаче "
+            "{deal} или объявляет не {player}: см. `terts log`",
         },
         "err.penalty.no_declaration": {
             "en": "{player} has no declaration in deal {deal} to void",
@@ -1035,17 +1035,17 @@ MESSAGES = register(
             "ru": "{player}: в этой сдаче {tricks:#взятка|взятки|взяток}, а не {claimed}",
         },
         "err.claim.turn_trick": {
-            "en": "{player} may claim only on their own turn, «на любом своём ходу» [000][002]: "
-            "followed trick by trick, when they are to lead; {leader} took trick {taken} (event "
-            "{event}) and leads trick {trick}",
+            "en": "{player} may claim only on their own turn, «на любом своём "
+            "ходу» [000][002]: followed trick by trick, when they are to lead; "
+            "{leader} took trick {taken} (event {event}) and leads trick {trick}",
             "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
             "[000][002]: при записи по взяткам — на своём заходе; взятку {taken} берёт {leader} "
             "(событие {event}) и заходит во взятку {trick}",
         },
         "err.claim.turn_deal": {
-            "en": "{player} may claim only on their own turn, «на любом своём ходу» [000][002]: "
-            "followed trick by trick, when they are to lead; {leader} leads trick {trick} (the "
-            "non-dealer leads, deal of event {event})",
+            "en": "{player} may claim only on their own turn, «на любом своём ходу» "
+            "[000][002]: followed trick by trick, when they are to lead; {leader} "
+            "leads trick {trick} (the non-dealer leads, deal of event {event})",
             "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
             "[000][002]: при записи по взяткам — на своём заходе; во взятку {trick} заходит "
             "{leader} (первым ходит игрок, который не сдаёт; сдача — событие {event})",
@@ -1063,14 +1063,14 @@ MESSAGES = register(
         "err.claim.no_trick": {
             "en": "{player} has taken no trick in this deal: a win may be claimed "
             "only after taking at least one [000][002] (game.win_requires_trick)",
-            "ru": "{player}: в этой сдаче нет ни одной взятки, а заявить о победе можно, только "
-            "взяв хотя бы одну [000][002] (game.win_requires_trick)",
+            "ru": "{player}: в этой сдаче нет ни одной взятки, а заявить о победе "
+            "можно, только взяв хотя бы одну [000][002] (game.win_requires_trick)",
         },
         "err.claim.short": {
             "en": "{player} has {total} with this deal's {partial} so far: short "
             "of the target {target} by {short}",
-            "ru": "{player}: {total}, из них {partial} за эту сдачу — до цели {target} не хватает "
-            "{short}",
+            "ru": "{player}: {total}, из них {partial} за "
+            "эту сдачу — до цели {target} не хватает {short}",
         },
         "notice.skipped": {
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
@@ -1155,8 +1155,8 @@ MESSAGES = register(
         "err.declare.highest_first": {
             "en": "{a} is higher than {b}, declared before it in this turn: several declarations "
             "in one turn go highest first [000]",
-            "ru": "{a} старше, чем объявленное раньше в этот ход ({b}): несколько комбинаций за "
-            "ход объявляют от старшей [000]",
+            "ru": "{a} старше, чем объявленное раньше в этот ход ({b}): "
+            "несколько комбинаций за ход объявляют от старшей [000]",
         },
         "err.declare.written": {
             "en": "{player}'s {decl} is already written in this deal: a declaration scores once",

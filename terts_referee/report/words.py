@@ -141,8 +141,8 @@ MSG = register(
         "out.cell_legend": {
             "en": "each player's cell: card points, +declarations, ±penalties (what a "
             "penalty gave the opponent included) → the deal's points; last trick: who took it",
-            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку принёс "
-            "штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
+            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку "
+            "принёс штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
         },
         "out.no_deal": {
             "en": "no deal yet: {command}",
@@ -210,8 +210,8 @@ MSG = register(
         "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
         "out.shared": {
             "en": "  note: both hold {cards}, which two players cannot: one of them is false",
-            "ru": "  заметьте: {cards} — в обеих комбинациях, а у двух игроков так не бывает: "
-            "одна из комбинаций ложная",
+            "ru": "  заметьте: {cards} — в обеих комбинациях, а у "
+            "двух игроков так не бывает: одна из комбинаций ложная",
         },
         "out.takes": {
             "en": "{lead} led, {follow} played to it: {card} takes the trick (trump {suit})",

@@ -17,8 +17,8 @@ TABLE = register(
         "table.ctrl_c_recorded": {
             "en": "Ctrl-C while the line ran: it was finished first, and the game file holds "
             "the change",
-            "ru": "Ctrl-C во время команды: команда сначала доведена до конца, изменение записано "
-            "в файл партии",
+            "ru": "Ctrl-C во время команды: команда сначала "
+            "доведена до конца, изменение записано в файл партии",
         },
         "table.ctrl_c_not_recorded": {
             "en": "Ctrl-C while the line ran: nothing was recorded, the game file is unchanged",

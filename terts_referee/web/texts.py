@@ -41,8 +41,8 @@ TEXTS = register(
         },
         "web.err.too_large": {
             "en": "request body too large: {size} bytes, at most {limit}",
-            "ru": "тело запроса слишком велико: {size:#байт|байта|байт}, "
-            "а допустимо не больше {limit}",
+            "ru": "тело запроса слишком велико: "
+            "{size:#байт|байта|байт}, а допустимо не больше {limit}",
         },
         "web.err.length": {
             "en": "missing or bad Content-Length: expected the body's size in bytes",
