@@ -604,7 +604,7 @@ def test_refusals_in_russian(terts, season):
     assert r.code == 2 and "'вчера' — не дата: ожидается ГГГГ-ММ-ДД" in line
     assert all(x.startswith("пропущен ") for x in r.stderr.splitlines()[:-1])
     r = terts("--lang", "ru", "history", "--player", "Гоша", game=False)
-    assert "в библиотеке нет игрока 'Гоша'" in r.stderr
+    assert "в библиотеке нет игрока с именем 'Гоша'" in r.stderr
 
 
 def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
