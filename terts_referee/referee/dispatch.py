@@ -8,6 +8,7 @@ the same at any length of game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..domain.events import Event
 from ..domain.rules import Ruleset
@@ -18,7 +19,9 @@ from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import Sheet
 from .state import State
 
-JUDGES: dict[str, Callable[[State, Event], None]] = {
+# Each judge takes the one event class its key names (``on_deal`` a DealEvent, ...): a pairing a
+# dict's type cannot state, so the event parameter is typed Any here and exactly in each judge.
+JUDGES: dict[str, Callable[[State, Any], None]] = {
     "deal": deals.on_deal,
     "declare": declaring.on_declare,
     "challenge": challenges.on_challenge,
