@@ -315,11 +315,11 @@ def scan_library(library: Path, progress: Progress | None = None) -> Scan:
         db.close()
     scan.rebuilt = len(changed)
     for name in sorted(files):
-        summary, error = fresh[name] if name in fresh else known[name][3:]
-        if error or not summary:
+        stored, error = fresh[name] if name in fresh else known[name][3:]
+        if error or not stored:
             scan.skipped.append((name, error or "?"))
             continue
-        game = json.loads(summary)
+        game = json.loads(stored)
         game["file"] = str(library / name)
         if game["started"] is None:  # format 1: no times; the file's own date stands in
             when = datetime.fromtimestamp(files[name][1] / 1e9).astimezone()

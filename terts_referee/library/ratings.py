@@ -158,7 +158,7 @@ def rate(games: Iterable[RatedGame]) -> Ratings:
         if _key(game.winner) not in keys:
             raise ValueError(f"{game.winner!r} won a game of {first!r} and {second!r}")
         before = [current.get(k) or model.rating() for k in keys]
-        ranks = [0 if k == _key(game.winner) else 1 for k in keys]
+        ranks: list[float] = [0 if k == _key(game.winner) else 1 for k in keys]
         after = model.rate([[before[0]], [before[1]]], ranks=ranks)
         for i, key in enumerate(keys):
             (new,) = after[i]

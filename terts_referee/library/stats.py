@@ -151,7 +151,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    pairs: dict[tuple[str, ...], dict[str, Any]] = {}
     for game in finished:
         winner = _key(game["winner"]) if game["winner"] else None
         keys = [_key(p) for p in game["players"]]
