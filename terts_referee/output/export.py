@@ -312,13 +312,13 @@ def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
             break
         word = _w("target_lower", lang)
         text = f"{word} {targets[p]}" if same else f"{p}: {word} {targets[p]}"
-        y = y_at(targets[p]) - 5
-        if any(abs(y - other) < 14 for other in labelled):
-            y += 19  # below its line, clear of the other label
-        labelled.append(y)
+        label_y = y_at(targets[p]) - 5
+        if any(abs(label_y - other) < 14 for other in labelled):
+            label_y += 19  # below its line, clear of the other label
+        labelled.append(label_y)
         colour = "#333333" if same else _COLOURS[i]
         out.append(
-            f'<text class="target-label" x="{x_left + 6}" y="{_num(y)}" fill="{colour}">'
+            f'<text class="target-label" x="{x_left + 6}" y="{_num(label_y)}" fill="{colour}">'
             f"{escape(text)}</text>"
         )
     out.append("</g>")
@@ -355,24 +355,24 @@ def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
 
     # legend
     out.append('<g class="legend" fill="#000000">')
-    x = float(x_left)
+    legend_x = float(x_left)
     final = series[-1][1] if series else {p: 0 for p in players}
     for i, p in enumerate(players):
         fill = _COLOURS[i] if i == 0 else "#ffffff"
         text = f"{p}: {final[p]} / {_target_text(data, p, lang)}"
         out.append(
-            f'<line x1="{_num(x)}" x2="{_num(x + 22)}" y1="20" y2="20" '
+            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 22)}" y1="20" y2="20" '
             f'stroke="{_COLOURS[i]}" stroke-width="2"/>'
         )
         out.append(
-            f'<circle cx="{_num(x + 11)}" cy="20" r="3.5" fill="{fill}" '
+            f'<circle cx="{_num(legend_x + 11)}" cy="20" r="3.5" fill="{fill}" '
             f'stroke="{_COLOURS[i]}" stroke-width="1.5"/>'
         )
         out.append(
-            f'<text class="legend-name" x="{_num(x + 28)}" y="24" data-player="{escape(p)}">'
-            f"{escape(text)}</text>"
+            f'<text class="legend-name" x="{_num(legend_x + 28)}" y="24" '
+            f'data-player="{escape(p)}">{escape(text)}</text>'
         )
-        x += 28 + max(200, 7.2 * len(text) + 24)
+        legend_x += 28 + max(200, 7.2 * len(text) + 24)
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
@@ -553,7 +553,7 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
     if data.get("finished"):
         winner = data.get("winner")
         result = escape(winner) if winner else _h("no_winner", lang)
-        if winner in totals:
+        if winner is not None and winner in totals:
             result += escape(f" — {totals[winner]} / {targets[winner]}")
         if data.get("win_reason"):
             result += f" <small>({escape(str(data['win_reason']))})</small>"

@@ -253,6 +253,7 @@ def plain_text(markdown: str, width: int = TEXT_WIDTH) -> str:
         if not block:
             return
         lead = _ITEM.match(block[0])
+        assert lead is not None  # _ITEM matches any line: both its groups are optional
         indent, marker = lead.group(1), lead.group(2) or ""
         words = " ".join(line.strip() for line in block)[len(marker) :]
         out.extend(
@@ -282,7 +283,9 @@ def plain_text(markdown: str, width: int = TEXT_WIDTH) -> str:
             flush()
             out.append(line)
             continue
-        if _ITEM.match(line).group(2):
+        item = _ITEM.match(line)
+        assert item is not None  # as above
+        if item.group(2):
             flush()
         block.append(line)
     flush()
