@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
-_state = {"lang": None}
+_state: dict[str, str | None] = {"lang": None}
 
 
 def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
