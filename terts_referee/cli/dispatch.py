@@ -131,7 +131,7 @@ def _usage_message(exc) -> str:
     chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
     if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
         i18n.set_lang(chosen.strip().lower())
-    if i18n.lang() == "ru":
+    if i18n.lang() == "ru" and exc.ctx is not None:  # click gives its usage errors their context
         if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
             hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
             argument = exc.param.param_type_name == "argument"

@@ -149,7 +149,9 @@ def record(
 
             raise NotationError(t("err.fix.both"))
         action = "replace" if replace is not None else "insert"
-        correct(action, replace if replace is not None else before, build, game, as_json)
+        number = replace if replace is not None else before
+        assert number is not None  # one of the two was given
+        correct(action, number, build, game, as_json)
         return
     from ..game.model import Game
     from ..game.storage import (
@@ -183,6 +185,7 @@ def record(
         else:
             write_game(path, g.to_doc())
         written = last_written()
+        assert written is not None  # the file was just written
     if g.read_back_last(str(path)):
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
@@ -241,7 +244,8 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=hint)
         for name, hint, default in RECORDING_OPTIONS
     ]
-    command.__signature__ = own.replace(
+    # a function takes any attribute, typeshed's function type declares no __signature__
+    command.__signature__ = own.replace(  # type: ignore[attr-defined]
         parameters=[*own.parameters.values(), *extra], return_annotation=None
     )
     command.__annotations__ = {
