@@ -290,7 +290,7 @@ def _reader(path: Path, lang: str, completer: TableCompleter, input, output) -> 
     from .keys import PasteLines, bound_input, key_bindings
 
     lines = PasteLines()
-    session = PromptSession(
+    session: PromptSession[str] = PromptSession(
         t("table.prompt", lang),
         completer=completer,
         complete_while_typing=False,

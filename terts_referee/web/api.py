@@ -77,6 +77,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
 }
 
 # Every recording command takes a correction (issue 11): take event N's place, or go before it.
+RECORDING: tuple[str, ...]
 RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
 RECORDING += ("penalty", "claim")
 CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))

@@ -75,6 +75,7 @@ class Server(ThreadingHTTPServer):
         self.state_cache: tuple[str, dict] | None = None  # (file version, state)
         super().__init__(address, Handler)
         host, port = self.server_address[:2]
+        assert isinstance(host, str)  # an IP address: typeshed allows bytes for other families
         self.allowed_hosts = {f"{host}:{port}"}
         if host in ("127.0.0.1", "::1"):
             self.allowed_hosts |= {f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"}
@@ -82,6 +83,7 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        assert isinstance(host, str)  # an IP address: typeshed allows bytes for other families
         return f"http://{host}:{port}/" + (f"{self.token}/" if self.token else "")
 
     def handle_error(self, request, client_address) -> None:  # no traceback on the terminal
