@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import NotationError, RuleError
 from ..i18n import lang
 from ..i18n.messages import shown, suit_word, t
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .shapes import DeclarationJSON
 
 __all__ = [
     "Kind",
@@ -218,7 +221,7 @@ class Declaration(NamedTuple):
             return f"{_SEQ_NAMES_RU[self.length]} от {self.rank.russian_name} {suit}"
         return f"{_SEQ_NAMES_EN[self.length]} from {self.rank.english_name} {suit}"
 
-    def to_json(self, rules: Ruleset) -> dict[str, Any]:
+    def to_json(self, rules: Ruleset) -> DeclarationJSON:
         """The JSON shape of CLI.md."""
         points = self.points(rules)
         if self.kind is Kind.SEQUENCE:
