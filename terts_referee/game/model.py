@@ -21,6 +21,7 @@ from ..referee import EventRefused, Sheet, replay
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 if TYPE_CHECKING:
+    from ..referee.state import State
     from .corrections import Action, Change, Correction, CorrectionRefused
 
 __all__ = ["Game", "check_names", "distinct_names", "names_meant", "now", "TOP_KEYS"]
@@ -104,7 +105,16 @@ class _Walk:
 
     __slots__ = ("context", "events", "first_dealer", "kept", "players", "rules", "state")
 
-    def __init__(self, events, players, rules, first_dealer, state, context, kept: bool):
+    def __init__(
+        self,
+        events: list[Event],
+        players: tuple[str, str],
+        rules: Ruleset,
+        first_dealer: str | None,
+        state: State,
+        context: tuple[str, bool],
+        kept: bool,
+    ) -> None:
         self.events, self.players, self.rules = events, players, rules
         self.first_dealer, self.state, self.context, self.kept = first_dealer, state, context, kept
 
@@ -160,7 +170,7 @@ class Game:
         self._walked = None
         self._derive(journal, journal_times)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (
             self.players,
             self.rules,
@@ -366,7 +376,7 @@ class Game:
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
-    def _walk_of(self, st: Any, kept: bool) -> _Walk:
+    def _walk_of(self, st: State, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
         from ..i18n import lang
         from ..output.hints import at_table
@@ -394,7 +404,7 @@ class Game:
             and walked.events == self.events
         )
 
-    def _taken_on(self, event: Event) -> Any:
+    def _taken_on(self, event: Event) -> State | None:
         """The state after ``event`` judged on the kept state, if it is still this game's; None
         when there is none (``record`` replays then). Raises EventRefused as replay would."""
         walked, self._walked = self._walked, None

@@ -478,7 +478,8 @@ def _parsed_before(data: bytes) -> dict[str, Any] | None:
     """A copy of the document ``data`` parsed to last time, if it is the last file read."""
     entry = _last_read[0]
     if entry is not None and entry[0] == data:
-        return _copy(entry[1])
+        doc: dict[str, Any] = _copy(entry[1])
+        return doc
     return None
 
 
