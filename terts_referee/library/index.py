@@ -25,10 +25,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GameFileError, RefereeError
 from ..i18n import register, t
+
+if TYPE_CHECKING:
+    import sqlite3  # imported when the index is opened
 
 __all__ = [
     "INDEX_NAME",
@@ -191,7 +194,7 @@ class Scan:
 Progress = Callable[[int], Callable[[], None]]
 
 
-def _connect(library: Path):
+def _connect(library: Path) -> sqlite3.Connection:
     """The index, ready; rebuilt when damaged, in memory when it cannot be written."""
     import sqlite3
 
@@ -219,7 +222,7 @@ def _connect(library: Path):
     return db
 
 
-def _prepare(db) -> None:
+def _prepare(db: sqlite3.Connection) -> None:
     from .summary import SUMMARY_VERSION
 
     version = f"{_SCHEMA}.{SUMMARY_VERSION}"

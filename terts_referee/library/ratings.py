@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
 __all__ = ["PlayerRating", "Point", "RatedGame", "Ratings", "model_terms", "rate"]
 
@@ -115,7 +115,7 @@ class Ratings:
         A name without a rated game counts as a newcomer (the model's starting rating)."""
         model = self._model
 
-        def rating(name: str):
+        def rating(name: str) -> PlackettLuceRating:
             known = self.get(name)
             return model.rating() if known is None else model.rating(known.mu, known.sigma)
 
