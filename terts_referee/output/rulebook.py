@@ -16,7 +16,10 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..domain.rules import Ruleset
 
 from ..errors import NotationError, RefereeError
 from ..i18n import register, t
@@ -298,7 +301,7 @@ def cited_sources(book: Book, text: str) -> list[tuple[str, str]]:
     return [(tag, name) for tag, name in sorted(book.sources.items()) if tag in cited]
 
 
-def key_facts(key: str, rules) -> dict:
+def key_facts(key: str, rules: Ruleset) -> dict[str, Any]:
     """What ``rules`` (a Ruleset) says for ``key``, and what the key allows: the JSON entry of
     ``rules explain`` (``values`` lists the allowed words or booleans, None for a number; a
     number's bounds are ``minimum`` and ``maximum``)."""
@@ -309,12 +312,12 @@ def key_facts(key: str, rules) -> dict:
     meta = info.metadata
     default = info.default
     if isinstance(default, bool):
-        values: list | None = [True, False]
+        values: list[Any] | None = [True, False]
     elif meta["choices"]:
         values = list(meta["choices"])
     else:
         values = None
-    facts = {
+    facts: dict[str, Any] = {
         "key": key,
         "value": rules.get(key),
         "default": default,
@@ -328,7 +331,7 @@ def key_facts(key: str, rules) -> dict:
     return facts
 
 
-def allowed_text(facts: dict) -> str:
+def allowed_text(facts: dict[str, Any]) -> str:
     """The values a key allows, as one short phrase: ``lead | own-turn``, ``"value" | 0 to
     1000``, ``true | false``."""
     from ..domain.rules import toml_value
