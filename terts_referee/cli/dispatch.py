@@ -11,12 +11,17 @@ and an unknown name get the whole app, so they list every command.
 
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..errors import RefereeError
 from .registry import COMMANDS, module_name
 from .root import ROOT_FLAGS, ROOT_VALUE_OPTIONS, new_app
+
+if TYPE_CHECKING:
+    from typer._click import Command
+    from typer._click.exceptions import UsageError
 
 __all__ = ["app_for", "command_word", "full_app", "hoist_root_options", "run_command"]
 
@@ -102,12 +107,12 @@ def app_for(args: list[str]) -> typer.Typer:
     return app
 
 
-_BUILT: dict[str, object] = {}
+_BUILT: "dict[str, Command]" = {}
 """Click commands built by Typer, by command name: a session that runs many command lines in
 one process (table mode, the web page) builds each command once (about 1.5 ms a line)."""
 
 
-def _command_for(args: list[str]):
+def _command_for(args: list[str]) -> "Command":
     """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name."""
     from typer.main import get_command
 
@@ -119,7 +124,7 @@ def _command_for(args: list[str]):
     return _BUILT[name]
 
 
-def _usage_message(exc) -> str:
+def _usage_message(exc: "UsageError") -> str:
     """A usage error on one line, in the run's language (click's own text is English)."""
     from typer._click import exceptions as click_exc
 

@@ -5,9 +5,13 @@ files named on stderr), the filters, and the move ``new`` makes before starting 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from ..library.index import Scan
+    from ..library.stats import Filters
 
 LibraryOpt = Annotated[
     Optional[str],
@@ -35,7 +39,7 @@ RulesOpt = Annotated[
 ]
 
 
-def scan_games(library: str | None, quiet: bool):
+def scan_games(library: str | None, quiet: bool) -> Scan:
     """The library scanned through its index; skipped files named on stderr, one line each."""
     import sys
 
@@ -57,7 +61,14 @@ def scan_games(library: str | None, quiet: bool):
     return scan
 
 
-def filters_from(scan, player, vs, since, until, rules):
+def filters_from(
+    scan: Scan,
+    player: str | None,
+    vs: str | None,
+    since: str | None,
+    until: str | None,
+    rules: str | None,
+) -> Filters:
     from ..errors import NotationError
     from ..i18n.messages import t
     from ..library.stats import Filters, parse_date, resolve_player
