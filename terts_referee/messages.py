@@ -521,6 +521,12 @@ MESSAGES = register(
             "ru": "файл игры {path} больше {limit} — больше любой партии: "
             "укажите файл игры через --game",
         },
+        "store.write_too_big": {
+            "en": "game file {path} would grow to {size}, more than the {limit} a game file "
+            "may hold (it could not be read back): nothing is written; start a new game",
+            "ru": "файл игры {path} вырос бы до {size}, больше {limit}, допустимых для файла "
+            "игры (его нельзя было бы прочесть): ничего не записано; начните новую партию",
+        },
         "store.not_replaceable": {
             "en": "{path} is {kind}, not a game file: it will not be replaced; "
             "name a game file with --game",
@@ -1091,14 +1097,6 @@ MESSAGES = register(
         "err.legal.no_hand": {
             "en": 'the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"',
             "ru": 'рука отвечающего пуста: укажите её через --hand "Q♥ 7♠ …"',
-        },
-        "err.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "ru": "не удаётся записать {path}: {reason}",
-        },
-        "err.ruleset.exists": {
-            "en": "{path} already exists: use --force to overwrite it",
-            "ru": "{path} уже есть: --force, чтобы перезаписать",
         },
         "err.ruleset.suffix": {
             "en": "{path}: a ruleset file name ends in .toml",

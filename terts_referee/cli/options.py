@@ -80,23 +80,53 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
-def write_page(path: Path, page: str, quiet: bool = False) -> None:
-    """Writes an HTML page (``export --html``, ``stats --html``) and says so unless ``quiet``;
-    a file that cannot be written is one line naming it and why."""
+def write_page(
+    path: Path,
+    page: str,
+    *,
+    force: bool,
+    example: str,
+    quiet: bool = False,
+    game: str | None = None,
+    library: str | None = None,
+) -> None:
+    """Writes an HTML page (``export --html``, ``stats --html``) where ``outputs`` allows it
+    (never a game, the library or, without ``force``, an existing file) and says so unless
+    ``quiet``; a refusal is one line naming the file and what would be accepted."""
     from .. import console
-    from ..errors import GameFileError
-    from ..files import NotRegular, check_replaceable
     from ..messages import t
+    from ..outputs import write_output
 
-    try:
-        check_replaceable(path)  # a FIFO, a device or a directory is never written into
-        path.write_text(page, encoding="utf-8")
-    except NotRegular as exc:
-        raise GameFileError(t("err.page.special", path=path, kind=t(exc.kind))) from None
-    except OSError as exc:
-        raise GameFileError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    write_output(
+        path,
+        page.encode("utf-8"),
+        force=force,
+        example=example,
+        game=game_path(game),
+        library=Path(library) if library else None,
+    )
     if not quiet:
         console.say(t("msg.wrote", path=path))
+
+
+def check_page(
+    path: Path, *, force: bool, example: str, game: str | None = None, library: str | None = None
+) -> None:
+    """``write_page``'s refusal before the page is made (arguments before work)."""
+    from ..outputs import check_output
+
+    check_output(
+        path,
+        force=force,
+        example=example,
+        game=game_path(game),
+        library=Path(library) if library else None,
+    )
+
+
+ForceOutputOpt = Annotated[
+    bool, typer.Option("--force", help="Replace the output file if it already exists.")
+]
 
 
 LAST_RECORDED: list = []
