@@ -218,6 +218,12 @@ MESSAGES = register(
             "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
             "ru": "{origin}: {setting} = {value} не допускается: ожидается {expected}",
         },
+        "rule.too_long": {
+            "en": "{origin}: {setting} is {chars:#character|characters} long: expected at most "
+            "{most}",
+            "ru": "{origin}: {setting} длиной {chars:#символ|символа|символов}: ожидается "
+            "не больше {most}",
+        },
         "rule.too_small": {
             "en": "{origin}: {setting} = {value} is too small: expected at least {minimum}",
             "ru": "{origin}: {setting} = {value} — слишком мало: ожидается не меньше {minimum}",
@@ -246,12 +252,6 @@ MESSAGES = register(
         "rule.unreadable": {
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
-        },
-        "err.page.special": {
-            "en": "{path} is {kind}, not a regular file: the page is not written; "
-            "name a file such as sheet.html",
-            "ru": "{path} — {kind}, а не обычный файл: страница не записана; "
-            "укажите файл, например лист.html",
         },
         "rule.special": {
             "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
@@ -359,6 +359,14 @@ MESSAGES = register(
         "err.players.empty": {
             "en": "a player's name may not be empty",
             "ru": "имя игрока не может быть пустым",
+        },
+        "err.players.long": {
+            "en": "a player's name is at most {most} characters and {most_bytes} bytes "
+            "(UTF-8): {name!r} has {chars:#character|characters}, {size:#byte|bytes}; "
+            "write it shorter",
+            "ru": "имя игрока — не больше {most} символов и {most_bytes} байт (UTF-8): "
+            "в {name!r} {chars:#символ|символа|символов}, {size:#байт|байта|байт}; "
+            "напишите короче",
         },
         "err.players.same": {
             "en": "the two players need different names, not {name!r} twice",
