@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..library import LibraryOpt
+from ..library import LibraryOpt, library_checked
 from ..options import GameOpt, JsonOpt
 
 
@@ -21,12 +21,12 @@ def command(
     Example: terts archive --game last-week.toml
     """
     from ... import console
-    from ...library import archive_game, library_dir
+    from ...library import archive_game
     from ...messages import t
     from ...storage import resolve_game_path
 
     path = resolve_game_path(game)
-    target = archive_game(path, library_dir(library), force=force)
+    target = archive_game(path, library_checked(library), force=force)
     if as_json:
         console.print_json({"game": str(path), "file": str(target)})
     else:
