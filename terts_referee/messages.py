@@ -286,6 +286,10 @@ MESSAGES = register(
             "such as 54",
             "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
         },
+        "err.number_max": {
+            "en": "{number} is too big: expected at most {maximum}",
+            "ru": "{number} — слишком много: ожидается не больше {maximum}",
+        },
         "err.number_min": {
             "en": "{number} is too small: expected at least {minimum}",
             "ru": "{number} — слишком мало: ожидается не меньше {minimum}",

@@ -44,9 +44,7 @@ def test_a_game_file_with_a_long_name_is_refused_at_load(terts):
     assert "at most 40 characters" in line and "has 200 characters" in line
 
 
-@pytest.mark.parametrize(
-    ("key", "limit"), [("name", 64), ("description", 2000), ("extends", 1024)]
-)
+@pytest.mark.parametrize(("key", "limit"), [("name", 64), ("description", 2000), ("extends", 1024)])
 def test_a_ruleset_key_too_long_is_refused(terts, tmp_path, key, limit):
     values = {"name": "house", "description": "", "extends": "classic"}
     values[key] = "x" * (limit + 1)
@@ -88,6 +86,6 @@ def test_a_game_file_past_the_cap_is_never_written_by_new(terts, monkeypatch):
     from terts_referee.storage import write_game
 
     doc = {"format": 2, "players": ["a", "b"], "events": [], "pad": "x" * (5 << 20)}
-    with pytest.raises(GameFileError, match="would grow to 5.0 MiB"):
+    with pytest.raises(GameFileError, match=r"would grow to 5\.0 MiB"):
         write_game(terts.game, doc)
     assert not os.path.exists(terts.game)

@@ -12,6 +12,39 @@ from typing import Annotated, Optional
 import typer
 from typer._click import types as _click_types  # loaded by typer already
 
+
+class AsciiInt(_click_types.ParamType):
+    """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
+    ``score 5_0`` are refused), at least ``minimum``, at most ``maximum``. Every numeric
+    argument and option uses it (a test walks the app for any other integer type)."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None):
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        from ..errors import NotationError
+        from ..numbers import parse_int
+
+        try:
+            number = parse_int(value)
+        except NotationError as exc:
+            self.fail(str(exc), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            from ..messages import t
+
+            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
+        if self.maximum is not None and number > self.maximum:
+            from ..messages import t
+
+            self.fail(t("err.number_max", number=number, maximum=self.maximum), param, ctx)
+        return number
+
+
 GameOpt = Annotated[
     Optional[str],
     typer.Option(
@@ -43,6 +76,7 @@ ReplaceOpt = Annotated[
     typer.Option(
         "--replace",
         metavar="N",
+        click_type=AsciiInt(),
         show_default=False,
         help="Correct the past: this event takes the place of event N (numbers: terts log); "
         "every later event is judged again.",
@@ -53,6 +87,7 @@ BeforeOpt = Annotated[
     typer.Option(
         "--before",
         metavar="N",
+        click_type=AsciiInt(),
         show_default=False,
         help="Correct the past: insert this event before event N (later numbers shift by one); "
         "every later event is judged again.",
@@ -284,29 +319,3 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
     command.__doc__ = builder.__doc__
     command.__module__ = builder.__module__
     return command
-
-
-class AsciiInt(_click_types.ParamType):
-    """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
-    ``score 5_0`` are refused), at least ``minimum``. Every numeric argument uses it."""
-
-    name = "integer"
-
-    def __init__(self, minimum: int | None = None):
-        self.minimum = minimum
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        from ..errors import NotationError
-        from ..numbers import parse_int
-
-        try:
-            number = parse_int(value)
-        except NotationError as exc:
-            self.fail(str(exc), param, ctx)
-        if self.minimum is not None and number < self.minimum:
-            from ..messages import t
-
-            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
-        return number
