@@ -1119,6 +1119,23 @@ MESSAGES = register(
             "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "msg.completion.unknown_shell": {
+            "en": "{option}: cannot tell which shell runs terts (completion is written for "
+            "{shells}): run it from one of them, or print the script for one with "
+            "_TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: не удаётся понять, какая оболочка запускает terts (дополнение "
+            "пишется для {shells}): запустите из одной из них или выведите сценарий для "
+            "нужной: _TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, "
+            "source_powershell)",
+        },
+        "msg.completion.other_shell": {
+            "en": "{option}: completion is written for {shells}, not {shell}: run it from one "
+            "of them, or print the script for one with _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: дополнение пишется для {shells}, а не для {shell}: запустите из "
+            "одной из них или выведите сценарий для нужной: _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+        },
         "err.card.lookalike.ace": {
             "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
             "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",
