@@ -286,6 +286,12 @@ MESSAGES = register(
             "such as 54",
             "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
         },
+        "err.deal.declarations": {
+            "en": "deal {deal} already holds {most} declarations (event {number} would be one "
+            "more), more than any real deal: this program records at most {most} in one deal",
+            "ru": "в сдаче {deal} уже {most} объявлений (событие {number} было бы лишним) — "
+            "больше, чем бывает в игре: программа записывает не больше {most} в одной сдаче",
+        },
         "err.number_max": {
             "en": "{number} is too big: expected at most {maximum}",
             "ru": "{number} — слишком много: ожидается не больше {maximum}",
