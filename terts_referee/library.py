@@ -775,13 +775,14 @@ def scan_library(library: Path, progress: Progress | None = None) -> Scan:
     finally:
         index.close()
     scan.notes = index.notes
+    where = str(library)
     for name in sorted(known):
         summary, error = known[name]
         if error or not summary:
             scan.skipped.append((name, error or "?"))
             continue
         game = dict(summary)
-        game["file"] = str(library / name)
+        game["file"] = os.path.join(where, name)
         if game["started"] is None:  # format 1: no times; the file's own date stands in
             when = datetime.fromtimestamp(files[name].st_mtime_ns / 1e9).astimezone()
             game["date"] = when.replace(microsecond=0).isoformat()

@@ -170,18 +170,23 @@ def _time(value: Any) -> bool:
     return True
 
 
+_CLASSES = frozenset(DECLARATION_CLASSES)
+
+
 def _figures(fig: Any) -> bool:
-    if not isinstance(fig, dict) or set(fig) != _FIGURE_KEYS:
+    if type(fig) is not dict or fig.keys() != _FIGURE_KEYS:
         return False
     declarations = fig["declarations"]
+    best = fig["best_deal"]
     return (
-        _count(fig["deals"])
-        and _points(fig["points"])
-        and (fig["best_deal"] is None or _points(fig["best_deal"]))
-        and isinstance(declarations, dict)
-        and set(declarations) == set(DECLARATION_CLASSES)
-        and all(_count(n) for n in declarations.values())
-        and all(_points(fig[item]) for item in COUNTS)
+        type(declarations) is dict
+        and declarations.keys() == _CLASSES
+        and all(type(n) is int and n >= 0 for n in declarations.values())
+        and type(fig["deals"]) is int
+        and fig["deals"] >= 0
+        and type(fig["points"]) is int
+        and (best is None or type(best) is int)
+        and all(type(fig[item]) is int for item in COUNTS)
     )
 
 
