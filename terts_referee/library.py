@@ -263,7 +263,7 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     without ``force``, or a library that cannot be written.
     """
     from .game import Game
-    from .storage import game_lock, parse_game, read_game_bytes
+    from .storage import fsync_directory, game_lock, parse_game, read_game_bytes
 
     check_library(library)
     with game_lock(path):
@@ -288,7 +288,7 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
             with _library_lock(library, 30.0):
                 _remove_stale_temp(library)
                 target = _holding(data, library, name) or _place(data, library, name, source)
-                _fsync_directory(library)  # the new name is on disk before the old one goes
+                fsync_directory(library)  # the new name is on disk before the old one goes
                 _remove_source(Path(path))
         except OSError as exc:
             raise GameFileError(
@@ -348,22 +348,10 @@ def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Pat
 
 def _remove_source(path: Path) -> None:
     """The last step of a move: the game file goes (its bytes are in the library, synced)."""
+    from .storage import fsync_directory
+
     os.unlink(path)
-    _fsync_directory(path.parent)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Sync a directory so that a new or removed name in it survives a crash; best effort."""
-    try:
-        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return  # e.g. Windows cannot open directories
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    fsync_directory(path.parent)
 
 
 # --- the index ------------------------------------------------------------------------------

@@ -287,7 +287,7 @@ def replace_atomically(target: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
-    _fsync_directory(directory)
+    fsync_directory(directory)
 
 
 @contextmanager
@@ -604,7 +604,7 @@ def _current_umask() -> int:
     return mask
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Fsync ``directory`` so a completed rename survives a crash; best effort."""
     try:
         fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

@@ -8,21 +8,16 @@ are undone exactly as a deep copy of the whole state would undo them.
 
 from __future__ import annotations
 
-import copy
 import sys
 
 import pytest
+from test_referee import _whole_copy_replay
 
 from terts_referee.cards import Rank, Suit
 from terts_referee.declarations import Declaration
-from terts_referee.errors import RuleError
 from terts_referee.events import DealEvent, Declare, Penalty, PenaltyKind
 from terts_referee.game import Game
-from terts_referee.i18n import pinned
-from terts_referee.messages import t
-from terts_referee.referee.dispatch import apply
 from terts_referee.referee.records import MAX_DEAL_DECLARATIONS
-from terts_referee.referee.state import State
 from terts_referee.replay import EventRefused, replay
 from terts_referee.report.sheet import sheet_json
 from terts_referee.rules import load_ruleset
@@ -90,30 +85,13 @@ def test_a_replay_is_linear_in_the_events_of_one_deal(what_if, declarations):
     assert large / small < 11, (small, large)  # quadratic would be about 100
 
 
-def _deep_copy_replay(events, rules):
-    """The what-if replay as it was: a deep copy of the whole state before every event."""
-    with pinned():
-        st = State.start((A, B), rules, None)
-        for i, ev in enumerate(events, start=1):
-            saved = copy.deepcopy(st)
-            try:
-                apply(st, i, ev)
-            except RuleError as exc:
-                st = saved
-                st.sheet.skipped.append(i)
-                st.sheet.notices.append(
-                    (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
-                )
-        return st.sheet
-
-
 def test_the_what_if_of_a_long_deal_is_what_a_deep_copy_gives():
     events = long_deal(400, declarations=30)
     game = Game((A, B), house(), events, quick=True)
     classic = load_ruleset("classic")
     got = game.sheet(classic)
     assert len(got.skipped) > 90
-    want = _deep_copy_replay(events, classic)
+    want = _whole_copy_replay(events, classic, (A, B))
     assert sheet_json(game, got) == sheet_json(game, want)
     assert got.notices == want.notices
 
