@@ -26,12 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from terts_referee.cards import Rank, Suit
-from terts_referee.declarations import Declaration
-from terts_referee.events import DealEvent, Declare, Event, Penalty, PenaltyKind
-from terts_referee.game import Game
-from terts_referee.rules import load_ruleset
-from terts_referee.storage import create_game
+from terts_referee.domain.cards import Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import DealEvent, Declare, Event, Penalty, PenaltyKind
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.game.model import Game
+from terts_referee.game.storage import create_game
 
 A, B = "Аня", "Боря"
 

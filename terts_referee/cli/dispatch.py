@@ -124,7 +124,7 @@ def _usage_message(exc) -> str:
     from typer._click import exceptions as click_exc
 
     from .. import i18n
-    from ..messages import t
+    from ..i18n.messages import t
 
     where = exc.ctx.command_path if exc.ctx else "terts"
     detail = exc.format_message()
@@ -149,7 +149,7 @@ def _usage_message(exc) -> str:
 def run_command(argv: list[str] | None = None) -> int:
     """Run ``terts ARGV…`` (default ``sys.argv[1:]``) and return its exit code; bad input
     becomes one line on stderr and exit code 2, a closed pipe exit code 0."""
-    from .. import console
+    from ..output import console
 
     streams = sys.stdout, sys.stderr
     try:
@@ -175,7 +175,7 @@ def _run(command, args: list[str]) -> int:
     """The command run, its errors turned into one line and an exit code."""
     from typer._click import exceptions as click_exc
 
-    from .. import console
+    from ..output import console
 
     try:
         result = command.main(args=args, prog_name="terts", standalone_mode=False)
@@ -186,7 +186,7 @@ def _run(command, args: list[str]) -> int:
         console.error_line(_usage_message(exc))
         return 2
     except typer.Abort:
-        from ..messages import t
+        from ..i18n.messages import t
 
         console.error_line(t("msg.aborted"))
         return 130
@@ -265,7 +265,7 @@ def completion_problem(args: list[str]) -> str | None:
         i18n.set_lang(chosen.strip().lower())
     from typer._completion_shared import _get_shell_name
 
-    from ..messages import t
+    from ..i18n.messages import t
 
     try:
         shell = _get_shell_name()

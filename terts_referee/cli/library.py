@@ -38,7 +38,7 @@ RulesOpt = Annotated[
 def library_checked(library: str | None) -> Path:
     """The library's directory, refused at once (one line) when the path cannot be one: a
     regular file, a name too long. Before any work: a bad path never waits for a scan."""
-    from ..library import check_library, library_dir
+    from ..library.index import check_library, library_dir
 
     where = library_dir(library)
     check_library(where)
@@ -50,16 +50,16 @@ def scan_games(library: str | None, quiet: bool):
     and what the index did (rebuilt, busy) once."""
     import sys
 
-    from .. import console
-    from ..library import scan_library
-    from ..messages import t
+    from ..i18n.messages import t
+    from ..library.index import scan_library
+    from ..output import console
     from . import long_running
 
     where = library_checked(library)
     long_running()  # it may read hundreds of games
     progress = None
     if not quiet and sys.stderr.isatty():
-        from ..library_report import progress_bar
+        from ..output.library_report import progress_bar
 
         progress = progress_bar
     scan = scan_library(where, progress)
@@ -74,8 +74,8 @@ def check_filters(player, vs, since, until) -> None:
     """The filters that need no library, checked before it is read (a bad date refused at
     once, not after a scan of two thousand games)."""
     from ..errors import NotationError
-    from ..messages import t
-    from ..stats import parse_date
+    from ..i18n.messages import t
+    from ..library.stats import parse_date
 
     if vs and not player:
         raise NotationError(t("library.vs_alone"))
@@ -84,7 +84,7 @@ def check_filters(player, vs, since, until) -> None:
 
 
 def filters_from(scan, player, vs, since, until, rules):
-    from ..stats import Filters, parse_date, resolve_player
+    from ..library.stats import Filters, parse_date, resolve_player
 
     check_filters(player, vs, since, until)
     return Filters(
@@ -104,14 +104,14 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     """
     import os
 
-    from .. import console
     from ..errors import GameFileError
-    from ..library import archive_game
-    from ..messages import t
+    from ..i18n.messages import t
+    from ..library.index import archive_game
+    from ..output import console
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return
-    from ..storage import check_writable_target
+    from ..game.storage import check_writable_target
 
     check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
     where = library_checked(library)  # a bad --library is said as such, not as "unfinished"

@@ -27,19 +27,19 @@ class AsciiInt(_click_types.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, int):
             return value
+        from ..domain.numbers import parse_int
         from ..errors import NotationError
-        from ..numbers import parse_int
 
         try:
             number = parse_int(value)
         except NotationError as exc:
             self.fail(str(exc), param, ctx)
         if self.minimum is not None and number < self.minimum:
-            from ..messages import t
+            from ..i18n.messages import t
 
             self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
         if self.maximum is not None and number > self.maximum:
-            from ..messages import t
+            from ..i18n.messages import t
 
             self.fail(t("err.number_max", number=number, maximum=self.maximum), param, ctx)
         return number
@@ -101,15 +101,15 @@ AsRulesOpt = Annotated[
 
 def game_path(game: str | None) -> Path:
     """The game file named by ``--game``, else $TERTS_GAME, else ./terts-game.toml."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     return resolve_game_path(game)
 
 
 def load(game: str | None):
     """(path, Game) of the stored game, read without the lock (read-only commands)."""
-    from ..game import Game
-    from ..storage import read_game
+    from ..game.model import Game
+    from ..game.storage import read_game
 
     path = game_path(game)
     return path, Game.from_doc(read_game(path), str(path))
@@ -125,12 +125,12 @@ def write_page(
     game: str | None = None,
     library: str | None = None,
 ) -> None:
-    """Writes an HTML page (``export --html``, ``stats --html``) where ``outputs`` allows it
+    """Writes an HTML page (``export --html``, ``stats --html``) where ``output.writing`` allows it
     (never a game, the library or, without ``force``, an existing file) and says so unless
     ``quiet``; a refusal is one line naming the file and what would be accepted."""
-    from .. import console
-    from ..messages import t
-    from ..outputs import write_output
+    from ..i18n.messages import t
+    from ..output import console
+    from ..output.writing import write_output
 
     write_output(
         path,
@@ -148,7 +148,7 @@ def check_page(
     path: Path, *, force: bool, example: str, game: str | None = None, library: str | None = None
 ) -> None:
     """``write_page``'s refusal before the page is made (arguments before work)."""
-    from ..outputs import check_output
+    from ..output.writing import check_output
 
     check_output(
         path,
@@ -210,14 +210,14 @@ def record(
     if replace is not None or before is not None:
         if replace is not None and before is not None:
             from ..errors import NotationError
-            from ..messages import t
+            from ..i18n.messages import t
 
             raise NotationError(t("err.fix.both"))
         action = "replace" if replace is not None else "insert"
         correct(action, replace if replace is not None else before, build, game, as_json)
         return
-    from ..game import Game
-    from ..storage import (
+    from ..game.model import Game
+    from ..game.storage import (
         append_event,
         game_lock,
         last_written,
@@ -251,7 +251,7 @@ def record(
     if g.read_back_last(str(path)):
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
-    from ..report.events import report_event
+    from ..output.report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)
 
@@ -259,8 +259,8 @@ def record(
 def correct(action: str, number: int, build, game: str | None, as_json: bool) -> None:
     """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
     later event still holds, and report what changed on the sheet (issue 11)."""
-    from ..game import Game
-    from ..storage import update_game
+    from ..game.model import Game
+    from ..game.storage import update_game
 
     path = game_path(game)
 
@@ -274,7 +274,7 @@ def correct(action: str, number: int, build, game: str | None, as_json: bool) ->
         return g, correction, changed, sheet
 
     g, correction, changed, sheet = update_game(path, change)
-    from ..report.corrections import report_correction
+    from ..output.report.corrections import report_correction
 
     report_correction(g, correction, changed, sheet, as_json)
 

@@ -27,8 +27,8 @@ def command(
 
     Example: terts history --player Аня --since 2026-01-01
     """
-    from ...library_report import report_history
-    from ...stats import history as history_of
+    from ...library.stats import history as history_of
+    from ...output.library_report import report_history
 
     check_filters(player, None, since, until)  # arguments before work
     library_checked(library)

@@ -41,8 +41,8 @@ def command(
 
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
-    from ...library_report import report_stats
-    from ...stats import stats as stats_of
+    from ...library.stats import stats as stats_of
+    from ...output.library_report import report_stats
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
@@ -55,7 +55,7 @@ def command(
     figures["skipped"] = [name for name, _ in scan.skipped]
     if html is not None:
         from ... import i18n
-        from ...season import season_html
+        from ...output.season import season_html
 
         page = season_html(figures, i18n.lang())
         write_page(html, page, force=force, example="season.html", quiet=as_json, library=library)
