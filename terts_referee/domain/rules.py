@@ -132,10 +132,10 @@ class DeclarationRules(NamedTuple):
 
     when: str = _key(
         "lead",
-        "only the leader declares (lead) or either player before his card (own-turn)",
+        "only the leader declares (lead) or either player before their card (own-turn)",
         "[000][002] / [001]",
         ("lead", "own-turn"),
-        ru="объявляет только ходящий (lead) или любой игрок перед своей картой (own-turn)",
+        ru="объявляет только тот, чей заход (lead), или любой игрок перед своей картой (own-turn)",
     )
     before_break: str = _key(
         "sequences",
@@ -224,7 +224,7 @@ class ExchangeRules(NamedTuple):
         False,
         "the holder of the trump 7 must exchange it",
         "[000]",
-        ru="у кого козырная семёрка, тот обязан её сменить",
+        ru="козырную семёрку обязательно сменить на открытый козырь",
     )
 
 

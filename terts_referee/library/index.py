@@ -72,7 +72,7 @@ TEXT = register(
         },
         "library.moved": {
             "en": "moved {path} to the library: {target}",
-            "ru": "{path} перенесена в библиотеку: {target}",
+            "ru": "файл {path} перенесён в библиотеку: {target}",
         },
         "library.cannot_move": {
             "en": "cannot move {path} to the library {library}: {reason}",
@@ -80,7 +80,7 @@ TEXT = register(
         },
         "library.skipped": {
             "en": "skipped {path}: {reason}",
-            "ru": "пропущен {path}: {reason}",
+            "ru": "пропущен файл {path}: {reason}",
         },
         "library.refused": {
             "en": "event {number} does not stand: {reason}",

@@ -49,8 +49,8 @@ TEXT = register(
             "terts-referee",
         },
         "err.book.unexplained": {
-            "en": "the rule book {path} explains no section for the ruleset key {key}",
-            "ru": "в своде правил {path} нет раздела, где объяснён ключ {key}",
+            "en": "the rule book {path} explains no section for the ruleset key {name}",
+            "ru": "в своде правил {path} нет раздела, где объяснён ключ {name}",
         },
         "err.book.suggest": {
             "en": " (did you mean {word}?)",
@@ -218,7 +218,7 @@ def lookup(book: Book, query: str) -> tuple[Section, str | None]:
         if key is not None:
             found = book.sections_for_key(key)
             if not found:
-                raise RefereeError(t("err.book.unexplained", path=book.path.name, key=key))
+                raise RefereeError(t("err.book.unexplained", path=book.path.name, name=key))
             return found[0], key
     options = [*book.sections, *keys, *(k.split(".", 1)[1] for k in keys)]
     close = difflib.get_close_matches(word.lstrip("§"), options, n=1)

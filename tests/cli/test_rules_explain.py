@@ -132,7 +132,7 @@ def test_json(terts):
         "value": "own-turn",
         "default": "lead",
         "values": ["lead", "own-turn"],
-        "meaning": "only the leader declares (lead) or either player before his card (own-turn)",
+        "meaning": "only the leader declares (lead) or either player before their card (own-turn)",
         "source": "[000][002] / [001]",
     }
     assert data["subsections"] == []

@@ -605,7 +605,7 @@ def test_refusals_in_russian(terts, season):
     assert r.code == 2 and "'вчера' — не дата: ожидается ГГГГ-ММ-ДД" in line
     assert r.stderr.count("\n") == 1  # refused before the library is read
     r = terts("--lang", "ru", "history", "--player", "Гоша", game=False)
-    assert "в библиотеке нет игрока 'Гоша'" in r.stderr
+    assert "в библиотеке нет игрока с именем 'Гоша'" in r.stderr
 
 
 def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
