@@ -98,7 +98,7 @@ TEXT = register(
             "en": "the library {path} is {kind}, not a directory: name a directory with "
             "--library (or $TERTS_LIBRARY); it is made when the first game moves there",
             "ru": "библиотека {path} — {kind}, а не каталог: укажите каталог через --library "
-            "(или $TERTS_LIBRARY); он создаётся, когда туда переносится первая партия",
+            "(или $TERTS_LIBRARY); каталог создаётся, когда туда переносится первая партия",
         },
         "library.bad_path": {
             "en": "cannot use the library {path}: {reason}; name a directory with --library "
