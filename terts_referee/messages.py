@@ -611,6 +611,14 @@ MESSAGES = register(
             "en": "{total} reaches the target {target} after deal {deal}",
             "ru": "{total:#очко|очка|очков}: цель {target} достигнута после сдачи {deal}",
         },
+        "notice.win.no_trick": {
+            "en": "{player} has {total}, the target reached, but took no trick in deal {deal}: "
+            "the game goes on, for a game is ended only by a player who took a trick [000][002] "
+            "(game.deal_end_requires_trick)",
+            "ru": "{player}: {total:#очко|очка|очков}, цель достигнута, но в сдаче {deal} нет ни "
+            "одной взятки: игра продолжается — закончить игру можно, только взяв хотя бы одну "
+            "взятку [000][002] (game.deal_end_requires_trick)",
+        },
         "win.both_over": {
             "en": "both are over their targets after deal {deal}; the last "
             'trick decides [000] (game.both_over = "last-trick")',
@@ -1157,9 +1165,21 @@ MESSAGES = register(
             "ru": "{a} старше, чем {b}, уже объявленная в этот ход: несколько комбинаций за ход "
             "объявляют от старшей [000]",
         },
-        "err.declare.written": {
-            "en": "{player}'s {decl} is already written in this deal: a declaration scores once",
-            "ru": "{decl} у игрока {player} уже записана в этой сдаче: комбинация пишется один раз",
+        "err.declare.repeat": {
+            "en": "{player}'s {decl} is already recorded in this deal (event {event}): the same "
+            "combination is written once, and recorded twice it is a slip, not a lowering "
+            "(RULES §4.3): nothing is recorded",
+            "ru": "{decl} у игрока {player} в этой сдаче уже есть в записи (событие {event}): "
+            "комбинацию пишут один раз, а записанная дважды — это описка, а не понижение "
+            "(RULES §4.3): ничего не записано",
+        },
+        "err.declare.lowering": {
+            "en": "{player} may not declare {decl}: it lowers {earlier}, already written (event "
+            '{event}): {why}; under declarations.lowering_penalty = "refuse" such a declaration '
+            "may not be made at all [001] «потом уже нельзя объявлять»",
+            "ru": "{player}: {decl} объявлять нельзя — это понижение после {earlier}, уже "
+            'записанного (событие {event}): {why}; при declarations.lowering_penalty = "refuse" '
+            "такое объявление не делают вовсе [001] «потом уже нельзя объявлять»",
         },
         "err.challenge.void": {
             "en": "{decl} scores nothing already ({status}): there is nothing to beat",

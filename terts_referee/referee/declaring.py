@@ -57,21 +57,45 @@ def declaration_bar(
         written = any(
             r.decl.kind is Kind.MARRIAGE and r.status in STANDING for r in deal.declarations
         )
-        if written and rules.declarations.marriage == "trump":
-            return DeclarationBar.MARRIAGE_WRITTEN
-        return None
+        return bar_at(rules, kind, deal.next_trick, True, False, written)
     if deal.quick:
         return None
-    k = deal.next_trick
-    if k > LAST_DECLARATION_TRICK:
+    return bar_at(
+        rules,
+        kind,
+        deal.next_trick,
+        player == deal.leader,
+        bool(deal.turn_declarations(player)),
+        False,
+        challenge,
+    )
+
+
+def bar_at(
+    rules: Ruleset,
+    kind: Kind,
+    trick: int,
+    leads: bool,
+    turn_used: bool,
+    marriage_written: bool,
+    challenge: bool = False,
+) -> DeclarationBar | None:
+    """``declaration_bar`` at a moment told rather than read off a deal (``terts check when``
+    asks it too): the next trick (1-16), whether the player leads it, whether he already
+    declared before it, whether a trump marriage is written in the deal."""
+    if kind is Kind.MARRIAGE:
+        if marriage_written and rules.declarations.marriage == "trump":
+            return DeclarationBar.MARRIAGE_WRITTEN
+        return None
+    if trick > LAST_DECLARATION_TRICK:
         return DeclarationBar.LATE
-    if rules.declarations.when == "lead" and player != deal.leader and not challenge:
+    if rules.declarations.when == "lead" and not leads and not challenge:
         return DeclarationBar.NOT_LEADER
-    if k == 1 and rules.declarations.before_break == "none":
+    if trick == 1 and rules.declarations.before_break == "none":
         return DeclarationBar.NONE_BEFORE_BREAK
-    if k == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
+    if trick == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
         return DeclarationBar.NO_FOURS
-    if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
+    if not challenge and not rules.declarations.multiple and turn_used:
         return DeclarationBar.TURN_USED
     return None
 
@@ -224,6 +248,13 @@ def timing(
     return None
 
 
+def late_price(st: State, value: int) -> int:
+    """What a late declaration of ``value`` points costs uphill: ``penalties.late_uphill``, its
+    value (house: [000] says only «запишут штраф») or a fixed number."""
+    setting = st.rules.penalties.late_uphill
+    return value if setting == "value" else int(setting)
+
+
 HAND_SIZE = 9  # cards in each hand after the deal, and again after every draw [000][001]
 
 
@@ -265,41 +296,88 @@ def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaratio
         )
 
 
-def written_again(st: State, deal: Deal, player: str, decl: Declaration) -> bool:
-    """A declaration already scored in this deal scores once: declared again it is refused,
-    except a run where lowering is priced, which then costs its value (RULES §4.3)."""
+#: What a declaration recorded earlier in the deal may be that makes the same one again a repeat:
+#: it was written (scored, or priced as a lowering or as late). One burned is refused as burned;
+#: one withdrawn was never announced; one proven false was not held.
+RECORDED = (Status.SCORED, Status.LOWERING, Status.LATE)
+
+
+def repeat_of(deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
+    """The record of ``player``'s same combination already written in this deal, or None.
+
+    The same combination recorded twice in one deal is a repeat, a typing slip, refused as
+    already recorded: it is not a lowering (RULES §4.3). The marriage has its own rule."""
     if decl.kind is Kind.MARRIAGE:
-        return False
-    if decl.kind is Kind.SEQUENCE and st.rules.declarations.lowering != "allowed":
-        return False
-    return any(
-        r.player == player and r.decl == decl and r.status == Status.SCORED
-        for r in deal.declarations
-    )
+        return None
+    for r in deal.declarations:
+        if r.player == player and r.decl == decl and r.status in RECORDED:
+            return r
+    return None
+
+
+def refuse_repeat(deal: Deal, player: str, decl: Declaration) -> None:
+    """Refuse ``decl`` when ``player`` already has it written in this deal, naming the event."""
+    earlier = repeat_of(deal, player, decl)
+    if earlier is not None:
+        raise RuleError(
+            t(
+                "err.declare.repeat",
+                player=player,
+                decl=shown(decl),
+                event=earlier.event,
+            )
+        )
+
+
+def lowers(mode: str, decl: Declaration, earlier: Sequence[Declaration]) -> tuple[str, int] | None:
+    """Why ``decl`` lowers one of ``earlier`` (runs of its suit already scored, in order) under
+    ``declarations.lowering = mode`` (RULES §4.3), and the index of that one; None if it does
+    not. ``suit`` [000]: any run not higher than one scored in the suit; ``subset`` [001]: a run
+    made only of the cards of one scored (a newly drawn card opens new declarations)."""
+    if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+        return None
+    for i, run in enumerate(earlier):
+        if run.kind is not Kind.SEQUENCE or run.suit != decl.suit:
+            continue
+        if mode == "suit" and (run.length, run.rank.sequence_index) >= (
+            decl.length,
+            decl.rank.sequence_index,
+        ):
+            why = t(
+                "note.lowering.suit", decl=shown(decl), earlier=shown(run), suit=suit_word(run.suit)
+            )
+            return why, i
+        if mode == "subset" and decl.cards() <= run.cards():
+            return t("note.lowering.subset", decl=shown(decl), earlier=shown(run)), i
+    return None
 
 
 def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
-    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None."""
-    mode = st.rules.declarations.lowering
-    if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None; refused
+    where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
+    naming the earlier declaration."""
+    if decl.kind is not Kind.SEQUENCE:
         return None
     # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
     # terts from 10♣ in one turn); a turn told in several commands counts as one.
     same_turn = deal.next_trick if st.rules.declarations.multiple and not deal.quick else None
-    for earlier in deal.scored_runs(player, decl.suit, same_turn):
-        if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
-            decl.length,
-            decl.rank.sequence_index,
-        ):
-            return t(
-                "note.lowering.suit",
+    runs = deal.scored_records(player, decl.suit, same_turn)
+    found = lowers(st.rules.declarations.lowering, decl, [r.decl for r in runs])
+    if found is None:
+        return None
+    why, i = found
+    if st.rules.declarations.lowering_penalty == "refuse":
+        raise RuleError(
+            t(
+                "err.declare.lowering",
+                player=player,
                 decl=shown(decl),
-                earlier=shown(earlier),
-                suit=suit_word(decl.suit),
+                earlier=shown(runs[i].decl),
+                event=runs[i].event,
+                why=why,
             )
-        if mode == "subset" and decl.cards() <= earlier.cards():
-            return t("note.lowering.subset", decl=shown(decl), earlier=shown(earlier))
-    return None
+        )
+    return why
 
 
 def on_declare(st: State, ev: Declare) -> None:
@@ -317,8 +395,7 @@ def on_declare(st: State, ev: Declare) -> None:
             r.decl == d and r.status in STANDING for r in deal.declarations
         ):
             raise RuleError(t("err.declare.marriage_written", decl=shown(d)))
-        if written_again(st, deal, ev.player, d):
-            raise RuleError(t("err.declare.written", player=ev.player, decl=shown(d)))
+        refuse_repeat(deal, ev.player, d)
     one_per_turn(st, deal, ev.player, combos)
     one_deck(st, deal, ev.player, combos)
     forfeit(st, deal, ev.player, combos)
@@ -345,7 +422,7 @@ def on_declare(st: State, ev: Declare) -> None:
         records.append(rec)
     deal.declarations.extend(records)
     if late:
-        value = sum(r.value for r in records if r.status == Status.LATE)
+        value = late_price(st, sum(r.value for r in records if r.status == Status.LATE))
         deal.penalties.append(
             PenaltyRecord(
                 st.number,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from ..events import Penalty, PenaltyKind
 from ..messages import t
+from .declaring import late_price
 from .ending import check_winner, end_game
 from .false_declarations import void_false
 from .records import Deal, DeclRecord, PenaltyRecord, Status
@@ -49,7 +50,9 @@ def on_penalty(st: State, ev: Penalty) -> None:
         if kind is PenaltyKind.FALSE_DECLARATION:
             void_false(st, deal, group, t("note.by_command"), auto=False)
         elif kind is PenaltyKind.LATE_DECLARATION:
-            value = ev.points if ev.points is not None else sum(r.value for r in group)
+            value = (
+                ev.points if ev.points is not None else late_price(st, sum(r.value for r in group))
+            )
             for r in group:
                 r.status = Status.LATE
             deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, uphill=value))

@@ -309,10 +309,10 @@ class Deal:
             and r.status != Status.WITHDRAWN
         ]
 
-    def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
+    def scored_records(self, player: str, suit: Suit, turn: int | None = None) -> list[DeclRecord]:
         """``player``'s scored runs in ``suit``, those of ``turn`` (a trick number) left out."""
         return [
-            r.decl
+            r
             for r in self.declarations
             if r.player == player
             and r.status == Status.SCORED
