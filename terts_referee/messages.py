@@ -959,7 +959,33 @@ MESSAGES = register(
             "en": "{player} played {card} at trick {trick}",
             "ru": "карта {card} вышла у игрока {player} во взятке {trick}",
         },
-        "note.renege": {"en": "trick {trick}: {why}", "ru": "взятка {trick}: {why}"},
+        "note.renege": {
+            "en": "trick {trick}: {why}; {effect}",
+            "ru": "взятка {trick}: {why}; {effect}",
+        },
+        "note.renege.withdrawn": {
+            "en": "withdrawn at event {event}: it rested on {names} (event {declared}), proven "
+            "false, and a false declaration proves nothing about its cards (RULES §3)",
+            "ru": "снято событием {event}: доказательством было {names} (событие {declared}), "
+            "а оно оказалось ложным, ложное же объявление о своих картах ничего не доказывает "
+            "(RULES §3)",
+        },
+        "notice.renege.withdrawn": {
+            "en": "the renege at trick {trick} (event {proven}) is withdrawn: {player} is not "
+            "known to have held the card it rested on, for {names} (event {declared}) is false "
+            "and proves nothing about its cards (RULES §3); card points as taken",
+            "ru": "нарушение хода во взятке {trick} (событие {proven}) снято: нет доказательства, "
+            "что нужная карта была у игрока {player}, — {names} (событие {declared}) ложное "
+            "и о своих картах ничего не доказывает (RULES §3); очки в картах — как взяты",
+        },
+        "notice.renege.withdrawn_at": {
+            "en": "the renege at trick {trick} no longer stands: withdrawn at event {event}",
+            "ru": "нарушение хода во взятке {trick} больше не в силе: снято событием {event}",
+        },
+        "note.exchanged_by": {
+            "en": "{player} exchanges {card}, so that card was in {player}'s hand",
+            "ru": "{player} меняет {card} — значит, эта карта на руках у игрока {player}",
+        },
         "notice.renege": {
             "en": "renege at trick {trick}: {player} played {follow} to {lead} but "
             '{why} (proven at trick {proof}); {effect} (penalties.renege = "{setting}")',

@@ -243,15 +243,18 @@ def test_penalty_amounts_are_bounded(terts, kind, points):
     assert "at most" in r.stderr
 
 
-def test_a_late_declaration_of_played_cards_is_one_offence(terts):
-    """Late and false at once: it is priced once, as late (RULES §6)."""
+def test_a_late_declaration_of_played_cards_is_late_and_false(terts):
+    """Late and false at once: both penalties (RULES §6 [000]): its value uphill for the late
+    moment, then the opponent writes its points and the offender goes 100 uphill."""
     game(terts)
     for lead, follow in EIGHT_TRICKS:
         terts.ok("trick", lead, follow)
     terts.ok("declare", "Alice", "terts:A♠")  # A♠ went at trick 1
     sheet = terts.sheet()
     kinds = [p["kind"] for p in sheet["deals"][0]["penalty_list"]]
-    assert kinds == ["late-declaration"] and sheet["uphill"]["Alice"] == 20
+    assert kinds == ["late-declaration", "false-declaration"]
+    assert sheet["uphill"]["Alice"] == 20 + 100
+    assert sheet["deals"][0]["penalties"]["Bob"] == 20
 
 
 def test_a_kept_trump_seven_is_caught_where_the_exchange_is_mandatory(terts, tmp_path):

@@ -440,8 +440,8 @@ def on_declare(st: State, ev: Declare) -> None:
         )
     for rec in records:
         evidence = proven_false(deal, ev.player, rec.decl)
-        # late is one offence already
-        if evidence and rec.status not in (Status.FALSE, Status.LATE):
+        # a late one proven false costs both: lying late is no cheaper than lying on time [000]
+        if evidence and rec.status != Status.FALSE:
             void_false(st, deal, [rec], f"{evidence}", auto=True)
             break
     settle(st, deal)

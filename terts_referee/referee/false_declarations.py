@@ -11,6 +11,7 @@ from ..declarations import Declaration
 from ..events import PenaltyKind
 from ..messages import shown, t
 from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
+from .reneges import rejudge
 from .scoring import settle
 from .state import State
 
@@ -31,8 +32,11 @@ def proven_false(deal: Deal, player: str, decl: Declaration) -> str | None:
     return None
 
 
-def check_declared_cards(st: State, deal: Deal, player: str, card: Card) -> None:
-    """A card the opponent had declared turns up in ``player``'s play: that was false."""
+def check_declared_cards(
+    st: State, deal: Deal, player: str, card: Card, exchanged: bool = False
+) -> None:
+    """A card the opponent had declared turns up in ``player``'s play (or, ``exchanged``, is the
+    trump 7 he exchanges): that was false, for a card is never in two hands."""
     opponent = deal.other(player)
     seven = deal.trump_seven
     for rec in deal.declarations:
@@ -48,13 +52,11 @@ def check_declared_cards(st: State, deal: Deal, player: str, card: Card) -> None
                 for r in deal.declarations
                 if r.event == rec.event and r.player == opponent and r.status != Status.FALSE
             ]
-            void_false(
-                st,
-                deal,
-                group,
-                t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number),
-                auto=True,
-            )
+            if exchanged:
+                why = t("note.exchanged_by", player=player, card=card)
+            else:
+                why = t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number)
+            void_false(st, deal, group, why, auto=True)
             settle(st, deal)
 
 
@@ -99,3 +101,4 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
         ),
         deal,
     )
+    rejudge(st, deal, records)

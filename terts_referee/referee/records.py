@@ -46,7 +46,9 @@ class Unreachable(StrEnum):
 
 
 STANDING = (Status.SCORED, Status.BURNED)  # a marriage so written cannot be written again
-IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING)  # claimed cards, provable false
+#: Declarations whose cards are claimed held, so provable false: a late one too [000] (lying late
+#: is no cheaper than lying on time).
+IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING, Status.LATE)
 
 
 def stock_before(trick: int) -> int:
@@ -115,7 +117,8 @@ class DeclRecord:
 
 class PenaltyRecord:
     """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
-    given to the opponent."""
+    given to the opponent. A renege found by the referee names its ``trick``; ``withdrawn`` says
+    why it no longer stands (the declaration it rested on proven false), empty while it does."""
 
     event: int
     player: str
@@ -125,6 +128,8 @@ class PenaltyRecord:
     to_opponent: int
     note: str
     auto: bool
+    trick: int | None
+    withdrawn: str
 
     def __init__(
         self,
@@ -136,10 +141,13 @@ class PenaltyRecord:
         to_opponent: int = 0,
         note: str = "",
         auto: bool = False,
+        trick: int | None = None,
     ) -> None:
         self.event, self.player, self.kind = event, player, kind
         self.points, self.uphill, self.to_opponent = points, uphill, to_opponent
         self.note, self.auto = note, auto
+        self.trick = trick
+        self.withdrawn = ""
 
 
 class AskRecord:
@@ -350,10 +358,14 @@ class Deal:
 
     def shown_held(self, player: str, trick: int) -> set[Card]:
         """Cards ``player`` is known to hold at trick ``trick`` (1-16) before playing to it:
-        shown in a declaration made before it and not yet played, the face-up card taken in an
-        exchange made before it (the 7 then left his hand) [003][004]."""
-        before = {c for tr in self.tricks if tr.number < trick for c in (tr.lead, tr.follow)}
+        shown in a declaration made before it, not proven false and not yet played, the face-up
+        card taken in an exchange made before it (the 7 then left his hand) [003][004].
+
+        Only cards he can truly hold (RULES §3): never one played before or at that trick (the
+        card the other player has just led or played is in no hand), never the face-up card
+        while it lies under the stock, never one the other player is known to hold."""
         at = self.tricks[trick - 1] if len(self.tricks) >= trick else None
+        gone = {c for tr in self.tricks[:trick] for c in (tr.lead, tr.follow)}
         held: set[Card] = set()
         for r in self.declarations:
             if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN):
@@ -361,16 +373,30 @@ class Deal:
             if r.trick is not None and r.trick > trick:
                 continue
             held |= r.decl.cards()
-        if self.exchange_by and at is not None and self.exchange_event is not None:
-            if self.exchange_event < at.event and self.trump:
-                seven = Card(Rank.SEVEN, self.trump)
-                if self.exchange_by == player:
-                    held.discard(seven)
-                    if self.trump_card is not None:
-                        held.add(self.trump_card)
-                elif self.trump_card is not None:
-                    held.discard(self.trump_card)
-        return held - before
+        exchanged = (
+            self.exchange_by is not None
+            and self.exchange_event is not None
+            and self.trump is not None
+            and (at is None or self.exchange_event < at.event)
+        )
+        seven = self.trump_seven
+        if exchanged and seven is not None:
+            if self.exchange_by == player:
+                held.discard(seven)
+                if self.trump_card is not None:
+                    held.add(self.trump_card)
+            elif self.trump_card is not None:
+                held.discard(self.trump_card)
+        if trick <= DECK_DRAWN_AFTER:  # the face-up card still lies under the stock
+            face_up = seven if exchanged else self.trump_card
+            if face_up is not None:
+                held.discard(face_up)
+        else:
+            for card in (self.face_up, self.trump_card):
+                owner = self.holder(card) if card is not None else None
+                if owner is not None and owner != player:
+                    held.discard(card)
+        return held - gone
 
     def known_held(self, player: str) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""

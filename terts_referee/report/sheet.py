@@ -66,9 +66,10 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         "uphill": p.uphill,  # added to the offender's target ("в гору")
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
-                        "says": penalty_says(d, p),
+                        "says": penalty_says(d, p, rules),
                         "note": p.note,
                         "automatic": p.auto,
+                        "withdrawn": bool(p.withdrawn),  # a renege whose evidence was false
                     }
                     for p in d.penalties
                 ],
@@ -146,7 +147,7 @@ def report_sheet(
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
         for pen in d.penalties:
-            items.append(f"{pen.player}: {penalty_says(d, pen)}")
+            items.append(f"{pen.player}: {penalty_says(d, pen, sheet.rules)}")
         if items:
             lines.append(f"{d.number}. " + "; ".join(items))
     if lines:
@@ -173,10 +174,17 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def penalty_says(d: Deal, pen) -> str:
+def penalty_says(d: Deal, pen, rules) -> str:
     """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
     miscount's amount), his uphill, the points written for the opponent (named)."""
     bits = [penalty_name(pen.kind.value)]
+    if pen.withdrawn:
+        return ", ".join([*bits, t("out.pen.withdrawn")])
+    if pen.kind.loses_game:
+        bits.append(t("out.pen.loses", p=pen.player))
+    if pen.kind.value == "renege":
+        moved = rules.penalties.renege == "deal-to-opponent" and pen is _first_renege(d)
+        bits.append(t("out.pen.renege_deal", p=d.other(pen.player)) if moved else t("out.pen.flag"))
     if pen.points:
         bits.append(t("out.pen.points", n=pen.points))
     if pen.uphill:
@@ -184,6 +192,15 @@ def penalty_says(d: Deal, pen) -> str:
     if pen.to_opponent:
         bits.append(t("out.pen.to_opponent", p=d.other(pen.player), n=pen.to_opponent))
     return ", ".join(bits)
+
+
+def _first_renege(d: Deal):
+    """The deal's first standing renege: the one that moves its card points under
+    ``penalties.renege = "deal-to-opponent"`` (later ones are flagged)."""
+    for pen in d.penalties:
+        if pen.kind.value == "renege" and not pen.withdrawn:
+            return pen
+    return None
 
 
 def _deal_cell(d: Deal, p: str) -> str:

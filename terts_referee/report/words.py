@@ -134,6 +134,13 @@ MSG = register(
             "en": "{n:#point|points} in the deal",
             "ru": "{n:#очко|очка|очков} в сдаче",
         },
+        "out.pen.withdrawn": {"en": "withdrawn", "ru": "снято"},
+        "out.pen.loses": {"en": "{p} loses the game", "ru": "{p}: партия проиграна"},
+        "out.pen.renege_deal": {
+            "en": "{p} takes the deal's card points",
+            "ru": "{p} получает все очки в картах сдачи",
+        },
+        "out.pen.flag": {"en": "flagged, no points moved", "ru": "отмечено, очки не переходят"},
         "out.pen.to_opponent": {
             "en": "{p} writes {n:#point|points}",
             "ru": "{p} пишет {n:#очко|очка|очков}",

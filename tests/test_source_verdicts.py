@@ -1,0 +1,290 @@
+"""Verdicts a reading of the five sources found wrong, judged by the referee (``replay``), each
+case naming its rule and source: evidence of a renege only from cards truly held (RULES §3
+[000][003][004]), a late declaration checked for truth too (§6 [000]), a repeat that is no
+lowering (§4.3), [001]'s lowering refused under ``declarations.lowering_penalty = "refuse"``
+(§4.3), four jacks under ``same-class`` (§4.2 [001]), a declaration restored by a false
+challenge (§4.2, §6), what every penalty did (§6), and a deal's end without a trick (§5
+[000][002]).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_issue9_rules import PLAYERS, events
+
+from terts_referee.events import PenaltyKind
+from terts_referee.referee import EventRefused, Status, replay
+from terts_referee.rules import load_ruleset
+
+#: Stock tricks 1-7 of the deals below: Аня leads and takes each, the trump 7♠ lies face up
+#: and goes to Боря, who loses trick 7 (RULES §2).
+MARRIAGE_FALSE_BY_ITS_QUEEN = """deal 7п
+trick Тт Вт
+declare Боря марьяж
+trick 10т Дт
+trick Кт 9т
+trick 10б Вб
+trick Кб Дб
+trick Кч Дч
+trick 8п Вч
+trick Тп 7п
+trick Дп 7ч
+trick 10п 8т
+trick Кп 7т
+trick Вп 8ч
+trick 9п 9ч
+trick Тч 7б
+trick 10ч 8б
+trick Тб 9б"""
+
+LATE_FIFTY_FALSE_BY_THE_LEAD = """deal 7п
+trick Тч 7ч
+trick Тт 9ч
+trick 10т Кт
+trick 10б Вб
+trick Кб Дб
+trick 10п 8ч
+trick 9п 8п
+trick Тп 7п
+declare Боря 50:Кч
+trick 10ч 7б
+trick Кп 8б
+trick Дп 9б
+trick Вп 7т
+trick Кч 8т
+trick Дч 9т
+trick Вч Вт
+trick Тб Дт"""
+
+# book: Боря declares a terts of Аня's hearts before trick 1; at trick 9 he plays a club to 9♥
+# (the renege «could follow hearts» rests on that terts alone), takes trick 10, and at trick 12
+# Аня leads K♥: the terts is false, the renege withdrawn.
+TERTS_FALSE_AFTER_THE_RENEGE = """deal 7п
+declare Боря терц:Кч
+trick Тч 7ч
+trick 10ч 8ч
+trick Тт Дт
+trick 10т Кт
+trick Кб Вб
+trick 10п Дб
+trick 9п 8п
+trick Тп 7п
+trick 9ч 7т
+trick 7б Тб
+trick 8б Дп
+trick Кч 8т
+trick Дч 9б
+trick Вч 9т
+trick Кп 10б
+trick Вп Вт"""
+
+
+def play(script: str, rules: str = "classic"):
+    ruleset = load_ruleset(rules)
+    return replay(PLAYERS, events(script, ruleset), ruleset)
+
+
+def refused(script: str, rules: str = "classic") -> str:
+    with pytest.raises(EventRefused) as info:
+        play(script, rules)
+    return str(info.value)
+
+
+def reneges(deal):
+    return [p for p in deal.penalties if p.kind is PenaltyKind.RENEGE]
+
+
+# --- evidence only from cards truly held (RULES §3) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "rules", "script", "card_points", "withdrawn"),
+    [
+        pytest.param(
+            "§3 [000]: a false marriage proves nothing; Q♠ led is in no hand",
+            "classic",
+            MARRIAGE_FALSE_BY_ITS_QUEEN,
+            {"Аня": 150, "Боря": 0},
+            0,
+            id="marriage of spades proven false by Q♠: no renege «could beat Q♠ with K♠»",
+        ),
+        pytest.param(
+            "§3 [000]: the card just led is never in the follower's hand",
+            "classic",
+            LATE_FIFTY_FALSE_BY_THE_LEAD,
+            {"Аня": 150, "Боря": 0},
+            0,
+            id="late false 50:K♥: no renege «could follow hearts with 10♥» on the 10♥ led",
+        ),
+        pytest.param(
+            "§3 [001][003][004]: a renege resting on a declaration found false is withdrawn",
+            "book",
+            TERTS_FALSE_AFTER_THE_RENEGE,
+            {"Аня": 139, "Боря": 11},
+            1,
+            id="terts found false two tricks after the renege: withdrawn, card points as taken",
+        ),
+    ],
+)
+def test_a_renege_rests_only_on_cards_truly_held(rule, rules, script, card_points, withdrawn):
+    """RULES §3: «A declaration proven false proves nothing about its cards: a renege resting on
+    one of them is withdrawn» — the sheet's card points, the penalty and the notices say so."""
+    sheet = play(script, rules)
+    deal = sheet.deals[0]
+    assert [p.player for p in reneges(deal) if not p.withdrawn] == [], rule
+    assert len([p for p in reneges(deal) if p.withdrawn]) == withdrawn, rule
+    assert deal.card_points == card_points, rule
+    assert deal.renege_by is None
+    assert [r.status for r in deal.declarations] == [Status.FALSE], rule
+    if withdrawn:
+        (pen,) = reneges(deal)
+        assert "withdrawn at event 14" in pen.withdrawn and "terts:K♥ (event 2)" in pen.withdrawn
+        texts = sheet.notices_for(14)
+        assert any("the renege at trick 9 (event 11) is withdrawn" in n for n in texts), texts
+        assert any("withdrawn at event 14" in n for n in sheet.notices_for(11))
+
+
+def test_a_renege_withdrawn_is_proven_again_by_later_play():
+    """RULES §3 [000]: what the offender plays later is a card he truly held (no draws in the
+    final phase): a renege withdrawn with its false declaration is proven again by it."""
+    # as above, but Боря holds 8♥ and plays it at trick 13, after the terts is found false
+    script = TERTS_FALSE_AFTER_THE_RENEGE.replace("trick 10ч 8ч", "trick 10ч 9б").replace(
+        "trick Дч 9б", "trick Дч 8ч"
+    )
+    sheet = play(script, "book")
+    deal = sheet.deals[0]
+    assert [(p.trick, bool(p.withdrawn)) for p in reneges(deal)] == [
+        (9, True),  # on the false terts: withdrawn at event 14
+        (9, False),  # shown by the 8♥ he plays at trick 13 (event 15)
+        (12, False),  # so is K♥ led at trick 12 answered by a club
+    ]
+    assert "with 8♥" in reneges(deal)[1].note
+    assert deal.card_points == {"Боря": 0, "Аня": 150}
+
+
+@pytest.mark.parametrize(
+    ("rule", "script", "evidence"),
+    [
+        pytest.param(
+            "§6 [000]: a late declaration of a card already played",
+            "deal 7п\n"
+            + "\n".join(LATE_FIFTY_FALSE_BY_THE_LEAD.splitlines()[1:9])
+            + "\ndeclare Боря терц:Тч",
+            "A♥ was already played at trick 1",
+            id="late terts of a played card: late and false at once",
+        ),
+        pytest.param(
+            "§6 [000]: a late declaration the opponent's play shows false",
+            LATE_FIFTY_FALSE_BY_THE_LEAD,
+            "Аня played 10♥ at trick 9",
+            id="late 50:K♥ shown false by the 10♥ led",
+        ),
+    ],
+)
+def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
+    """RULES §6 late-declaration [000]: «if it is also proven false, the false-declaration
+    penalty applies as well»: its value uphill for the moment, and [000]'s false-declaration
+    price (the opponent writes its points, the offender goes 100 uphill)."""
+    sheet = play(script)
+    deal = sheet.deals[0]
+    kinds = [p.kind for p in deal.penalties if p.kind is not PenaltyKind.RENEGE]
+    assert kinds == [PenaltyKind.LATE_DECLARATION, PenaltyKind.FALSE_DECLARATION], rule
+    late, false = (p for p in deal.penalties if p.kind is not PenaltyKind.RENEGE)
+    value = deal.declarations[0].value
+    assert late.uphill == value and false.uphill == 100 and false.to_opponent == value
+    assert sheet.uphill["Боря"] == value + 100
+    assert evidence in false.note, rule
+    assert deal.declarations[0].status == Status.FALSE
+
+
+# --- a repeat is no lowering (RULES §4.3) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "rules", "script", "event"),
+    [
+        pytest.param(
+            "§4.3 [000]: the same run twice in a quick deal",
+            "classic",
+            "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Аня терц:Дт",
+            2,
+            id="classic quick: terts:Q♣ twice",
+        ),
+        pytest.param(
+            "§4.3 [000]: the same run on a later turn, trick by trick",
+            "classic",
+            "deal 7ч\ndeclare Аня 50:Кп\ntrick Тт 7т\ndeclare Аня 50:Кп",
+            2,
+            id="classic trick by trick: 50:K♠ on the next lead",
+        ),
+        pytest.param(
+            "§4.3 [001]: a repeat under subset lowering",
+            "book",
+            "deal 7ч quick\ndeclare Боря 50:Кп\ndeclare Боря 50:Кп",
+            2,
+            id="book: 50:K♠ twice",
+        ),
+        pytest.param(
+            "§4.3: a repeat of a declaration written as late",
+            "classic",
+            "deal 7п\n"
+            + "\n".join(LATE_FIFTY_FALSE_BY_THE_LEAD.splitlines()[1:9])
+            + "\ndeclare Боря терц:9т\ndeclare Боря терц:9т",
+            10,
+            id="classic: a late terts written twice",
+        ),
+        pytest.param(
+            "§4.3 [000]: a challenge repeating the challenger's own written run",
+            "classic",
+            "deal 7ч quick\ndeclare Боря 50:Кп\ndeclare Аня терц:Дб\nchallenge Боря 50:Кп",
+            2,
+            id="classic: a challenge with 50:K♠ already written",
+        ),
+    ],
+)
+def test_a_repeat_is_refused_as_already_recorded(rule, rules, script, event):
+    """RULES §4.3: «The same combination recorded twice in one deal is a repeat (a typing slip),
+    refused as already recorded, not a lowering»; the refusal names the earlier event."""
+    text = refused(script, rules)
+    assert f"already recorded in this deal (event {event})" in text, (rule, text)
+    assert "not a lowering" in text
+
+
+def test_a_real_lowering_stays_priced_under_classic():
+    """RULES §4.3 [000]: a lesser run of the same suit after a higher one costs minus its value."""
+    deal = play("deal 7ч quick\ndeclare Аня 50:Дп\ndeclare Аня терц:Вп").deals[0]
+    assert [r.status for r in deal.declarations] == [Status.SCORED, Status.LOWERING]
+    assert deal.declared("Аня") == 50 - 20
+
+
+# --- [001]'s lowering refused (RULES §4.3, declarations.lowering_penalty) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "first", "second"),
+    [
+        pytest.param("§4.3 [001]", "50:Кп", "терц:Дп", id="terts from Q♠ after fifty from K♠"),
+        pytest.param("§4.3 [001]", "50:Кп", "терц:Кп", id="terts from K♠ after fifty from K♠"),
+        pytest.param("§4.3 [001]", "105:Тч", "50:Кч", id="fifty from K♥ inside 105 from A♥"),
+    ],
+)
+def test_book_refuses_a_lowering_naming_the_earlier_declaration(rule, first, second):
+    """RULES §4.3 [001] «после того как было объявлено полсотни от Короля пик, потом уже нельзя
+    объявлять терц от Дамы или от Короля в этой же масти»: under ``book``
+    (``declarations.lowering_penalty = "refuse"``) it is refused, naming the earlier one."""
+    text = refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book")
+    assert "(event 2)" in text and 'lowering_penalty = "refuse"' in text, (rule, text)
+
+
+def test_book_still_opens_new_runs_with_a_drawn_card():
+    """RULES §4.3 [001]: after fifty from K♠, a drawn 9♠ allows terts from J♠ (subset)."""
+    deal = play("deal 7б quick\ndeclare Аня 50:Кп\ndeclare Аня терц:Вп", "book").deals[0]
+    assert [r.status for r in deal.declarations] == [Status.SCORED, Status.SCORED]
+
+
+def test_a_ruleset_that_prices_subset_lowering_keeps_the_price():
+    """``lowering_penalty = "value"`` with ``subset``: recorded, minus its value [000]."""
+    ruleset = load_ruleset("book").with_values(declarations={"lowering_penalty": "value"})
+    script = "deal 7б quick\ndeclare Аня 50:Кп\ndeclare Аня терц:Дп"
+    deal = replay(PLAYERS, events(script, ruleset), ruleset).deals[0]
+    assert [r.status for r in deal.declarations] == [Status.SCORED, Status.LOWERING]
