@@ -748,12 +748,12 @@ MESSAGES = register(
         },
         "notice.ask": {
             "en": "{player} asked about {owner}'s {decl} and did not beat it; {effect}",
-            "ru": "{player} спросил о {decl} игрока {owner} и не перебил; {effect}",
+            "ru": "{player}: вопрос о {decl} игрока {owner}, без перебоя; {effect}",
         },
         "notice.ask.forfeit": {
-            "en": "he may declare nothing above a {cls}{until} "
+            "en": "he may declare nothing above a {cls} but four jacks{until} "
             '(declarations.challenge = "same-class" [001])',
-            "ru": "объявлять выше, чем {cls}, ему нельзя{until} "
+            "ru": "объявлять выше, чем {cls}, можно только двести валетов{until} "
             '(declarations.challenge = "same-class" [001])',
         },
         "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},

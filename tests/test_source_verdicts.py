@@ -288,3 +288,43 @@ def test_a_ruleset_that_prices_subset_lowering_keeps_the_price():
     script = "deal 7б quick\ndeclare Аня 50:Кп\ndeclare Аня терц:Дп"
     deal = replay(PLAYERS, events(script, ruleset), ruleset).deals[0]
     assert [r.status for r in deal.declarations] == [Status.SCORED, Status.LOWERING]
+
+
+# --- four jacks under same-class (RULES §4.2 [001]): one reading for both places --------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "script"),
+    [
+        pytest.param(
+            "§4.2 [001] «может перебить все назначения»: a challenge",
+            "deal 7ч quick\ndeclare Аня терц:Тч\nchallenge Боря 4J",
+            id="quick: four jacks beat the trump-ace terts",
+        ),
+        pytest.param(
+            "§4.2 [001]: four jacks declared after «От чего?» (quick)",
+            "deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 4J",
+            id="quick: the asker keeps his four jacks",
+        ),
+        pytest.param(
+            "§4.2 [001]: four jacks declared after «От чего?» (trick by trick)",
+            "deal 7ч\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 4J",
+            id="trick by trick: the asker keeps his four jacks in that turn",
+        ),
+    ],
+)
+def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
+    """RULES §4.2 [001]: «Двести Валетов ... может перебить все назначения, включая и козырный
+    восьмерик» is the exception to «назначением равной стоимости» for the challenge and for the
+    asker's forfeit alike (no declaration of their value exists for them to beat)."""
+    deal = play(script, "book").deals[0]
+    jacks = [r for r in deal.declarations if r.decl.value_class == "jacks"]
+    assert [r.status for r in jacks] == [Status.SCORED], rule
+    assert deal.declared("Боря") == 200
+
+
+def test_book_the_asker_still_forfeits_a_hundred():
+    """RULES §4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
+    class stays barred after the question."""
+    text = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
+    assert "may not declare a higher class" in text, text

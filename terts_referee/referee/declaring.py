@@ -129,15 +129,26 @@ def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | Non
     return ask
 
 
+def forfeits(asked: Declaration, decl: Declaration) -> bool:
+    """Whether having asked about ``asked`` bars ``decl`` in that turn (RULES §4.2 [001]): a
+    higher class (terts < fifty < hundred). Four jacks are the exception, here as in the
+    challenge: [001] «может перебить все назначения, включая и козырный восьмерик» can only be
+    true if they answer across classes (no declaration of their own value exists to beat), so
+    the question that binds the asker to equal value leaves him his four jacks."""
+    if decl.kind is Kind.MARRIAGE or decl.value_class == "jacks":
+        return False
+    return CLASS_ORDER.index(decl.value_class) > CLASS_ORDER.index(asked.value_class)
+
+
 def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
     """The asker's forfeit (RULES §4.2, ``declarations.challenge = "same-class"`` [001]): having
-    asked «От чего?», ``player`` may not declare a higher class in that turn."""
+    asked «От чего?», ``player`` may not declare a higher class in that turn (four jacks aside,
+    see ``forfeits``)."""
     ask = forfeit_in_force(st.rules, deal, player)
     if ask is None:
         return
-    asked = CLASS_ORDER.index(ask.about.decl.value_class)
     for d in combos:
-        if d.kind is Kind.MARRIAGE or CLASS_ORDER.index(d.value_class) <= asked:
+        if not forfeits(ask.about.decl, d):
             continue
         until = "err.forfeit.until_trick" if ask.trick is not None else "err.forfeit.until_quick"
         raise RuleError(
