@@ -447,7 +447,12 @@ def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
         title = f' title="{escape(r["name"])}"' if lang != "ru" and r.get("name") else ""
         pts = escape(str(r.get("points", "")))
         status = r.get("status", "scored")
-        if status == "scored":
+        if status == "scored" and r.get("restored"):  # burned by a challenge found false
+            again = _h("stands_again", lang)
+            parts.append(
+                f'<span class="decl"{title}>{name} <span class="pts">{pts}</span> ({again})</span>'
+            )
+        elif status == "scored":
             parts.append(f'<span class="decl"{title}>{name} <span class="pts">{pts}</span></span>')
         else:
             try:

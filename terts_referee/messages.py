@@ -897,6 +897,23 @@ MESSAGES = register(
             "ru": "ложное объявление: {names} игрока {player} (событие {event}) не пишется: "
             "{evidence}; {uphill} в гору{gain} [000][001][004]",
         },
+        "note.stands_again": {
+            "en": "stands again from event {event}: {player}'s {combo} that beat it (event "
+            "{challenge}) is false",
+            "ru": "снова в силе с события {event}: {combo} игрока {player} (событие "
+            "{challenge}), которым его перебили, ложное",
+        },
+        "notice.stands_again": {
+            "en": "; {owner}'s {decl}, beaten by it at event {challenge}, stands again and scores",
+            "ru": "; {decl} игрока {owner} (его перебили в событии {challenge}) снова в силе "
+            "и пишется",
+        },
+        "notice.stands_again.at": {
+            "en": "{owner}'s {decl} stands again from event {event}: {player}'s {combo} is "
+            "false, so it burns no more",
+            "ru": "{decl} игрока {owner} снова в силе с события {event}: {combo} игрока "
+            "{player} ложное, и объявление больше не сгорает",
+        },
         "notice.false.gain": {
             "en": "; {player} writes {points}",
             "ru": "; {player} пишет {points}",

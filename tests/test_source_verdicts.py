@@ -328,3 +328,43 @@ def test_book_the_asker_still_forfeits_a_hundred():
     class stays barred after the question."""
     text = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
     assert "may not declare a higher class" in text, text
+
+
+# --- a declaration restored by a false challenge (RULES §4.2, §6) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "script", "proof"),
+    [
+        pytest.param(
+            "§4.2 [000], §6: the challenger's combination voided by command",
+            "deal 7ч quick\ndeclare Аня терц:Дт\nchallenge Боря терц:Кб\nfalse Боря 3",
+            4,
+            id="quick: penalty false-declaration on the challenge",
+        ),
+        pytest.param(
+            "§4.2 [000], §6: the challenger's combination shown false by the cards",
+            "deal 7ч\ndeclare Аня терц:Дт\nchallenge Боря терц:Кб\ntrick Кб 7т",
+            4,
+            id="trick by trick: Аня leads K♦ of Боря's terts",
+        ),
+    ],
+)
+def test_a_declaration_restored_by_a_false_challenge_says_it_stands(rule, script, proof):
+    """RULES §4.2: «the winner of the exchange writes his own declaration's points; the beaten
+    one burns»; the challenger's found false (§6), the beaten one counts again, and every place
+    that said it burned says now that it stands again: its note, the challenge's notice, the
+    notice of the event that proved it."""
+    sheet = play(script)
+    deal = sheet.deals[0]
+    first = deal.declarations[0]
+    assert (first.player, first.status, first.restored) == ("Аня", Status.SCORED, proof), rule
+    assert f"stands again from event {proof}" in first.note and "(event 3)" in first.note
+    assert deal.declared("Аня") == 20 and deal.declarations[1].status == Status.FALSE
+    at_challenge = sheet.notices_for(3)
+    assert "burns" in at_challenge[0] and "stands again from event" in at_challenge[-1]
+    assert any("stands again and scores" in n for n in sheet.notices_for(proof)), rule
+    # it may not be declared again: it is written
+    with pytest.raises(EventRefused, match="already recorded"):
+        ruleset = load_ruleset("classic")
+        replay(PLAYERS, events(script + "\ndeclare Аня терц:Дт", ruleset), ruleset)

@@ -65,13 +65,12 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
     opponent [000][001][004]."""
     player = records[0].player
     value = sum(r.value for r in records)
+    restored = []
     for r in records:
         r.status = Status.FALSE
         r.note = evidence
         if r.beats is not None and r.beats.status == Status.BURNED:
-            r.beats.status = Status.SCORED  # the beaten declaration stands again
-            r.beats.note = ""
-            deal.burned[r.beats.player].discard(r.beats.decl)
+            restored.append(stand_again(st, deal, r))
     setting = st.rules.penalties.false_uphill
     uphill = value if setting == "value" else int(setting)
     to_opp = value if st.rules.penalties.false_to_opponent else 0
@@ -98,7 +97,30 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
             evidence=evidence,
             uphill=uphill,
             gain=gain,
-        ),
+        )
+        + "".join(restored),
         deal,
     )
     rejudge(st, deal, records)
+
+
+def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> str:
+    """The declaration a false ``challenge`` beat counts again (RULES §4.2, §6): its status, its
+    note and the challenge's notice say that it stands again; the words for the false notice."""
+    beaten = challenge.beats
+    assert beaten is not None
+    beaten.status = Status.SCORED
+    beaten.restored = st.number
+    deal.burned[beaten.player].discard(beaten.decl)
+    params = {
+        "owner": beaten.player,
+        "decl": shown(beaten.decl),
+        "player": challenge.player,
+        "combo": shown(challenge.decl),
+        "challenge": challenge.event,
+        "event": st.number,
+    }
+    beaten.note = t("note.stands_again", **params)
+    # said at the challenge too: the log's «… burns» there no longer holds
+    st.sheet.notices.append((challenge.event, t("notice.stands_again.at", **params)))
+    return t("notice.stands_again", **params)

@@ -91,6 +91,7 @@ class DeclRecord:
     trick: int | None  # the trick it was made before, when known
     note: str
     beats: "DeclRecord | None"  # for a challenge: the declaration it beat
+    restored: int | None  # burned, then standing again from this event (its challenge false)
 
     def __init__(
         self,
@@ -105,6 +106,7 @@ class DeclRecord:
     ) -> None:
         self.event, self.player, self.decl, self.value = event, player, decl, value
         self.status, self.trick, self.note, self.beats = status, trick, note, beats
+        self.restored = None
 
     @property
     def points(self) -> int:

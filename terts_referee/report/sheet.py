@@ -54,6 +54,8 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
                         "points": r.points,  # what it scored: 0 burned, minus its value lowering
+                        "note": r.note,  # why it did not score, or why it stands again
+                        "restored": r.restored,  # burned, standing again from this event
                     }
                     for r in d.declarations
                 ],
@@ -145,6 +147,8 @@ def report_sheet(
         items = []
         for r in d.declarations:
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
+            if r.restored:  # burned by a challenge found false
+                mark = f" ({t('out.stands_again', event=r.restored)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
         for pen in d.penalties:
             items.append(f"{pen.player}: {penalty_says(d, pen, sheet.rules)}")

@@ -135,6 +135,10 @@ MSG = register(
             "ru": "{n:#очко|очка|очков} в сдаче",
         },
         "out.pen.withdrawn": {"en": "withdrawn", "ru": "снято"},
+        "out.stands_again": {
+            "en": "stands again from event {event}",
+            "ru": "снова в силе с события {event}",
+        },
         "out.pen.loses": {"en": "{p} loses the game", "ru": "{p}: партия проиграна"},
         "out.pen.renege_deal": {
             "en": "{p} takes the deal's card points",
