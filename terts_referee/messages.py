@@ -844,10 +844,11 @@ MESSAGES = register(
         },
         "notice.late": {
             "en": "{player} declared after the last 9-card moment (before trick "
-            "{trick}): it scores nothing and {value} go uphill "
-            "(late-declaration [000])",
+            "{trick}): it scores nothing and {player} goes {value} uphill "
+            "(late-declaration [000], penalties.late_uphill)",
             "ru": "{player}: объявление после последнего хода с 9 картами на руках (перед "
-            "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000])",
+            "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000], "
+            "penalties.late_uphill)",
         },
         # --- referee/: challenges and false declarations -----------------------------------
         "err.challenge.none": {
@@ -893,9 +894,10 @@ MESSAGES = register(
         },
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
-            'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
+            'nothing: {evidence}; {player} goes {uphill} uphill ("в гору"){gain} '
+            "[000][001][004]",
             "ru": "ложное объявление: {names} игрока {player} (событие {event}) не пишется: "
-            "{evidence}; {uphill} в гору{gain} [000][001][004]",
+            "{evidence}; {player}: {uphill} в гору{gain} [000][001][004]",
         },
         "note.stands_again": {
             "en": "stands again from event {event}: {player}'s {combo} that beat it (event "
@@ -1061,6 +1063,36 @@ MESSAGES = register(
             "goes to the opponent [000][001][004]",
             "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
             "сумма, она переходит сопернику [000][001][004]",
+        },
+        "note.effect.writes": {
+            "en": "{player} writes {n:#point|points}",
+            "ru": "{player} пишет {n:#очко|очка|очков}",
+        },
+        "note.effect.loses": {
+            "en": "{player} loses {n:#point|points} in the deal",
+            "ru": "{player}: минус {n:#очко|очка|очков} в сдаче",
+        },
+        "note.effect.uphill": {
+            "en": "{player} goes {n} uphill",
+            "ru": "{player}: {n} в гору",
+        },
+        "note.effect.nothing": {"en": "no points move", "ru": "очки не переходят"},
+        "note.effect.loses_game": {
+            "en": "{player} loses the game",
+            "ru": "{player}: партия проиграна",
+        },
+        "note.effect.lowering": {
+            "en": "{player}'s {names} scores nothing and costs {points} in the deal",
+            "ru": "{player}: {names} не пишется и стоит {points} в сдаче",
+        },
+        "notice.penalty": {
+            "en": "penalty for {player}, {kind}: {effect} ({source})",
+            "ru": "штраф игрока {player}, {kind}: {effect} ({source})",
+        },
+        "note.priced": {"en": "{why}; penalty: {effect}", "ru": "{why}; штраф: {effect}"},
+        "note.trump_seven": {
+            "en": "{card} played at trick {trick} without the mandatory exchange",
+            "ru": "{card} сыграна во взятке {trick} без обязательной смены",
         },
         "note.by_command": {
             "en": "recorded by `terts penalty`",

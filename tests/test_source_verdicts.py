@@ -368,3 +368,90 @@ def test_a_declaration_restored_by_a_false_challenge_says_it_stands(rule, script
     with pytest.raises(EventRefused, match="already recorded"):
         ruleset = load_ruleset("classic")
         replay(PLAYERS, events(script + "\ndeclare Аня терц:Дт", ruleset), ruleset)
+
+
+# --- every penalty says what it did (RULES §6) --------------------------------------------------
+
+QUICK_TERTS = "deal 7ч quick\ndeclare Аня терц:Дт\n"
+
+
+@pytest.mark.parametrize(
+    ("rule", "rules", "script", "says"),
+    [
+        pytest.param(
+            "§6 miscount [000][001][004]: the amount goes to the opponent",
+            "classic",
+            "deal 7ч quick\npenalty Аня miscount 10",
+            ["Боря writes 10 points", "Аня loses 10 points in the deal"],
+            id="miscount",
+        ),
+        pytest.param(
+            "§6 empty-challenge [000] rule 6: house 20 uphill",
+            "classic",
+            "deal 7ч quick\npenalty Боря empty-challenge",
+            ["Боря goes 20 uphill"],
+            id="empty-challenge",
+        ),
+        pytest.param(
+            "§6 false-declaration [000]: the opponent writes it, 100 uphill",
+            "classic",
+            QUICK_TERTS + "penalty Аня false-declaration",
+            ["Боря writes 20", "Аня goes 100 uphill"],
+            id="false-declaration under classic",
+        ),
+        pytest.param(
+            "§6 false-declaration [001]: its value uphill, nothing to the opponent",
+            "book",
+            QUICK_TERTS + "penalty Аня false-declaration",
+            ["Аня goes 20 uphill"],
+            id="false-declaration under book",
+        ),
+        pytest.param(
+            "§6 late-declaration [000]: its value uphill (house)",
+            "classic",
+            QUICK_TERTS + "penalty Аня late-declaration",
+            ["Аня goes 20 uphill"],
+            id="late-declaration by command",
+        ),
+        pytest.param(
+            "§6 late-declaration [000]: its value uphill (house), found by the referee",
+            "classic",
+            "deal 7п\n"
+            + "\n".join(LATE_FIFTY_FALSE_BY_THE_LEAD.splitlines()[1:9])
+            + "\ndeclare Боря терц:9т",
+            ["Боря goes 20 uphill"],
+            id="late-declaration found by the referee",
+        ),
+        pytest.param(
+            "§6 renege (house): the opponent takes the deal's card points",
+            "classic",
+            "deal 7ч quick\npenalty Боря renege",
+            ["the opponent takes all the card points of this deal"],
+            id="renege by command",
+        ),
+        pytest.param(
+            "§6 out-of-turn-draw [000][001][004]: the game is lost",
+            "classic",
+            "deal 7ч quick\npenalty Боря out-of-turn-draw",
+            ["Боря loses the game"],
+            id="out-of-turn-draw",
+        ),
+    ],
+)
+def test_every_penalty_says_what_it_did(rule, rules, script, says):
+    """RULES §6: every penalty's note says who writes how many points and who goes how far
+    uphill (or what else it did), and so does a notice at its event."""
+    ruleset = load_ruleset(rules)
+    evs = events(script, ruleset)
+    sheet = replay(PLAYERS, evs, ruleset)
+    pen = sheet.deals[-1].penalties[-1]
+    notices = " ".join(sheet.notices_for(len(evs)))
+    for words in says:
+        assert words in pen.note, (rule, pen.note)
+        assert words in notices or pen.kind.loses_game, (rule, notices)
+
+
+def test_a_lowering_named_by_command_says_its_price():
+    """RULES §6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
+    sheet = play("deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2")
+    assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in sheet.notices_for(3)[0]

@@ -441,7 +441,11 @@ def on_declare(st: State, ev: Declare) -> None:
                 PenaltyKind.LATE_DECLARATION,
                 uphill=value,
                 auto=True,
-                note=t("note.late", trick=deal.next_trick),
+                note=t(
+                    "note.priced",
+                    why=t("note.late", trick=deal.next_trick),
+                    effect=st.effect(ev.player, uphill=value),
+                ),
             )
         )
         st.sheet.uphill[ev.player] += value

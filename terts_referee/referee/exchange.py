@@ -85,7 +85,18 @@ def check_trump_seven(st: State, deal: Deal) -> None:
     player = trick.leader if trick.lead == seven else deal.other(trick.leader)
     value = st.rules.penalties.trump_seven
     deal.penalties.append(
-        PenaltyRecord(st.number, player, PenaltyKind.TRUMP_SEVEN, uphill=value, auto=True)
+        PenaltyRecord(
+            st.number,
+            player,
+            PenaltyKind.TRUMP_SEVEN,
+            uphill=value,
+            auto=True,
+            note=t(
+                "note.priced",
+                why=t("note.trump_seven", card=seven, trick=trick.number),
+                effect=st.effect(player, uphill=value),
+            ),
+        )
     )
     st.sheet.uphill[player] += value
     st.notice(

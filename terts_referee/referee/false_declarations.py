@@ -81,7 +81,7 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
             PenaltyKind.FALSE_DECLARATION,
             uphill=uphill,
             to_opponent=to_opp,
-            note=evidence,
+            note=t("note.priced", why=evidence, effect=st.effect(player, 0, uphill, to_opp)),
             auto=auto,
         )
     )

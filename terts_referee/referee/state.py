@@ -49,6 +49,18 @@ class State:
         if deal is not None:
             deal.notices.append(text)
 
+    def effect(self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0) -> str:
+        """What a penalty does, in words: who writes how many points and who goes how far
+        uphill (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
+        parts = []
+        if to_opponent:
+            parts.append(t("note.effect.writes", player=self.other(player), n=to_opponent))
+        if points:
+            parts.append(t("note.effect.loses", player=player, n=-points))
+        if uphill:
+            parts.append(t("note.effect.uphill", player=player, n=uphill))
+        return ", ".join(parts) or t("note.effect.nothing")
+
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
 
