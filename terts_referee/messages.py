@@ -1149,10 +1149,16 @@ MESSAGES = register(
             "можно, только взяв хотя бы одну [000][002] (game.win_requires_trick)",
         },
         "err.claim.short": {
-            "en": "{player} has {total} with this deal's {partial} so far: short "
+            "en": "{player} has {total} with this deal's {partial} so far{rounded}: short "
             "of the target {target} by {short}",
-            "ru": "у игрока {player} {total} вместе с {partial} за эту сдачу: до цели "
+            "ru": "у игрока {player} {total} вместе с {partial} за эту сдачу{rounded}: до цели "
             "{target} не хватает {short}",
+        },
+        "err.claim.rounded": {
+            "en": " ({raw} counted, written {partial}: a claim ends the deal, and a deal's points "
+            'are written rounded, scoring.rounding = "{setting}" [000][001][003])',
+            "ru": " (насчитано {raw}, пишется {partial}: заявка заканчивает сдачу, а очки сдачи "
+            'пишут округлёнными, scoring.rounding = "{setting}" [000][001][003])',
         },
         "notice.skipped": {
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",

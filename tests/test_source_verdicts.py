@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 from test_issue9_rules import PLAYERS, events
 
-from terts_referee.events import PenaltyKind
+from terts_referee.cards import Rank, Suit
+from terts_referee.declarations import Declaration
+from terts_referee.events import Claim, DealEvent, Declare, PenaltyKind, Score
 from terts_referee.referee import EventRefused, Status, replay
 from terts_referee.rules import load_ruleset
 
@@ -455,3 +457,70 @@ def test_a_lowering_named_by_command_says_its_price():
     """RULES §6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
     sheet = play("deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2")
     assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in sheet.notices_for(3)[0]
+
+
+# --- a deal's end without a trick (RULES §5, game.deal_end_requires_trick) ---------------------
+
+
+def _trickless_over(value: bool):
+    """Боря takes all of a quick deal 1 (150), then reaches 160 in deal 2 with a terts while Аня
+    takes every trick (the marriage deal above without its marriage)."""
+    ruleset = load_ruleset("classic").with_values(
+        game={"target": 160, "deal_end_requires_trick": value},
+        declarations={"when": "own-turn"},
+    )
+    deal2 = MARRIAGE_FALSE_BY_ITS_QUEEN.replace("declare Боря марьяж\n", "").replace(
+        "trick Тп 7п", "declare Боря терц:9ч\ntrick Тп 7п"
+    )
+    evs = events("deal 7ч quick\n" + deal2, ruleset)
+    evs.insert(1, Score("Боря", 150, "Боря"))  # he took the last trick: he deals deal 2
+    return replay(PLAYERS, evs, ruleset)
+
+
+@pytest.mark.parametrize(
+    ("rule", "value", "winner"),
+    [
+        pytest.param(
+            "§5 [000] «для того, чтобы закончить игру необходимо взять хотя бы одну взятку»",
+            True,
+            None,
+            id="classic: over the target without a trick, the game goes on",
+        ),
+        pytest.param(
+            "§5 [001] «Когда один из игроков набирает 501 очко, игра заканчивается»",
+            False,
+            "Боря",
+            id="book, follow: reaching the target is enough",
+        ),
+    ],
+)
+def test_a_deal_end_without_a_trick(rule, value, winner):
+    """RULES §5 ``game.deal_end_requires_trick``: at the end of a deal followed trick by trick, a
+    player over his target who took no trick in it wins only where the ruleset does not ask for
+    a trick ([000][002] ask, [001][003][004] do not)."""
+    sheet = _trickless_over(value)
+    assert sheet.totals["Боря"] >= 160 > sheet.totals["Аня"], sheet.totals
+    assert sheet.winner == winner, rule
+    said = any("took no trick in deal 2" in n for n in sheet.deals[1].notices)
+    assert said is value
+
+
+def test_a_claim_short_by_rounding_says_why():
+    """RULES §5 [000][001][003]: a claim ends the deal, whose points are written rounded, so it
+    is judged on the rounded count: 460 + 42 written 40 is short by 1, and the refusal says it."""
+    ruleset = load_ruleset("classic")
+    four = Declaration.four
+    evs = [
+        DealEvent(None, Suit.HEARTS, None, quick=True),
+        Declare("Аня", (four(Rank.JACK),)),
+        Score("Аня", 150, "Аня"),  # 350
+        DealEvent(None, Suit.SPADES, None, quick=True),
+        Declare("Аня", (Declaration.sequence(3, Rank.QUEEN, Suit.CLUBS),)),
+        Score("Аня", 90, "Аня"),  # 350 + 110 = 460
+        DealEvent(None, Suit.CLUBS, None, quick=True),
+        Claim("Аня", 3, 42),
+    ]
+    with pytest.raises(EventRefused) as info:
+        replay(PLAYERS, evs, ruleset)
+    text = str(info.value)
+    assert "short of the target 501 by 1" in text and "42 counted, written 40" in text, text
