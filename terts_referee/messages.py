@@ -850,6 +850,125 @@ MESSAGES = register(
             "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000], "
             "penalties.late_uphill)",
         },
+        # --- referee/moments.py: «may I declare now?» (terts check when) -------------------
+        "verdict.when.yes": {
+            "en": "{decl} may be declared before trick {trick}{who}: declarations are made with "
+            "9 cards in hand, before playing a card, before tricks 1-8{last}",
+            "ru": "{decl} можно объявить перед взяткой {trick}{who}: объявляют с 9 картами на "
+            "руках, до хода картой, перед взятками 1-8{last}",
+        },
+        "verdict.when.by_leader": {
+            "en": " by the player about to lead it",
+            "ru": " тому, кто в неё заходит",
+        },
+        "verdict.when.by_either": {
+            "en": " by either player, before putting a card on it",
+            "ru": " любому игроку, пока его карта не легла на стол",
+        },
+        "verdict.when.the_last": {
+            "en": "; this is the last moment, at the start of the final phase («в самом начале "
+            "разбора фрица»)",
+            "ru": "; это последний момент, в самом начале «разбора фрица»",
+        },
+        "verdict.when.marriage": {
+            "en": "a marriage may be declared before any trick (trick {trick} too), by either "
+            "player, whatever declarations.when says («Марьяж объявляется перед любым ходом»)",
+            "ru": "марьяж можно объявить перед любой взяткой (и перед взяткой {trick}) любому "
+            "игроку, что бы ни говорил declarations.when («Марьяж объявляется перед любым "
+            "ходом»)",
+        },
+        "verdict.when.marriage_written": {
+            "en": "the trump marriage is already written in this deal: there is one a deal",
+            "ru": "козырный марьяж в этой сдаче уже записан, а он в сдаче один",
+        },
+        "verdict.when.late": {
+            "en": "before trick {trick} is after the last 9-card moment (before trick {last}): "
+            "only a marriage may still be declared; this one would score nothing and cost "
+            "{price} uphill (late-declaration), and the false-declaration penalty as well if "
+            "it is false",
+            "ru": "перед взяткой {trick} — уже после последнего хода с 9 картами (перед взяткой "
+            "{last}): объявить можно только марьяж; это объявление не запишется и будет стоить "
+            "{price} в гору (позднее объявление), а если оно ещё и ложное — и штраф за ложное "
+            "объявление",
+        },
+        "verdict.when.not_leader": {
+            "en": "only the player about to lead declares («на своём ходе до того как сделаете "
+            "ход картой»); the follower's card is no turn of his",
+            "ru": "объявляет только тот, кто заходит («на своём ходе до того как сделаете ход "
+            "картой»); ответная карта — не свой ход",
+        },
+        "verdict.when.not_leader_last": {
+            "en": "only the player about to lead declares, and the last moment, at the start of "
+            "the final phase, is the first leader's: [000]'s «пока у вас на руках 9 карт» "
+            "restates the 9-card rule and grants the follower no moment of his own ([002]: "
+            "«when leading to a trick … the last moment for declaring is first trick of the "
+            "second phase»)",
+            "ru": "объявляет только тот, кто заходит, и последний момент, в самом начале "
+            "«разбора фрица», принадлежит первому заходящему: «пока у вас на руках 9 карт» в "
+            "[000] повторяет правило девяти карт и не даёт отвечающему своего момента ([002]: "
+            "«when leading to a trick … the last moment for declaring is first trick of the "
+            "second phase»)",
+        },
+        "verdict.when.none_before_break": {
+            "en": "nothing but a marriage may be declared before the deck is broken (trick 1)",
+            "ru": "до ломки колоды (взятка 1) можно объявить только марьяж",
+        },
+        "verdict.when.no_fours": {
+            "en": "{decl} is a four («фигура»), and fours may not be declared before the deck "
+            "is broken (trick 1)",
+            "ru": "{decl} — фигура, а фигуры до ломки колоды (взятка 1) не объявляют",
+        },
+        "verdict.when.turn_used": {
+            "en": "one declaration per turn: {earlier} is already declared before trick "
+            "{trick} (a marriage may go alongside)",
+            "ru": "одна комбинация за ход: перед взяткой {trick} уже объявлено {earlier} "
+            "(марьяж можно вместе с ней)",
+        },
+        "verdict.when.share": {
+            "en": "{decl} and {other} share a card: runs declared in one turn may not",
+            "ru": "у {decl} и {other} есть общая карта, а у последовательностей одного хода её "
+            "быть не может",
+        },
+        "verdict.when.highest_first": {
+            "en": "{decl} is higher than {other}, declared before it in this turn: several in "
+            "one turn go highest first",
+            "ru": "{decl} старше, чем {other}, уже объявленная в этот ход: несколько комбинаций "
+            "за ход объявляют от старшей",
+        },
+        "verdict.when.forfeit": {
+            "en": "having asked «От чего?» about {asked}, the asker may not declare {decl}, a "
+            "higher class, in this turn («лишается высшего назначения в этом ходе»; four jacks "
+            "excepted)",
+            "ru": "после вопроса «От чего?» о {asked} спросивший не может в этом ходе объявить "
+            "{decl}, назначение выше классом («лишается высшего назначения в этом ходе»; кроме "
+            "двухсот валетов)",
+        },
+        "verdict.when.one_deck": {
+            "en": "{decl} shares {cards} with the opponent's {other}: two players never hold "
+            "the same card, so one of the two would be false",
+            "ru": "у {decl} и {other} соперника общие карты {cards}, а одна карта не бывает у "
+            "двоих: одно из двух объявлений было бы ложным",
+        },
+        "verdict.when.repeat": {
+            "en": "{decl} is already written in this deal: recorded again it is a repeat, "
+            "refused, not a lowering",
+            "ru": "{decl} в этой сдаче уже записано: записанное снова — это повтор, его не "
+            "принимают, и это не понижение",
+        },
+        "verdict.when.lowering_priced": {
+            "en": "{why}: recorded, it scores nothing and costs {value} in the deal",
+            "ru": "{why}: запишется, но ничего не даст и будет стоить {value} в сдаче",
+        },
+        "verdict.when.lowering_refused": {
+            "en": "{why}; such a declaration may not be made at all («потом уже нельзя объявлять»)",
+            "ru": "{why}; такое объявление не делают вовсе («потом уже нельзя объявлять»)",
+        },
+        "verdict.when.not_held": {
+            "en": "{decl} needs {cards}, not in the hand given: declared, it would be a false "
+            "declaration, found when the cards are shown",
+            "ru": "для {decl} нужны {cards}, а в указанной руке их нет: такое объявление было "
+            "бы ложным, и это выяснится, когда покажут карты",
+        },
         # --- referee/: challenges and false declarations -----------------------------------
         "err.challenge.none": {
             "en": "a challenge answers the opponent's declaration made just before "
@@ -1168,6 +1287,10 @@ MESSAGES = register(
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
             "ru": "взятка — это две карты, первой карта ходящего: названо {n}",
+        },
+        "err.when.trick": {
+            "en": "--trick {trick}: a deal has 16 tricks; expected 1-16",
+            "ru": "--trick {trick}: в сдаче 16 взяток; ожидается 1-16",
         },
         "err.hand.too_many": {
             "en": "a hand holds at most 9 cards, not {n}",

@@ -218,6 +218,18 @@ MSG = register(
             "en": "{name} ({combo}) wins — «Не годится!»",
             "ru": "{name} ({combo}) — «Не годится!»",
         },
+        "out.when_yes": {
+            "en": "yes: {name} ({combo}) may be declared before trick {trick}",
+            "ru": "да: {name} ({combo}) можно объявить перед взяткой {trick}",
+        },
+        "out.when_no": {
+            "en": "no: {name} ({combo}) may not be declared before trick {trick}",
+            "ru": "нет: {name} ({combo}) нельзя объявить перед взяткой {trick}",
+        },
+        "out.when_priced": {
+            "en": "no: {name} ({combo}) before trick {trick} would be recorded, at a price",
+            "ru": "нет: {name} ({combo}) перед взяткой {trick} запишется, но со штрафом",
+        },
         "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
         "out.shared": {
             "en": "  note: both hold {cards}, which two players cannot: one of them is false",
