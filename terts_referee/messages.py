@@ -1035,6 +1035,12 @@ MESSAGES = register(
             "ru": "{decl} игрока {owner} снова в силе с события {event}: {combo} игрока "
             "{player} ложное, и объявление больше не сгорает",
         },
+        "notice.void.already": {
+            "en": "{player}'s {names} (event {event}) counts nothing already (found false, its "
+            "penalty written, or a repeat): this penalty changes nothing (RULES §6)",
+            "ru": "{names} игрока {player} (событие {event}) и так не в счёт (уже ложное и "
+            "оштрафовано или повтор): этот штраф ничего не меняет (RULES §6)",
+        },
         "notice.false.gain": {
             "en": "; {player} writes {points}",
             "ru": "; {player} пишет {points}",
@@ -1376,6 +1382,18 @@ MESSAGES = register(
             "ru": "{decl} у игрока {player} в этой сдаче уже есть в записи (событие {event}): "
             "комбинацию пишут один раз, а записанная дважды — это описка, а не понижение "
             "(RULES §4.3): ничего не записано",
+        },
+        "note.repeat": {
+            "en": "the same combination as event {event}: recorded twice, a slip; it counts "
+            "nothing, and is no lowering (RULES §4.3)",
+            "ru": "та же комбинация, что в событии {event}: записана дважды, это описка; "
+            "она не в счёт и не понижение (RULES §4.3)",
+        },
+        "notice.repeat": {
+            "en": "{player}'s {decl} repeats event {event}: a slip an earlier version of this "
+            "program took; it counts nothing, and is no lowering (RULES §4.3)",
+            "ru": "{decl} игрока {player} повторяет событие {event}: описка, которую принимала "
+            "прежняя версия программы; она не в счёт и не понижение (RULES §4.3)",
         },
         "err.declare.lowering": {
             "en": "{player} may not declare {decl}: it lowers {earlier}, already written (event "

@@ -104,6 +104,7 @@ def test_statuses_and_phases_are_the_words_of_the_json():
         "false",
         "late",
         "lowering",
+        "repeat",
     ]
     assert json.dumps([Status.BURNED, Phase.FINAL]) == '["burned", "final"]'
     assert Status.SCORED == "scored" and f"status.{Status.LATE}" == "status.late"

@@ -524,3 +524,59 @@ def test_a_claim_short_by_rounding_says_why():
         replay(PLAYERS, evs, ruleset)
     text = str(info.value)
     assert "short of the target 501 by 1" in text and "42 counted, written 40" in text, text
+
+
+# --- games recorded before: a repeat read as the slip it was; a penalty naming what is void ---
+
+
+def test_a_repeat_in_a_game_file_counts_nothing_and_the_file_replays():
+    """RULES §4.3: a repeat an earlier version took (and priced as a lowering) is in the file:
+    read as the slip it was, it counts nothing, costs nothing, and says so; a new one is
+    refused."""
+    ruleset = load_ruleset("classic")
+    evs = events("deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Аня терц:Дт", ruleset)
+    sheet = replay(PLAYERS, evs, ruleset, recorded=len(evs))
+    deal = sheet.deals[0]
+    assert [r.status for r in deal.declarations] == [Status.SCORED, Status.REPEAT]
+    assert deal.declared("Аня") == 20
+    assert "repeats event 2" in sheet.notices_for(3)[0] and "no lowering" in sheet.notices_for(3)[0]
+    with pytest.raises(EventRefused, match=r"already recorded in this deal \(event 2\)"):
+        replay(PLAYERS, evs, ruleset, recorded=len(evs) - 1)
+
+
+def test_a_stored_game_file_with_a_repeat_loads_and_can_drop_it(tmp_path):
+    """A game file of an earlier version with a repeat loads (``Game.sheet``) and the slip can
+    be dropped: the file is never stuck."""
+    from terts_referee.game import Game
+
+    ruleset = load_ruleset("classic")
+    game = Game(PLAYERS, ruleset, events("deal 7ч quick\ndeclare Аня терц:Дт", ruleset))
+    game.events.append(events("deal 7ч quick\ndeclare Аня терц:Дт", ruleset)[1])
+    doc = game.to_doc()
+    again = Game.from_doc(doc)
+    assert [r.status for r in again.sheet().deals[0].declarations] == ["scored", "repeat"]
+    again.correct("drop", 3)
+    assert [r.status for r in again.sheet().deals[0].declarations] == ["scored"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "kind"),
+    [
+        pytest.param("§6 [000]: a false declaration named again", "false-declaration", id="false"),
+        pytest.param("§6 [000]: a late declaration named late", "late-declaration", id="late"),
+        pytest.param("§6 [000]: a lowering named", "lowering", id="lowering"),
+    ],
+)
+def test_a_penalty_naming_a_declaration_found_false_changes_nothing(rule, kind):
+    """RULES §6: the players name Боря's latest declaration, a late one the cards showed false
+    already: the penalty changes nothing and says so; it never falls on an earlier one."""
+    script = (
+        "deal 7п\ntrick Тч 7ч\ndeclare Боря терц:Кч\n"  # a terts in time, Боря's earlier one
+        + "\n".join(LATE_FIFTY_FALSE_BY_THE_LEAD.splitlines()[2:9])
+        + f"\ndeclare Боря терц:Тч\npenalty Боря {kind}"
+    )
+    sheet = play(script, "book")  # book: Боря declares before his own card
+    deal = sheet.deals[0]
+    statuses = {str(r.decl): r.status for r in deal.declarations}
+    assert statuses == {"terts:K♥": Status.SCORED, "terts:A♥": Status.FALSE}, rule
+    assert "this penalty changes nothing" in sheet.notices_for(len(script.splitlines()))[0]

@@ -114,7 +114,8 @@ def on_challenge(st: State, ev: Challenge) -> None:
     combo = marriage_suit(st, deal, ev.combo)
     if combo in deal.burned[ev.player]:
         raise RuleError(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
-    refuse_repeat(deal, ev.player, combo)
+    # a new one is refused; one in the file already stands as it was judged (a lowering)
+    refuse_repeat(st, deal, ev.player, combo)
     timing(st, deal, ev.player, [combo], challenge=True)
     shared = shared_cards(target.decl, combo)
     if shared:

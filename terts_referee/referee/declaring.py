@@ -182,7 +182,7 @@ def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) 
     opponent = deal.other(player)
     for d in combos:
         for r in deal.declarations:
-            if r.player != opponent or r.status in (Status.FALSE, Status.WITHDRAWN):
+            if r.player != opponent or r.status in (Status.FALSE, Status.WITHDRAWN, Status.REPEAT):
                 continue
             shared = (d.cards() & r.decl.cards()) - exempt
             if shared:
@@ -326,9 +326,22 @@ def repeat_of(deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
     return None
 
 
-def refuse_repeat(deal: Deal, player: str, decl: Declaration) -> None:
-    """Refuse ``decl`` when ``player`` already has it written in this deal, naming the event."""
+def refuse_repeat(st: State, deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
+    """Refuse ``decl`` when ``player`` already has it written in this deal, naming the event.
+
+    A repeat already in the game file is judged as it was when it was recorded, but for the
+    wrong verdict: where an earlier version priced it as a lowering (a run already scored, on
+    time, lowering priced), it is read as the slip it was: the earlier record is returned and
+    the repeat counts nothing (``Status.REPEAT``), so that the file still replays."""
     earlier = repeat_of(deal, player, decl)
+    if earlier is not None and st.number <= st.recorded:
+        priced_as_lowering = (
+            decl.kind is Kind.SEQUENCE
+            and earlier.status == Status.SCORED
+            and st.rules.declarations.lowering != "allowed"
+            and declaration_bar(st.rules, deal, player, decl.kind) != DeclarationBar.LATE
+        )
+        return earlier if priced_as_lowering else None
     if earlier is not None:
         raise RuleError(
             t(
@@ -338,6 +351,7 @@ def refuse_repeat(deal: Deal, player: str, decl: Declaration) -> None:
                 event=earlier.event,
             )
         )
+    return None
 
 
 def lowers(mode: str, decl: Declaration, earlier: Sequence[Declaration]) -> tuple[str, int] | None:
@@ -391,6 +405,19 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | Non
     return why
 
 
+def recorded_repeat(
+    st: State, deal: Deal, ev: Declare, repeats: dict[Declaration, DeclRecord]
+) -> None:
+    """A repeat already in the game file: recorded, it counts nothing, and a notice says so."""
+    trick = None if deal.quick else deal.next_trick
+    for d, earlier in repeats.items():
+        note = t("note.repeat", event=earlier.event)
+        rec = DeclRecord(st.number, ev.player, d, d.points(st.rules), Status.REPEAT, trick, note)
+        deal.declarations.append(rec)
+        st.notice(t("notice.repeat", player=ev.player, decl=shown(d), event=earlier.event), deal)
+    settle(st, deal)
+
+
 def on_declare(st: State, ev: Declare) -> None:
     """A declaration: refused out of its moment, priced when late, lowering or proven false."""
     st.not_over()
@@ -399,6 +426,7 @@ def on_declare(st: State, ev: Declare) -> None:
     combos = [marriage_suit(st, deal, d) for d in ev.combos]
     if len(set(combos)) != len(combos):
         raise RuleError(t("err.declare.twice"))
+    repeats = {}
     for d in combos:
         if d in deal.burned[ev.player]:
             raise RuleError(t("err.declare.burned", player=ev.player, decl=shown(d)))
@@ -406,7 +434,13 @@ def on_declare(st: State, ev: Declare) -> None:
             r.decl == d and r.status in STANDING for r in deal.declarations
         ):
             raise RuleError(t("err.declare.marriage_written", decl=shown(d)))
-        refuse_repeat(deal, ev.player, d)
+        earlier = refuse_repeat(st, deal, ev.player, d)
+        if earlier is not None:
+            repeats[d] = earlier
+    if repeats and len(repeats) == len(combos):  # a recorded repeat: the slip it was
+        recorded_repeat(st, deal, ev, repeats)
+        return
+    combos = [d for d in combos if d not in repeats]
     one_per_turn(st, deal, ev.player, combos)
     one_deck(st, deal, ev.player, combos)
     forfeit(st, deal, ev.player, combos)

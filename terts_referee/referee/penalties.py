@@ -54,16 +54,19 @@ def on_penalty(st: State, ev: Penalty) -> None:
         if not ev.points:
             raise RuleError(t("err.penalty.miscount"))
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, -ev.points, 0, ev.points))
+    elif kind in DECLARATION_KINDS and void_already(st, deal, ev):
+        return
     elif kind is PenaltyKind.FALSE_DECLARATION:
-        void_false(st, deal, target_declarations(st, deal, ev), by_command, auto=False)
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
+        void_false(st, deal, group, by_command, auto=False)
     elif kind is PenaltyKind.LATE_DECLARATION:
-        group = target_declarations(st, deal, ev)
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
         value = ev.points if ev.points is not None else late_price(st, sum(r.value for r in group))
         for r in group:
             r.status = Status.LATE
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.LOWERING:
-        group = target_declarations(st, deal, ev)
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
         for r in group:
             r.status = Status.LOWERING
         if ev.points is not None:
@@ -119,13 +122,32 @@ def notice_penalty(st: State, deal: Deal, player: str, kind: PenaltyKind, effect
     )
 
 
+#: The penalties by command that name a declaration (the event given, or the player's latest).
+DECLARATION_KINDS = (
+    PenaltyKind.FALSE_DECLARATION,
+    PenaltyKind.LATE_DECLARATION,
+    PenaltyKind.LOWERING,
+)
+#: A declaration that counts nothing already: found false, or a repeat read as the slip it was.
+VOID = (Status.FALSE, Status.REPEAT)
+
+
+def void_already(st: State, deal: Deal, ev: Penalty) -> bool:
+    """The declaration a penalty names counts nothing already (the cards showed it false, a late
+    one say, or it repeats an earlier one): the penalty changes nothing, and a notice says so.
+    It names the one the players mean, never an earlier one instead."""
+    group = target_declarations(st, deal, ev)
+    if not all(r.status in VOID for r in group):
+        return False
+    names = ", ".join(shown(r.decl) for r in group)
+    st.notice(t("notice.void.already", player=ev.player, names=names, event=group[0].event), deal)
+    return True
+
+
 def target_declarations(st: State, deal: Deal, ev: Penalty) -> list[DeclRecord]:
-    """The declarations a penalty names: the event given, or the player's latest."""
-    mine = [
-        r
-        for r in deal.declarations
-        if r.player == ev.player and r.status not in (Status.FALSE, Status.WITHDRAWN)
-    ]
+    """The declarations a penalty names: the event given, or the player's latest (one that
+    counts nothing already included: ``void_already``)."""
+    mine = [r for r in deal.declarations if r.player == ev.player and r.status != Status.WITHDRAWN]
     if ev.target is not None:
         mine = [r for r in mine if r.event == ev.target]
         if not mine:

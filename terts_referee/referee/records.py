@@ -35,6 +35,7 @@ class Status(StrEnum):
     FALSE = "false"  # proven or called false: nothing, and a penalty
     LATE = "late"  # after the last 9-card moment: nothing, and uphill
     LOWERING = "lowering"  # lowers an earlier declaration: its value is lost
+    REPEAT = "repeat"  # the same one recorded twice, in a file of a version that took it: nothing
 
 
 class Unreachable(StrEnum):
@@ -370,7 +371,7 @@ class Deal:
         gone = {c for tr in self.tricks[:trick] for c in (tr.lead, tr.follow)}
         held: set[Card] = set()
         for r in self.declarations:
-            if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN):
+            if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN, Status.REPEAT):
                 continue
             if r.trick is not None and r.trick > trick:
                 continue

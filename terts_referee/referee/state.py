@@ -26,6 +26,9 @@ class State:
     first_dealer: str
     sheet: Sheet
     number: int  # the event being judged, from 1
+    # events 1..recorded are in the game file already: judged as they were recorded (a repeat
+    # an earlier version took is read as the slip it was, not refused); later ones are new
+    recorded: int
     last_event: Event | None
     last_deal_event_deal: Deal | None  # the last deal when ``last_event`` was judged
 
@@ -35,6 +38,7 @@ class State:
         self.rules, self.players, self.sheet = rules, players, sheet
         self.first_dealer = first_dealer
         self.number = 0
+        self.recorded = 0
         self.last_event = None
         self.last_deal_event_deal = None
 
