@@ -795,17 +795,19 @@ MESSAGES = register(
         },
         "note.lowering.suit": {
             "en": "{decl} is not higher than {earlier}, already scored in "
-            "{suit}: lowering costs its value [000] "
-            '(declarations.lowering = "suit")',
+            '{suit}: a lowering [000] (declarations.lowering = "suit")',
             "ru": "в масти {suit} уже записано: {earlier}, а {decl} не старше: понижение "
-            "ранга комбинации — минус её стоимость [000] "
-            '(declarations.lowering = "suit")',
+            'ранга комбинации [000] (declarations.lowering = "suit")',
         },
         "note.lowering.subset": {
-            "en": "{decl} is made of cards of {earlier}, already scored: lowering costs "
-            'its value [001] (declarations.lowering = "subset")',
+            "en": "{decl} is made of cards of {earlier}, already scored: a lowering [001] "
+            '(declarations.lowering = "subset")',
             "ru": "{decl} — из тех же карт, что уже записанное {earlier}: понижение ранга "
-            'комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
+            'комбинации [001] (declarations.lowering = "subset")',
+        },
+        "note.lowering.costs": {
+            "en": '{why}, which costs its value (declarations.lowering_penalty = "value" [000])',
+            "ru": '{why} — минус его стоимость (declarations.lowering_penalty = "value" [000])',
         },
         "notice.lowering": {
             "en": "{player}: {why}: {points:#point|points}",

@@ -402,7 +402,7 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | Non
                 why=why,
             )
         )
-    return why
+    return t("note.lowering.costs", why=why)
 
 
 def recorded_repeat(
