@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..cards import Card, Rank, Suit
-from ..declarations import Declaration, Kind, compare
-from ..messages import shown, t
-from ..rules import Ruleset
+from ..domain.cards import Card, Rank, Suit
+from ..domain.declarations import Declaration, Kind, compare
+from ..domain.rules import Ruleset
+from ..i18n.messages import shown, t
 from .declaring import DeclarationBar, bar_at, forfeits, lowers
 from .records import LAST_DECLARATION_TRICK
 

@@ -6,10 +6,10 @@ found where they are proven (``false_declarations``, ``reneges``, ``exchange``).
 
 from __future__ import annotations
 
+from ..domain.events import Penalty, PenaltyKind
 from ..errors import RuleError
-from ..events import Penalty, PenaltyKind
-from ..messages import shown, t
-from ..vocabulary import TERMS  # noqa: F401  (registers the "pen.*" names said below)
+from ..i18n.messages import shown, t
+from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "pen.*" names said below)
 from .declaring import late_price
 from .ending import check_winner, end_game
 from .false_declarations import void_false

@@ -11,9 +11,9 @@ its cards, so a renege resting on one is withdrawn when it is found false (``rej
 
 from __future__ import annotations
 
-from ..events import PenaltyKind
-from ..messages import shown, t
-from ..play import follow_obligation
+from ..domain.events import PenaltyKind
+from ..domain.play import follow_obligation
+from ..i18n.messages import shown, t
 from .records import FINAL_FROM, TRICKS_PER_DEAL, Deal, DeclRecord, PenaltyRecord, TrickRecord
 from .state import State
 

@@ -110,7 +110,7 @@ def _check(action: str, field: Field, value, lang: str) -> None:
 
 
 def _bundled(name: str, lang: str) -> None:
-    from ..rules import bundled_names
+    from ..domain.rules import bundled_names
 
     names = bundled_names()
     if name not in names:

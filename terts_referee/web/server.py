@@ -163,7 +163,7 @@ class Handler(BaseHTTPRequestHandler):
             data = resources.files(__package__).joinpath("static", route).read_bytes()
             self._send(200, data, STATIC[route])
         elif route == "api/ui":
-            from ..rules import bundled_names
+            from ..domain.rules import bundled_names
 
             lang = self.server.lang
             words = texts.page_words(lang)
@@ -310,7 +310,7 @@ def print_qr(url: str, lang: str) -> None:
 def open_server(game: str | None, port: int, lan: bool, lang: str) -> Server:
     """The server, bound (raises OSError): 127.0.0.1, or with ``lan`` the network address and a
     fresh token."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     path = str(resolve_game_path(game).resolve())
     host = lan_address() if lan else "127.0.0.1"
@@ -323,7 +323,7 @@ def announce(server: Server) -> None:
     if server.token and server.server_address[0] == "0.0.0.0":
         url = url.replace("0.0.0.0", socket.gethostname(), 1)
     lang = server.lang
-    from ..safe_text import visible
+    from ..output.safe_text import visible
 
     print(visible(t("web.listening", lang, path=server.game, url=url)), flush=True)
     if server.token:
@@ -334,7 +334,7 @@ def announce(server: Server) -> None:
 
 def serve(game: str | None, port: int, lan: bool, lang: str) -> int:
     """Run ``terts serve`` until Ctrl-C; returns the exit code."""
-    from .. import console
+    from ..output import console
 
     try:
         server = open_server(game, port, lan, lang)
