@@ -317,6 +317,10 @@ SECTIONS: dict[str, type] = {
     "penalties": PenaltyRules,
 }
 TOP_KEYS = ("name", "description", "extends")
+#: The longest value of each top key, in characters: a name is a word in tables and filters,
+#: a description a sentence or two, ``extends`` a bundled name or a path. A ruleset is copied
+#: into every game file, so its size stays small whatever the file it came from.
+TOP_KEY_LIMITS = {"name": 64, "description": 2000, "extends": 1024}
 
 #: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
 KEY_DOCS = register(
@@ -502,6 +506,11 @@ def ruleset_from_dict(
         if key in TOP_KEYS:
             if not isinstance(value, str):
                 raise _not_allowed(origin, key, value, t("rule.type.string"))
+            if len(value) > TOP_KEY_LIMITS[key]:
+                most = TOP_KEY_LIMITS[key]
+                raise RulesetError(
+                    t("rule.too_long", origin=origin, setting=key, chars=len(value), most=most)
+                )
             continue
         if key not in SECTIONS:
             raise RulesetError(
@@ -632,6 +641,7 @@ def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         parent = doc["extends"]
         if not isinstance(parent, str):
             raise _not_allowed(str(path), "extends", parent, t("rule.type.ruleset"))
+        ruleset_from_dict({"extends": parent}, str(path))  # its length, before it is looked up
         try:  # an unknown or missing parent: name this file and its key too (RULES §7)
             located = _locate(parent, resolved.parent)
             if not located.is_file():

@@ -218,6 +218,12 @@ MESSAGES = register(
             "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
             "ru": "{origin}: {setting} = {value} не допускается: ожидается {expected}",
         },
+        "rule.too_long": {
+            "en": "{origin}: {setting} is {chars:#character|characters} long: expected at most "
+            "{most}",
+            "ru": "{origin}: {setting} длиной {chars:#символ|символа|символов}: ожидается "
+            "не больше {most}",
+        },
         "rule.too_small": {
             "en": "{origin}: {setting} = {value} is too small: expected at least {minimum}",
             "ru": "{origin}: {setting} = {value} — слишком мало: ожидается не меньше {minimum}",
@@ -246,12 +252,6 @@ MESSAGES = register(
         "rule.unreadable": {
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
-        },
-        "err.page.special": {
-            "en": "{path} is {kind}, not a regular file: the page is not written; "
-            "name a file such as sheet.html",
-            "ru": "{path} — {kind}, а не обычный файл: страница не записана; "
-            "укажите файл, например лист.html",
         },
         "rule.special": {
             "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
@@ -285,6 +285,16 @@ MESSAGES = register(
             "en": "{text!r} is not a number: expected ASCII digits 0-9 (at most {most}), "
             "such as 54",
             "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
+        },
+        "err.deal.declarations": {
+            "en": "deal {deal} already holds {most} declarations (event {number} would be one "
+            "more), more than any real deal: this program records at most {most} in one deal",
+            "ru": "в сдаче {deal} уже {most} объявлений (событие {number} было бы лишним) — "
+            "больше, чем бывает в игре: программа записывает не больше {most} в одной сдаче",
+        },
+        "err.number_max": {
+            "en": "{number} is too big: expected at most {maximum}",
+            "ru": "{number} — слишком много: ожидается не больше {maximum}",
         },
         "err.number_min": {
             "en": "{number} is too small: expected at least {minimum}",
@@ -359,6 +369,14 @@ MESSAGES = register(
         "err.players.empty": {
             "en": "a player's name may not be empty",
             "ru": "имя игрока не может быть пустым",
+        },
+        "err.players.long": {
+            "en": "a player's name is at most {most} characters and {most_bytes} bytes "
+            "(UTF-8): {name!r} has {chars:#character|characters}, {size:#byte|bytes}; "
+            "write it shorter",
+            "ru": "имя игрока — не больше {most} символов и {most_bytes} байт (UTF-8): "
+            "в {name!r} {chars:#символ|символа|символов}, {size:#байт|байта|байт}; "
+            "напишите короче",
         },
         "err.players.same": {
             "en": "the players need different names, not {name!r} twice",
@@ -521,6 +539,12 @@ MESSAGES = register(
             "name a game file with --game",
             "ru": "файл игры {path} больше {limit} — больше любой партии: "
             "укажите файл игры через --game",
+        },
+        "store.write_too_big": {
+            "en": "game file {path} would grow to {size}, more than the {limit} a game file "
+            "may hold (it could not be read back): nothing is written; start a new game",
+            "ru": "файл игры {path} вырос бы до {size}, больше {limit}, допустимых для файла "
+            "игры (его нельзя было бы прочесть): ничего не записано; начните новую партию",
         },
         "store.not_replaceable": {
             "en": "{path} is {kind}, not a game file: it will not be replaced; "
@@ -1315,14 +1339,6 @@ MESSAGES = register(
             "en": 'the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"',
             "ru": 'не указаны карты того, кто отвечает: укажите их через --hand "Q♥ 7♠ …"',
         },
-        "err.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "ru": "не удаётся записать {path}: {reason}",
-        },
-        "err.ruleset.exists": {
-            "en": "{path} already exists: use --force to overwrite it",
-            "ru": "{path} уже есть: --force, чтобы перезаписать",
-        },
         "err.ruleset.suffix": {
             "en": "{path}: a ruleset file name ends in .toml",
             "ru": "{path}: имя файла правил оканчивается на .toml",
@@ -1332,6 +1348,23 @@ MESSAGES = register(
             "ru": "записан файл {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "msg.completion.unknown_shell": {
+            "en": "{option}: cannot tell which shell runs terts (completion is written for "
+            "{shells}): run it from one of them, or print the script for one with "
+            "_TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: не удаётся понять, какая оболочка запускает terts (дополнение "
+            "пишется для {shells}): запустите из одной из них или выведите сценарий для "
+            "нужной: _TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, "
+            "source_powershell)",
+        },
+        "msg.completion.other_shell": {
+            "en": "{option}: completion is written for {shells}, not {shell}: run it from one "
+            "of them, or print the script for one with _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: дополнение пишется для {shells}, а не для {shell}: запустите из "
+            "одной из них или выведите сценарий для нужной: _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+        },
         "err.card.lookalike.ace": {
             "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
             "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",

@@ -113,16 +113,14 @@ def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
     names = ", ".join(shown(r.decl) for r in false)
     owner, made = false[0].player, false[0].event
     changed = False
-    for pen in deal.penalties:
-        if pen.kind is not PenaltyKind.RENEGE or not pen.auto or pen.withdrawn:
-            continue
-        if pen.trick is None or pen.player != owner:
+    for i, pen in deal.standing_reneges():
+        if not pen.auto or pen.trick is None or pen.player != owner:
             continue
         tr = deal.tricks[pen.trick - 1]
         if evidence(st, deal, tr):
             continue  # still shown by cards he truly held
         tr.renege = False
-        pen.withdrawn = t("note.renege.withdrawn", names=names, declared=made, event=st.number)
+        deal.withdrawn[i] = t("note.renege.withdrawn", names=names, declared=made, event=st.number)
         changed = True
         st.notice(
             t(
@@ -135,15 +133,13 @@ def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
             ),
             deal,
         )
-        # said at the renege's own event too: the log's line there no longer stands
+        # said at the renege's own event too: the log's line there no longer holds
         st.sheet.notices.append(
             (pen.event, t("notice.renege.withdrawn_at", trick=pen.trick, event=st.number))
         )
     if changed:
-        offenders = [
-            p.player for p in deal.penalties if p.kind is PenaltyKind.RENEGE and not p.withdrawn
-        ]
-        deal.renege_by = offenders[0] if offenders else None
+        standing = deal.standing_reneges()
+        deal.renege_by = standing[0][1].player if standing else None
         if deal.finished and len(deal.tricks) == TRICKS_PER_DEAL:
             points = {p: deal.trick_card_points(p) for p in st.players}
             points[deal.tricks[-1].winner] += st.rules.scoring.last_trick

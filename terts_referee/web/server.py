@@ -275,10 +275,8 @@ class Handler(BaseHTTPRequestHandler):
         if kind != "application/json":  # also keeps other sites' plain form posts out
             raise api.BadRequest(t("web.err.content_type", lang), 415)
         length = self.headers.get("Content-Length")
-        try:
-            size = int(length) if length is not None else -1
-        except ValueError:
-            size = -1
+        # ASCII digits only, as HTTP writes them (``int`` would take " 12", "+12", "1_2", "١٢")
+        size = int(length) if length is not None and length.isascii() and length.isdigit() else -1
         if size < 0:
             raise api.BadRequest(t("web.err.length", lang), 411)
         if size > MAX_BODY:

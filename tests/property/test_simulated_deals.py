@@ -385,7 +385,7 @@ def test_a_renege_is_flagged_only_from_cards_truly_held(
     assert all(isinstance(events[i - 1], Declare) for i in sheet.skipped if i <= len(events))
     got = sheet.deals[0]
     assert got.finished and len(got.tricks) == 16
-    standing = [p for p in penalties(got, PenaltyKind.RENEGE) if p.auto and not p.withdrawn]
+    standing = [p for _, p in got.standing_reneges() if p.auto]
     for pen in standing:
         sim = deal.tricks[pen.trick - 1]
         hand = deal.hand_before(pen.trick, sim.follower)

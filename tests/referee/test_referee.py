@@ -145,12 +145,14 @@ def _plain(obj, seen=()):
     return repr(obj)
 
 
-def _whole_copy_replay(events, rules):
-    """The what-if replay as it was: a deep copy of the whole state before every event."""
+def _whole_copy_replay(events, rules, players=PLAYERS, recorded=0):
+    """The what-if replay as it was: a deep copy of the whole state before every event
+    (``recorded``: how many of them are in the game file already, as ``State.recorded``)."""
     from terts_referee.i18n.messages import t
 
     with pinned():
-        st = State.start(PLAYERS, rules, None)
+        st = State.start(players, rules, None)
+        st.recorded = recorded
         for i, ev in enumerate(events, start=1):
             saved = copy.deepcopy(st)
             try:

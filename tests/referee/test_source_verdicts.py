@@ -93,7 +93,12 @@ def refused(script: str, rules: str = "classic") -> str:
 
 
 def reneges(deal):
-    return [p for p in deal.penalties if p.kind is PenaltyKind.RENEGE]
+    """The deal's reneges, each with why it was withdrawn ("" while it stands)."""
+    return [
+        (p, deal.withdrawn.get(i, ""))
+        for i, p in enumerate(deal.penalties)
+        if p.kind is PenaltyKind.RENEGE
+    ]
 
 
 # --- evidence only from cards truly held (RULES §3) ------------------------------------------
@@ -133,14 +138,14 @@ def test_a_renege_rests_only_on_cards_truly_held(rule, rules, script, card_point
     one of them is withdrawn» — the sheet's card points, the penalty and the notices say so."""
     sheet = play(script, rules)
     deal = sheet.deals[0]
-    assert [p.player for p in reneges(deal) if not p.withdrawn] == [], rule
-    assert len([p for p in reneges(deal) if p.withdrawn]) == withdrawn, rule
+    assert [p.player for p, why in reneges(deal) if not why] == [], rule
+    assert len([p for p, why in reneges(deal) if why]) == withdrawn, rule
     assert deal.card_points == card_points, rule
     assert deal.renege_by is None
     assert [r.status for r in deal.declarations] == [Status.FALSE], rule
     if withdrawn:
-        (pen,) = reneges(deal)
-        assert "withdrawn at event 14" in pen.withdrawn and "terts:K♥ (event 2)" in pen.withdrawn
+        ((_, why),) = reneges(deal)
+        assert "withdrawn at event 14" in why and "terts:K♥ (event 2)" in why
         texts = sheet.notices_for(14)
         assert any("the renege at trick 9 (event 11) is withdrawn" in n for n in texts), texts
         assert any("withdrawn at event 14" in n for n in sheet.notices_for(11))
@@ -155,12 +160,12 @@ def test_a_renege_withdrawn_is_proven_again_by_later_play():
     )
     sheet = play(script, "book")
     deal = sheet.deals[0]
-    assert [(p.trick, bool(p.withdrawn)) for p in reneges(deal)] == [
+    assert [(p.trick, bool(why)) for p, why in reneges(deal)] == [
         (9, True),  # on the false terts: withdrawn at event 14
         (9, False),  # shown by the 8♥ he plays at trick 13 (event 15)
         (12, False),  # so is K♥ led at trick 12 answered by a club
     ]
-    assert "with 8♥" in reneges(deal)[1].note
+    assert "with 8♥" in reneges(deal)[1][0].note
     assert deal.card_points == {"Боря": 0, "Аня": 150}
 
 

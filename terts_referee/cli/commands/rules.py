@@ -49,27 +49,21 @@ def rules_new(
 
     Example: terts rules new house.toml --from classic
     """
-    from ...domain.rules import dump_ruleset_toml, load_ruleset
+    from ...domain.rules import dump_ruleset_toml, load_ruleset, ruleset_from_dict
     from ...errors import RulesetError
-    from ...files import NotRegular, check_replaceable
+    from ...files import parse_toml
     from ...i18n.messages import t
+    from ...output.writing import check_output, write_output
 
-    rules = load_ruleset(base)
-    try:
-        exists = check_replaceable(path)  # never write over a FIFO, a device, a directory
-    except NotRegular as exc:
-        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
-    except OSError as exc:
-        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
-    if exists and not force:
-        raise RulesetError(t("err.ruleset.exists", path=path))
+    check_output(path, force=force, example="house.toml")
     if path.suffix != ".toml":
         raise RulesetError(t("err.ruleset.suffix", path=path))
+    rules = load_ruleset(base)
     own = rules._replace(name=path.stem, description=f"{rules.name} with house changes")
-    try:
-        path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    text = dump_ruleset_toml(own, extends=base)
+    # never write a ruleset that `rules check` would refuse (a file name too long for a name)
+    ruleset_from_dict(parse_toml(text), str(path), rules)
+    write_output(path, text.encode("utf-8"), force=force, example="house.toml")
     from ...output import console
 
     console.say(t("msg.ruleset_written", path=path, base=base))

@@ -68,12 +68,12 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         "uphill": p.uphill,  # added to the offender's target ("в гору")
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
-                        "says": penalty_says(d, p, rules),
+                        "says": penalty_says(d, p, rules, i in d.withdrawn),
                         "note": p.note,
                         "automatic": p.auto,
-                        "withdrawn": bool(p.withdrawn),  # a renege whose evidence was false
+                        "withdrawn": i in d.withdrawn,  # a renege whose evidence was false
                     }
-                    for p in d.penalties
+                    for i, p in enumerate(d.penalties)
                 ],
                 "tricks": len(d.tricks),
                 "quick": d.quick,
@@ -150,8 +150,9 @@ def report_sheet(
             if r.restored:  # burned by a challenge found false
                 mark = f" ({t('out.stands_again', event=r.restored)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
-        for pen in d.penalties:
-            items.append(f"{pen.player}: {penalty_says(d, pen, sheet.rules)}")
+        for i, pen in enumerate(d.penalties):
+            says = penalty_says(d, pen, sheet.rules, i in d.withdrawn)
+            items.append(f"{pen.player}: {says}")
         if items:
             lines.append(f"{d.number}. " + "; ".join(items))
     if lines:
@@ -178,11 +179,11 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def penalty_says(d: Deal, pen, rules) -> str:
+def penalty_says(d: Deal, pen, rules, withdrawn: bool = False) -> str:
     """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
     miscount's amount), his uphill, the points written for the opponent (named)."""
     bits = [penalty_name(pen.kind.value)]
-    if pen.withdrawn:
+    if withdrawn:
         return ", ".join([*bits, t("out.pen.withdrawn")])
     if pen.kind.loses_game:
         bits.append(t("out.pen.loses", p=pen.player))
@@ -201,10 +202,8 @@ def penalty_says(d: Deal, pen, rules) -> str:
 def _first_renege(d: Deal):
     """The deal's first standing renege: the one that moves its card points under
     ``penalties.renege = "deal-to-opponent"`` (later ones are flagged)."""
-    for pen in d.penalties:
-        if pen.kind.value == "renege" and not pen.withdrawn:
-            return pen
-    return None
+    standing = d.standing_reneges()
+    return standing[0][1] if standing else None
 
 
 def _deal_cell(d: Deal, p: str) -> str:
