@@ -16,7 +16,7 @@ from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Claim, DealEvent, Declare, PenaltyKind, Score
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
-from tests.scripted import PLAYERS, events
+from tests.scripted import PLAYERS, events, play, refused
 
 #: Stock tricks 1-7 of the deals below: Аня leads and takes each, the trump 7♠ lies face up
 #: and goes to Боря, who loses trick 7 (RULES §2).
@@ -79,17 +79,6 @@ trick Дч 9б
 trick Вч 9т
 trick Кп 10б
 trick Вп Вт"""
-
-
-def play(script: str, rules: str = "classic"):
-    ruleset = load_ruleset(rules)
-    return replay(PLAYERS, events(script, ruleset), ruleset)
-
-
-def refused(script: str, rules: str = "classic") -> str:
-    with pytest.raises(EventRefused) as info:
-        play(script, rules)
-    return str(info.value)
 
 
 def reneges(deal):
@@ -252,7 +241,7 @@ def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
 def test_a_repeat_is_refused_as_already_recorded(rule, rules, script, event):
     """RULES §4.3: «The same combination recorded twice in one deal is a repeat (a typing slip),
     refused as already recorded, not a lowering»; the refusal names the earlier event."""
-    text = refused(script, rules)
+    text = str(refused(script, rules))
     assert f"already recorded in this deal (event {event})" in text, (rule, text)
     assert "not a lowering" in text
 
@@ -279,7 +268,7 @@ def test_book_refuses_a_lowering_naming_the_earlier_declaration(rule, first, sec
     """RULES §4.3 [001] «после того как было объявлено полсотни от Короля пик, потом уже нельзя
     объявлять терц от Дамы или от Короля в этой же масти»: under ``book``
     (``declarations.lowering_penalty = "refuse"``) it is refused, naming the earlier one."""
-    text = refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book")
+    text = str(refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book"))
     assert "(event 2)" in text and 'lowering_penalty = "refuse"' in text, (rule, text)
 
 
@@ -333,7 +322,7 @@ def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
 def test_book_the_asker_still_forfeits_a_hundred():
     """RULES §4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
     class stays barred after the question."""
-    text = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
+    text = str(refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book"))
     assert "may not declare a higher class" in text, text
 
 
