@@ -1331,6 +1331,14 @@ MESSAGES = register(
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
+        "notice.set_aside": {
+            "en": "event {number} no longer holds: {reason}. It is kept in the file and not "
+            "counted: `{drop}` removes it, or correct the earlier event it conflicts with "
+            "(`--replace N`, `--before N`)",
+            "ru": "событие {number} больше не проходит: {reason}. Оно сохранено в файле и не "
+            "засчитано: `{drop}` уберёт его, либо исправьте более раннее событие, с которым "
+            "оно расходится (`--replace N`, `--before N`)",
+        },
         # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
