@@ -63,6 +63,8 @@ def change_lines(game: Game, change: Change) -> list[str]:
         else:
             key = "fix.deal"
         lines.append(t(key, n=d.number, what="; ".join(bits)))
+    if change.stands_again:
+        lines.append(t("fix.stands_again", numbers=", ".join(map(str, change.stands_again))))
     if change.winner_changed:
         nobody = t("fix.nobody")
         lines.append(
@@ -83,6 +85,7 @@ def report_correction(
                 "targets": sheet.targets,
                 "finished": sheet.finished,
                 "winner": sheet.winner,
+                "set_aside": sorted(sheet.set_aside),
             }
         )
         return
@@ -92,6 +95,9 @@ def report_correction(
     lines = change_lines(game, change)
     for line in lines or [t("fix.nothing")]:
         console.say("  " + line)
+    from .sheet import say_set_aside
+
+    say_set_aside(sheet)
 
 
 def trail_table(game: Game) -> Table:

@@ -97,6 +97,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
         "win_reason": sheet.win_reason or None,
         "deals": deals,
         "notices": [{"event": n, "text": text} for n, text in sheet.notices],
+        "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold: not counted
     }
 
 
@@ -171,6 +172,7 @@ def report_sheet(
     for n, text in sheet.notices:
         if n in skipped:
             console.say(f"! {text}", "yellow")
+    say_set_aside(sheet)
     if sheet.finished:
         console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
     if chart:
@@ -179,6 +181,16 @@ def report_sheet(
         console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
     if source is not None:
         console.say(t("out.sample", path=source), "dim")
+
+
+def say_set_aside(sheet: Sheet) -> None:
+    """Once, the stored events the referee set aside (``Sheet.set_aside``), by number."""
+    if sheet.set_aside:
+        from ..hints import hint
+
+        numbers = ", ".join(map(str, sorted(sheet.set_aside)))
+        line = t("out.set_aside", n=len(sheet.set_aside), numbers=numbers, log=hint("log"))
+        console.say(f"! {line}", "yellow")
 
 
 def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:

@@ -60,6 +60,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
             "may_look": False,
             "finished": sheet.finished,
             "winner": sheet.winner,
+            "set_aside": sorted(sheet.set_aside),
         }
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
@@ -80,6 +81,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
         "tricks": {p: deal.tricks_taken(p) for p in game.players},
         "finished": sheet.finished,
         "winner": sheet.winner,
+        "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold
     }
 
 
@@ -88,6 +90,9 @@ def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
     if as_json:
         console.print_json(data)
         return
+    from .sheet import say_set_aside
+
+    say_set_aside(sheet)
     if not data["deal"]:
         command = hint("deal", options={"--trump": t("out.card_or_suit")})
         console.say(t("out.no_deal", command=command))
