@@ -55,7 +55,7 @@ def apply(st: State, number: int, ev: Event) -> None:
     if ev.type in ("declare", "challenge"):
         _room_for_declarations(st)
     JUDGES[ev.type](st, ev)
-    st.last_event = ev
+    st.last_event, st.last_number = ev, number
     st.last_deal_event_deal = st.sheet.deals[-1] if st.sheet.deals else None
 
 
@@ -85,6 +85,7 @@ class Undo:
         "ending",
         "event",
         "event_deal",
+        "event_number",
         "fields",
         "last",
         "notices",
@@ -112,6 +113,7 @@ class Undo:
         self.ending = (sheet.finished, sheet.winner, sheet.win_reason)
         self.notices = len(sheet.notices)
         self.event = st.last_event
+        self.event_number = st.last_number
         self.event_deal = st.last_deal_event_deal
 
     def restore(self, st: State) -> None:
@@ -138,7 +140,7 @@ class Undo:
         sheet.uphill = self.uphill
         sheet.finished, sheet.winner, sheet.win_reason = self.ending
         del sheet.notices[self.notices :]
-        st.last_event = self.event
+        st.last_event, st.last_number = self.event, self.event_number
         st.last_deal_event_deal = self.event_deal
 
 

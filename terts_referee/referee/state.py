@@ -30,6 +30,7 @@ class State:
     # an earlier version took is read as the slip it was, not refused); later ones are new
     recorded: int
     last_event: Event | None
+    last_number: int  # the number of ``last_event``: an event set aside between is not counted
     last_deal_event_deal: Deal | None  # the last deal when ``last_event`` was judged
 
     def __init__(
@@ -40,6 +41,7 @@ class State:
         self.number = 0
         self.recorded = 0
         self.last_event = None
+        self.last_number = 0
         self.last_deal_event_deal = None
 
     @classmethod
