@@ -1332,12 +1332,11 @@ MESSAGES = register(
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
         "notice.set_aside": {
-            "en": "event {number} no longer holds: {reason}. It is kept in the file and not "
-            "counted: `{drop}` removes it, or correct the earlier event it conflicts with "
-            "(`--replace N`, `--before N`)",
-            "ru": "событие {number} больше не проходит: {reason}. Оно сохранено в файле и не "
-            "засчитано: `{drop}` уберёт его, либо исправьте более раннее событие, с которым "
-            "оно расходится (`--replace N`, `--before N`)",
+            "en": "event {number} no longer holds: {reason} — kept in the file, not counted; "
+            "`{drop}` removes it, or correct an earlier event (`--replace N`, `--before N`)",
+            "ru": "событие {number} больше не проходит: {reason} — оно остаётся в файле и не "
+            "засчитано; `{drop}` уберёт его, либо исправьте событие до него (`--replace N`, "
+            "`--before N`)",
         },
         # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
