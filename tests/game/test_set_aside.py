@@ -27,6 +27,7 @@ from terts_referee.game.corrections import Action, CorrectionRefused
 from terts_referee.game.model import Game
 from terts_referee.game.storage import parsed_form
 from terts_referee.referee import EventRefused, Status
+from tests.referee.test_source_verdicts import LATE_FIFTY_FALSE_BY_THE_LEAD
 from tests.scripted import events as scripted
 
 A, B = "Аня", "Боря"
@@ -39,24 +40,7 @@ def quick(by: str, points: int, last: str) -> list:
 
 
 #: Deal 5 trick by trick: Боря's late terts:K♦ after trick 8 (K♦ Q♦ J♦ all played by then).
-DEAL_5 = """deal 7п
-trick Тч 7ч
-trick Тт 9ч
-trick 10т Кт
-trick 10б Вб
-trick Кб Дб
-trick 10п 8ч
-trick 9п 8п
-trick Тп 7п
-declare Боря терц:Кб
-trick 10ч 7б
-trick Кп 8б
-trick Дп 9б
-trick Вп 7т
-trick Кч 8т
-trick Дч 9т
-trick Вч Вт
-trick Тб Дт"""
+DEAL_5 = LATE_FIFTY_FALSE_BY_THE_LEAD.replace("declare Боря 50:Кч", "declare Боря терц:Кб")
 
 
 def won_earlier() -> Game:

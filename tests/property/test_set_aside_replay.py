@@ -10,7 +10,6 @@ one refusal, to the same sheet (event numbers and the texts that quote them asid
 from __future__ import annotations
 
 import random
-from enum import Enum
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +21,7 @@ from terts_referee.game.model import Game
 from terts_referee.game.storage import parsed_form
 from terts_referee.referee import replay
 from tests.property.test_simulated_deals import events_of, ruleset
-from tests.referee.test_referee import _junk
+from tests.referee.test_referee import _junk, _plain
 from tests.simulator import simulate
 
 PLAYERS = ("Ann", "Bob")
@@ -32,27 +31,14 @@ NUMBERED = frozenset(
     {"event", "restored", "trump_event", "exchange_event", "timed_from", "notices", "note"}
     | {"withdrawn"}  # the reasons, by penalty: compared by their keys alone
 )
-#: The sheet's own lists of event numbers, and what the picture leaves out as ``_plain`` does.
+#: The sheet's own lists of event numbers, and what ``_plain`` leaves out anyway.
 LEFT_OUT = NUMBERED | {"skipped", "set_aside", "rules", "_by_event", "asked"}
 
 
-def picture(obj, seen=()):
-    """The sheet by attribute, as ``tests.referee.test_referee._plain`` gives it, without the
-    event numbers and the texts that quote them."""
-    if type(obj).__module__.startswith("terts_referee.referee.") and hasattr(obj, "__dict__"):
-        if id(obj) in seen:
-            return "<cycle>"
-        seen = (*seen, id(obj))
-        return {k: picture(v, seen) for k, v in vars(obj).items() if k not in LEFT_OUT}
-    if isinstance(obj, dict):
-        return {repr(k): picture(v, seen) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [picture(v, seen) for v in obj]
-    if isinstance(obj, (set, frozenset)):
-        return sorted(repr(v) for v in obj)
-    if isinstance(obj, Enum):
-        return obj.value
-    return repr(obj)
+def picture(sheet):
+    """The sheet by attribute (``tests.referee.test_referee._plain``), without the event
+    numbers and the texts that quote them."""
+    return _plain(sheet, left_out=LEFT_OUT)
 
 
 def without(events: list, numbers: set[int]) -> list:
