@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import replay_game, write
 
-from terts_referee.game import Game
-from terts_referee.storage import read_game, write_game
+from terts_referee.game.model import Game
+from terts_referee.game.storage import read_game, write_game
 
 BIN = Path(sys.executable).parent
 

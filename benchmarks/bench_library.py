@@ -31,14 +31,14 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from terts_referee.cards import Rank, Suit
-from terts_referee.declarations import Declaration
-from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
-from terts_referee.game import Game
-from terts_referee.library import archive_name
-from terts_referee.replay import EventRefused
-from terts_referee.rules import load_ruleset
-from terts_referee.storage import write_game
+from terts_referee.domain.cards import Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.game.model import Game
+from terts_referee.game.storage import write_game
+from terts_referee.library.index import archive_name
+from terts_referee.referee import EventRefused
 
 PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")
 SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)

@@ -1,7 +1,7 @@
 """Replay time against the number of events (issue 3, item 6).
 
 For each size (1,000, 2,000, 5,000 and 10,000 events by default) the game of
-``make_game.replay_game`` is replayed with ``Game.sheet()`` (``terts_referee.replay.replay``,
+``make_game.replay_game`` is replayed with ``Game.sheet()`` (``terts_referee.referee.replay``,
 strict, as ``terts sheet`` does): one warm-up replay, then the median and minimum of
 ``--repeat`` runs, in ms and in µs per event. Replay is linear when µs/event stays flat as the
 size grows; the last column is the per-event cost relative to the smallest size.
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import replay_game, write
 
-from terts_referee.game import Game
-from terts_referee.storage import read_game
+from terts_referee.game.model import Game
+from terts_referee.game.storage import read_game
 
 
 def timed(fn, repeat: int) -> tuple[float, float]:

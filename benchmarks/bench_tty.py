@@ -188,7 +188,7 @@ def table_mode(workdir: Path, env: dict[str, str], n: int) -> list[tuple[float, 
     """(wall, CPU) seconds per event of one scripted table session recording ``n`` events."""
     from make_game import PLAYERS, rules, write
 
-    from terts_referee.game import Game
+    from terts_referee.game.model import Game
 
     # as `terts new Аня Боря --quick` with the largest target allowed (200 events pass 501)
     game = write(Game(PLAYERS, rules(5000), quick=True), workdir / "table.toml")
@@ -202,7 +202,7 @@ def table_mode(workdir: Path, env: dict[str, str], n: int) -> list[tuple[float, 
     )
     stamps = [tuple(map(float, line.split())) for line in stamps_file.read_text().splitlines()]
     per_event = [(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(stamps)]
-    from terts_referee.storage import read_game
+    from terts_referee.game.storage import read_game
 
     recorded = len(Game.from_doc(read_game(game), str(game)).events)
     if recorded != n:

@@ -23,13 +23,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from terts_referee.cards import Rank, Suit
-from terts_referee.declarations import Declaration
-from terts_referee.events import Challenge, DealEvent, Declare, Event, Penalty, PenaltyKind, Score
-from terts_referee.game import Game
-from terts_referee.replay import replay
-from terts_referee.rules import Ruleset, load_ruleset
-from terts_referee.storage import create_game
+from terts_referee.domain.cards import Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import (
+    Challenge,
+    DealEvent,
+    Declare,
+    Event,
+    Penalty,
+    PenaltyKind,
+    Score,
+)
+from terts_referee.domain.rules import Ruleset, load_ruleset
+from terts_referee.game.model import Game
+from terts_referee.game.storage import create_game
+from terts_referee.referee import replay
 
 PLAYERS = ("Аня", "Боря")
 A, B = PLAYERS

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import stat
 
-from .messages import t
+from .i18n.messages import t
 
 __all__ = [
     "MAX_FILE_BYTES",

@@ -9,12 +9,6 @@ from pathlib import Path
 import pytest
 
 
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "slow: builds or installs the package (still run by default)"
-    )
-
-
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch, tmp_path):
     """No colour, fixed width, English, no game file from the environment, a clean cwd.

@@ -24,7 +24,7 @@ def assert_refused(result, *fragments: str) -> str:
 
 
 def untimed(path: Path) -> dict:
-    """The game document without its times (when each event was typed differs, issue 11)."""
+    """The game document without its times (when each event was typed differs)."""
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     doc.pop("started", None)
     for event in doc.get("events", []):
@@ -48,9 +48,16 @@ def shape(value):
 
 def sample_events():
     """Two quick deals between Аня and Боря: declarations, a challenge, a miscount, scores."""
-    from terts_referee.cards import Rank, Suit
-    from terts_referee.declarations import Declaration
-    from terts_referee.events import Challenge, DealEvent, Declare, Penalty, PenaltyKind, Score
+    from terts_referee.domain.cards import Rank, Suit
+    from terts_referee.domain.declarations import Declaration
+    from terts_referee.domain.events import (
+        Challenge,
+        DealEvent,
+        Declare,
+        Penalty,
+        PenaltyKind,
+        Score,
+    )
 
     a, b, h, s = "Аня", "Боря", Suit.HEARTS, Suit.SPADES
     return [
@@ -67,7 +74,7 @@ def sample_events():
 
 def whole_replay_sheet(game) -> dict:
     """The JSON sheet a whole replay of ``game``'s events gives."""
-    from terts_referee.replay import replay
-    from terts_referee.report.sheet import sheet_json
+    from terts_referee.output.report.sheet import sheet_json
+    from terts_referee.referee import replay
 
     return sheet_json(game, replay(game.players, game.events, game.rules))

@@ -97,7 +97,7 @@ def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
     """One step through the page's API and through the CLI on a copy: the same answer (the
     CLI's output, or its refusal with the file byte-identical) and the same game file but for
     its times. Returns the CLI's exit code and the server's JSON answer."""
-    from helpers import untimed
+    from tests.helpers import untimed
 
     before = served.read_bytes()
     if "--" in argv:  # the fixture's --game must come before the words

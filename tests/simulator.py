@@ -1,8 +1,9 @@
 """An independent Terts deal simulator, the tests' second opinion on the referee (RULES §1-§5).
 
-It shares nothing with ``terts_referee.replay`` or ``terts_referee.play``: the trick orders, card
-points, the follow rule, the draws and the rounding are written again here, straight from
-RULES.md, and only the value types ``Card``, ``Rank`` and ``Suit`` come from the package.
+It shares nothing with ``terts_referee.referee`` or ``terts_referee.domain.play``: the trick
+orders, card points, the follow rule, the draws and the rounding are written again here,
+straight from RULES.md, and only the value types ``Card``, ``Rank`` and ``Suit`` come from
+the package.
 
 ``simulate(seed, ...)`` plays one deal with ``random.Random(seed)``: the shuffle, 9 cards each
 (three at a time, dealer last), the next card face up (its suit is trump, it is drawn last), 14
@@ -20,7 +21,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from terts_referee.cards import Card, Rank, Suit
+from terts_referee.domain.cards import Card, Rank, Suit
 
 __all__ = [
     "SimRules",

@@ -124,7 +124,7 @@ def _usage_message(exc) -> str:
     from typer._click import exceptions as click_exc
 
     from .. import i18n
-    from ..messages import t
+    from ..i18n.messages import t
 
     where = exc.ctx.command_path if exc.ctx else "terts"
     detail = exc.format_message()
@@ -151,7 +151,7 @@ def run_command(argv: list[str] | None = None) -> int:
     becomes one line on stderr and exit code 2."""
     from typer._click import exceptions as click_exc
 
-    from .. import console
+    from ..output import console
 
     console.reset()
     console.lenient(sys.stdout, sys.stderr)  # help on a cp1252 terminal: ``?``, no traceback
@@ -166,7 +166,7 @@ def run_command(argv: list[str] | None = None) -> int:
         console.error_line(_usage_message(exc))
         return 2
     except typer.Abort:
-        from ..messages import t
+        from ..i18n.messages import t
 
         console.error_line(t("msg.aborted"))
         return 130

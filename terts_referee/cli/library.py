@@ -39,16 +39,16 @@ def scan_games(library: str | None, quiet: bool):
     """The library scanned through its index; skipped files named on stderr, one line each."""
     import sys
 
-    from .. import console
-    from ..library import library_dir, scan_library
-    from ..messages import t
+    from ..i18n.messages import t
+    from ..library.index import library_dir, scan_library
+    from ..output import console
     from . import long_running
 
     long_running()  # it may read hundreds of games
     where = library_dir(library)
     progress = None
     if not quiet and sys.stderr.isatty():
-        from ..library_report import progress_bar
+        from ..output.library_report import progress_bar
 
         progress = progress_bar
     scan = scan_library(where, progress)
@@ -59,8 +59,8 @@ def scan_games(library: str | None, quiet: bool):
 
 def filters_from(scan, player, vs, since, until, rules):
     from ..errors import NotationError
-    from ..messages import t
-    from ..stats import Filters, parse_date, resolve_player
+    from ..i18n.messages import t
+    from ..library.stats import Filters, parse_date, resolve_player
 
     if vs and not player:
         raise NotationError(t("library.vs_alone"))
@@ -81,14 +81,14 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     """
     import os
 
-    from .. import console
     from ..errors import GameFileError
-    from ..library import archive_game, library_dir
-    from ..messages import t
+    from ..i18n.messages import t
+    from ..library.index import archive_game, library_dir
+    from ..output import console
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
         return
-    from ..storage import check_writable_target
+    from ..game.storage import check_writable_target
 
     check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
     try:

@@ -66,15 +66,15 @@ AsRulesOpt = Annotated[
 
 def game_path(game: str | None) -> Path:
     """The game file named by ``--game``, else $TERTS_GAME, else ./terts-game.toml."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     return resolve_game_path(game)
 
 
 def load(game: str | None):
     """(path, Game) of the stored game, read without the lock (read-only commands)."""
-    from ..game import Game
-    from ..storage import read_game
+    from ..game.model import Game
+    from ..game.storage import read_game
 
     path = game_path(game)
     return path, Game.from_doc(read_game(path), str(path))
@@ -83,10 +83,10 @@ def load(game: str | None):
 def write_page(path: Path, page: str, quiet: bool = False) -> None:
     """Writes an HTML page (``export --html``, ``stats --html``) and says so unless ``quiet``;
     a file that cannot be written is one line naming it and why."""
-    from .. import console
     from ..errors import GameFileError
     from ..files import NotRegular, check_replaceable
-    from ..messages import t
+    from ..i18n.messages import t
+    from ..output import console
 
     try:
         check_replaceable(path)  # a FIFO, a device or a directory is never written into
@@ -145,14 +145,14 @@ def record(
     if replace is not None or before is not None:
         if replace is not None and before is not None:
             from ..errors import NotationError
-            from ..messages import t
+            from ..i18n.messages import t
 
             raise NotationError(t("err.fix.both"))
         action = "replace" if replace is not None else "insert"
         correct(action, replace if replace is not None else before, build, game, as_json)
         return
-    from ..game import Game
-    from ..storage import (
+    from ..game.model import Game
+    from ..game.storage import (
         append_event,
         game_lock,
         last_written,
@@ -186,7 +186,7 @@ def record(
     if g.read_back_last(str(path)):
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
-    from ..report.events import report_event
+    from ..output.report.events import report_event
 
     report_event(g, len(g.events), event, sheet, as_json)
 
@@ -194,8 +194,8 @@ def record(
 def correct(action: str, number: int, build, game: str | None, as_json: bool) -> None:
     """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
     later event still holds, and report what changed on the sheet (issue 11)."""
-    from ..game import Game
-    from ..storage import update_game
+    from ..game.model import Game
+    from ..game.storage import update_game
 
     path = game_path(game)
 
@@ -209,7 +209,7 @@ def correct(action: str, number: int, build, game: str | None, as_json: bool) ->
         return g, correction, changed, sheet
 
     g, correction, changed, sheet = update_game(path, change)
-    from ..report.corrections import report_correction
+    from ..output.report.corrections import report_correction
 
     report_correction(g, correction, changed, sheet, as_json)
 
@@ -268,15 +268,15 @@ class AsciiInt(_click_types.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, int):
             return value
+        from ..domain.numbers import parse_int
         from ..errors import NotationError
-        from ..numbers import parse_int
 
         try:
             number = parse_int(value)
         except NotationError as exc:
             self.fail(str(exc), param, ctx)
         if self.minimum is not None and number < self.minimum:
-            from ..messages import t
+            from ..i18n.messages import t
 
             self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
         return number

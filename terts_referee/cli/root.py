@@ -53,7 +53,8 @@ def root(
 
     Example: terts new Аня Боря && terts deal --trump 7ч && terts declare Аня терц:Дч
     """
-    from .. import console, i18n
+    from .. import i18n
+    from ..output import console
 
     console.set_color(color)
     i18n.set_lang(lang.strip().lower() if lang else None)

@@ -23,7 +23,7 @@ or "when is a renege proven" is answered by opening the module of that name:
 - ``dispatch``: the walk, one judge per event type, and undoing a skipped event.
 
 A judge is a function ``on_<event>(state, event)``; the helpers it needs from another rule area
-are imported from that module. The imports form no cycle (``tests/test_referee.py`` checks):
+are imported from that module. The imports form no cycle (``tests/referee/test_referee.py`` checks):
 ``records`` and ``state`` at the bottom, then ``scoring``, ``ending``, ``reneges``, ``exchange``
 and ``false_declarations``, then the judges that use them, ``dispatch`` on top. Functions rather
 than classes: the rules share one state, and a class per rule area would only wrap it again.

@@ -7,13 +7,13 @@ be declared now. The beaten declaration burns, the rest of its turn is withdrawn
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..declarations import Kind, challenge_verdict, shared_cards
+from ..domain.cards import Card
+from ..domain.declarations import Kind, challenge_verdict, shared_cards
+from ..domain.events import Ask, Challenge, Declare
 from ..errors import RuleError
-from ..events import Ask, Challenge, Declare
-from ..hints import hint
-from ..messages import shown, t
-from ..vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
+from ..i18n.messages import shown, t
+from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
+from ..output.hints import hint
 from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
 from .false_declarations import proven_false, void_false
 from .records import AskRecord, Deal, DeclRecord, Status

@@ -6,11 +6,11 @@ trick, a claim is made on one's own turn: by the player about to lead [000][002]
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS
+from ..domain.cards import CARD_POINTS
+from ..domain.events import Claim
 from ..errors import RuleError
-from ..events import Claim
-from ..hints import hint
-from ..messages import t
+from ..i18n.messages import t
+from ..output.hints import hint
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
 from .reneges import apply_renege

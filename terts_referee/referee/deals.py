@@ -6,10 +6,10 @@ closed by its points, then perhaps the game.
 
 from __future__ import annotations
 
+from ..domain.events import DealEvent, Score, SetTrump
 from ..errors import RuleError
-from ..events import DealEvent, Score, SetTrump
-from ..hints import hint
-from ..messages import suit_word, t
+from ..i18n.messages import suit_word, t
+from ..output.hints import hint
 from .ending import check_winner
 from .records import Deal
 from .reneges import apply_renege

@@ -1,7 +1,7 @@
 """Declaring (RULES §4, §4.3): when a declaration may be made (``declaration_bar``, the one
 place of the timing rules), the marriage's suit, several declarations in one turn, a declaration
 written twice, lowering, and the ``declare`` event itself. Which declaration beats which is in
-``terts_referee.declarations``; a challenge is judged in ``challenges``.
+``terts_referee.domain.declarations``; a challenge is judged in ``challenges``.
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from ..cards import Card, Rank, Suit
-from ..declarations import Declaration, Kind, compare
+from ..domain.cards import Card, Rank, Suit
+from ..domain.declarations import Declaration, Kind, compare
+from ..domain.events import Declare, PenaltyKind
+from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..events import Declare, PenaltyKind
-from ..hints import hint
-from ..messages import shown, suit_word, t
-from ..rules import Ruleset
+from ..i18n.messages import shown, suit_word, t
+from ..output.hints import hint
 from .false_declarations import proven_false, void_false
 from .records import (
     LAST_DECLARATION_TRICK,

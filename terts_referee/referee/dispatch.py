@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..domain.events import Event
+from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..events import Event
 from ..i18n import pinned
-from ..messages import t
-from ..rules import Ruleset
+from ..i18n.messages import t
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import Sheet
 from .state import State

@@ -5,7 +5,7 @@ ends it, is judged in ``claims``.
 
 from __future__ import annotations
 
-from ..messages import t
+from ..i18n.messages import t
 from .records import Deal
 from .state import State
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..cards import Card, Rank
+from ..domain.cards import Card, Rank
+from ..domain.events import Exchange, PenaltyKind
+from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..events import Exchange, PenaltyKind
-from ..messages import t
-from ..rules import Ruleset
+from ..i18n.messages import t
 from .records import Deal, PenaltyRecord, stock_before
 from .state import State
 

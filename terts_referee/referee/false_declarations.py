@@ -6,10 +6,10 @@ is undone).
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..declarations import Declaration
-from ..events import PenaltyKind
-from ..messages import shown, t
+from ..domain.cards import Card
+from ..domain.declarations import Declaration
+from ..domain.events import PenaltyKind
+from ..i18n.messages import shown, t
 from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
 from .scoring import settle
 from .state import State

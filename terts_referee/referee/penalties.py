@@ -6,9 +6,9 @@ found where they are proven (``false_declarations``, ``reneges``, ``exchange``).
 
 from __future__ import annotations
 
+from ..domain.events import Penalty, PenaltyKind
 from ..errors import RuleError
-from ..events import Penalty, PenaltyKind
-from ..messages import t
+from ..i18n.messages import t
 from .ending import check_winner, end_game
 from .false_declarations import void_false
 from .records import Deal, DeclRecord, PenaltyRecord, Status

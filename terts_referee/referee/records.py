@@ -6,10 +6,10 @@ is judged here.
 
 from enum import StrEnum
 
-from ..cards import Card, Rank, Suit
-from ..declarations import Declaration, Kind
-from ..events import PenaltyKind
-from ..rules import Ruleset
+from ..domain.cards import Card, Rank, Suit
+from ..domain.declarations import Declaration, Kind
+from ..domain.events import PenaltyKind
+from ..domain.rules import Ruleset
 
 TRICKS_PER_DEAL = 16
 FINAL_FROM = 8  # tricks 8-16 are the final phase, "разбор фрица" [000]

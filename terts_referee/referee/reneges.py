@@ -8,9 +8,9 @@ deal's card points.
 
 from __future__ import annotations
 
-from ..events import PenaltyKind
-from ..messages import t
-from ..play import follow_obligation
+from ..domain.events import PenaltyKind
+from ..domain.play import follow_obligation
+from ..i18n.messages import t
 from .records import FINAL_FROM, Deal, PenaltyRecord, TrickRecord
 from .state import State
 

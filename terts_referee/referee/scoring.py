@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import DECK, Suit
+from ..domain.cards import DECK, Suit
 from .records import Deal
 from .state import State
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS
+from ..domain.cards import CARD_POINTS
+from ..domain.events import Event
+from ..domain.rules import Ruleset
 from ..errors import RuleError
-from ..events import Event
-from ..hints import hint
-from ..messages import t
-from ..rules import Ruleset
+from ..i18n.messages import t
+from ..output.hints import hint
 from .records import Deal, Sheet
 
 

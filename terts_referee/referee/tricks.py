@@ -7,11 +7,11 @@ declared before it stays untimed).
 
 from __future__ import annotations
 
+from ..domain.events import Trick
+from ..domain.play import trick_winner
 from ..errors import RuleError
-from ..events import Trick
-from ..hints import hint
-from ..messages import t
-from ..play import trick_winner
+from ..i18n.messages import t
+from ..output.hints import hint
 from .deals import close_deal
 from .exchange import check_trump_seven
 from .false_declarations import check_declared_cards

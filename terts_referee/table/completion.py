@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..cards import DECK, Card
+from ..domain.cards import DECK, Card
 from ..errors import NotationError
 from ..i18n import t
 from .parser import (
@@ -193,7 +193,7 @@ class TableCompleter(Completer):
             yield from self._cards(raw, prefix)
 
     def _kinds(self, raw: str, prefix: str) -> Iterator[Completion]:
-        from ..events import _PENALTY_WORDS, PenaltyKind
+        from ..domain.events import _PENALTY_WORDS, PenaltyKind
 
         p = norm(prefix)
         words = [k.value for k in PenaltyKind]

@@ -10,9 +10,11 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .. import vocabulary  # noqa: F401  (the phase words)
 from ..errors import NotationError, RefereeError
-from ..i18n import t
+from ..i18n import (
+    t,
+    vocabulary,  # noqa: F401  (the phase words)
+)
 from .words import TABLE  # noqa: F401  (registers the catalogue)
 
 # --- the short forms -------------------------------------------------------------------------
@@ -167,7 +169,7 @@ def _usage(form: Form, lang: str) -> TableError:
 
 
 def _is_trump(word: str) -> bool:
-    from ..cards import parse_card_or_suit
+    from ..domain.cards import parse_card_or_suit
 
     try:
         parse_card_or_suit(word)

@@ -19,26 +19,26 @@ from .summary import summary_lines
 
 
 def _say(text: str) -> None:
-    from .. import console
+    from ..output import console
 
     console.say(text)
 
 
 def _note(text: str) -> None:
-    from .. import console
+    from ..output import console
 
     console.note(text)
 
 
 def _error(text: str) -> None:
-    from .. import console
+    from ..output import console
 
     console.error_line(text)
 
 
 def _load(path: Path):
-    from ..game import Game
-    from ..storage import read_game
+    from ..game.model import Game
+    from ..game.storage import read_game
 
     game = Game.from_doc(read_game(path), str(path))
     return game, game.sheet()
@@ -56,7 +56,7 @@ class _Descriptions:
 
     def __call__(self, events) -> tuple[str, ...]:
         from .. import i18n
-        from ..report.events import describe
+        from ..output.report.events import describe
 
         lang = i18n.lang()
         if lang != self.lang:
@@ -117,8 +117,8 @@ def run_table(
     """
     from .. import i18n
     from ..cli import dispatch, options
-    from ..hints import at_the_table
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
+    from ..output.hints import at_the_table
 
     if lang is not None and lang not in LANGS:
         _error(t("table.bad_lang", "en", lang=lang))

@@ -8,7 +8,7 @@ from ..i18n import t
 
 def summary_lines(game, sheet, lang: str) -> list[str]:
     """Two short lines: the totals against the targets, and where the deal stands."""
-    from ..report.status import status_json
+    from ..output.report.status import status_json
 
     totals = " · ".join(
         t("table.totals", lang, name=p, total=sheet.totals[p], target=sheet.targets[p])

@@ -114,7 +114,7 @@ def _check(action: str, field: Field, value, lang: str) -> None:
 
 
 def _bundled(name: str, lang: str) -> None:
-    from ..rules import bundled_names
+    from ..domain.rules import bundled_names
 
     names = bundled_names()
     if name not in names:
@@ -133,7 +133,7 @@ def fields_of(body: object, action: str, lang: str) -> dict:
 def _trump(action: str, value: str, lang: str) -> None:
     """A trump as the CLI reads it (a suit, or the face-up card), refused here in the page's
     words: a value such as ``--color`` must never reach the command line as anything else."""
-    from ..cards import parse_card_or_suit
+    from ..domain.cards import parse_card_or_suit
     from ..errors import NotationError
 
     try:

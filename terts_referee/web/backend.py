@@ -77,7 +77,7 @@ class ArgvBackend:
         return file_version(self.path)
 
     def ui(self) -> dict[str, Any]:
-        from ..rules import bundled_names
+        from ..domain.rules import bundled_names
 
         return {
             "lang": self.lang,

@@ -129,7 +129,7 @@ def open_server(
 ) -> PhoneServer:
     """The server, bound (raises OSError): a token whenever ``--lan`` says so or the address is
     not loopback, for then other machines can reach it."""
-    from ..storage import resolve_game_path
+    from ..game.storage import resolve_game_path
 
     path = str(resolve_game_path(game).resolve())
     sock = bind(bind_address(lan, host), port)
@@ -144,7 +144,7 @@ def announce(server: PhoneServer) -> None:
     if server.token and host in ("0.0.0.0", "::"):  # every interface: the machine's name
         url = url.replace(_netloc(host, port), _netloc(socket.gethostname(), port), 1)
     lang = server.lang
-    from ..safe_text import visible
+    from ..output.safe_text import visible
 
     print(visible(t("web.listening", lang, path=server.game, url=url)), flush=True)
     if server.token:
@@ -155,7 +155,7 @@ def announce(server: PhoneServer) -> None:
 
 def serve(game: str | None, port: int, lan: bool, lang: str, host: str | None = None) -> int:
     """Run ``terts serve`` until Ctrl-C; returns the exit code."""
-    from .. import console
+    from ..output import console
 
     address = bind_address(lan, host)
     try:

@@ -267,8 +267,7 @@ TEXTS = register(
 
 def page_words(lang: str) -> dict[str, str]:
     """The page's words in ``lang``: every ``ui.*`` text and the table's phase/penalty words."""
-    from .. import vocabulary
-    from ..i18n import t
+    from ..i18n import t, vocabulary
 
     keys = [k for k in TEXTS if k.startswith("ui.")]
     keys += [k for k in vocabulary.TERMS if k.startswith(("phase.", "pen."))]

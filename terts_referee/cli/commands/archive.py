@@ -20,10 +20,10 @@ def command(
 
     Example: terts archive --game last-week.toml
     """
-    from ... import console
-    from ...library import archive_game, library_dir
-    from ...messages import t
-    from ...storage import resolve_game_path
+    from ...game.storage import resolve_game_path
+    from ...i18n.messages import t
+    from ...library.index import archive_game, library_dir
+    from ...output import console
 
     path = resolve_game_path(game)
     target = archive_game(path, library_dir(library), force=force)

@@ -19,6 +19,6 @@ def command(
 
     Example: terts ask Боря
     """
-    from ...events import Ask
+    from ...domain.events import Ask
 
     return lambda g: Ask(g.player(player))

@@ -16,8 +16,8 @@ def command(
 
     Example: terts challenge Боря терц:Кт
     """
-    from ...declarations import parse_combo
-    from ...events import Challenge
+    from ...domain.declarations import parse_combo
+    from ...domain.events import Challenge
 
     def build(g):
         deal = g.sheet().current

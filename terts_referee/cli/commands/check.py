@@ -28,11 +28,11 @@ def check_hand(
 
     Example: terts check hand Qh Jh 10h 9h 8h 7h --trump s --turns 10
     """
-    from ...cards import parse_card_or_suit, parse_cards
+    from ...domain.cards import parse_card_or_suit, parse_cards
+    from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...messages import t
-    from ...report.checks import report_hand
-    from ...rules import load_ruleset
+    from ...i18n.messages import t
+    from ...output.report.checks import report_hand
 
     hand = parse_cards(cards)
     if len(hand) > 9:
@@ -52,10 +52,10 @@ def check_compare(
 
     Example: terts check compare 105:J♦ 4A --trump h --rules book
     """
-    from ...cards import parse_card_or_suit
-    from ...declarations import parse_combo
-    from ...report.checks import report_compare
-    from ...rules import load_ruleset
+    from ...domain.cards import parse_card_or_suit
+    from ...domain.declarations import parse_combo
+    from ...domain.rules import load_ruleset
+    from ...output.report.checks import report_compare
 
     ruleset = load_ruleset(rules)
     suit = parse_card_or_suit(trump)[0]
@@ -78,10 +78,10 @@ def check_trick(
 
     Example: terts check trick Ah 7s --trump s
     """
-    from ...cards import parse_card_or_suit, parse_cards
+    from ...domain.cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
-    from ...messages import t
-    from ...report.checks import report_trick
+    from ...i18n.messages import t
+    from ...output.report.checks import report_trick
 
     parsed = parse_cards(cards)
     if len(parsed) != 2:
@@ -102,11 +102,11 @@ def check_legal(
 
     Example: terts check legal --hand "Jh 7s As" --lead Kh --trump h --final
     """
-    from ...cards import parse_card, parse_card_or_suit, parse_cards
+    from ...domain.cards import parse_card, parse_card_or_suit, parse_cards
+    from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...messages import t
-    from ...report.checks import report_legal
-    from ...rules import load_ruleset
+    from ...i18n.messages import t
+    from ...output.report.checks import report_legal
 
     held, led = parse_cards(hand), parse_card(lead)
     if led in held:

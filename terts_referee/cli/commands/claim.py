@@ -25,6 +25,6 @@ def command(
 
     Example: terts claim Аня --tricks 3 --card-points 40
     """
-    from ...events import Claim
+    from ...domain.events import Claim
 
     return lambda g: Claim(g.player(player), tricks, card_points)

@@ -35,8 +35,8 @@ def command(
 
     Example: terts deal --trump 7ч
     """
-    from ...cards import parse_card_or_suit
-    from ...events import DealEvent, SetTrump
+    from ...domain.cards import parse_card_or_suit
+    from ...domain.events import DealEvent, SetTrump
 
     def build(g):
         suit, card = parse_card_or_suit(trump) if trump else (None, None)

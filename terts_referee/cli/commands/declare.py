@@ -23,8 +23,8 @@ def command(
 
     Example: terts declare Аня терц:Дч
     """
-    from ...declarations import parse_combo
-    from ...events import Declare
+    from ...domain.declarations import parse_combo
+    from ...domain.events import Declare
 
     def build(g):
         deal = g.sheet().current

@@ -8,8 +8,8 @@ def command(as_json: JsonOpt = False) -> None:
 
     Example: terts demo
     """
-    from ...demo import play_demo
-    from ...report.sheet import report_sheet
+    from ...game.demo import play_demo
+    from ...output.report.sheet import report_sheet
 
     g, path = play_demo()
     report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)

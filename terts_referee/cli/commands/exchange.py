@@ -15,6 +15,6 @@ def command(
 
     Example: terts exchange Аня
     """
-    from ...events import Exchange
+    from ...domain.events import Exchange
 
     return lambda g: Exchange(g.player(player))

@@ -20,9 +20,9 @@ def command(
     Example: terts --lang ru export --html sheet.html
     """
     from ... import i18n
-    from ...export import sheet_html
-    from ...report.sheet import sheet_json
-    from ...rules import load_ruleset
+    from ...domain.rules import load_ruleset
+    from ...output.export import sheet_html
+    from ...output.report.sheet import sheet_json
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None

@@ -25,8 +25,8 @@ def command(
 
     Example: terts history --player Аня --since 2026-01-01
     """
-    from ...library_report import report_history
-    from ...stats import history as history_of
+    from ...library.stats import history as history_of
+    from ...output.library_report import report_history
 
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, None, since, until, rules)

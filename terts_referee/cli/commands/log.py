@@ -21,7 +21,7 @@ def command(
 
     Example: terts log --json --all
     """
-    from ...report.log import report_log
+    from ...output.report.log import report_log
 
     _, g = load(game)
     report_log(g, as_json, trail=all_)

@@ -39,10 +39,10 @@ def command(
 
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
-    from ...game import Game, check_names, now
-    from ...report.events import report_new
-    from ...rules import load_ruleset
-    from ...storage import create_game
+    from ...domain.rules import load_ruleset
+    from ...game.model import Game, check_names, now
+    from ...game.storage import create_game
+    from ...output.report.events import report_new
 
     names = check_names(players)
     ruleset = load_ruleset(rules)

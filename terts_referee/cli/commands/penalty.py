@@ -33,6 +33,6 @@ def command(
 
     Example: terts penalty Боря false-declaration
     """
-    from ...events import Penalty, PenaltyKind
+    from ...domain.events import Penalty, PenaltyKind
 
     return lambda g: Penalty(g.player(player), PenaltyKind.parse(kind), points, event)

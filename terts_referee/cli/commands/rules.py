@@ -16,7 +16,7 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
     Example: terts rules list
     """
-    from ...report.rulesets import report_rules_list
+    from ...output.report.rulesets import report_rules_list
 
     report_rules_list(as_json)
 
@@ -30,8 +30,8 @@ def rules_show(
 
     Example: terts rules show book
     """
-    from ...report.rulesets import report_rules_show
-    from ...rules import load_ruleset
+    from ...domain.rules import load_ruleset
+    from ...output.report.rulesets import report_rules_show
 
     report_rules_show(load_ruleset(name), as_json)
 
@@ -48,10 +48,10 @@ def rules_new(
 
     Example: terts rules new house.toml --from classic
     """
+    from ...domain.rules import dump_ruleset_toml, load_ruleset
     from ...errors import RulesetError
     from ...files import NotRegular, check_replaceable
-    from ...messages import t
-    from ...rules import dump_ruleset_toml, load_ruleset
+    from ...i18n.messages import t
 
     rules = load_ruleset(base)
     try:
@@ -69,7 +69,7 @@ def rules_new(
         path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
     except OSError as exc:
         raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
-    from ... import console
+    from ...output import console
 
     console.say(t("msg.ruleset_written", path=path, base=base))
 
@@ -87,7 +87,7 @@ def rules_check(
 
     Example: terts rules check house.toml
     """
-    from ...report.rulesets import report_rules_show
-    from ...rules import load_ruleset
+    from ...domain.rules import load_ruleset
+    from ...output.report.rulesets import report_rules_show
 
     report_rules_show(load_ruleset(path), as_json, checked=path, verbose=verbose)

@@ -28,6 +28,6 @@ def command(
 
     Example: terts score 54 --by Боря --last-trick Аня
     """
-    from ...events import Score
+    from ...domain.events import Score
 
     return lambda g: Score(g.player(by), points, g.player(last_trick))

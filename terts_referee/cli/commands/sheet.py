@@ -20,8 +20,8 @@ def command(
 
     Example: terts sheet --as exact
     """
-    from ...report.sheet import report_sheet
-    from ...rules import load_ruleset
+    from ...domain.rules import load_ruleset
+    from ...output.report.sheet import report_sheet
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None

@@ -38,8 +38,8 @@ def command(
 
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
-    from ...library_report import report_stats
-    from ...stats import stats as stats_of
+    from ...library.stats import stats as stats_of
+    from ...output.library_report import report_stats
 
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, vs, since, until, rules)
@@ -48,7 +48,7 @@ def command(
     figures["skipped"] = [name for name, _ in scan.skipped]
     if html is not None:
         from ... import i18n
-        from ...season import season_html
+        from ...output.season import season_html
 
         write_page(html, season_html(figures, i18n.lang()), quiet=as_json)
         if not as_json:

@@ -8,7 +8,7 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: terts status --json
     """
-    from ...report.status import report_status
+    from ...output.report.status import report_status
 
     _, g = load(game)
     report_status(g, g.sheet(), as_json)

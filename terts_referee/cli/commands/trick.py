@@ -18,10 +18,10 @@ def command(
 
     Example: terts trick Тп 7п
     """
-    from ...cards import parse_cards
+    from ...domain.cards import parse_cards
+    from ...domain.events import Trick
     from ...errors import NotationError
-    from ...events import Trick
-    from ...messages import t
+    from ...i18n.messages import t
 
     def build(g):
         parsed = parse_cards(cards)

@@ -20,8 +20,8 @@ def command(
 
     Example: terts trump ч
     """
-    from ...cards import parse_card_or_suit
-    from ...events import SetTrump
+    from ...domain.cards import parse_card_or_suit
+    from ...domain.events import SetTrump
 
     def build(g):
         return SetTrump(*parse_card_or_suit(trump))

@@ -9,9 +9,9 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: terts undo
     """
-    from ...game import Game
-    from ...report.events import report_undo
-    from ...storage import update_game
+    from ...game.model import Game
+    from ...game.storage import update_game
+    from ...output.report.events import report_undo
 
     path = game_path(game)
 

@@ -1,0 +1,501 @@
+"""Declarations ("назначения"): what they are, how they are written, found and compared (RULES §4).
+
+A declaration is named by its class and its top card: "терц от Дамы" is Q J 10. The COMBO
+notation of CLI.md: ``terts:Q♥ 50:K♠ 100:J♦ 105:J♦ 106:Q♣ 107:K♥ 108:A♠``, Russian class words
+(``терц:Дч полтинник:Кп сто:Вб``), fours ``4J 200 4A 4K 4Q 4В 4Т 4К 4Д``, ``marriage`` /
+``марьяж`` (``marriage:♥`` where any suit is allowed), or the cards themselves ``Q♥,J♥,10♥``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from ..errors import NotationError, RuleError
+from ..i18n import lang
+from ..i18n.messages import shown, suit_word, t
+from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
+from .rules import Ruleset
+
+__all__ = [
+    "Kind",
+    "Declaration",
+    "Verdict",
+    "parse_combo",
+    "find_declarations",
+    "compare",
+    "challenge_verdict",
+    "shared_cards",
+    "best_order",
+]
+
+
+class Kind(enum.Enum):
+    SEQUENCE = "sequence"
+    FOUR = "four"
+    MARRIAGE = "marriage"
+
+
+#: The ranks whose four scores: four 10s, 9s, 8s and 7s score nothing (no source lists them).
+FOUR_RANKS = (Rank.JACK, Rank.ACE, Rank.KING, Rank.QUEEN)
+
+_SEQ_NAMES_EN = {
+    3: "terts",
+    4: "fifty",
+    5: "hundred (105)",
+    6: "hundred (106)",
+    7: "hundred (107)",
+    8: "hundred (108)",
+}
+_SEQ_NAMES_RU = {
+    3: "терц",
+    4: "пятьдесят",
+    5: "сто пять",
+    6: "сто шесть",
+    7: "сто семь",
+    8: "сто восемь",
+}
+_SEQ_NOTATION = {3: "terts", 4: "50", 5: "105", 6: "106", 7: "107", 8: "108"}
+_FOUR_RU = {
+    Rank.JACK: "двести валетов",
+    Rank.ACE: "сто тузов",
+    Rank.KING: "сто королей",
+    Rank.QUEEN: "сто дам",
+}
+_FOUR_EN = {
+    Rank.JACK: "four jacks",
+    Rank.ACE: "four aces",
+    Rank.KING: "four kings",
+    Rank.QUEEN: "four queens",
+}
+
+# Class words on input (lower case, spaces, hyphens and underscores removed) -> run length.
+_CLASS_WORDS: dict[str, int] = word_table(
+    {
+        3: "terts terz tierce терц 20",
+        4: "fifty quart 50 пятьдесят полтинник полсотни кварт четверик",
+        5: "100 105 hundred сто стопять пятерик",
+        6: "106 стошесть шестерик",
+        7: "107 стосемь семерик",
+        8: "108 стовосемь восьмерик",
+    }
+)
+
+_FOUR_WORDS: dict[str, Rank] = {
+    "200": Rank.JACK,
+    "двести": Rank.JACK,
+    "двеставалетов": Rank.JACK,
+    "двестивалетов": Rank.JACK,
+    "стодам": Rank.QUEEN,
+    "стокоролей": Rank.KING,
+    "стотузов": Rank.ACE,
+}
+_MARRIAGE_WORDS = {"marriage", "марьяж", "белла", "bella", "belote", "m"}
+
+_CLASS_KEYS = {
+    "terts": "name.class.terts",
+    "fifty": "name.class.fifty",
+    "hundred": "name.class.hundred",
+    "jacks": "name.class.jacks",
+    "marriage": "name.class.marriage",
+}
+
+
+def _seq_name(length: int) -> str:
+    """A run's class in the current language: "fifty" / "пятьдесят"."""
+    return (_SEQ_NAMES_RU if lang() == "ru" else _SEQ_NAMES_EN)[length]
+
+
+class Declaration(NamedTuple):
+    """One declaration: a run (``length``, ``rank`` = top card, ``suit``), a four (``rank``), or a
+    marriage (``suit``; None until the deal's trump is known)."""
+
+    kind: Kind
+    rank: Rank | None = None
+    suit: Suit | None = None
+    length: int = 0
+
+    # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def sequence(cls, length: int, top: Rank, suit: Suit) -> Declaration:
+        """A run of ``length`` cards from ``top`` down; raises NotationError if impossible."""
+        if not 3 <= length <= 8:
+            raise NotationError(t("err.run.length", length=length))
+        if top.sequence_index < length - 1:
+            tops = ", ".join(r.value for r in SEQUENCE_ORDER[length - 1 :])
+            raise NotationError(
+                t("err.run.top", name=_seq_name(length), top=top.value, length=length, tops=tops)
+            )
+        return cls(Kind.SEQUENCE, top, suit, length)
+
+    @classmethod
+    def four(cls, rank: Rank) -> Declaration:
+        if rank not in FOUR_RANKS:
+            raise NotationError(t("err.four.rank", rank=rank.value))
+        return cls(Kind.FOUR, rank, None, 4)
+
+    @classmethod
+    def marriage(cls, suit: Suit | None) -> Declaration:
+        return cls(Kind.MARRIAGE, None, suit, 2)
+
+    @classmethod
+    def parse(
+        cls, text: str, trump: Suit | None = None, rules: Ruleset | None = None
+    ) -> Declaration:
+        """Read a COMBO; raises NotationError (syntax) or RuleError (marriage suit)."""
+        return parse_combo(text, trump, rules)
+
+    # --- what it is -----------------------------------------------------------------------
+
+    @property
+    def top(self) -> Rank | None:
+        return self.rank if self.kind is Kind.SEQUENCE else None
+
+    def cards(self) -> frozenset[Card]:
+        """The cards the declaration is made of."""
+        if self.kind is Kind.SEQUENCE:
+            i = self.rank.sequence_index
+            return frozenset(
+                Card(r, self.suit) for r in SEQUENCE_ORDER[i - self.length + 1 : i + 1]
+            )
+        if self.kind is Kind.FOUR:
+            return frozenset(Card(self.rank, s) for s in Suit)
+        if self.suit is None:
+            return frozenset()
+        return frozenset({Card(Rank.KING, self.suit), Card(Rank.QUEEN, self.suit)})
+
+    def points(self, rules: Ruleset) -> int:
+        """Points written for it (RULES §4 table; ``scoring.hundreds`` for runs of 5-8 [000])."""
+        if self.kind is Kind.MARRIAGE:
+            return 20
+        if self.kind is Kind.FOUR:
+            return 200 if self.rank is Rank.JACK else 100
+        if self.length == 3:
+            return 20
+        if self.length == 4:
+            return 50
+        return 100 + self.length if rules.scoring.hundreds == "by-length" else 100
+
+    @property
+    def value_class(self) -> str:
+        """terts, fifty, hundred (runs of 5-8 and 4A/4K/4Q) or jacks: the classes of [001]."""
+        if self.kind is Kind.FOUR:
+            return "jacks" if self.rank is Rank.JACK else "hundred"
+        if self.kind is Kind.MARRIAGE:
+            return "marriage"
+        return {3: "terts", 4: "fifty"}.get(self.length, "hundred")
+
+    # --- how it is written ----------------------------------------------------------------
+
+    def notation(self, ascii_only: bool = False) -> str:
+        """CLI notation that parses back: ``terts:Q♥``, ``105:J♦``, ``4A``, ``marriage:♥``."""
+        suit = (self.suit.letter if ascii_only else self.suit.symbol) if self.suit else ""
+        if self.kind is Kind.SEQUENCE:
+            return f"{_SEQ_NOTATION[self.length]}:{self.rank.value}{suit}"
+        if self.kind is Kind.FOUR:
+            return f"4{self.rank.value}"
+        return f"marriage:{suit}" if suit else "marriage"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def name(self, lang: str = "en", ascii_only: bool = False) -> str:
+        """As the table says it: "терц от Дамы ♥", "сто дам", "terts from the Queen ♥"."""
+        suit = (self.suit.letter if ascii_only else self.suit.symbol) if self.suit else ""
+        if self.kind is Kind.FOUR:
+            return (_FOUR_RU if lang == "ru" else _FOUR_EN)[self.rank]
+        if self.kind is Kind.MARRIAGE:
+            return f"{'марьяж' if lang == 'ru' else 'marriage'} {suit}".strip()
+        if lang == "ru":
+            return f"{_SEQ_NAMES_RU[self.length]} от {self.rank.russian_name} {suit}"
+        return f"{_SEQ_NAMES_EN[self.length]} from {self.rank.english_name} {suit}"
+
+    def to_json(self, rules: Ruleset) -> dict[str, Any]:
+        """The JSON shape of CLI.md."""
+        points = self.points(rules)
+        if self.kind is Kind.SEQUENCE:
+            return {
+                "kind": "sequence",
+                "length": self.length,
+                "top": self.rank.value,
+                "suit": self.suit.value,
+                "points": points,
+            }
+        if self.kind is Kind.FOUR:
+            return {"kind": "four", "rank": self.rank.value, "points": points}
+        return {
+            "kind": "marriage",
+            "suit": self.suit.value if self.suit else None,
+            "points": points,
+        }
+
+    def sort_key(self) -> tuple:
+        """Ascending order for declaring "от младшей к старшей": points, length, top."""
+        return (
+            self.kind is not Kind.MARRIAGE,
+            self.length if self.kind is Kind.SEQUENCE else 4,
+            self.rank.sequence_index if self.rank else 0,
+        )
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+
+def _norm(word: str) -> str:
+    return (
+        word.replace("\ufe0f", "")
+        .strip()
+        .lower()
+        .replace("ё", "е")
+        .replace(" ", "")
+        .replace("-", "")
+        .replace("_", "")
+    )
+
+
+def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = None) -> Declaration:
+    """Read one declaration in COMBO notation; raises NotationError naming what is accepted.
+
+    A marriage of a suit other than trump raises RuleError unless ``declarations.marriage`` is
+    ``any-suit`` [000][002] (``trump`` [001][003][004]).
+    """
+    raw = text.strip()
+    if not raw:
+        raise NotationError(t("err.combo.empty", accepted=t("err.accept.combo")))
+    word = _norm(raw)
+    if ":" in raw:
+        head, _, tail = raw.partition(":")
+        head_n = _norm(head)
+        if head_n in _MARRIAGE_WORDS:
+            return _marriage(text, parse_suit(tail), trump, rules)
+        if head_n not in _CLASS_WORDS:
+            raise NotationError(
+                t("err.combo.class", text=text, head=head.strip(), accepted=t("err.accept.combo"))
+            )
+        length = _CLASS_WORDS[head_n]
+        try:
+            cards = parse_cards(tail)
+        except NotationError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+        if len(cards) != 1:
+            raise NotationError(t("err.combo.one_top", text=text))
+        try:
+            return Declaration.sequence(length, cards[0].rank, cards[0].suit)
+        except NotationError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+    if word in _MARRIAGE_WORDS:
+        return _marriage(text, None, trump, rules)
+    if word in _FOUR_WORDS:
+        return Declaration.four(_FOUR_WORDS[word])
+    if len(word) >= 2 and word[0] == "4" and "," not in word:
+        try:
+            rank = parse_rank(word[1:])
+        except NotationError:
+            raise NotationError(t("err.combo.four", text=text)) from None
+        try:
+            return Declaration.four(rank)
+        except NotationError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+    if word in _CLASS_WORDS:
+        raise NotationError(
+            t("err.combo.top", text=text, notation=_SEQ_NOTATION[_CLASS_WORDS[word]])
+        )
+    try:
+        cards = parse_cards(raw)
+    except NotationError as exc:
+        raise NotationError(
+            t("err.combo.not", text=text, reason=exc, accepted=t("err.accept.combo"))
+        ) from None
+    return _from_cards(text, cards, trump, rules)
+
+
+def _marriage(
+    text: str, suit: Suit | None, trump: Suit | None, rules: Ruleset | None
+) -> Declaration:
+    any_suit = rules is not None and rules.declarations.marriage == "any-suit"
+    if suit is None:
+        return Declaration.marriage(trump)
+    if trump is not None and suit != trump and not any_suit:
+        raise RuleError(f"{text!r}: {t('err.marriage.trump', suit=suit_word(trump))}")
+    return Declaration.marriage(suit)
+
+
+def _from_cards(
+    text: str, cards: list[Card], trump: Suit | None, rules: Ruleset | None
+) -> Declaration:
+    listed = ",".join(str(c) for c in cards)
+    ranks = {c.rank for c in cards}
+    suits = {c.suit for c in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        return Declaration.four(cards[0].rank)
+    if len(cards) == 2 and ranks == {Rank.KING, Rank.QUEEN} and len(suits) == 1:
+        return _marriage(text, cards[0].suit, trump, rules)
+    if len(cards) < 3:
+        raise NotationError(t("err.cards.few", cards=listed))
+    if len(suits) > 1:
+        raise NotationError(t("err.cards.suits", cards=listed))
+    indices = sorted(c.rank.sequence_index for c in cards)
+    missing = [SEQUENCE_ORDER[i] for i in range(indices[0], indices[-1] + 1) if i not in indices]
+    if missing:
+        gap = " ".join(r.value for r in missing)
+        raise NotationError(t("err.cards.gap", cards=listed, gap=gap))
+    return Declaration.sequence(len(cards), SEQUENCE_ORDER[indices[-1]], cards[0].suit)
+
+
+# --- finding ----------------------------------------------------------------------------------
+
+
+def find_declarations(
+    hand: Iterable[Card], trump: Suit | None, rules: Ruleset
+) -> list[Declaration]:
+    """Every declaration in a hand: every sub-run of every run, the fours, the marriage(s).
+
+    A card may sit in a four and a run at once (RULES §4.3 [000][004]). Sorted ascending.
+    """
+    held = set(hand)
+    found: list[Declaration] = []
+    for suit in Suit:
+        present = [Card(r, suit) in held for r in SEQUENCE_ORDER]
+        for top in range(8):
+            for length in range(3, top + 2):
+                if all(present[top - k] for k in range(length)):
+                    found.append(Declaration(Kind.SEQUENCE, SEQUENCE_ORDER[top], suit, length))
+        if Card(Rank.KING, suit) in held and Card(Rank.QUEEN, suit) in held:
+            if suit == trump or rules.declarations.marriage == "any-suit":
+                found.append(Declaration.marriage(suit))
+    for rank in FOUR_RANKS:
+        if all(Card(rank, s) in held for s in Suit):
+            found.append(Declaration.four(rank))
+    return sorted(found, key=lambda d: (d.points(rules), d.sort_key(), str(d)))
+
+
+# --- comparing --------------------------------------------------------------------------------
+
+
+class Verdict(NamedTuple):
+    """Which of two declarations wins, and the rule that decided it."""
+
+    winner: str  # "first" | "second" | "neither"
+    reason: str
+    key: str | None = None  # the ruleset key that decided, if any
+    source: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "key": self.key,
+            "source": self.source,
+        }
+
+
+def _tier(d: Declaration, rules: Ruleset) -> tuple[int, int]:
+    """Rank in the order of RULES §4.1 (trump and declaration order aside)."""
+    if d.kind is Kind.FOUR:
+        if d.rank is Rank.JACK:
+            return (100, 0)
+        sub = d.rank.sequence_index
+        return (60, sub) if rules.declarations.fours_rank == "above-sequences" else (30, sub)
+    if rules.declarations.fours_rank == "below-hundreds" and d.length >= 5:
+        return (40 + d.length, d.rank.sequence_index)
+    return (d.length, d.rank.sequence_index)
+
+
+def shared_cards(first: Declaration, second: Declaration) -> frozenset[Card]:
+    """The cards two declarations share: two players cannot both hold them."""
+    return first.cards() & second.cards()
+
+
+def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: Ruleset) -> Verdict:
+    """Which declaration is higher, the first being the declarer's (RULES §4.1).
+
+    The order only: two declarations that share a card (``shared_cards``) are still ranked, as
+    "four jacks beat a trump 108" is, though two players can never hold both. Raises RuleError
+    when a tie needs the trump suit and none is known.
+    """
+    if Kind.MARRIAGE in (first.kind, second.kind):
+        return Verdict("neither", t("verdict.marriage"), None, "[000][004]")
+    for d, who in ((first, "first"), (second, "second")):
+        if d.kind is Kind.FOUR and d.rank is Rank.JACK:
+            return Verdict(who, t("verdict.jacks"), None, "[000][001]")
+    t1, t2 = _tier(first, rules), _tier(second, rules)
+    if t1 != t2:
+        winner = "first" if t1 > t2 else "second"
+        high, low = (first, second) if winner == "first" else (second, first)
+        return Verdict(winner, _why_higher(high, low, rules), *_key_for(high, low, rules))
+    # Same tier and rank: two runs of one length and top.
+    if trump is None:
+        raise RuleError(t("err.tie_needs_trump", first=shown(first), second=shown(second)))
+    if first.suit == trump or second.suit == trump:
+        winner = "first" if first.suit == trump else "second"
+        return Verdict(winner, t("verdict.trump"), None, "[000][004]")
+    return Verdict("first", t("verdict.first"), None, "[000][004]")
+
+
+def _why_higher(high: Declaration, low: Declaration, rules: Ruleset) -> str:
+    if high.kind is Kind.FOUR and low.kind is Kind.FOUR:
+        return t("verdict.fours", high=shown(high), low=shown(low))
+    if high.kind is Kind.FOUR:
+        return t("verdict.four_over_run", high=shown(high), low=shown(low))
+    if low.kind is Kind.FOUR:
+        return t("verdict.run_over_four", high=shown(high), low=shown(low))
+    if high.length != low.length:
+        return t("verdict.longer", high=shown(high), low=shown(low))
+    return t("verdict.higher_top", high=shown(high), low=shown(low))
+
+
+def _key_for(high: Declaration, low: Declaration, rules: Ruleset) -> tuple[str | None, str]:
+    if Kind.FOUR in (high.kind, low.kind) and Kind.SEQUENCE in (high.kind, low.kind):
+        src = "[000][002]" if rules.declarations.fours_rank == "above-sequences" else "[001]"
+        return (f'declarations.fours_rank = "{rules.declarations.fours_rank}"', src)
+    return (None, "[all]" if high.length != low.length else "[000][001]")
+
+
+def challenge_verdict(
+    declared: Declaration, challenger: Declaration, trump: Suit | None, rules: Ruleset
+) -> Verdict:
+    """Whether ``challenger`` beats ``declared`` at the table under ``declarations.challenge``.
+
+    ``any-higher`` [000] rule 4: any higher declaration beats. ``same-class`` [001]: after
+    "От чего?" only one of equal value beats (a terts by a terts, a fifty by a fifty, a hundred
+    by a hundred); four jacks still beat anything. Raises RuleError as ``compare`` does.
+    """
+    verdict = compare(declared, challenger, trump, rules)
+    if verdict.winner != "second" or rules.declarations.challenge == "any-higher":
+        return verdict
+    c_class, d_class = challenger.value_class, declared.value_class
+    if c_class == "jacks" or c_class == d_class:
+        return verdict
+    reason = t(
+        "verdict.same_class",
+        challenger=shown(challenger),
+        c_class=t(_CLASS_KEYS[c_class]),
+        declared=shown(declared),
+        d_class=t(_CLASS_KEYS[d_class]),
+    )
+    return Verdict("first", reason, 'declarations.challenge = "same-class"', "[001]")
+
+
+# --- planning ---------------------------------------------------------------------------------
+
+
+def best_order(
+    hand: Iterable[Card], trump: Suit | None, rules: Ruleset, turns: int = 8
+) -> list[Declaration]:
+    """The declarations, one per turn over ``turns`` turns, that score most when unbeaten.
+
+    Declared from lower to higher within a suit [000], so no lowering is ever incurred under any
+    ``declarations.lowering``: each suit's chosen runs go in ascending order, which lets any
+    choice be declared; the best is therefore the ``turns`` highest-scoring declarations. A
+    marriage goes alongside another declaration and needs no turn of its own [000].
+    RULES §4.3's Q J 10 9 8 7 ♥ scores 530 over ten turns, 490 over eight.
+    """
+    found = find_declarations(hand, trump, rules)
+    marriages = [d for d in found if d.kind is Kind.MARRIAGE]
+    others = [d for d in found if d.kind is not Kind.MARRIAGE]
+    chosen = sorted(others, key=lambda d: (d.points(rules), d.sort_key()), reverse=True)
+    chosen = chosen[: max(turns, 0)]
+    chosen.sort(key=lambda d: (d.points(rules), d.sort_key()))
+    return chosen + (marriages if turns > 0 else [])

@@ -1,0 +1,437 @@
+"""Events: what happened at the table, one record each, appended to the game file in order.
+
+Each event is a frozen dataclass with ``to_dict`` (a TOML table, absent fields omitted: TOML has
+no null) and ``event_from_dict``. Players are stored by the names given to ``terts new``.
+"""
+
+import enum
+from typing import Any, NamedTuple
+
+from ..errors import GameFileError, NotationError
+from ..i18n.messages import clipped, t
+from .cards import Card, Suit, parse_card, parse_suit
+from .declarations import Declaration, parse_combo
+
+__all__ = [
+    "PenaltyKind",
+    "Event",
+    "DealEvent",
+    "Declare",
+    "Challenge",
+    "Score",
+    "Penalty",
+    "Claim",
+    "Trick",
+    "Exchange",
+    "Ask",
+    "SetTrump",
+    "event_from_dict",
+]
+
+
+class PenaltyKind(enum.Enum):
+    """The offences of RULES §6 ("штрафы")."""
+
+    FALSE_DECLARATION = "false-declaration"
+    MISCOUNT = "miscount"
+    EMPTY_CHALLENGE = "empty-challenge"
+    LATE_DECLARATION = "late-declaration"
+    OUT_OF_TURN_DRAW = "out-of-turn-draw"
+    WRONG_HAND_SIZE = "wrong-hand-size"
+    DRAW_BEFORE_BREAK = "draw-before-break"
+    RENEGE = "renege"
+    TRUMP_SEVEN = "trump-seven"
+    LOWERING = "lowering"
+
+    @classmethod
+    def parse(cls, text: str) -> "PenaltyKind":
+        """Read a kind by its name or the table's Russian word; raises NotationError."""
+        word = text.strip().lower().replace("_", "-").replace("ё", "е")
+        if word in _PENALTY_WORDS:
+            return _PENALTY_WORDS[word]
+        kinds = ", ".join(k.value for k in cls)
+        raise NotationError(t("err.penalty_kind", text=text, kinds=kinds))
+
+    @property
+    def loses_game(self) -> bool:
+        """Offences that lose the whole game [000][001][004]."""
+        return self in (
+            PenaltyKind.OUT_OF_TURN_DRAW,
+            PenaltyKind.WRONG_HAND_SIZE,
+            PenaltyKind.DRAW_BEFORE_BREAK,
+        )
+
+
+_PENALTY_WORDS: dict[str, PenaltyKind] = {k.value: k for k in PenaltyKind}
+_PENALTY_WORDS.update(
+    {
+        "false": PenaltyKind.FALSE_DECLARATION,
+        "ложное": PenaltyKind.FALSE_DECLARATION,
+        "ложное-объявление": PenaltyKind.FALSE_DECLARATION,
+        "неправильный-подсчет": PenaltyKind.MISCOUNT,
+        "подсчет": PenaltyKind.MISCOUNT,
+        "рост": PenaltyKind.EMPTY_CHALLENGE,
+        "чужой-подъем": PenaltyKind.OUT_OF_TURN_DRAW,
+        "подъем": PenaltyKind.OUT_OF_TURN_DRAW,
+        "лишняя-карта": PenaltyKind.WRONG_HAND_SIZE,
+        "понижение": PenaltyKind.LOWERING,
+        "семерка": PenaltyKind.TRUMP_SEVEN,
+    }
+)
+
+
+class DealEvent(NamedTuple):
+    """A new deal: dealer (None: by rotation), trump suit and face-up card when known."""
+
+    type = "deal"
+    dealer: str | None = None
+    trump: Suit | None = None
+    trump_card: Card | None = None
+    quick: bool = False  # the tricks are not followed: declarations are not timed
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type}
+        if self.quick:
+            d["quick"] = True
+        if self.dealer:
+            d["dealer"] = self.dealer
+        if self.trump:
+            d["trump"] = self.trump.value
+        if self.trump_card:
+            d["trump_card"] = str(self.trump_card)
+        return d
+
+
+class Declare(NamedTuple):
+    """A player declares one or more combinations before his card."""
+
+    type = "declare"
+    player: str
+    combos: tuple[Declaration, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "combos": [str(c) for c in self.combos]}
+
+
+class Challenge(NamedTuple):
+    """The opponent beats the latest declaration ("Не годится!") with his own."""
+
+    type = "challenge"
+    player: str
+    combo: Declaration
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "combo": str(self.combo)}
+
+
+class Score(NamedTuple):
+    """Quick mode: ``by`` counted ``points`` card points (last trick included); closes the deal."""
+
+    type = "score"
+    by: str
+    points: int
+    last_trick: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "by": self.by,
+            "points": self.points,
+            "last_trick": self.last_trick,
+        }
+
+
+class Penalty(NamedTuple):
+    """An offence of RULES §6; ``target`` is the event number of the declaration it voids."""
+
+    type = "penalty"
+    player: str
+    kind: PenaltyKind
+    points: int | None = None
+    target: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "player": self.player, "kind": self.kind.value}
+        if self.points is not None:
+            d["points"] = self.points
+        if self.target is not None:
+            d["event"] = self.target
+        return d
+
+
+class Claim(NamedTuple):
+    """A player claims the win during a deal; quick mode states tricks and card points so far."""
+
+    type = "claim"
+    player: str
+    tricks: int | None = None
+    card_points: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "player": self.player}
+        if self.tricks is not None:
+            d["tricks"] = self.tricks
+        if self.card_points is not None:
+            d["card_points"] = self.card_points
+        return d
+
+
+class Trick(NamedTuple):
+    """One trick, the leader's card first."""
+
+    type = "trick"
+    lead: Card
+    follow: Card
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "cards": [str(self.lead), str(self.follow)]}
+
+
+class Exchange(NamedTuple):
+    """A player swaps the trump 7 for the face-up trump card."""
+
+    type = "exchange"
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+class Ask(NamedTuple):
+    """A player asked «Рост?» / «От чего?» about the opponent's declaration and did not beat it."""
+
+    type = "ask"
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+class SetTrump(NamedTuple):
+    """The trump of the open deal, recorded after the deal was: its suit, the face-up card."""
+
+    type = "trump"
+    trump: Suit
+    trump_card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "trump": self.trump.value}
+        if self.trump_card:
+            d["trump_card"] = str(self.trump_card)
+        return d
+
+
+MAX_POINTS = 1000
+"""The most points an event may carry in the game file (a deal holds 150 card points plus the
+last-trick bonus; penalties are a few hundred at most): a bound against damaged files."""
+
+MAX_TRICKS = 16
+"""A deal of 32 cards has 16 tricks."""
+
+MAX_COMBOS = 8
+"""The most declarations one ``declare`` event may hold."""
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("dealer", "trump", "trump_card", "quick"),
+    "declare": ("player", "combos"),
+    "challenge": ("player", "combo"),
+    "score": ("by", "points", "last_trick"),
+    "penalty": ("player", "kind", "points", "event"),
+    "claim": ("player", "tricks", "card_points"),
+    "trick": ("cards",),
+    "exchange": ("player",),
+    "ask": ("player",),
+    "trump": ("trump", "trump_card"),
+}
+"""Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
+
+_MISSING = object()
+
+
+class _Expect:
+    """What a field accepts, as a message key and its fields, worded only when a field is
+    wrong: a file of 200 events is checked without wording some 1,500 messages (issue 13)."""
+
+    __slots__ = ("fields", "key")
+
+    def __init__(self, key: str, **fields: Any):
+        self.key, self.fields = key, fields
+
+    def __str__(self) -> str:
+        return t(self.key, **self.fields)
+
+
+class _Bad(Exception):
+    """One field of one event is wrong: (field, value shown, what is accepted)."""
+
+    def __init__(self, field: str, value: Any, expected: "_Expect | str"):
+        super().__init__(field)
+        self.field, self.value, self.expected = field, value, expected
+
+
+def shown_value(value: Any) -> str:
+    """A stored value as a short one-line repr (control characters escaped by repr)."""
+    return clipped(repr(value), 60)
+
+
+def _get(
+    d: dict[str, Any], key: str, kind: type, expected: "_Expect | str", required: bool = True
+) -> Any:
+    if key not in d:
+        if required:
+            raise _Bad(key, _MISSING, expected)
+        return None
+    value = d[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _Bad(key, value, expected)
+    if not isinstance(value, kind):
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool = True) -> int | None:
+    expected = _Expect("store.expect.int", low=low, high=high)
+    value = _get(d, key, int, expected, required)
+    if value is not None and not low <= value <= high:
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _name(d: dict[str, Any], key: str, players: tuple[str, ...] | None, required=True) -> Any:
+    expected = (
+        _Expect("store.expect.player", a=players[0], b=players[1])
+        if players
+        else _Expect("store.expect.string")
+    )
+    value = _get(d, key, str, expected, required)
+    if value is not None and players and value not in players:
+        raise _Bad(key, value, expected)
+    return value
+
+
+def _parsed(
+    d: dict[str, Any], key: str, parse, expected: "_Expect | str", required: bool = True
+) -> Any:
+    value = _get(d, key, str, expected, required)
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except (NotationError, ValueError):
+        raise _Bad(key, value, expected) from None
+
+
+def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "Event":
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        expected = _Expect("store.expect.one_of", choices=", ".join(_FIELDS))
+        raise _Bad("type", d.get("type", _MISSING), expected)
+    allowed = (*_FIELDS[kind], "type", "at")
+    for key in d:
+        if key not in allowed:
+            raise _Bad(
+                key, d[key], _Expect("store.expect.keys", kind=kind, keys=", ".join(allowed))
+            )
+    if "at" in d:
+        import datetime
+
+        _get(d, "at", datetime.datetime, _Expect("store.expect.datetime"))
+    card = _Expect("store.expect.card")
+    if kind == "deal":
+        return DealEvent(
+            _name(d, "dealer", players, required=False),
+            _parsed(d, "trump", parse_suit, _Expect("store.expect.suit"), required=False),
+            _parsed(d, "trump_card", parse_card, card, required=False),
+            bool(_get(d, "quick", bool, _Expect("store.expect.bool"), required=False)),
+        )
+    if kind == "declare":
+        expected = _Expect("store.expect.combos", most=MAX_COMBOS)
+        combos = _get(d, "combos", list, expected)
+        if not 1 <= len(combos) <= MAX_COMBOS:
+            raise _Bad("combos", combos, expected)
+        parsed = tuple(
+            _parsed({"combos": text}, "combos", parse_combo, _Expect("store.expect.combo"))
+            for text in combos
+        )
+        return Declare(_name(d, "player", players), parsed)
+    if kind == "challenge":
+        return Challenge(
+            _name(d, "player", players),
+            _parsed(d, "combo", parse_combo, _Expect("store.expect.combo")),
+        )
+    if kind == "score":
+        return Score(
+            _name(d, "by", players),
+            _int(d, "points", 0, MAX_POINTS),
+            _name(d, "last_trick", players),
+        )
+    if kind == "penalty":
+        kinds = _Expect("store.expect.one_of", choices=", ".join(k.value for k in PenaltyKind))
+        return Penalty(
+            _name(d, "player", players),
+            _parsed(d, "kind", PenaltyKind.parse, kinds),
+            _int(d, "points", 0, MAX_POINTS, required=False),
+            _int(d, "event", 1, max(1, number - 1), required=False),
+        )
+    if kind == "claim":
+        return Claim(
+            _name(d, "player", players),
+            _int(d, "tricks", 0, MAX_TRICKS, required=False),
+            _int(d, "card_points", 0, MAX_POINTS, required=False),
+        )
+    if kind == "trick":
+        cards = _get(d, "cards", list, _Expect("store.expect.two_cards"))
+        if len(cards) != 2:
+            raise _Bad("cards", cards, _Expect("store.expect.two_cards"))
+        lead = _parsed({"cards": cards[0]}, "cards", parse_card, _Expect("store.expect.two_cards"))
+        follow = _parsed(
+            {"cards": cards[1]}, "cards", parse_card, _Expect("store.expect.two_cards")
+        )
+        return Trick(lead, follow)
+    if kind == "ask":
+        return Ask(_name(d, "player", players))
+    if kind == "trump":
+        return SetTrump(
+            _parsed(d, "trump", parse_suit, _Expect("store.expect.suit")),
+            _parsed(d, "trump_card", parse_card, card, required=False),
+        )
+    return Exchange(_name(d, "player", players))
+
+
+def event_from_dict(
+    d: Any,
+    number: int = 0,
+    players: tuple[str, ...] | None = None,
+    origin: str | None = None,
+) -> "Event":
+    """Rebuild and validate an event from its game-file table.
+
+    Every field is checked by type and range (points 0..MAX_POINTS, tricks 0..16, an ``event``
+    reference to an earlier event, a card, a suit, a declaration, a boolean ``quick``, an
+    optional ``at`` datetime); unknown fields are refused. With ``players``, the fields naming a
+    player must name one of them. Raises GameFileError naming ``origin`` (the file), the event
+    number and the field, and what is accepted.
+    """
+    try:
+        if not isinstance(d, dict):
+            raise _Bad("type", d, _Expect("store.expect.table"))
+        return _build(d, number, players)
+    except _Bad as bad:
+        value = t("store.missing") if bad.value is _MISSING else shown_value(bad.value)
+        raise GameFileError(
+            t(
+                "store.event_field",
+                origin=origin or t("store.game_file"),
+                number=number,
+                field=bad.field,
+                value=value,
+                expected=str(bad.expected),
+            )
+        ) from None
+
+
+#: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
+#: attribute ``type`` names it in the game file.
+Event = (
+    DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange | Ask | SetTrump
+)

@@ -1,0 +1,603 @@
+"""Rulesets: the TOML files of RULES §7, validated, with ``extends`` resolved.
+
+Every house rule the sources disagree on is a key here, never a hard-coded choice. Each field
+carries its own documentation (what it means, the allowed values, the source).
+"""
+
+import difflib
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..errors import RulesetError
+from ..i18n import register
+from ..i18n.messages import clipped, t
+
+__all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
+
+
+class KeyInfo(NamedTuple):
+    """One ruleset key: its name, default and documentation (doc, source, choices, minimum)."""
+
+    name: str
+    default: Any
+    metadata: dict[str, Any]
+
+
+_PENDING: list[dict[str, Any]] = []
+
+
+def _key(
+    default: Any,
+    doc: str,
+    source: str,
+    choices: tuple = (),
+    minimum: int | None = None,
+    *,
+    ru: str,
+    maximum: int | None = None,
+):
+    """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
+    ``_section`` decorator below."""
+    _PENDING.append(
+        {
+            "doc": doc,
+            "ru": ru,
+            "source": source,
+            "choices": choices,
+            "minimum": minimum,
+            "maximum": maximum,
+        }
+    )
+    return default
+
+
+def _section(cls):
+    """Attach each field's documentation to a section class as ``cls.KEYS``.
+
+    Sections are NamedTuples (immutable, and much cheaper to define at start-up than frozen
+    dataclasses); ``_key`` runs once per field, in field order, while the class body runs.
+    """
+    cls.KEYS = tuple(
+        KeyInfo(name, cls._field_defaults[name], meta)
+        for name, meta in zip(cls._fields, _PENDING, strict=True)
+    )
+    _PENDING.clear()
+    return cls
+
+
+def fields(cls) -> tuple[KeyInfo, ...]:
+    """The keys of a section class, in file order."""
+    return cls.KEYS
+
+
+@_section
+class GameRules(NamedTuple):
+    """[game]: how a game is won (RULES §5)."""
+
+    target: int = _key(
+        501,
+        "points to win: 501, or 301 for short terts",
+        "[000][002]",
+        minimum=1,
+        maximum=5000,  # a bound against damaged files: ten times the usual 501
+        ru="очков для победы: 501, или 301 в коротком терце",
+    )
+    win_requires_trick: bool = _key(
+        True,
+        "a claim during a deal needs at least one trick taken in it",
+        "[000][002]",
+        ru="заявить о победе во время сдачи можно, только взяв в ней хотя бы одну взятку",
+    )
+    both_over: str = _key(
+        "last-trick",
+        "who wins when both are over target after a deal",
+        "[000]",
+        ("last-trick",),
+        ru="кто побеждает, если после сдачи цели достигли оба",
+    )
+
+
+@_section
+class ScoringRules(NamedTuple):
+    """[scoring]: how a deal's points are written (RULES §5)."""
+
+    rounding: str = _key(
+        "half-down",
+        "each deal total to tens: half-down (25 -> 20, 26 -> 30), half-up, down, or none",
+        "[000][001][003]",
+        ("none", "half-down", "half-up", "down"),
+        ru="итог сдачи округляется до десятков: half-down (25 -> 20, 26 -> 30), half-up, "
+        "down, или none (без округления)",
+    )
+    hundreds: str = _key(
+        "flat",
+        "runs of 5-8 score 100 (flat) or 105-108 (by-length)",
+        "[000]",
+        ("flat", "by-length"),
+        ru="последовательности из 5-8 карт дают по 100 (flat) или 105-108 (by-length)",
+    )
+    last_trick: int = _key(
+        10,
+        "bonus for the last trick",
+        "[all]",
+        minimum=0,
+        maximum=100,  # a bound against damaged files: the house value is 10
+        ru="надбавка за последнюю взятку",
+    )
+
+
+@_section
+class DeclarationRules(NamedTuple):
+    """[declarations]: who may declare what, when, and how declarations compare (RULES §4)."""
+
+    when: str = _key(
+        "lead",
+        "only the leader declares (lead) or either player before his card (own-turn)",
+        "[000][002] / [001]",
+        ("lead", "own-turn"),
+        ru="объявляет только ходящий (lead) или любой игрок перед своей картой (own-turn)",
+    )
+    before_break: str = _key(
+        "sequences",
+        "what may be declared before trick 1: none, sequences (no fours), all",
+        "[002] / [000] / [001]",
+        ("none", "sequences", "all"),
+        ru="что можно объявить до взятки 1 (до ломки колоды): none (ничего), sequences "
+        "(без фигур), all (всё)",
+    )
+    multiple: bool = _key(
+        False,
+        "several declarations per turn (highest first; runs may not share a card)",
+        "[000] variant",
+        ru="несколько комбинаций за ход (старшая первой; у последовательностей не может быть "
+        "общих карт)",
+    )
+    fours_rank: str = _key(
+        "above-sequences",
+        "fours above every run, or below the hundreds-runs (above fifty)",
+        "[000][002] / [001]",
+        ("above-sequences", "below-hundreds"),
+        ru="фигуры старше всех последовательностей или младше сотен-последовательностей "
+        "(но старше полтинника)",
+    )
+    challenge: str = _key(
+        "any-higher",
+        "a challenge may beat with any higher declaration, or only with one of equal value",
+        "[000] / [001]",
+        ("any-higher", "same-class"),
+        ru="«Не годится!» можно сказать с любой старшей комбинацией или только с комбинацией "
+        "равной стоимости",
+    )
+    marriage: str = _key(
+        "trump",
+        "marriage is K+Q of trump only, or of any suit",
+        "[001][003][004] / [000][002]",
+        ("trump", "any-suit"),
+        ru="марьяж — только козырные Король и Дама или Король и Дама любой масти",
+    )
+    lowering: str = _key(
+        "suit",
+        "after a run scored, a lower one in that suit costs its value (suit), only one "
+        "made of cards already declared (subset), or nothing (allowed)",
+        "[000] / [001] / [000]",
+        ("suit", "subset", "allowed"),
+        ru="после записанной последовательности младшая в той же масти стоит минус её "
+        "стоимость (suit), только составленная из уже объявленных карт (subset) или ничего "
+        "не стоит (allowed)",
+    )
+
+
+@_section
+class PlayRules(NamedTuple):
+    """[play]: what a follower may play (RULES §3)."""
+
+    while_stock: str = _key(
+        "free",
+        "while the stock lasts: any card (free), or follow suit else trump (follow)",
+        "[000][001][002] / [003][004]",
+        ("free", "follow"),
+        ru="пока есть колода: любая карта (free) или в масть, иначе козырь (follow)",
+    )
+    trump_jack: str = _key(
+        "may-withhold",
+        "the trump jack is never forced (may-withhold) or may also replace the obliged card (free)",
+        "[000][002] / [003][004]",
+        ("may-withhold", "free"),
+        ru="козырного валета никогда не обязаны класть (may-withhold), или им можно заменить "
+        "обязательную карту (free)",
+    )
+
+
+@_section
+class ExchangeRules(NamedTuple):
+    """[exchange]: the trump seven swap (RULES §3)."""
+
+    min_stock: int = _key(
+        2,
+        "the stock must hold at least this many cards",
+        "[000][001][003]",
+        minimum=0,
+        maximum=14,  # the stock holds 14 cards after the deal
+        ru="менять можно, пока в колоде не меньше стольких карт",
+    )
+    mandatory: bool = _key(
+        False,
+        "the holder of the trump 7 must exchange it",
+        "[000]",
+        ru="у кого козырная семёрка, тот обязан её сменить",
+    )
+
+
+@_section
+class PenaltyRules(NamedTuple):
+    """[penalties]: what offences cost (RULES §6)."""
+
+    false_uphill: int | str = _key(
+        100,
+        'false declaration: uphill by its value ("value") or a fixed number',
+        "[000] / [001][004]",
+        ("value",),
+        minimum=0,
+        maximum=1000,  # a bound against damaged files
+        ru='ложное объявление: в гору его стоимость ("value") или заданное число',
+    )
+    false_to_opponent: bool = _key(
+        True,
+        "the opponent scores a false declaration's points",
+        "[000]",
+        ru="соперник пишет себе очки ложного объявления",
+    )
+    empty_challenge: int = _key(
+        20,
+        'asking "Рост?" with nothing to show: uphill (house)',
+        "[000]",
+        minimum=0,
+        maximum=1000,  # a bound against damaged files
+        ru='"Рост?" без комбинации на руках: в гору (house)',
+    )
+    trump_seven: int = _key(
+        20,
+        "trump 7 kept where the exchange is mandatory: uphill (house)",
+        "[000]",
+        minimum=0,
+        maximum=1000,  # a bound against damaged files
+        ru="козырная семёрка не сменена там, где смена обязательна: в гору (house)",
+    )
+    renege: str = _key(
+        "deal-to-opponent",
+        "a renege gives the opponent all 150 card points, or is only flagged",
+        "house",
+        ("deal-to-opponent", "flag"),
+        ru="нарушение хода отдаёт сопернику все 150 очков в картах сдачи или только отмечается",
+    )
+
+
+SECTIONS: dict[str, type] = {
+    "game": GameRules,
+    "scoring": ScoringRules,
+    "declarations": DeclarationRules,
+    "play": PlayRules,
+    "exchange": ExchangeRules,
+    "penalties": PenaltyRules,
+}
+TOP_KEYS = ("name", "description", "extends")
+
+#: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
+KEY_DOCS = register(
+    {
+        f"ruledoc.{section}.{f.name}": {"en": f.metadata["doc"], "ru": f.metadata["ru"]}
+        for section, cls in SECTIONS.items()
+        for f in fields(cls)
+    }
+)
+
+
+class Ruleset(NamedTuple):
+    """A resolved ruleset: every key of RULES §7 with its value.
+
+    Immutable and compared by value; ``_replace`` makes a changed copy. (A NamedTuple like its
+    sections: a frozen dataclass costs about 1 ms to define at import, issue 13.)"""
+
+    name: str = "classic"
+    description: str = ""
+    game: GameRules = GameRules()
+    scoring: ScoringRules = ScoringRules()
+    declarations: DeclarationRules = DeclarationRules()
+    play: PlayRules = PlayRules()
+    exchange: ExchangeRules = ExchangeRules()
+    penalties: PenaltyRules = PenaltyRules()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The resolved ruleset as a TOML-ready table (no ``extends``)."""
+        data: dict[str, Any] = {"name": self.name, "description": self.description}
+        for section in SECTIONS:
+            data[section] = getattr(self, section)._asdict()
+        return data
+
+    def get(self, dotted: str) -> Any:
+        """A key's value by its dotted name, ``scoring.rounding``."""
+        section, _, name = dotted.partition(".")
+        return getattr(getattr(self, section), name)
+
+    def with_values(self, **sections: dict[str, Any]) -> "Ruleset":
+        """A copy with some keys changed (for tests and what-ifs); not validated."""
+        changes = {s: getattr(self, s)._replace(**v) for s, v in sections.items()}
+        return self._replace(**changes)
+
+
+def key_docs() -> list[tuple[str, Any, str, tuple, str]]:
+    """(dotted key, default, doc, choices, source) for every key, in file order; the doc in the
+    current language."""
+    rows = []
+    for section, cls in SECTIONS.items():
+        for f in fields(cls):
+            m = f.metadata
+            doc = t(f"ruledoc.{section}.{f.name}")
+            rows.append((f"{section}.{f.name}", f.default, doc, m["choices"], m["source"]))
+    return rows
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def bundled_dir() -> Path:
+    """Where the bundled rulesets are: inside the installed package, or the repo's rulesets/."""
+    here = Path(__file__).resolve().parent.parent  # the package: this module is in domain/
+    for candidate in (here / "rulesets", here.parent / "rulesets"):
+        if candidate.is_dir():
+            return candidate
+    raise RulesetError(t("rule.missing_bundled"))
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled rulesets, sorted."""
+    return sorted(p.stem for p in bundled_dir().glob("*.toml"))
+
+
+def _describe_type(default: Any, choices: tuple) -> str:
+    if isinstance(default, bool):
+        return t("rule.type.bool")
+    if isinstance(default, int) and choices:
+        joiner = f" {t('rule.or')} "
+        return t("rule.type.int_or", choices=joiner.join(f'"{c}"' for c in choices))
+    if isinstance(default, int):
+        return t("rule.type.int")
+    return t("rule.type.one_of", choices=", ".join(f'"{c}"' for c in choices))
+
+
+def _suggest(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return t("rule.suggest", word=close[0]) if close else ""
+
+
+def toml_value(value: Any) -> str:
+    """A value as a TOML file writes it: true, 501, "half-down"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> RulesetError:
+    return RulesetError(
+        t(
+            "rule.not_allowed",
+            origin=origin,
+            setting=dotted,
+            value=clipped(toml_value(value), 60),
+            expected=expected,
+        )
+    )
+
+
+def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
+    default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
+    # what the key accepts is worded only for a refusal (every command checks every key)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
+        return value
+    if isinstance(default, int):
+        if isinstance(value, str) and value in choices:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
+        if minimum is not None and value < minimum:
+            raise RulesetError(
+                t(
+                    "rule.too_small",
+                    origin=origin,
+                    setting=dotted,
+                    value=clipped(str(value), 60),
+                    minimum=minimum,
+                )
+            )
+        maximum = f.metadata.get("maximum")
+        if maximum is not None and value > maximum:
+            raise RulesetError(
+                t(
+                    "rule.too_big",
+                    origin=origin,
+                    setting=dotted,
+                    value=clipped(str(value), 60),
+                    maximum=maximum,
+                )
+            )
+        return value
+    if not isinstance(value, str) or value not in choices:
+        expected = _describe_type(default, choices)
+        if isinstance(value, str):
+            expected += _suggest(value, choices)
+        raise _not_allowed(origin, dotted, value, expected)
+    return value
+
+
+def ruleset_from_dict(
+    doc: dict[str, Any], origin: str, base: Ruleset | None = None, complete: bool = False
+) -> Ruleset:
+    """Validate a ruleset table over ``base`` (defaults when None); raises RulesetError.
+
+    Names the file, the key and the allowed values for an unknown key, wrong type or value.
+    ``complete``: every key must be there (a resolved ruleset stored in a game file, where a
+    missing key means a damaged file, not a default).
+    """
+    base = base or Ruleset()
+    if complete:
+        missing = [
+            f"{section}.{f.name}"
+            for section, cls in SECTIONS.items()
+            for f in fields(cls)
+            if not isinstance(doc.get(section), dict) or f.name not in doc[section]
+        ]
+        if "name" not in doc:
+            missing.insert(0, "name")
+        if missing:
+            raise RulesetError(t("rule.incomplete", origin=origin, keys=", ".join(missing)))
+    for key, value in doc.items():
+        if key in TOP_KEYS:
+            if not isinstance(value, str):
+                raise _not_allowed(origin, key, value, t("rule.type.string"))
+            continue
+        if key not in SECTIONS:
+            raise RulesetError(
+                t(
+                    "rule.unknown_top",
+                    origin=origin,
+                    setting=key,
+                    suggest=_suggest(key, [*SECTIONS, *TOP_KEYS]),
+                    keys=", ".join(TOP_KEYS),
+                    tables=", ".join(f"[{s}]" for s in SECTIONS),
+                )
+            )
+        if not isinstance(value, dict):
+            raise RulesetError(t("rule.not_table", origin=origin, setting=key, value=value))
+    changes: dict[str, Any] = {}
+    for section, cls in SECTIONS.items():
+        table = doc.get(section, {})
+        known = {f.name: f for f in fields(cls)}
+        values = {}
+        for name, value in table.items():
+            if name not in known:
+                raise RulesetError(
+                    t(
+                        "rule.unknown_key",
+                        origin=origin,
+                        setting=f"{section}.{name}",
+                        suggest=_suggest(name, known),
+                        keys=", ".join(f"{section}.{k}" for k in known),
+                    )
+                )
+            values[name] = _check_value(origin, f"{section}.{name}", value, known[name])
+        if values:
+            changes[section] = getattr(base, section)._replace(**values)
+    name = doc.get("name", base.name)
+    description = doc.get("description", base.description if "name" not in doc else "")
+    return base._replace(name=name, description=description, **changes)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    from ..files import MAX_FILE_SHOWN, NotRegular, TomlProblem, TooBig, parse_toml, read_regular
+
+    try:
+        text = read_regular(path).decode("utf-8")
+    except FileNotFoundError:
+        raise RulesetError(t("rule.not_found", path=path)) from None
+    except NotRegular as exc:
+        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
+    except TooBig:
+        raise RulesetError(t("rule.file_too_big", path=path, limit=MAX_FILE_SHOWN)) from None
+    except OSError as exc:
+        raise RulesetError(t("rule.unreadable", path=path, reason=exc.strerror or exc)) from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(t("rule.unreadable", path=path, reason=exc)) from None
+    try:
+        return parse_toml(text)
+    except TomlProblem as exc:
+        raise RulesetError(t("rule.bad_toml", path=path, reason=exc)) from None
+
+
+def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
+    candidate = Path(name_or_path)
+    looks_like_path = candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path
+    if looks_like_path:
+        if relative_to is not None and not candidate.is_absolute():
+            candidate = relative_to / candidate
+        return candidate
+    bundled = bundled_dir() / f"{name_or_path}.toml"
+    if bundled.is_file():
+        return bundled
+    names = bundled_names()
+    raise RulesetError(
+        t(
+            "rule.unknown_ruleset",
+            name=name_or_path,
+            suggest=_suggest(name_or_path, names),
+            names=", ".join(names),
+        )
+    )
+
+
+MAX_EXTENDS = 8
+"""The longest ``extends`` chain: a ruleset and up to eight ancestors (classic is one)."""
+
+
+def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
+    """Load a bundled ruleset by name or an own one by path, resolving ``extends``.
+
+    Raises RulesetError naming the file, the key and the allowed values; a path the system
+    cannot even look at (a name too long, ENAMETOOLONG) is a RulesetError too.
+    """
+    try:
+        return _load_ruleset(name_or_path, _chain)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        path = clipped(name_or_path, 80)
+        raise RulesetError(t("rule.unreadable", path=path, reason=reason)) from None
+
+
+def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
+    if len(_chain) > MAX_EXTENDS:
+        raise RulesetError(t("rule.chain_too_long", path=_chain[0], maximum=MAX_EXTENDS))
+    path = _locate(name_or_path, _chain[-1].parent if _chain else None)
+    resolved = path.resolve()
+    if resolved in _chain:
+        loop = " -> ".join(p.name for p in (*_chain, resolved))
+        raise RulesetError(t("rule.loop", path=path, loop=loop))
+    doc = _read_toml(path)
+    base = None
+    if "extends" in doc:
+        parent = doc["extends"]
+        if not isinstance(parent, str):
+            raise _not_allowed(str(path), "extends", parent, t("rule.type.ruleset"))
+        try:  # an unknown or missing parent: name this file and its key too (RULES §7)
+            located = _locate(parent, resolved.parent)
+            if not located.is_file():
+                raise RulesetError(t("rule.not_found", path=located))
+        except RulesetError as exc:
+            raise RulesetError(f"{path}: extends = {parent!r}: {exc}") from None
+        base = _load_ruleset(parent, (*_chain, resolved))
+    if "name" not in doc:
+        doc = {**doc, "name": path.stem}
+    return ruleset_from_dict(doc, str(path), base)
+
+
+def dump_ruleset_toml(rules: Ruleset, extends: str | None = None) -> str:
+    """A ruleset as a commented TOML file: every key, its allowed values and its source."""
+    import tomli_w
+
+    def scalar(value: Any) -> str:
+        return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+
+    lines = [f"name = {scalar(rules.name)}", f"description = {scalar(rules.description)}"]
+    if extends:
+        lines.append(f"extends = {scalar(extends)}")
+    for section, cls in SECTIONS.items():
+        lines += ["", f"[{section}]"]
+        for f in fields(cls):
+            value = getattr(getattr(rules, section), f.name)
+            doc = f.metadata["doc"]
+            choices = f.metadata["choices"]
+            allowed = (
+                f" ({' | '.join(choices)})" if choices and not isinstance(f.default, int) else ""
+            )
+            lines.append(f"{f.name} = {scalar(value)}  # {doc}{allowed} {f.metadata['source']}")
+    return "\n".join(lines) + "\n"

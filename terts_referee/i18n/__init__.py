@@ -1,0 +1,155 @@
+"""Russian and English words for everything the program says.
+
+A catalogue is a dict ``{key: {"en": text, "ru": text}}``; modules register theirs with
+``register`` so that one test can walk every catalogue for missing translations. ``t(key, **kw)``
+formats the text in the current language. The language comes from ``--lang``, else
+``$TERTS_LANG``, else the locale (``ru*`` / ``uk*`` -> Russian), else English. This module
+imports no catalogue: ``messages`` and the output modules import it to register theirs.
+
+The i18n package: this module (languages, ``t``, plurals), ``messages`` (the domain's
+catalogue) and ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
+penalty names). May import ``errors`` only (lazily, for the one refusal it words).
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+
+LANGS = ("en", "ru")
+CATALOGUES: list[dict[str, dict[str, str]]] = []
+_state = {"lang": None}
+
+
+def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Add a catalogue; returns it, for ``X = register({...})``."""
+    CATALOGUES.append(catalogue)
+    return catalogue
+
+
+#: The one message about languages themselves; every other text is in ``messages`` (which
+#: imports this module, never the other way round) or beside the module that says it.
+OWN = register(
+    {
+        "err.lang": {
+            "en": "unknown language {lang!r}: expected en or ru",
+            "ru": "неизвестный язык {lang!r}: ожидается en или ru",
+        },
+    }
+)
+
+
+def lang_from_env(env=None) -> str:
+    """``$TERTS_LANG``, else the locale (LC_ALL, LC_MESSAGES, LANG): ru/uk -> "ru", else "en"."""
+    env = os.environ if env is None else env
+    explicit = env.get("TERTS_LANG", "").strip().lower()
+    if explicit:
+        return "ru" if explicit.startswith(("ru", "uk")) else "en"
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "").strip().lower()
+        if value:
+            return "ru" if value.startswith(("ru", "uk")) else "en"
+    return "en"
+
+
+def set_lang(lang: str | None) -> None:
+    """``--lang``; None resets to the environment's choice."""
+    if lang is not None and lang not in LANGS:
+        from ..errors import NotationError
+
+        raise NotationError(t("err.lang", lang=lang))
+    _state["lang"] = lang
+
+
+def lang() -> str:
+    return _state["lang"] or lang_from_env()
+
+
+@contextmanager
+def pinned():
+    """Choose the language once for a block that builds many messages (a replay): reading the
+    environment for each message would cost more than the rest of the replay. Restores after."""
+    saved = _state["lang"]
+    _state["lang"] = lang()
+    try:
+        yield
+    finally:
+        _state["lang"] = saved
+
+
+def plural_index(n: int, lang_: str) -> int:
+    """Which form of a noun goes with ``n`` (CLDR plural rules for integers).
+
+    English: one (1) / other. Russian: one (1, 21, 101; not 11) / few (2-4, 22-24; not 12-14)
+    / many (0, 5-20, 25-30, 11-14, ...): 1 ход, 2 хода, 5 ходов, 11 ходов, 21 ход.
+    """
+    n = abs(int(n))
+    if lang_ == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def plural(n: int, forms: str, lang_: str | None = None) -> str:
+    """``n`` and the form of the noun that goes with it: ``plural(5, "ход|хода|ходов", "ru")``
+    is "5 ходов". ``forms`` lists the language's forms in CLDR order (en: one|other; ru:
+    one|few|many). Messages write it as a format spec: ``{n:#ход|хода|ходов}``."""
+    words = forms.split("|")
+    index = min(plural_index(n, lang_ or lang()), len(words) - 1)
+    return f"{n} {words[index]}"
+
+
+class _Counted:
+    """A number in a message field ``{n:#FORM|FORM…}``: ``str.format`` hands the spec to this
+    ``__format__``, which writes the number with its noun (``plural``); any other spec formats
+    the number as it would alone. (A ``string.Formatter`` would do the same, but importing
+    ``string`` costs about 0.5 ms of the commands whose output counts something; issue 13.)"""
+
+    __slots__ = ("lang", "value")
+
+    def __init__(self, value, lang_: str):
+        self.value = value
+        self.lang = lang_
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith("#"):
+            try:
+                return plural(int(self.value), spec[1:], self.lang)
+            except (TypeError, ValueError):
+                return str(self.value)
+        return format(self.value, spec)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _counted(text: str, kwargs: dict, lang_: str) -> dict:
+    """``kwargs`` with each value named in a plural field of ``text`` wrapped in ``_Counted``."""
+    counted = dict(kwargs)
+    for part in text.split(":#")[:-1]:
+        name = part[part.rfind("{") + 1 :]
+        if name in counted:
+            counted[name] = _Counted(counted[name], lang_)
+    return counted
+
+
+def t(key: str, lang_: str | None = None, **kwargs) -> str:
+    """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
+    field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
+    chosen = lang_ or lang()
+    for catalogue in CATALOGUES:
+        if key in catalogue:
+            entry = catalogue[key]
+            text = entry.get(chosen) or entry["en"]
+            if not kwargs:
+                return text
+            if ":#" in text:
+                return text.format(**_counted(text, kwargs, chosen))
+            return text.format(**kwargs)
+    raise KeyError(f"no message {key!r} in any catalogue")

@@ -1,0 +1,11 @@
+"""The library: the finished games kept apart, their index, statistics and ratings.
+
+``index`` (where the library lives, moving a finished game in crash-safely, the index of
+games, scanning it), ``summary`` (what one finished game says: the result, the declarations
+by class, the counts the statistics add up), ``stats`` (history, statistics and ratings over
+the library, with their filters).
+
+May import the game, the domain, the referee, ``i18n``, ``errors`` and ``files`` (the layer
+test, tests/architecture, enforces it). Library files are never changed by reading.
+Deliberately no imports here: only the library commands load the library.
+"""

@@ -1,0 +1,229 @@
+"""History and statistics over the library's game summaries: pure functions, no files.
+
+Names match case-insensitively across games, as within one game (``Аня`` and ``аня`` are one
+player; a unique prefix is enough in ``--player``); a player is shown by the spelling of his
+latest game. Dates are the games' start (a format 1 file without times: the file's date),
+compared by their local calendar day.
+
+Streaks run over a player's finished games in the order they started: the longest run of wins,
+and the current one (the run of wins that ends with his latest game; 0 after a loss).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from ..errors import NotationError
+from ..i18n import register, t
+from .summary import add_figures, blank_figures
+
+__all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
+
+TEXT = register(
+    {
+        "library.bad_date": {
+            "en": "{text!r} is not a date: expected YYYY-MM-DD, like 2026-11-30",
+            "ru": "{text!r} — не дата: ожидается ГГГГ-ММ-ДД, например 2026-11-30",
+        },
+        "library.no_player": {
+            "en": "no player {name!r} in the library: its players are {names}",
+            "ru": "в библиотеке нет игрока {name!r}: есть {names}",
+        },
+        "library.ambiguous": {
+            "en": "{name!r} could be {names}: type more of the name",
+            "ru": "{name!r} — это может быть {names}: наберите имя полнее",
+        },
+        "library.empty": {"en": "(none)", "ru": "(никого)"},
+        "library.vs_alone": {
+            "en": "--vs needs --player: the games of one player against another",
+            "ru": "--vs требует --player: партии одного игрока против другого",
+        },
+    }
+)
+
+
+def parse_date(text: str | None) -> date | None:
+    """``YYYY-MM-DD`` (a full ISO time is accepted too); raises NotationError."""
+    if text is None or not text.strip():
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        try:
+            return datetime.fromisoformat(text.strip()).date()
+        except ValueError:
+            raise NotationError(t("library.bad_date", text=text)) from None
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def _by_date(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(games, key=lambda g: (datetime.fromisoformat(g["date"]), g["file"]))
+
+
+def display_names(games: list[dict[str, Any]]) -> dict[str, str]:
+    """Each player's key -> the spelling of his latest game."""
+    names: dict[str, str] = {}
+    for game in _by_date(games):
+        for p in game["players"]:
+            names[_key(p)] = p
+    return names
+
+
+def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
+    """The key of the player meant by ``text``: case-insensitive, a unique prefix is enough.
+
+    Raises NotationError naming the library's players.
+    """
+    from ..game.model import names_meant
+
+    names = display_names(games)
+    found = sorted(names_meant(text, names))  # the keys are case-folded already
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise NotationError(
+            t("library.ambiguous", name=text, names=", ".join(names[k] for k in found))
+        )
+    listed = ", ".join(sorted(names.values())[:12]) or t("library.empty")
+    raise NotationError(t("library.no_player", name=text, names=listed))
+
+
+@dataclass(frozen=True)
+class Filters:
+    """``--player``, ``--vs`` (player keys), ``--since``, ``--until``, ``--rules``."""
+
+    player: str | None = None
+    vs: str | None = None
+    since: date | None = None
+    until: date | None = None
+    rules: str | None = None
+
+    def kept(self, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The games these filters keep, in the order they started."""
+        return [g for g in _by_date(games) if self.keep(g)]
+
+    def keep(self, game: dict[str, Any]) -> bool:
+        keys = {_key(p) for p in game["players"]}
+        if self.player and self.player not in keys:
+            return False
+        if self.vs and self.vs not in keys:
+            return False
+        day = datetime.fromisoformat(game["date"]).date()
+        if self.since and day < self.since:
+            return False
+        if self.until and day > self.until:
+            return False
+        return not (self.rules and _key(game["rules"]) != _key(self.rules))
+
+
+def history(games: list[dict[str, Any]], filters: Filters) -> list[dict[str, Any]]:
+    """The games kept by ``filters``, newest first, in the shape of ``history --json``."""
+    kept = filters.kept(games)
+    return [
+        {
+            "file": g["file"],
+            "started": g["date"],
+            "finished": g["last_event"] if g["finished"] else None,
+            "players": g["players"],
+            "rules": g["rules"],
+            "winner": g["winner"] if g["finished"] else None,
+            "totals": g["totals"],
+            "deals": g["deals"],
+            "minutes": g["minutes"],
+        }
+        for g in reversed(kept)
+    ]
+
+
+def _mean(values: list[float], digits: int = 1) -> float | None:
+    return round(sum(values) / len(values), digits) if values else None
+
+
+def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
+    """The figures of ``stats --json`` over the finished games ``filters`` keeps."""
+    names = display_names(games)
+    kept = filters.kept(games)
+    finished = [g for g in kept if g["finished"]]
+    players: dict[str, dict[str, Any]] = {}
+    results: dict[str, list[bool]] = {}
+    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    for game in finished:
+        winner = _key(game["winner"]) if game["winner"] else None
+        keys = [_key(p) for p in game["players"]]
+        for p in game["players"]:
+            k = _key(p)
+            mine = players.setdefault(k, {"games": 0, "wins": 0, **blank_figures()})
+            mine["games"] += 1
+            mine["wins"] += winner == k
+            results.setdefault(k, []).append(winner == k)
+            add_figures(mine, game["figures"][p])
+        pair = tuple(sorted(keys))
+        tally = pairs.setdefault(pair, {"games": 0, "wins": dict.fromkeys(pair, 0)})
+        tally["games"] += 1
+        if winner in tally["wins"]:
+            tally["wins"][winner] += 1
+
+    shown: dict[str, dict[str, Any]] = {}
+    order = sorted(players, key=lambda k: (-players[k]["games"], -players[k]["wins"], k))
+    for k in order:
+        mine = players[k]
+        run, longest = 0, 0
+        for won in results[k]:
+            run = run + 1 if won else 0
+            longest = max(longest, run)
+        mine["win_rate"] = round(mine["wins"] / mine["games"], 3)
+        mine["points_per_deal"] = (
+            round(mine["points"] / mine["deals"], 1) if mine["deals"] else None
+        )
+        mine["current_streak"] = run
+        mine["longest_streak"] = longest
+        shown[names[k]] = {
+            key: mine[key]
+            for key in (
+                "games",
+                "wins",
+                "win_rate",
+                "current_streak",
+                "longest_streak",
+                "deals",
+                "points",
+                "points_per_deal",
+                "best_deal",
+                "declarations",
+                "challenges_won",
+                "burned",
+                "false_declarations",
+                "uphill",
+                "claims",
+            )
+        }
+    head_to_head = [
+        {
+            "players": [names[a], names[b]],
+            "games": tally["games"],
+            "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
+        }
+        for (a, b), tally in sorted(pairs.items(), key=lambda item: (-item[1]["games"], item[0]))
+    ]
+    minutes = [g["minutes"] for g in finished if g["minutes"] is not None]
+    return {
+        "games": len(finished),
+        "unfinished": len(kept) - len(finished),
+        "players": shown,
+        "head_to_head": head_to_head,
+        "average_deals": _mean([g["deals"] for g in finished]),
+        "average_minutes": _mean(minutes),
+        "timeline": [
+            {
+                "date": g["date"],
+                "players": g["players"],
+                "winner": g["winner"],
+            }
+            for g in finished
+        ],
+    }

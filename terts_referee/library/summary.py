@@ -1,0 +1,138 @@
+"""A game's summary for the library: who played, who won, and each player's figures.
+
+``summarize(game)`` replays one game and returns a plain dict (JSON-able, what the library's
+index stores); ``stats.py`` adds summaries up. Nothing here reads or writes files.
+
+Figures per player (every count is over the game's deals as the sheet judged them):
+
+- ``deals``, ``points``: the deals whose points are written (finished, or ended by a claim) and
+  the sum of the player's points in them; ``best_deal`` the most in one (None without a deal);
+- ``declarations``: declarations that scored, by class (a challenge that won scores too);
+- ``challenges_won``: challenges recorded ("Не годится!") that stand; ``burned``: the player's
+  declarations burned by a challenge; ``false_declarations``: false-declaration penalties;
+- ``uphill``: points the player went uphill ("в гору") by; ``claims``: deals he ended by a claim.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..domain.declarations import Declaration, Kind
+from ..domain.events import PenaltyKind
+from ..game.model import Game
+
+__all__ = [
+    "COUNTS",
+    "DECLARATION_CLASSES",
+    "SUMMARY_VERSION",
+    "add_figures",
+    "blank_figures",
+    "declaration_class",
+    "summarize",
+]
+
+#: Bumped whenever the shape or meaning of a summary changes: the index then rebuilds.
+SUMMARY_VERSION = 1
+
+#: The classes ``stats`` counts scored declarations by.
+DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
+
+
+def declaration_class(decl: Declaration) -> str:
+    """``terts`` (3 in a row), ``fifty`` (4), ``hundred`` (5 or more), ``four``, ``marriage``."""
+    if decl.kind is Kind.FOUR:
+        return "four"
+    if decl.kind is Kind.MARRIAGE:
+        return "marriage"
+    return {3: "terts", 4: "fifty"}.get(decl.length, "hundred")
+
+
+#: The figures that are plain counts: ``stats`` adds them up over games as they are.
+COUNTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+
+
+def blank_figures() -> dict[str, Any]:
+    """A player's figures before any deal: the shape of each entry of a summary's ``figures``."""
+    return {
+        "deals": 0,
+        "points": 0,
+        "best_deal": None,
+        "declarations": dict.fromkeys(DECLARATION_CLASSES, 0),
+        **dict.fromkeys(COUNTS, 0),
+    }
+
+
+def _best(best: int | None, points: int | None) -> int | None:
+    """The larger of two ``best_deal`` figures, either of which may be None (no deal)."""
+    if points is None:
+        return best
+    return points if best is None else max(best, points)
+
+
+def add_figures(total: dict[str, Any], fig: dict[str, Any]) -> None:
+    """Adds one game's figures for a player (``fig``, from a summary) into ``total``."""
+    total["deals"] += fig["deals"]
+    total["points"] += fig["points"]
+    total["best_deal"] = _best(total["best_deal"], fig["best_deal"])
+    for cls in DECLARATION_CLASSES:
+        total["declarations"][cls] += fig["declarations"].get(cls, 0)
+    for item in COUNTS:
+        total[item] += fig[item]
+
+
+def _iso(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
+
+
+def summarize(game: Game) -> dict[str, Any]:
+    """The summary of one game; raises what ``game.sheet()`` raises for an event that does not
+    stand (a damaged file)."""
+    sheet = game.sheet()
+    players = list(game.players)
+    figures: dict[str, dict[str, Any]] = {p: blank_figures() for p in players}
+    for p in players:
+        figures[p]["uphill"] = sheet.uphill.get(p, 0)
+    counted = 0
+    for deal in sheet.deals:
+        for record in deal.declarations:
+            mine = figures[record.player]
+            if record.status == "scored":
+                mine["declarations"][declaration_class(record.decl)] += 1
+                if record.beats is not None:
+                    mine["challenges_won"] += 1
+            elif record.status == "burned":
+                mine["burned"] += 1
+        for penalty in deal.penalties:
+            if penalty.kind is PenaltyKind.FALSE_DECLARATION:
+                figures[penalty.player]["false_declarations"] += 1
+        if deal.claimed_by:
+            figures[deal.claimed_by]["claims"] += 1
+        if not (deal.finished or deal.claimed_by):
+            continue
+        counted += 1
+        for p in players:
+            points = deal.points.get(p, 0)
+            mine = figures[p]
+            mine["deals"] += 1
+            mine["points"] += points
+            mine["best_deal"] = _best(mine["best_deal"], points)
+
+    last = game.time_of(len(game.events)) if game.events else None
+    minutes = None
+    if game.started is not None and last is not None:
+        minutes = round(max((last - game.started).total_seconds(), 0) / 60, 1)
+    return {
+        "players": players,
+        "rules": game.rules.name,
+        "started": _iso(game.started),
+        "last_event": _iso(last),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "totals": {p: sheet.totals.get(p, 0) for p in players},
+        "deals": len(sheet.deals),
+        "counted_deals": counted,
+        "events": len(game.events),
+        "minutes": minutes,
+        "figures": figures,
+    }

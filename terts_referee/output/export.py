@@ -1,0 +1,727 @@
+"""The score sheet for paper and for the eye: a printable HTML page, an SVG chart, a text chart.
+
+Each function takes the dict of ``report.sheet_json`` and returns a string; nothing here prints
+and nothing imports typer or rich. Player names and other user text are HTML-escaped in HTML and
+SVG, and kept literal (control characters replaced) in the text chart, which the caller prints as
+a rich ``Text`` so that ``[bold]Ann`` stays ``[bold]Ann``.
+
+Raises NotationError for a language other than ``en`` or ``ru``.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from itertools import pairwise
+from typing import Any
+
+from .. import __version__
+from ..domain.cards import Rank, Suit
+from ..domain.declarations import Declaration, Kind
+from ..errors import NotationError, RefereeError
+from ..i18n import (
+    LANGS,
+    register,
+    t,
+    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
+)
+from ..i18n import lang as current_lang
+
+__all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
+
+#: Every word the exports write, in both languages (keys prefixed ``export.``).
+LABELS = register(
+    {
+        "export.title": {"en": "Terts score sheet", "ru": "Запись игры в терц"},
+        "export.rules": {"en": "rules {name}", "ru": "правила {name}"},
+        "export.to_target": {"en": "to {target}", "ru": "до {target}"},
+        "export.deal": {"en": "Deal", "ru": "Сдача"},
+        "export.dealer": {"en": "Dealer", "ru": "Сдавал"},
+        "export.trump": {"en": "Trump", "ru": "Козырь"},
+        "export.declarations": {"en": "Declarations", "ru": "Объявления"},
+        "export.cards": {"en": "Cards", "ru": "Карты"},
+        "export.cards_hint": {
+            "en": "card points taken in tricks, the last trick's 10 included",
+            "ru": "очки за взятки, с десяткой за последнюю взятку",
+        },
+        "export.penalties": {"en": "Penalties", "ru": "Штрафы"},
+        "export.points": {"en": "Points", "ru": "Очки"},
+        "export.total": {"en": "Total", "ru": "Итого"},
+        "export.target": {"en": "Target", "ru": "Цель"},
+        "export.target_lower": {"en": "target", "ru": "цель"},
+        "export.uphill": {"en": "uphill", "ru": "в гору"},
+        "export.winner": {"en": "Winner", "ru": "Победитель"},
+        "export.in_progress": {"en": "game in progress", "ru": "игра продолжается"},
+        "export.no_winner": {"en": "no winner", "ru": "без победителя"},
+        "export.last_trick": {"en": "last trick", "ru": "последняя взятка"},
+        "export.open_deal": {"en": "deal in progress", "ru": "сдача не закончена"},
+        "export.no_deals": {"en": "no deals yet", "ru": "сдач ещё не было"},
+        "export.notes": {"en": "Notes", "ru": "Замечания"},
+        "export.chart_title": {
+            "en": "Running totals by deal",
+            "ru": "Ход игры: итоги по сдачам",
+        },
+        "export.chart_caption": {
+            "en": "Running totals after each deal; dashed lines: the targets",
+            "ru": "Итоги после каждой сдачи; пунктир — цель",
+        },
+        "export.struck": {
+            "en": "struck out: a declaration that did not score",
+            "ru": "зачёркнуто — объявление не засчитано",
+        },
+        "export.generated": {"en": "written by terts-referee", "ru": "записано terts-referee"},
+    }
+)
+
+_COLOURS = ("#1f4e99", "#b22222")
+_SVG_W, _SVG_H = 720, 360
+_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 24, 48, 52
+
+
+# --- shared ---------------------------------------------------------------------------------
+
+
+def _check_lang(lang: str | None) -> str:
+    chosen = lang or current_lang()
+    if chosen not in LANGS:
+        raise NotationError(t("err.lang", lang=chosen))
+    return chosen
+
+
+def _w(key: str, lang: str, **kwargs: Any) -> str:
+    """A label, as plain text."""
+    return t(f"export.{key}", lang, **kwargs)
+
+
+def _h(key: str, lang: str, **kwargs: Any) -> str:
+    """A label, HTML-escaped."""
+    return escape(_w(key, lang, **kwargs))
+
+
+def _counted(deal: dict[str, Any], players: list[str]) -> bool:
+    """Whether a deal's points are written: it is over, or it was ended by a claim."""
+    totals = deal.get("totals") or {}
+    return bool(deal.get("finished") or deal.get("claimed_by")) and all(
+        p in totals for p in players
+    )
+
+
+def _series(data: dict[str, Any]) -> list[tuple[int, dict[str, int]]]:
+    """(deal number, running totals) for every deal whose points are written, in order."""
+    players = data["players"]
+    return [
+        (d["number"], {p: int(d["totals"][p]) for p in players})
+        for d in data.get("deals", [])
+        if _counted(d, players)
+    ]
+
+
+def _targets(data: dict[str, Any]) -> dict[str, int]:
+    base = data.get("target", 0)
+    given = data.get("targets") or {}
+    uphill = data.get("uphill") or {}
+    return {p: int(given.get(p, base + uphill.get(p, 0))) for p in data["players"]}
+
+
+def _uphill(data: dict[str, Any], player: str) -> int:
+    uphill = data.get("uphill") or {}
+    if player in uphill:
+        return int(uphill[player])
+    return _targets(data)[player] - int(data.get("target", 0))
+
+
+def _target_text(data: dict[str, Any], player: str, lang: str) -> str:
+    """``501`` or ``501 + 100 в гору = 601``."""
+    up = _uphill(data, player)
+    total = _targets(data)[player]
+    if not up:
+        return str(total)
+    return f"{total - up} + {up} {_w('uphill', lang)} = {total}"
+
+
+def _nice_step(raw: float) -> int:
+    if raw <= 1:
+        return 1
+    base = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * base >= raw:
+            return int(m * base)
+    return int(10 * base)  # pragma: no cover - the loop always returns
+
+
+def _y_range(values: list[int], ticks: int = 8) -> tuple[int, int, int]:
+    """A rounded (low, high, step) that holds every value, 0 included, with room above."""
+    lo, hi = min([0, *values]), max([0, *values])
+    if hi == lo:
+        hi = lo + 100
+    step = _nice_step((hi - lo) / ticks)
+    low = math.floor(lo / step) * step
+    high = math.ceil(hi / step) * step
+    if high == hi:
+        high += step
+    return low, high, step
+
+
+def _x_step(count: int, room: int) -> int:
+    """Label every deal, or every 2nd, 5th, 10th… so that at most ``room`` labels show."""
+    for step in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if count / step <= room:
+            return step
+    return max(1, count // max(room, 1))
+
+
+def _suit_symbol(value: str | None) -> str:
+    if not value:
+        return "—"
+    try:
+        return Suit(value).symbol
+    except ValueError:
+        return value
+
+
+def _declaration_name(entry: dict[str, Any], lang: str) -> str:
+    """The table's name (Russian, as the sheet gives it), or the English one for ``en``."""
+    name = entry.get("name") or ""
+    if lang == "ru":
+        return name
+    try:
+        kind = Kind(entry["kind"])
+        if kind is Kind.SEQUENCE:
+            decl = Declaration.sequence(
+                int(entry["length"]), Rank(entry["top"]), Suit(entry["suit"])
+            )
+        elif kind is Kind.FOUR:
+            decl = Declaration.four(Rank(entry["rank"]))
+        else:
+            decl = Declaration.marriage(Suit(entry["suit"]) if entry.get("suit") else None)
+    except (KeyError, ValueError, TypeError, RefereeError):
+        return name
+    return decl.name("en")
+
+
+def _num(value: float) -> str:
+    """A coordinate: at most two decimals, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+# --- SVG ------------------------------------------------------------------------------------
+
+
+def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
+    """Both players' running totals per deal, from 0 before deal 1, against their targets.
+
+    One ``<polyline data-player=…>`` per player whose vertex ``i`` is deal ``i`` (0 = the
+    start); the vertices after the start are also ``<circle data-deal data-total>``; one dashed
+    ``<line data-player data-target>`` per player. The root carries ``data-y0`` (the pixel y of 0
+    points) and ``data-scale`` (pixels per point): points = (y0 − y) / scale.
+    """
+    lang = _check_lang(lang)
+    players = list(data["players"])
+    series = _series(data)
+    targets = _targets(data)
+    values = [v for _, totals in series for v in totals.values()] + list(targets.values())
+    low, high, step = _y_range(values)
+
+    x_left, x_right, y_top, y_bottom = _LEFT, _SVG_W - _RIGHT, _TOP, _SVG_H - _BOTTOM
+    count = len(series)
+    dx = (x_right - x_left) / max(count, 1)
+    scale = (y_bottom - y_top) / (high - low)
+    y0 = y_bottom + low * scale
+
+    def x_at(i: int) -> float:
+        return x_left + i * dx
+
+    def y_at(value: float) -> float:
+        return y0 - value * scale
+
+    title = _w("chart_title", lang)
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_SVG_W} {_SVG_H}" '
+        f'width="{_SVG_W}" height="{_SVG_H}" role="img" class="terts-chart" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" '
+        f'data-deals="{count}" data-y0="{y0:.4f}" data-scale="{scale:.6f}">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="0" y="0" width="{_SVG_W}" height="{_SVG_H}" fill="#ffffff"/>',
+    ]
+
+    # grid and y ticks
+    out.append('<g class="y-axis" fill="#333333" text-anchor="end">')
+    value = low
+    while value <= high:
+        y = _num(y_at(value))
+        colour = "#999999" if value == 0 else "#e3e3e3"
+        out.append(
+            f'<line x1="{x_left}" x2="{x_right}" y1="{y}" y2="{y}" stroke="{colour}" '
+            f'stroke-width="1"/>'
+        )
+        out.append(f'<text x="{x_left - 6}" y="{_num(y_at(value) + 4)}">{value}</text>')
+        value += step
+    out.append("</g>")
+
+    # x ticks: deals 0..count
+    x_step = _x_step(max(count, 1), 16)
+    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
+    out.append(
+        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" '
+        f'stroke="#333333" stroke-width="1"/>'
+    )
+    out.append(
+        f'<line x1="{x_left}" x2="{x_left}" y1="{y_top}" y2="{y_bottom}" '
+        f'stroke="#333333" stroke-width="1"/>'
+    )
+    shown = [i for i in range(count + 1) if i % x_step == 0 or i == count]
+    if len(shown) > 1 and shown[-1] - shown[-2] < x_step / 2:
+        shown.pop(-2)  # the last deal's label would touch the one before it
+    for i in shown:
+        x = _num(x_at(i))
+        out.append(
+            f'<line x1="{x}" x2="{x}" y1="{y_bottom}" y2="{y_bottom + 4}" stroke="#333333"/>'
+        )
+        out.append(f'<text x="{x}" y="{y_bottom + 17}">{i}</text>')
+    out.append("</g>")
+
+    # axis titles
+    out.append(
+        f'<text class="x-label" x="{_num((x_left + x_right) / 2)}" y="{_SVG_H - 12}" '
+        f'text-anchor="middle" fill="#000000">{_h("deal", lang)}</text>'
+    )
+    mid_y = _num((y_top + y_bottom) / 2)
+    out.append(
+        f'<text class="y-label" x="16" y="{mid_y}" text-anchor="middle" fill="#000000" '
+        f'transform="rotate(-90 16 {mid_y})">{_h("points", lang)}</text>'
+    )
+
+    # targets: one dashed line per player; equal targets alternate their dashes
+    same = len(set(targets.values())) == 1
+    out.append('<g class="targets">')
+    for i, p in enumerate(players):
+        y = _num(y_at(targets[p]))
+        offset = f' stroke-dashoffset="{6 * i}"' if same else ""
+        out.append(
+            f'<line x1="{x_left}" x2="{x_right}" y1="{y}" y2="{y}" stroke="{_COLOURS[i]}" '
+            f'stroke-width="1.5" stroke-dasharray="6 6"{offset} '
+            f'data-player="{escape(p)}" data-target="{targets[p]}"/>'
+        )
+    labelled: list[float] = []
+    for i, p in enumerate(players):
+        if same and i:
+            break
+        word = _w("target_lower", lang)
+        text = f"{word} {targets[p]}" if same else f"{p}: {word} {targets[p]}"
+        y = y_at(targets[p]) - 5
+        if any(abs(y - other) < 14 for other in labelled):
+            y += 19  # below its line, clear of the other label
+        labelled.append(y)
+        colour = "#333333" if same else _COLOURS[i]
+        out.append(
+            f'<text class="target-label" x="{x_left + 6}" y="{_num(y)}" fill="{colour}">'
+            f"{escape(text)}</text>"
+        )
+    out.append("</g>")
+
+    if not series:
+        out.append(
+            f'<text x="{_num((x_left + x_right) / 2)}" y="{_num((y_top + y_bottom) / 2)}" '
+            f'text-anchor="middle" fill="#777777">{_h("no_deals", lang)}</text>'
+        )
+
+    # the players' lines; the second player's markers are hollow, for black-and-white print
+    radius = "3.5" if count <= 20 else "2.5"
+    for i, p in enumerate(players):
+        name = escape(p)
+        points = [(x_at(0), y_at(0))] + [
+            (x_at(k), y_at(totals[p])) for k, (_, totals) in enumerate(series, start=1)
+        ]
+        coords = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+        out.append(f'<g class="player" data-player="{name}">')
+        out.append(
+            f'<polyline fill="none" stroke="{_COLOURS[i]}" stroke-width="2" '
+            f'stroke-linejoin="round" data-player="{name}" points="{coords}"/>'
+        )
+        fill = _COLOURS[i] if i == 0 else "#ffffff"
+        for k, (number, totals) in enumerate(series, start=1):
+            tip = f"{p}, {_w('deal', lang).lower()} {number}: {totals[p]}"
+            out.append(
+                f'<circle cx="{_num(x_at(k))}" cy="{_num(y_at(totals[p]))}" r="{radius}" '
+                f'fill="{fill}" stroke="{_COLOURS[i]}" stroke-width="1.5" '
+                f'data-player="{name}" data-deal="{number}" data-total="{totals[p]}">'
+                f"<title>{escape(tip)}</title></circle>"
+            )
+        out.append("</g>")
+
+    # legend
+    out.append('<g class="legend" fill="#000000">')
+    x = float(x_left)
+    final = series[-1][1] if series else {p: 0 for p in players}
+    for i, p in enumerate(players):
+        fill = _COLOURS[i] if i == 0 else "#ffffff"
+        text = f"{p}: {final[p]} / {_target_text(data, p, lang)}"
+        out.append(
+            f'<line x1="{_num(x)}" x2="{_num(x + 22)}" y1="20" y2="20" '
+            f'stroke="{_COLOURS[i]}" stroke-width="2"/>'
+        )
+        out.append(
+            f'<circle cx="{_num(x + 11)}" cy="20" r="3.5" fill="{fill}" '
+            f'stroke="{_COLOURS[i]}" stroke-width="1.5"/>'
+        )
+        out.append(
+            f'<text class="legend-name" x="{_num(x + 28)}" y="24" data-player="{escape(p)}">'
+            f"{escape(text)}</text>"
+        )
+        x += 28 + max(200, 7.2 * len(text) + 24)
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# --- HTML -----------------------------------------------------------------------------------
+
+_STYLE = """
+@page { size: A4 landscape; margin: 12mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #000;
+       background: #fff; margin: 1.5em auto; max-width: 1100px; padding: 0 1em; }
+h1 { font-size: 1.5em; margin: 0 0 0.2em; }
+p.game { margin: 0 0 1em; color: #333; }
+table.sheet { border-collapse: collapse; width: 100%; }
+table.sheet th, table.sheet td { border: 1px solid #555; padding: 3px 5px; vertical-align: top; }
+table.sheet thead th { background: #f0f0f0; font-weight: 600; font-size: 0.9em; }
+table.sheet th.player { font-size: 1.1em; text-align: center; }
+td.num, td.total { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.total, tfoot .totals td { font-weight: bold; }
+td.deal, td.dealer, td.trump { text-align: center; }
+td.pens { text-align: right; }
+td.trump { font-size: 1.2em; }
+td.trump.red { color: #b22222; }
+td.decl { font-size: 0.9em; }
+.decl .pts { font-weight: 600; }
+.void { color: #666; }
+.sum { border-top: 1px dotted #999; }
+.pen { font-size: 0.85em; color: #444; }
+.last { color: #555; }
+tr.open td { color: #666; font-style: italic; }
+tfoot th { text-align: left; }
+tfoot td { text-align: center; }
+tr.winner td { text-align: left; }
+p.key, p.meta { font-size: 0.85em; color: #444; }
+figure.chart { margin: 1.5em 0 0; break-inside: avoid; page-break-inside: avoid; }
+figure.chart svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.9em; color: #333; }
+ul.notes { font-size: 0.85em; }
+@media print {
+  body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
+  thead { display: table-header-group; }
+  tfoot { display: table-footer-group; }
+  tr { break-inside: avoid; page-break-inside: avoid; }
+  table.sheet thead th { background: none; }
+  p.meta { display: none; }
+}
+""".strip()
+
+
+def html_head(lang: str, title: str, style: str) -> list[str]:
+    """The lines of an HTML document up to ``</head>``: charset, viewport, generator, the
+    escaped ``title`` and ``style`` (CSS, written as given). The sheet and the season page both
+    open with it."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{lang}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="terts-referee {escape(__version__)}">',
+        f"<title>{escape(title)}</title>",
+        f"<style>\n{style}\n</style>",
+        "</head>",
+    ]
+
+
+def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
+    items = [r for r in deal.get("declared", []) if r.get("player") == player]
+    if not items:
+        return ""
+    parts = []
+    for r in items:
+        name = escape(_declaration_name(r, lang))
+        title = f' title="{escape(r["name"])}"' if lang != "ru" and r.get("name") else ""
+        pts = escape(str(r.get("points", "")))
+        status = r.get("status", "scored")
+        if status == "scored":
+            parts.append(f'<span class="decl"{title}>{name} <span class="pts">{pts}</span></span>')
+        else:
+            try:
+                word = escape(t(f"status.{status}", lang))
+            except KeyError:
+                word = escape(status)
+            parts.append(f'<span class="decl void"{title}><s>{name} {pts}</s> ({word})</span>')
+    total = (deal.get("declarations") or {}).get(player)
+    if total is not None and (len(items) > 1 or any(r.get("status") != "scored" for r in items)):
+        parts.append(f'<span class="sum">= {escape(str(total))}</span>')
+    return "<br>".join(parts)
+
+
+def _penalty_cell(deal: dict[str, Any], player: str, lang: str) -> str:
+    total = int((deal.get("penalties") or {}).get(player, 0) or 0)
+    parts = [f"{total:+d}"] if total else []
+    for pen in deal.get("penalty_list", []):
+        if pen.get("player") != player:
+            continue
+        kind = str(pen.get("kind", ""))
+        try:
+            words = [t(f"pen.{kind}", lang)]
+        except KeyError:
+            words = [kind]
+        if pen.get("uphill"):
+            words.append(f"{pen['uphill']} {_w('uphill', lang)}")
+        parts.append(f'<span class="pen">{escape(", ".join(words))}</span>')
+    return "<br>".join(parts)
+
+
+def _deal_row(deal: dict[str, Any], players: list[str], lang: str) -> str:
+    counted = _counted(deal, players)
+    trump = deal.get("trump")
+    red = " red" if trump in ("hearts", "diamonds") else ""
+    trump_title = f' title="{escape(trump)}"' if trump else ""
+    cls = "" if counted else ' class="open"'
+    cells = [
+        f'<td class="deal">{escape(str(deal.get("number", "")))}</td>',
+        f'<td class="dealer">{escape(str(deal.get("dealer") or ""))}</td>',
+        f'<td class="trump{red}"{trump_title}>{escape(_suit_symbol(trump))}</td>',
+    ]
+    for p in players:
+        cells.append(f'<td class="decl">{_declaration_cell(deal, p, lang)}</td>')
+        if counted:
+            cards = escape(str((deal.get("card_points") or {}).get(p, "")))
+            if deal.get("last_trick") == p:
+                cards += f' <span class="last" title="{_h("last_trick", lang)}">•</span>'
+            points = escape(str((deal.get("points") or {}).get(p, "")))
+            total = escape(str(deal["totals"][p]))
+        else:
+            cards = points = total = "…"
+        cells.append(f'<td class="num">{cards}</td>')
+        cells.append(f'<td class="pens">{_penalty_cell(deal, p, lang)}</td>')
+        cells.append(f'<td class="num">{points}</td>')
+        cells.append(f'<td class="total">{total}</td>')
+    return f"<tr{cls}>" + "".join(cells) + "</tr>"
+
+
+def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
+    """The sheet as a printable HTML5 page, laid out like the paper one, with the SVG chart."""
+    lang = _check_lang(lang)
+    players = list(data["players"])
+    a, b = players
+    targets = _targets(data)
+    title = _w("title", lang)
+    game_line = " · ".join(
+        [
+            f"{a} — {b}",
+            _w("rules", lang, name=data.get("rules", "")),
+            _w("to_target", lang, target=data.get("target", "")),
+        ]
+    )
+    columns = ("declarations", "cards", "penalties", "points", "total")
+    head_player = "".join(
+        f'<th colspan="{len(columns)}" scope="colgroup" class="player">{escape(p)}</th>'
+        for p in players
+    )
+    head_columns = "".join(
+        f'<th scope="col" title="{_h("cards_hint", lang)}">{_h(c, lang)}</th>'
+        if c == "cards"
+        else f'<th scope="col">{_h(c, lang)}</th>'
+        for _ in players
+        for c in columns
+    )
+    span = 3 + len(columns) * len(players)
+    deals = data.get("deals", [])
+    rows = [_deal_row(d, players, lang) for d in deals] or [
+        f'<tr class="empty"><td colspan="{span}">{_h("no_deals", lang)}</td></tr>'
+    ]
+
+    totals = data.get("totals") or {}
+    foot_totals = "".join(
+        f'<td colspan="{len(columns)}" class="num">{escape(str(totals.get(p, 0)))}</td>'
+        for p in players
+    )
+    foot_targets = "".join(
+        f'<td colspan="{len(columns)}" data-target="{targets[p]}">'
+        f"{escape(_target_text(data, p, lang))}</td>"
+        for p in players
+    )
+    if data.get("finished"):
+        winner = data.get("winner")
+        result = escape(winner) if winner else _h("no_winner", lang)
+        if winner in totals:
+            result += escape(f" — {totals[winner]} / {targets[winner]}")
+        if data.get("win_reason"):
+            result += f" <small>({escape(str(data['win_reason']))})</small>"
+    else:
+        result = _h("in_progress", lang)
+
+    notes = [n.get("text", "") for n in data.get("notices") or [] if isinstance(n, dict)]
+    notes_html = ""
+    if notes:
+        items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
+        notes_html = f'<h2 class="notes">{_h("notes", lang)}</h2>\n<ul class="notes">{items}</ul>'
+
+    keys = []
+    if any(d.get("last_trick") for d in deals):
+        keys.append(f"• {_h('last_trick', lang)}")
+    if any(r.get("status") != "scored" for d in deals for r in d.get("declared", [])):
+        keys.append(_h("struck", lang))
+    if any(not _counted(d, players) for d in deals):
+        keys.append(f"… {_h('open_deal', lang)}")
+    key = f'<p class="key">{"; ".join(keys)}</p>' if keys else ""
+    parts = [
+        *html_head(lang, f"{title}: {a} — {b}", _STYLE),
+        "<body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="game">{escape(game_line)}</p>',
+        '<table class="sheet">',
+        "<thead>",
+        f'<tr><th rowspan="2" scope="col">{_h("deal", lang)}</th>'
+        f'<th rowspan="2" scope="col">{_h("dealer", lang)}</th>'
+        f'<th rowspan="2" scope="col">{_h("trump", lang)}</th>{head_player}</tr>',
+        f"<tr>{head_columns}</tr>",
+        "</thead>",
+        "<tbody>",
+        *rows,
+        "</tbody>",
+        "<tfoot>",
+        f'<tr class="totals"><th colspan="3" scope="row">{_h("total", lang)}</th>'
+        f"{foot_totals}</tr>",
+        f'<tr class="targets"><th colspan="3" scope="row">{_h("target", lang)}</th>'
+        f"{foot_targets}</tr>",
+        f'<tr class="winner"><th colspan="3" scope="row">{_h("winner", lang)}</th>'
+        f'<td colspan="{span - 3}">{result}</td></tr>',
+        "</tfoot>",
+        "</table>",
+        key,
+        '<figure class="chart">',
+        chart_svg(data, lang),
+        f"<figcaption>{_h('chart_caption', lang)}</figcaption>",
+        "</figure>",
+        notes_html,
+        f'<p class="meta">{_h("generated", lang)} {escape(__version__)}</p>',
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """User text for a chart line: controls (newlines, escapes, bidi) shown as ``\\x1b``."""
+    from .safe_text import visible
+
+    return visible(text)
+
+
+def chart_text(
+    data: dict[str, Any],
+    width: int = 60,
+    height: int = 12,
+    ascii_only: bool = False,
+    lang: str | None = None,
+) -> str:
+    """The running totals per deal as a character chart, with the targets and a legend.
+
+    ``width`` is the whole line, axis labels included; ``height`` the plot's rows. With
+    ``ascii_only`` every character the chart draws is ASCII; player names are written as given
+    (with ``lang="en"`` and ASCII names the whole text is ASCII). ``lang`` defaults to the
+    current language (``i18n.lang()``). Plain text: print it as a rich ``Text``.
+    """
+    lang = _check_lang(lang)
+    width, height = max(int(width), 24), max(int(height), 4)
+    if ascii_only:
+        marks, both, dot, target_ch = ("o", "x"), "*", ".", "-"
+        axis, tick, corner, floor = "|", "+", "+", "-"
+    else:
+        marks, both, dot, target_ch = ("●", "▲"), "◆", "·", "┄"
+        axis, tick, corner, floor = "│", "┤", "└", "─"
+    players = list(data["players"])
+    names = {p: _plain(p) for p in players}
+    series = _series(data)
+    targets = _targets(data)
+    count = len(series)
+    values = [0] + [v for _, totals in series for v in totals.values()] + list(targets.values())
+    low, high = min(values), max(values)
+    if high == low:
+        high = low + 100
+
+    # y labels: targets first, then 0, the top and the bottom; one label a row
+    def row_of(value: float) -> int:
+        return round((high - value) / (high - low) * (height - 1))
+
+    labels: dict[int, str] = {}
+    for value in [*sorted(set(targets.values()), reverse=True), 0, high, low]:
+        labels.setdefault(row_of(value), str(value))
+    label_w = max(len(s) for s in labels.values())
+    plot_w = max(width - label_w - 2, 8)
+
+    def col_of(i: float) -> int:
+        return round(i / max(count, 1) * (plot_w - 1))
+
+    grid = [[" "] * plot_w for _ in range(height)]
+    for value in set(targets.values()):
+        grid[row_of(value)] = [target_ch] * plot_w
+    tracks = []
+    for p in players:
+        track = [(0, 0)] + [(k, totals[p]) for k, (_, totals) in enumerate(series, start=1)]
+        tracks.append(track)
+        for (i0, v0), (i1, v1) in pairwise(track):
+            c0, c1 = col_of(i0), col_of(i1)
+            for c in range(c0 + 1, c1):
+                v = v0 + (v1 - v0) * (c - c0) / (c1 - c0)
+                r = row_of(v)
+                if grid[r][c] in (" ", target_ch):
+                    grid[r][c] = dot
+    placed: dict[tuple[int, int], int] = {}
+    for idx, track in enumerate(tracks):
+        for i, v in track[1:]:
+            cell = (row_of(v), col_of(i))
+            mark = both if placed.get(cell, idx) != idx else marks[idx]
+            placed[cell] = idx
+            grid[cell[0]][cell[1]] = mark
+
+    dash = "-" if ascii_only else "–"
+    lines = [f"{_w('chart_title', lang)} (0{dash}{count})"]
+    for r in range(height):
+        label = labels.get(r, "")
+        edge = tick if label else axis
+        lines.append(f"{label:>{label_w}} {edge}{''.join(grid[r])}".rstrip())
+    lines.append(f"{'':>{label_w}} {corner}{floor * plot_w}")
+
+    # x labels: deal numbers that fit, the last always
+    x_line = [" "] * (plot_w + 4)
+    step = _x_step(max(count, 1), max(plot_w // (len(str(count)) + 2), 1))
+    wanted = [i for i in range(count + 1) if i % step == 0]
+    if wanted[-1] != count:
+        wanted.append(count)
+    for i in reversed(wanted):  # the last one wins a clash
+        text = str(i)
+        start = col_of(i)
+        if i == count and start + len(text) > plot_w:
+            start = plot_w - len(text)
+        span = range(max(start - 1, 0), min(start + len(text) + 1, len(x_line)))
+        if i != count and any(x_line[c] != " " for c in span):
+            continue
+        for k, ch in enumerate(text):
+            x_line[start + k] = ch
+    numbers = f"{'':>{label_w}}  {''.join(x_line)}".rstrip()
+    word = _w("deal", lang).lower()
+    if len(numbers) + 2 + len(word) <= width:
+        numbers += f"  {word}"
+    lines.append(numbers)
+
+    final = series[-1][1] if series else {p: 0 for p in players}
+    for idx, p in enumerate(players):
+        target = _target_text(data, p, lang)
+        lines.append(f"{marks[idx]} {names[p]}: {final[p]} / {_w('target_lower', lang)} {target}")
+    lines.append(f"{target_ch * 3} {_w('target_lower', lang)}")
+    if data.get("finished"):
+        winner = data.get("winner")
+        who = _plain(winner) if winner else _w("no_winner", lang)
+        lines.append(f"{_w('winner', lang)}: {who}")
+    return "\n".join(lines)

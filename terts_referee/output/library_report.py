@@ -1,0 +1,228 @@
+"""Output of ``history`` and ``stats`` for people (rich tables, a text chart) and for scripts
+(one JSON document). Player names enter rich as plain cells, never markup.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..i18n import register, t
+from ..library.summary import DECLARATION_CLASSES
+from . import console
+
+TEXT = register(
+    {
+        "library.h.history": {"en": "Games in {library}", "ru": "Партии в {library}"},
+        "library.h.date": {"en": "date", "ru": "дата"},
+        "library.h.players": {"en": "players", "ru": "игроки"},
+        "library.h.rules": {"en": "rules", "ru": "правила"},
+        "library.h.winner": {"en": "winner", "ru": "победитель"},
+        "library.h.totals": {"en": "totals", "ru": "счёт"},
+        "library.h.deals": {"en": "deals", "ru": "сдач"},
+        "library.h.minutes": {"en": "minutes", "ru": "минут"},
+        "library.h.unfinished": {"en": "unfinished", "ru": "не окончена"},
+        "library.h.stats": {
+            "en": "Players ({games:#game|games})",
+            "ru": "Игроки ({games:#партия|партии|партий})",
+        },
+        "library.h.player": {"en": "player", "ru": "игрок"},
+        "library.h.games": {"en": "games", "ru": "партий"},
+        "library.h.wins": {"en": "wins", "ru": "побед"},
+        "library.h.rate": {"en": "win %", "ru": "% побед"},
+        "library.h.streak": {"en": "streak now / best", "ru": "серия сейчас / лучшая"},
+        "library.h.per_deal": {"en": "pts/deal", "ru": "очков/сдача"},
+        "library.h.best": {"en": "best deal", "ru": "лучшая сдача"},
+        "library.h.terts": {"en": "terts", "ru": "терц"},
+        "library.h.fifty": {"en": "50", "ru": "50"},
+        "library.h.hundred": {"en": "100", "ru": "100"},
+        "library.h.four": {"en": "four", "ru": "четыре"},
+        "library.h.marriage": {"en": "marriage", "ru": "марьяж"},
+        "library.h.challenges": {"en": "challenges won", "ru": "«не годится»"},
+        "library.h.burned": {"en": "burned", "ru": "сгорело"},
+        "library.h.false": {"en": "false", "ru": "ложных"},
+        "library.h.uphill": {"en": "uphill", "ru": "в гору"},
+        "library.h.claims": {"en": "claims", "ru": "заявок"},
+        "library.h.h2h": {"en": "Head to head", "ru": "Друг против друга"},
+        "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
+        "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
+        "library.h.pair": {"en": "pair", "ru": "пара"},
+        "library.averages": {
+            "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
+            "on average {deals} deals and {minutes} minutes a game",
+            "ru": "окончено партий: {games}, не окончено: {unfinished}; в среднем {deals} сдач "
+            "и {minutes} минут за партию",
+        },
+        "library.none": {
+            "en": "no games in the library yet: `terts new` moves a finished game there",
+            "ru": "в библиотеке ещё нет партий: `terts new` переносит туда оконченную",
+        },
+        "library.none_match": {
+            "en": "no game matches the options given ({total:#game|games} in the library)",
+            "ru": "ни одна партия не подходит под заданные условия (всего в библиотеке: {total})",
+        },
+        "library.none_finished": {
+            "en": "no finished game matches the options given ({total:#game|games} in the library)",
+            "ru": "ни одна оконченная партия не подходит под заданные условия (всего в "
+            "библиотеке: {total})",
+        },
+    }
+)
+
+
+def progress_bar(total: int):
+    """A rich progress bar on stderr for the first build of a big index; returns ``advance``.
+
+    Shown only for more than a few files (a small update is over before the eye sees it).
+    """
+    if total < 20:
+        return lambda: None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress(
+        "{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console.err(),
+        transient=True,
+    )
+    bar.start()
+    task = bar.add_task(t("library.building"), total=total)
+    done = [0]
+
+    def advance() -> None:
+        done[0] += 1
+        bar.advance(task)
+        if done[0] >= total:
+            bar.stop()
+
+    return advance
+
+
+def _day(iso: str) -> str:
+    return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+
+
+def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
+    if as_json:
+        console.print_json({"games": games, "skipped": [name for name, _ in scan.skipped]})
+        return
+    if not games:
+        total = len(scan.games)
+        console.say(t("library.none_match", total=total) if total else t("library.none"))
+        return
+    tab = console.table(
+        t("library.h.date"),
+        t("library.h.players"),
+        t("library.h.rules"),
+        t("library.h.winner"),
+        t("library.h.totals"),
+        t("library.h.deals"),
+        t("library.h.minutes"),
+        title=t("library.h.history", library=scan.library),
+    )
+    tab.columns[0].no_wrap = True
+    for g in games:
+        a, b = g["players"]
+        tab.add_row(
+            console.cell(_day(g["started"])),
+            console.cell(f"{a} — {b}"),
+            console.cell(g["rules"]),
+            console.cell(g["winner"] or t("library.h.unfinished"), None if g["winner"] else "dim"),
+            console.cell(f"{g['totals'][a]} : {g['totals'][b]}"),
+            console.cell(g["deals"]),
+            console.cell("—" if g["minutes"] is None else round(g["minutes"])),
+        )
+    console.show(tab)
+
+
+def _or_dash(value: Any) -> str:
+    return "—" if value is None else str(value)
+
+
+def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library: int = 0) -> None:
+    """``in_library``: how many games the library holds, filters aside (to tell an empty
+    library from options that leave nothing to count)."""
+    if as_json:
+        console.print_json(figures)
+        return
+    if not figures["players"]:
+        if in_library:
+            console.say(t("library.none_finished", total=in_library))
+        else:
+            console.say(t("library.none"))
+        return
+    tab = console.table(
+        t("library.h.player"),
+        t("library.h.games"),
+        t("library.h.wins"),
+        t("library.h.rate"),
+        t("library.h.streak"),
+        t("library.h.per_deal"),
+        t("library.h.best"),
+        title=t("library.h.stats", games=figures["games"]),
+    )
+    # Two tables of six columns rather than one of eleven: at 80 columns nothing is cut.
+    scored = console.table(
+        t("library.h.player"),
+        *(t(f"library.h.{c}") for c in DECLARATION_CLASSES),
+        title=t("library.h.scored"),
+    )
+    contested = console.table(
+        t("library.h.player"),
+        t("library.h.challenges"),
+        t("library.h.burned"),
+        t("library.h.false"),
+        t("library.h.uphill"),
+        t("library.h.claims"),
+        title=t("library.h.contested"),
+    )
+    for name, p in figures["players"].items():
+        tab.add_row(
+            console.cell(name),
+            console.cell(p["games"]),
+            console.cell(p["wins"]),
+            console.cell(f"{p['win_rate'] * 100:.0f}%"),
+            console.cell(f"{p['current_streak']}/{p['longest_streak']}"),
+            console.cell(_or_dash(p["points_per_deal"])),
+            console.cell(_or_dash(p["best_deal"])),
+        )
+        scored.add_row(
+            console.cell(name), *(console.cell(p["declarations"][c]) for c in DECLARATION_CLASSES)
+        )
+        contested.add_row(
+            console.cell(name),
+            console.cell(p["challenges_won"]),
+            console.cell(p["burned"]),
+            console.cell(p["false_declarations"]),
+            console.cell(p["uphill"]),
+            console.cell(p["claims"]),
+        )
+    console.show(tab)
+    console.show(scored)
+    console.show(contested)
+    h2h = console.table(
+        t("library.h.pair"), t("library.h.games"), t("library.h.wins"), title=t("library.h.h2h")
+    )
+    for pair in figures["head_to_head"]:
+        a, b = pair["players"]
+        h2h.add_row(
+            console.cell(f"{a} — {b}"),
+            console.cell(pair["games"]),
+            console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
+        )
+    console.show(h2h)
+    console.say(
+        t(
+            "library.averages",
+            games=figures["games"],
+            unfinished=figures["unfinished"],
+            deals=_or_dash(figures["average_deals"]),
+            minutes=_or_dash(figures["average_minutes"]),
+        )
+    )
+    if chart:
+        from .season import wins_chart_text
+
+        console.say(wins_chart_text(figures, ascii_only=console.ascii_suits()))

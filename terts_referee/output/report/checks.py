@@ -1,0 +1,119 @@
+"""The answers of ``terts check``: a hand's declarations and best order, which of two
+declarations wins, who takes a trick, which cards may follow."""
+
+from __future__ import annotations
+
+from ...domain.cards import Card, Suit, format_cards
+from ...domain.declarations import (
+    Declaration,
+    best_order,
+    challenge_verdict,
+    find_declarations,
+    shared_cards,
+)
+from ...domain.play import legal_follows, trick_winner
+from ...domain.rules import Ruleset
+from ...i18n import lang, t
+from .. import console
+
+
+def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:
+    found = find_declarations(hand, trump, rules)
+    order = best_order(hand, trump, rules, turns)
+    best = sum(d.points(rules) for d in order)
+    if as_json:
+        console.print_json(
+            {
+                "declarations": [d.to_json(rules) for d in found],
+                "best_order": [d.to_json(rules) for d in order],
+                "best_points": best,
+                "turns": turns,
+                "rules": rules.name,
+            }
+        )
+        return
+    if not found:
+        console.say(t("out.no_decl", cards=format_cards(hand), suit=trump.symbol))
+        return
+    tab = console.table(
+        t("h.declaration"),
+        "COMBO",
+        t("h.cards"),
+        t("h.points"),
+        title=t("h.hand", cards=format_cards(hand), suit=trump.symbol, rules=rules.name),
+    )
+    for d in found:
+        tab.add_row(
+            console.cell(d.name(lang())),
+            console.cell(str(d)),
+            console.cell(format_cards(d.cards())),
+            console.cell(d.points(rules)),
+        )
+    console.show(tab)
+    console.say(t("out.best", n=turns, p=best), "bold")
+    for i, d in enumerate(order, start=1):
+        console.say(f"  {i}. {d.name(lang())} ({d}) {d.points(rules)}")
+
+
+def report_compare(
+    first: Declaration, second: Declaration, trump: Suit, rules: Ruleset, as_json: bool
+) -> None:
+    verdict = challenge_verdict(first, second, trump, rules)
+    shared = sorted(shared_cards(first, second), key=Card.sort_key)
+    if as_json:
+        console.print_json(
+            {
+                "winner": verdict.winner,
+                "reason": verdict.reason,
+                "key": verdict.key,
+                "source": verdict.source,
+                "rules": rules.name,
+                "first": first.to_json(rules),
+                "second": second.to_json(rules),
+                "shared": [str(c) for c in shared],
+            }
+        )
+        return
+    if verdict.winner == "first":
+        head = t("out.cmp_first", name=first.name(lang()), combo=first)
+    elif verdict.winner == "second":
+        head = t("out.cmp_second", name=second.name(lang()), combo=second)
+    else:
+        head = t("out.cmp_neither")
+    console.say(head, "bold")
+    key = f"; {verdict.key}" if verdict.key else ""
+    console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
+    if shared:
+        console.say(t("out.shared", cards=format_cards(shared)), "yellow")
+
+
+def report_trick(lead: Card, follow: Card, trump: Suit, as_json: bool) -> None:
+    winner = trick_winner(lead, follow, trump)
+    card = (lead, follow)[winner]
+    if as_json:
+        console.print_json({"winner": ("first", "second")[winner], "card": str(card)})
+        return
+    console.say(t("out.takes", lead=lead, follow=follow, card=card, suit=trump.symbol))
+
+
+def report_legal(
+    hand: list[Card], lead: Card, trump: Suit, final: bool, rules: Ruleset, as_json: bool
+) -> None:
+    legal = legal_follows(hand, lead, trump, rules, final)
+    ordered = sorted(legal, key=Card.sort_key)
+    if as_json:
+        console.print_json(
+            {"legal": [str(c) for c in ordered], "final": final, "rules": rules.name}
+        )
+        return
+    phase = t("out.final") if final else t("out.stock")
+    console.say(
+        t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=format_cards(ordered))
+    )
+    key = (
+        f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'
+        if final
+        else f'play.while_stock = "{rules.play.while_stock}" '
+        + ("[000][001][002]" if rules.play.while_stock == "free" else "[003][004]")
+    )
+    console.say(f"  {key}", "dim")

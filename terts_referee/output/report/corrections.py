@@ -1,0 +1,105 @@
+"""What a correction of the past changed (issue 11), and the trail as ``log --all`` shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n import t
+from .. import console
+from .events import describe
+from .words import iso
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...game.corrections import Change, Correction
+    from ...game.model import Game
+    from ...referee import Sheet
+
+HEADLINES = {"replace": "fix.replace", "insert": "fix.insert", "drop": "fix.drop"}
+ACTION_WORDS = {
+    "replace": "fix.action.replace",
+    "insert": "fix.action.insert",
+    "drop": "fix.action.drop",
+}
+
+
+def correction_json(c: Correction) -> dict[str, Any]:
+    """One trail entry as ``log --json --all`` gives it (CLI.md): old and new events as in the
+    game file, the old one with the time it had been entered."""
+    old = None
+    if c.old is not None:
+        old = {**c.old.to_dict(), "at": iso(c.old_at)}
+    return {
+        "action": c.action.value,
+        "number": c.number,
+        "old": old,
+        "new": c.new.to_dict() if c.new is not None else None,
+        "at": iso(c.at),
+    }
+
+
+def _pairs(game: Game, before: dict[str, int] | None, after: dict[str, int] | None) -> str:
+    return ", ".join(
+        f"{p} {(before or {}).get(p, '—')} → {(after or {}).get(p, '—')}" for p in game.players
+    )
+
+
+def change_lines(game: Game, change: Change) -> list[str]:
+    """What changed on the sheet, one line a deal, then the winner when it changed."""
+    lines = []
+    for d in change.deals:
+        if d.points_after is None and d.totals_after is None:
+            lines.append(t("fix.deal_gone", n=d.number))
+            continue
+        bits = []
+        if d.points_before != d.points_after:
+            bits.append(t("fix.points", what=_pairs(game, d.points_before, d.points_after)))
+        if d.totals_before != d.totals_after:
+            bits.append(t("fix.totals", what=_pairs(game, d.totals_before, d.totals_after)))
+        if d.points_before is None and d.totals_before is None:
+            key = "fix.deal_new" if bits else "fix.deal_added"
+        else:
+            key = "fix.deal"
+        lines.append(t(key, n=d.number, what="; ".join(bits)))
+    if change.winner_changed:
+        nobody = t("fix.nobody")
+        lines.append(
+            t("fix.winner", old=change.winner_before or nobody, new=change.winner_after or nobody)
+        )
+    return lines
+
+
+def report_correction(
+    game: Game, c: Correction, change: Change, sheet: Sheet, as_json: bool
+) -> None:
+    if as_json:
+        console.print_json(
+            {
+                "correction": correction_json(c),
+                "changes": change.to_json(),
+                "totals": sheet.totals,
+                "targets": sheet.targets,
+                "finished": sheet.finished,
+                "winner": sheet.winner,
+            }
+        )
+        return
+    old = describe(c.old) if c.old is not None else ""
+    new = describe(c.new) if c.new is not None else ""
+    console.say(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")
+    lines = change_lines(game, change)
+    for line in lines or [t("fix.nothing")]:
+        console.say("  " + line)
+
+
+def trail_table(game: Game):
+    """The trail as a table: when, what, the event taken out, the event put in."""
+    tab = console.table(t("h.at"), t("h.action"), t("h.old"), t("h.new"), title=t("h.trail"))
+    for c in game.corrections:
+        tab.add_row(
+            console.cell(c.at.strftime("%Y-%m-%d %H:%M:%S") if c.at else "—"),
+            console.cell(t(ACTION_WORDS[c.action.value], n=c.number)),
+            console.cell(describe(c.old) if c.old is not None else "—"),
+            console.cell(describe(c.new) if c.new is not None else "—"),
+        )
+    return tab

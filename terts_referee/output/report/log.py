@@ -1,0 +1,47 @@
+"""``terts log``: the effective events, numbered, with their times; ``--all`` the trail of
+corrections too (issue 11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n import t
+from .. import console
+from .corrections import correction_json, trail_table
+from .events import describe, event_json
+from .words import iso
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...game.model import Game
+
+
+def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
+    """The effective events, numbered, with their times; ``trail``: the corrections too."""
+    sheet = game.sheet()
+    corrected = game.corrected() if game.corrections else {}
+    if as_json:
+        data: dict[str, Any] = {"events": []}
+        for i, e in enumerate(game.events, start=1):
+            item = {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
+            if i in corrected:  # put in by a correction: when
+                item["corrected"] = iso(corrected[i].at)
+            data["events"].append(item)
+        if trail:
+            data["corrections"] = [correction_json(c) for c in game.corrections]
+        console.print_json(data)
+        return
+    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
+    for i, e in enumerate(game.events, start=1):
+        at = game.time_of(i)
+        tab.add_row(
+            console.cell(f"{i}*" if i in corrected else i),
+            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
+            console.cell(describe(e)),
+            console.cell("; ".join(sheet.notices_for(i)), "yellow"),
+        )
+    console.show(tab)
+    if corrected:
+        console.say(t("log.corrected"), "dim")
+    if trail and game.corrections:
+        console.show(trail_table(game))

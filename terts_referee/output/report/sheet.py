@@ -1,0 +1,200 @@
+"""The score sheet in every format: ``sheet_json`` (the JSON shape of CLI.md, also the input of
+the HTML export and the chart), the human table with its declaration lines, and the switch
+``report_sheet`` that picks JSON, CSV (``sheet_csv``) or the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...i18n import lang, t
+from .. import console
+from .words import iso, penalty_name, status_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...game.model import Game
+    from ...referee import Deal, Sheet
+
+
+def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:
+    """When a deal started (its deal event) and ended (its last event, once finished): the
+    event before the next deal's, or the game's last one. ``following`` is the next deal."""
+    last = (following.event if following else len(game.events) + 1) - 1
+    ended = game.time_of(last) if d.finished or d.claimed_by else None
+    return {"started": iso(game.time_of(d.event)), "ended": iso(ended)}
+
+
+def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
+    """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
+    rules = sheet.rules
+    deals = []
+    by_number = {d.number: d for d in sheet.deals}  # the next deal in O(1): linear overall
+    for d in sheet.deals:
+        deals.append(
+            {
+                "number": d.number,
+                **_deal_times(game, d, by_number.get(d.number + 1)),
+                "dealer": d.dealer,
+                "trump": d.trump.value if d.trump else None,
+                "finished": d.finished,
+                "last_trick": d.last_trick,
+                "card_points": {p: (d.card_points or {}).get(p, 0) for p in game.players},
+                "declarations": {p: d.declared(p) for p in game.players},
+                "penalties": {p: d.penalty_points(p) for p in game.players},
+                "points": {p: d.points.get(p, 0) for p in game.players},
+                "totals": {p: d.totals.get(p, 0) for p in game.players},
+                "declared": [
+                    {
+                        "event": r.event,
+                        "player": r.player,
+                        "status": r.status,
+                        "name": r.decl.name("ru"),
+                        "combo": str(r.decl),
+                        **r.decl.to_json(rules),
+                        "value": r.value,  # its face value under the rules
+                        "points": r.points,  # what it scored: 0 burned, minus its value lowering
+                    }
+                    for r in d.declarations
+                ],
+                "penalty_list": [
+                    {
+                        "event": p.event,
+                        "player": p.player,
+                        "kind": p.kind.value,
+                        "points": p.points,  # added to the offender's deal (a miscount: minus)
+                        "uphill": p.uphill,  # added to the offender's target ("в гору")
+                        "to_opponent": p.to_opponent,  # written for the opponent ...
+                        "opponent": d.other(p.player),  # ... who is this player
+                        "says": penalty_says(d, p),
+                        "note": p.note,
+                        "automatic": p.auto,
+                    }
+                    for p in d.penalties
+                ],
+                "tricks": len(d.tricks),
+                "quick": d.quick,
+                "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
+                "claimed_by": d.claimed_by,
+                "notices": list(d.notices),
+            }
+        )
+    return {
+        "rules": rules.name,
+        "players": list(game.players),
+        "started": iso(game.started),
+        "target": rules.game.target,
+        "uphill": dict(sheet.uphill),
+        "targets": sheet.targets,
+        "totals": dict(sheet.totals),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "win_reason": sheet.win_reason or None,
+        "deals": deals,
+        "notices": [{"event": n, "text": text} for n, text in sheet.notices],
+    }
+
+
+def report_sheet(
+    game: Game,
+    sheet: Sheet,
+    as_json: bool,
+    as_csv: bool,
+    source: Path | None = None,
+    chart: bool = False,
+) -> None:
+    if as_json:
+        console.print_json(sheet_json(game, sheet))
+        return
+    if as_csv:
+        from .sheet_csv import sheet_csv
+
+        sheet_csv(game, sheet)
+        return
+    a, b = game.players
+    title = t("h.title", rules=sheet.rules.name, target=sheet.rules.game.target)
+    tab = console.table(
+        t("h.num"),
+        t("h.dealer"),
+        t("h.trump"),
+        t("h.last"),
+        a,
+        t("h.total"),
+        b,
+        t("h.total"),
+        title=title,
+    )
+    for d in sheet.deals:
+        row = [
+            console.cell(d.number),
+            console.cell(d.dealer),
+            console.cell(d.trump.symbol if d.trump else "—"),
+            console.cell(d.last_trick or "—"),
+        ]
+        for p in game.players:
+            row.append(console.cell(_deal_cell(d, p)))
+            done = d.finished or d.claimed_by
+            row.append(console.cell(d.totals.get(p, "") if done else "…", "bold"))
+        tab.add_row(*row)
+    console.show(console.natural_widths(tab))
+    if sheet.deals:
+        console.say(t("out.cell_legend"), "dim")
+    lines = []
+    for d in sheet.deals:
+        items = []
+        for r in d.declarations:
+            mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
+            items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
+        for pen in d.penalties:
+            items.append(f"{pen.player}: {penalty_says(d, pen)}")
+        if items:
+            lines.append(f"{d.number}. " + "; ".join(items))
+    if lines:
+        console.say(t("h.declarations") + ":", "bold")
+        for line in lines:
+            console.say("  " + line)
+    for p in game.players:
+        up = sheet.uphill[p]
+        console.say(
+            t("out.target", p=p, total=sheet.totals[p], target=sheet.targets[p])
+            + (t("out.uphill", n=up) if up else "")
+        )
+    skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic (issue 10)
+    for n, text in sheet.notices:
+        if n in skipped:
+            console.say(f"! {text}", "yellow")
+    if sheet.finished:
+        console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
+    if chart:
+        from ..export import chart_text
+
+        console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
+    if source is not None:
+        console.say(t("out.sample", path=source), "dim")
+
+
+def penalty_says(d: Deal, pen) -> str:
+    """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
+    miscount's amount), his uphill, the points written for the opponent (named)."""
+    bits = [penalty_name(pen.kind.value)]
+    if pen.points:
+        bits.append(t("out.pen.points", n=pen.points))
+    if pen.uphill:
+        bits.append(t("out.uphill_short", n=pen.uphill))
+    if pen.to_opponent:
+        bits.append(t("out.pen.to_opponent", p=d.other(pen.player), n=pen.to_opponent))
+    return ", ".join(bits)
+
+
+def _deal_cell(d: Deal, p: str) -> str:
+    cards = (d.card_points or {}).get(p)
+    parts = [str(cards) if cards is not None else "?"]
+    decl = d.declared(p)
+    if decl:
+        parts.append(f"{decl:+d}")
+    pen = d.penalty_points(p)
+    if pen:
+        parts.append(f"{pen:+d}")
+    if d.finished or d.claimed_by:
+        return " ".join(parts) + f" → {d.points.get(p, 0)}"
+    return " ".join(parts)

@@ -1,0 +1,379 @@
+"""The season: ``stats`` as a printable HTML page with SVG charts, and as a text chart.
+
+Each function takes the dict of ``stats.stats`` (what ``stats --json`` prints) and returns a
+string; nothing here prints, nothing imports typer or rich. The look and the chart helpers are
+those of the game sheet's export (``export.py``). Every figure in the page's tables carries
+``data-player`` and ``data-field`` (``wins``, ``declarations.terts``…) so that a test can check
+it against the JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from html import escape
+from typing import Any
+
+from .. import __version__
+from ..i18n import register, t
+from ..library.summary import COUNTS, DECLARATION_CLASSES
+from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
+
+__all__ = ["season_html", "wins_chart_text"]
+
+WORDS = register(
+    {
+        "season.title": {"en": "Terts: the season", "ru": "Терц: сезон"},
+        "season.summary": {
+            "en": "{games:#finished game|finished games}, {unfinished} unfinished",
+            "ru": "окончено партий: {games}, не окончено: {unfinished}",
+        },
+        "season.averages": {
+            "en": "A game lasts {deals} deals and {minutes} minutes on average.",
+            "ru": "В среднем партия — {deals} сдач и {minutes} минут.",
+        },
+        "season.players": {"en": "Players", "ru": "Игроки"},
+        "season.h2h": {"en": "Head to head", "ru": "Друг против друга"},
+        "season.player": {"en": "Player", "ru": "Игрок"},
+        "season.games": {"en": "Games", "ru": "Партий"},
+        "season.wins": {"en": "Wins", "ru": "Побед"},
+        "season.win_rate": {"en": "Win rate", "ru": "Доля побед"},
+        "season.current_streak": {"en": "Streak now", "ru": "Серия сейчас"},
+        "season.longest_streak": {"en": "Longest streak", "ru": "Лучшая серия"},
+        "season.points_per_deal": {"en": "Points a deal", "ru": "Очков за сдачу"},
+        "season.best_deal": {"en": "Best deal", "ru": "Лучшая сдача"},
+        "season.terts": {"en": "Terts", "ru": "Терц"},
+        "season.fifty": {"en": "Fifty", "ru": "Пятьдесят"},
+        "season.hundred": {"en": "Hundred", "ru": "Сто"},
+        "season.four": {"en": "Four", "ru": "Четыре"},
+        "season.marriage": {"en": "Marriage", "ru": "Марьяж"},
+        "season.challenges_won": {"en": "Challenges won", "ru": "«Не годится»"},
+        "season.burned": {"en": "Burned", "ru": "Сгорело"},
+        "season.false_declarations": {"en": "False", "ru": "Ложных"},
+        "season.uphill": {"en": "Uphill", "ru": "В гору"},
+        "season.claims": {"en": "Claims", "ru": "Заявок"},
+        "season.declared": {
+            "en": "Declarations that scored, challenges and penalties",
+            "ru": "Засчитанные объявления, споры и штрафы",
+        },
+        "season.pair": {"en": "Pair", "ru": "Пара"},
+        "season.cumulative": {"en": "Wins, game by game", "ru": "Победы, партия за партией"},
+        "season.cumulative_caption": {
+            "en": "Each player's wins so far after each finished game of the season",
+            "ru": "Число побед каждого игрока после каждой оконченной партии сезона",
+        },
+        "season.game": {"en": "Game", "ru": "Партия"},
+        "season.monthly": {"en": "Wins by month", "ru": "Победы по месяцам"},
+        "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
+        "season.generated": {"en": "written by terts-referee", "ru": "записано terts-referee"},
+    }
+)
+
+#: The sheet's two colours first, then more for a club of players.
+PALETTE = ("#1f4e99", "#b22222", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#6d4c41", "#555555")
+_W, _H = 720, 340
+_L, _R, _T, _B = 56, 24, 56, 48
+
+#: The players' table: results, then (a second table) what happened in their deals.
+_RESULTS = (
+    "games",
+    "wins",
+    "win_rate",
+    "current_streak",
+    "longest_streak",
+    "points_per_deal",
+    "best_deal",
+)
+_EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
+
+_SEASON_STYLE = """
+table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
+table.stats th, table.stats td { border: 1px solid #555; padding: 3px 7px; }
+table.stats thead th { background: #f0f0f0; font-weight: 600; font-size: 0.9em; }
+table.stats td.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.stats th[scope=row] { text-align: left; }
+table.stats td.colon { border-left: none; border-right: none; padding: 3px 0; }
+table.h2h td.num[data-field=wins] { min-width: 2em; }
+h2 { font-size: 1.15em; margin: 1.2em 0 0.3em; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+""".strip()
+
+
+def _w(key: str, lang: str, **kwargs: Any) -> str:
+    return t(f"season.{key}", lang, **kwargs)
+
+
+def _h(key: str, lang: str, **kwargs: Any) -> str:
+    return escape(_w(key, lang, **kwargs))
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _month(iso: str) -> str:
+    return datetime.fromisoformat(iso).strftime("%Y-%m")
+
+
+def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]]:
+    """Each finished game of the season with its winner named as the players' table names him
+    (the spelling of his latest game; None for a game without a winner)."""
+    keys = {n.casefold(): n for n in figures["players"]}
+    return [
+        (game, keys.get((game["winner"] or "").casefold())) for game in figures.get("timeline", [])
+    ]
+
+
+def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, int]]]:
+    """The months of the season in order and each player's wins in each."""
+    names = list(figures["players"])
+    months: list[str] = []
+    wins: dict[str, dict[str, int]] = {n: {} for n in names}
+    for game, winner in _timeline(figures):
+        month = _month(game["date"])
+        if month not in months:
+            months.append(month)
+        if winner:
+            wins[winner][month] = wins[winner].get(month, 0) + 1
+    return months, wins
+
+
+def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str | None = None):
+    """Wins by month as bars, one line per player and month; plain text for a rich ``Text``."""
+    lang = _check_lang(lang)
+    block = "#" if ascii_only else "█"
+    months, wins = _monthly(figures)
+    names = {n: _plain(n) for n in wins}
+    width = max((len(n) for n in names.values()), default=0)
+    most = max((v for per in wins.values() for v in per.values()), default=0)
+    scale = 40 / most if most > 40 else 1
+    lines = [_w("monthly", lang)]
+    for month in months:
+        for i, name in enumerate(wins):
+            count = wins[name].get(month, 0)
+            label = month if i == 0 else ""
+            bar = block * round(count * scale)
+            lines.append(f"{label:7}  {names[name]:<{width}}  {bar} {count}".rstrip())
+    if not months:
+        lines.append(_w("no_games", lang))
+    return "\n".join(lines)
+
+
+def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
+    """Each player's running count of wins over the season's finished games (x: the game)."""
+    names = list(figures["players"])
+    timeline = _timeline(figures)
+    running = dict.fromkeys(names, 0)
+    tracks: dict[str, list[tuple[int, int]]] = {n: [(0, 0)] for n in names}
+    for i, (_, winner) in enumerate(timeline, start=1):
+        if winner:
+            running[winner] += 1
+        for n in names:
+            tracks[n].append((i, running[n]))
+    count = len(timeline)
+    low, high, step = _y_range(list(running.values()) or [0], ticks=6)
+    low = 0
+    x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
+    dx = (x_right - x_left) / max(count, 1)
+    scale = (y_bottom - y_top) / (high - low)
+
+    def x(i: float) -> float:
+        return x_left + i * dx
+
+    def y(v: float) -> float:
+        return y_bottom - (v - low) * scale
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
+        f'height="{_H}" role="img" class="season-chart cumulative" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
+        f"<title>{_h('cumulative', lang)}</title>",
+        f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
+        '<g class="y-axis" fill="#333333" text-anchor="end">',
+    ]
+    v = low
+    while v <= high:
+        out.append(
+            f'<line x1="{x_left}" x2="{x_right}" y1="{_num(y(v))}" y2="{_num(y(v))}" '
+            f'stroke="{"#999999" if v == 0 else "#e3e3e3"}"/>'
+        )
+        out.append(f'<text x="{x_left - 6}" y="{_num(y(v) + 4)}">{v}</text>')
+        v += step
+    out.append("</g>")
+    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
+    out.append(
+        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" stroke="#333333"/>'
+    )
+    x_step = _x_step(max(count, 1), 16)
+    for i in range(count + 1):
+        if i % x_step == 0 or i == count:
+            out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
+    out.append("</g>")
+    out.append(
+        f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
+        f"{_h('game', lang)}</text>"
+    )
+    out.append(
+        f'<text x="16" y="{_num((y_top + y_bottom) / 2)}" text-anchor="middle" '
+        f'transform="rotate(-90 16 {_num((y_top + y_bottom) / 2)})">{_h("wins", lang)}</text>'
+    )
+    if not count:
+        out.append(
+            f'<text x="{_num((x_left + x_right) / 2)}" y="{_num((y_top + y_bottom) / 2)}" '
+            f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
+        )
+    legend_x = float(x_left)
+    for k, n in enumerate(names):
+        colour = PALETTE[k % len(PALETTE)]
+        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in tracks[n])
+        out.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
+            f'data-player="{escape(n)}" data-wins="{running[n]}" points="{coords}"/>'
+        )
+        label = f"{n}: {running[n]}"
+        out.append(
+            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
+            f'stroke="{colour}" stroke-width="3"/>'
+            f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
+        )
+        legend_x += 40 + 7.5 * len(label)
+        if legend_x > _W - 120 and k < len(names) - 1:
+            break  # the rest of a big club is in the tables
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _rate_svg(figures: dict[str, Any], lang: str) -> str:
+    """Each player's win rate as a horizontal bar, with wins/games written beside it."""
+    names = list(figures["players"])
+    row = 28
+    height = _T + row * max(len(names), 1) + 24
+    left, right = 150, _W - 110
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {height}" width="{_W}" '
+        f'height="{height}" role="img" class="season-chart rates" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
+        f"<title>{_h('win_rate', lang)}</title>",
+        f'<rect x="0" y="0" width="{_W}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{left}" y="24" font-weight="bold">{_h("win_rate", lang)}</text>',
+    ]
+    for pct in (0, 25, 50, 75, 100):
+        gx = _num(left + (right - left) * pct / 100)
+        out.append(
+            f'<line x1="{gx}" x2="{gx}" y1="{_T - 16}" y2="{height - 20}" stroke="#e3e3e3"/>'
+            f'<text x="{gx}" y="{height - 6}" text-anchor="middle" fill="#333333">{pct}%</text>'
+        )
+    for k, n in enumerate(names):
+        p = figures["players"][n]
+        top = _T - 12 + k * row
+        width = (right - left) * p["win_rate"]
+        colour = PALETTE[k % len(PALETTE)]
+        out.append(
+            f'<text x="{left - 8}" y="{top + 15}" text-anchor="end">{escape(_plain(n))}</text>'
+            f'<rect x="{left}" y="{top}" width="{_num(width)}" height="{row - 10}" '
+            f'fill="{colour}" data-player="{escape(n)}" data-win-rate="{p["win_rate"]}"/>'
+            f'<text x="{_num(left + width + 6)}" y="{top + 15}" fill="#333333">'
+            f"{p['wins']}/{p['games']}</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _cell(name: str, field: str, value: Any, text: str | None = None) -> str:
+    """A figure: shown as ``text`` (default the value), the value itself in ``data-value``."""
+    raw = escape(json.dumps(value), quote=True)
+    return (
+        f'<td class="num" data-player="{escape(name)}" data-field="{field}" data-value="{raw}">'
+        f"{escape(_shown(value) if text is None else text)}</td>"
+    )
+
+
+def _percent(rate: float) -> str:
+    return f"{rate * 100:.0f}%"
+
+
+def season_html(figures: dict[str, Any], lang: str = "en") -> str:
+    """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
+    lang = _check_lang(lang)
+    title = _w("title", lang)
+    results_head = "".join(f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *_RESULTS))
+    events_head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *DECLARATION_CLASSES, *_EVENTS)
+    )
+    results, events = [], []
+    for name, p in figures["players"].items():
+        row = f'<th scope="row">{escape(name)}</th>'
+        cells = [
+            _cell(name, f, p[f], _percent(p[f]) if f == "win_rate" else None) for f in _RESULTS
+        ]
+        results.append(f"<tr>{row}{''.join(cells)}</tr>")
+        cells = [
+            _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES
+        ]
+        cells += [_cell(name, f, p[f]) for f in _EVENTS]
+        events.append(f"<tr>{row}{''.join(cells)}</tr>")
+    if not results:
+        results.append(f'<tr><td colspan="{1 + len(_RESULTS)}">{_h("no_games", lang)}</td></tr>')
+    pairs = []
+    for pair in figures["head_to_head"]:
+        a, b = pair["players"]
+        key = escape(f"{a} — {b}")
+        pairs.append(
+            f'<tr data-pair="{key}"><th scope="row">{key}</th>'
+            f'<td class="num" data-field="games" data-value="{pair["games"]}">{pair["games"]}</td>'
+            + _cell(a, "wins", pair["wins"][a])
+            + '<td class="colon">:</td>'
+            + _cell(b, "wins", pair["wins"][b])
+            + "</tr>"
+        )
+    summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
+    averages = _w(
+        "averages",
+        lang,
+        deals=_shown(figures.get("average_deals")),
+        minutes=_shown(figures.get("average_minutes")),
+    )
+    parts = [
+        *html_head(lang, title, f"{_STYLE}\n{_SEASON_STYLE}"),
+        "<body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="game" data-games="{figures["games"]}" data-unfinished="{figures["unfinished"]}"'
+        f">{escape(summary)}. {escape(averages)}</p>",
+        f"<h2>{_h('players', lang)}</h2>",
+        '<table class="stats players results">',
+        f"<thead><tr>{results_head}</tr></thead>",
+        "<tbody>",
+        *results,
+        "</tbody>",
+        "</table>",
+        f"<h2>{_h('declared', lang)}</h2>",
+        '<table class="stats players events">',
+        f"<thead><tr>{events_head}</tr></thead>",
+        "<tbody>",
+        *events,
+        "</tbody>",
+        "</table>",
+        f"<h2>{_h('h2h', lang)}</h2>",
+        '<table class="stats h2h">',
+        f'<thead><tr><th scope="col">{_h("pair", lang)}</th><th scope="col">'
+        f'{_h("games", lang)}</th><th scope="col" colspan="3">{_h("wins", lang)}</th></tr></thead>',
+        "<tbody>",
+        *pairs,
+        "</tbody>",
+        "</table>",
+        '<figure class="chart">',
+        _cumulative_svg(figures, lang),
+        f"<figcaption>{_h('cumulative_caption', lang)}</figcaption>",
+        "</figure>",
+        '<figure class="chart">',
+        _rate_svg(figures, lang),
+        "</figure>",
+        f'<p class="meta">{_h("generated", lang)} {escape(__version__)}</p>',
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,1 @@
+"""The house rules of the code: which subsystem may import which, no import cycle."""

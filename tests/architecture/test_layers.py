@@ -1,0 +1,186 @@
+"""Subsystems and the directions in which they may import each other.
+
+The package is grouped by subsystem (``terts_referee/<subsystem>/``); each may import only those
+below it, so the domain never learns of a file, a terminal or a page, and the faces (the
+terminal commands, table mode, the web server) stay thin. The graph is read from the sources
+(``tests.architecture.sources``: module-level and function-level imports alike); the known wrong
+edges are listed in ``ALLOWED_FOR_NOW`` with their reason, so that any new one fails here and
+the list can only shrink.
+
+Beside it, the modules below the faces are imported in a fresh interpreter each, so that nothing
+imported by another test can hide a stray import of typer or rich.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.architecture.sources import PACKAGE, ROOT, import_graph
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+#: The faces: each may import anything.
+FACES = {"cli", "table", "web", "__main__"}
+BELOW_THE_FACES = {
+    "package",  # terts_referee/__init__.py: the version
+    "errors",
+    "files",
+    "i18n",
+    "domain",
+    "referee",
+    "game",
+    "library",
+    "output",
+}
+#: What each subsystem may import (besides itself).
+MAY_IMPORT: dict[str, set[str]] = {
+    "package": set(),
+    "errors": set(),  # the one error base, used by every layer
+    "i18n": {"errors"},
+    "files": {"errors", "i18n"},  # reading a user-named file safely: rules and storage use it
+    "domain": {"errors", "files", "i18n"},
+    "referee": {"domain", "i18n", "errors"},
+    "game": {"domain", "referee", "i18n", "errors", "files"},
+    "library": {"game", "domain", "referee", "i18n", "errors", "files"},
+    "output": BELOW_THE_FACES - {"output"},
+    **{face: (BELOW_THE_FACES | FACES) - {face} for face in FACES},
+}
+
+#: Edges that break the directions above and exist today; delete an entry when its import goes.
+#: The referee and the game still word their hints as commands to type (the next command is
+#: embedded in a refusal's or a notice's text, built by ``output.hints``), instead of returning
+#: the verdict as data for each face to word; and the hints know the table's short forms, so
+#: ``output.hints`` reads them from the table's parser (lazily, only at the table).
+ALLOWED_FOR_NOW: set[tuple[str, str]] = {
+    ("terts_referee.referee.challenges", "terts_referee.output.hints"),
+    ("terts_referee.referee.claims", "terts_referee.output.hints"),
+    ("terts_referee.referee.deals", "terts_referee.output.hints"),
+    ("terts_referee.referee.declaring", "terts_referee.output.hints"),
+    ("terts_referee.referee.state", "terts_referee.output.hints"),
+    ("terts_referee.referee.tricks", "terts_referee.output.hints"),
+    ("terts_referee.game.model", "terts_referee.output.hints"),
+    ("terts_referee.output.hints", "terts_referee.table.parser"),
+}
+
+#: Subsystems whose package ``__init__`` must stay empty of imports: a command that needs one
+#: module of them must not load the others (start-up time).
+EMPTY_PACKAGES = ("domain", "game", "library", "output")
+
+
+def subsystem(module: str) -> str:
+    """``terts_referee.game.storage`` -> ``game``; the package itself -> ``package``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "package"
+
+
+def wrong_edges() -> set[tuple[str, str]]:
+    return {
+        (module, target)
+        for module, targets in import_graph().items()
+        for target in targets
+        if subsystem(target) != subsystem(module)
+        and subsystem(target) not in MAY_IMPORT[subsystem(module)]
+    }
+
+
+def test_every_module_belongs_to_a_known_subsystem():
+    assert sorted({subsystem(m) for m in import_graph()} - set(MAY_IMPORT)) == []
+
+
+def test_no_subsystem_imports_against_the_directions():
+    new = sorted(f"{a} imports {b}" for a, b in wrong_edges() - ALLOWED_FOR_NOW)
+    assert new == []
+
+
+def test_every_allowed_wrong_edge_still_exists():
+    """An entry whose import is gone is deleted, so that it cannot come back unnoticed."""
+    gone = sorted(f"{a} -> {b}" for a, b in ALLOWED_FOR_NOW - wrong_edges())
+    assert gone == [], "delete these entries from ALLOWED_FOR_NOW"
+
+
+@pytest.mark.parametrize("name", EMPTY_PACKAGES)
+def test_a_subsystem_package_imports_nothing_itself(name):
+    assert import_graph()[f"{ROOT}.{name}"] == set()
+    text = (PACKAGE / name / "__init__.py").read_text(encoding="utf-8")
+    assert "import " not in text.split('"""')[-1], f"{name}/__init__.py imports"
+
+
+# --- no typer, no rich below the faces --------------------------------------------------------
+
+DOMAIN = [
+    "domain.cards",
+    "domain.declarations",
+    "domain.play",
+    "domain.rules",
+    "domain.events",
+    "domain.numbers",
+    "referee",
+    "game.model",
+    "game.corrections",  # the trail and the effective events
+    "game.storage",
+    "errors",
+    "i18n.messages",
+    "library.summary",  # the library's domain and storage
+    "library.stats",
+    "library.index",
+    "output.season",
+]
+UI_PACKAGES = ("typer", "rich", "click")
+
+PROBE = """
+import importlib, json, sys
+module = importlib.import_module(sys.argv[1])
+print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
+"""
+
+
+def imported_by(module: str) -> set[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, module],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return set(json.loads(proc.stdout))
+
+
+@pytest.mark.parametrize("name", DOMAIN)
+def test_domain_module_imports_neither_typer_nor_rich(name):
+    loaded = imported_by(f"terts_referee.{name}")
+    assert "terts_referee" in loaded
+    assert not loaded & set(UI_PACKAGES), (
+        f"terts_referee.{name} pulls in {loaded & set(UI_PACKAGES)}"
+    )
+
+
+def test_all_domain_modules_together():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    code = (
+        "import sys, json\n"
+        + "".join(f"import terts_referee.{name}\n" for name in DOMAIN)
+        + "print(json.dumps(sorted(m for m in sys.modules if m.startswith('terts_referee'))))\n"
+        + f"assert not any(m.split('.')[0] in {UI_PACKAGES!r} for m in sys.modules)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    loaded = set(json.loads(proc.stdout))
+    assert "terts_referee.cli" not in loaded and "terts_referee.output.console" not in loaded
+
+
+def test_the_probe_would_see_typer():
+    """The check itself works: the CLI's dispatcher does pull in typer (the ``cli`` package
+    itself imports it only when a command runs: ``run`` sets the collector up first)."""
+    assert "typer" in imported_by("terts_referee.cli.dispatch")

@@ -1,0 +1,1 @@
+"""The terminal commands: each command's behaviour and refusals."""

@@ -1,0 +1,34 @@
+"""``terts ask`` (RULES §4.2 [001]): the question, the asker's forfeit refused naming the event,
+and ``status`` saying what the asker may still declare.
+"""
+
+from __future__ import annotations
+
+
+def test_ask_command_and_the_forfeit(terts):
+    """RULES §4.2 [001]: `terts ask P`; then no higher class in that turn, refused naming it."""
+    terts.ok("new", "Аня", "Боря", "--rules", "book")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Аня", "терц:Дт")
+    out = terts.ok("ask", "Боря").stdout
+    assert "Боря asks" in out and "until Аня's next declaration" in out
+    r = terts.refused("declare", "Боря", "50:Тб")
+    assert "asker's forfeit" in r.stderr and "(event 3)" in r.stderr
+    terts.ok("declare", "Боря", "терц:Тб")
+    terts.ok("ask", "Аня")
+    r = terts.refused("ask", "Аня")
+    assert "none to ask about" in r.stderr
+
+
+def test_status_says_the_askers_forfeit(terts):
+    """RULES §4.2 [001]: `status` shows what the asker may still declare."""
+    terts.ok("new", "Аня", "Боря", "--rules", "book")
+    terts.ok("deal", "--trump", "7ч")
+    terts.ok("declare", "Аня", "терц:Дт")
+    terts.ok("ask", "Боря")
+    ups = {e["player"]: e["up_to"] for e in terts.status()["may_declare"]}
+    assert ups == {"Аня": None, "Боря": "terts"}
+    assert "nothing above a terts" in terts.ok("status").stdout
+    terts.ok("declare", "Аня", "терц:Дп")
+    ups = {e["player"]: e["up_to"] for e in terts.status()["may_declare"]}
+    assert ups == {"Аня": None, "Боря": None}

@@ -1,0 +1,1 @@
+"""The public contract: help, languages, encodings, exit codes, the installed package."""

@@ -1,0 +1,113 @@
+"""Packaging: every bundled ruleset loads after a non-editable install, run from elsewhere.
+
+The wheel is built from the repository root with pip (hatchling comes from PyPI through pip's
+build isolation), unpacked into a temp directory as an installer would, and imported from there
+by a fresh interpreter whose working directory is another temp directory, so neither the
+editable install nor the repository's own ``rulesets/`` folder can stand in for the package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BUNDLED = {"book", "classic", "exact", "follow", "multi", "short", "strict"}
+
+PROBE = """
+import json
+import terts_referee.domain.rules as rules
+from terts_referee.domain.rules import bundled_names, load_ruleset
+names = bundled_names()
+loaded = {name: load_ruleset(name).name for name in names}
+print(json.dumps({
+    "module": rules.__file__,
+    "rulesets_dir": str(rules.bundled_dir()),
+    "names": names,
+    "loaded": loaded,
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "-q",
+            "-w",
+            str(out),
+            str(REPO_ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    wheels = list(out.glob("terts_referee-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+@pytest.mark.slow
+def test_wheel_contains_every_bundled_ruleset(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    inside = {
+        Path(n).stem
+        for n in names
+        if n.startswith("terts_referee/rulesets/") and n.endswith(".toml")
+    }
+    assert inside == BUNDLED
+    assert "terts_referee/domain/rules.py" in names
+    for module in (
+        "cli/__init__.py",
+        "cli/commands/new.py",
+        "output/report/sheet.py",
+        "table/parser.py",
+    ):
+        assert f"terts_referee/{module}" in names, module  # the sub-packages are shipped
+    assert not any(n.startswith("rulesets/") for n in names), "rulesets belong in the package"
+
+
+@pytest.mark.slow
+def test_bundled_rulesets_load_from_a_non_editable_install(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(site)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert Path(data["module"]).resolve().is_relative_to(site.resolve()), data["module"]
+    assert Path(data["rulesets_dir"]).resolve() == (site / "terts_referee" / "rulesets").resolve()
+    assert set(data["names"]) == BUNDLED
+    assert data["loaded"] == {name: name for name in BUNDLED}
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_serve_page(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for asset in ("index.html", "app.js", "app.css"):
+        assert f"terts_referee/web/static/{asset}" in names
+    assert "terts_referee/web/server.py" in names

@@ -1,0 +1,1 @@
+"""The domain: cards, declarations, play, rulesets, numbers, the events' file form."""

@@ -1,0 +1,1 @@
+"""The game and its file: storage, the lock, atomic writes, corrections, damaged files."""

@@ -1,0 +1,1 @@
+"""Languages: the Russian words, plurals, every message key known."""

@@ -1,0 +1,1 @@
+"""The library of finished games: archive, history, statistics."""

@@ -1,0 +1,1 @@
+"""Output: the console, text safety, hints, exports."""

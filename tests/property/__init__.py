@@ -1,0 +1,1 @@
+"""Properties over random input: simulated deals, random libraries, random words."""

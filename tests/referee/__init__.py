@@ -1,0 +1,1 @@
+"""The referee: every rule judged, each case naming its rule and source."""

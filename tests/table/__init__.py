@@ -1,0 +1,1 @@
+"""`terts table`, the guided table mode."""

@@ -1,0 +1,1 @@
+"""`terts serve`: the page and its HTTP routes."""
