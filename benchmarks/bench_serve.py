@@ -16,7 +16,7 @@ Measured, with the game of ``make_game.replay_game(--events)`` in a temporary di
   changes the file), with ``--pages`` pages listening on ``api/events``: from sending the POST
   to the moment the last page has received the file's new version; and the POST's own answer.
 
-Goals (the issue's): a tap on every page p95 under 100 ms; ``api/state`` of a 200-event game
+Goals: a tap on every page p95 under 100 ms; ``api/state`` of a 200-event game
 under 50 ms (the median of a fresh state). Exit status 1 when one is missed. Not a test.
 
     python benchmarks/bench_serve.py [--events 200] [--pages 4] [--taps 100] [--states 30]

@@ -80,7 +80,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
     "drop": (Field("number", EVENT, required=True),),
 }
 
-# Every recording command takes a correction (issue 11): take event N's place, or go before it.
+# Every recording command takes a correction: take event N's place, or go before it.
 RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
 RECORDING += ("penalty", "claim")
 CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))
