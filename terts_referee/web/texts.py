@@ -43,8 +43,10 @@ TEXTS = register(
         },
         # --- request errors (HTTP 4xx bodies) -------------------------------------------------
         "web.err.forbidden": {
-            "en": "forbidden: open the address with its access token, as `terts serve` printed it",
-            "ru": "доступ запрещён: откройте адрес с ключом доступа, напечатанный `terts serve`",
+            "en": "forbidden: open the address with its access token, as the server printed it "
+            "(or scan its QR code)",
+            "ru": "доступ запрещён: откройте адрес с ключом доступа, как его напечатал сервер "
+            "(или отсканируйте QR-код)",
         },
         "web.err.not_found": {"en": "no such page: {path}", "ru": "нет такой страницы: {path}"},
         "web.err.method": {
@@ -106,8 +108,8 @@ TEXTS = register(
             "ru": "списком из 1–{n} строк",
         },
         "web.err.host": {
-            "en": "unexpected Host or Origin: open the address `terts serve` printed",
-            "ru": "неожиданный Host или Origin: откройте адрес, напечатанный `terts serve`",
+            "en": "unexpected Host or Origin: open the address the server printed",
+            "ru": "неожиданный Host или Origin: откройте адрес, который напечатал сервер",
         },
         "web.err.field_value": {
             "en": "field '{field}' of {action}: {reason}",

@@ -443,3 +443,14 @@ def test_the_server_needs_only_the_backend_interface(tmp_path):
     assert unknown.status == 404
     assert state == {"version": "v2", "taps": 2}
     assert backend.calls == ["state", "state"]  # once per version, however many ask
+
+
+def test_the_server_s_own_refusals_name_no_terminal_command():
+    """A phone has no terminal: the server's refusals (not the CLI's, which the backend passes
+    on) never tell it to type `terts …` or an --option."""
+    from terts_referee.web import texts
+
+    for key, entry in texts.TEXTS.items():
+        if key.startswith(("web.err.", "web.type.")):
+            for lang, text in entry.items():
+                assert "terts" not in text and "`" not in text and "--" not in text, (key, lang)
