@@ -1,10 +1,10 @@
 """HTTP for the phone's page: Uvicorn (its pure-Python h11 protocol) serving ``app.PhoneApp``
 on a socket bound beforehand, with what Uvicorn leaves to a proxy done here.
 
-Uvicorn has no header timeout (a client trickling its request line is held for ever), answers
-a request it cannot parse with a plain-text body, and its own connection cap counts only
-finished requests. ``GuardedH11`` adds, on Uvicorn's own h11 protocol class (the ``http``
-class its ``Config`` takes):
+Uvicorn has no header timeout (a client trickling its request line is held as long as it keeps
+trickling), answers a request it cannot parse with a plain-text body, and its own connection
+cap (``limit_concurrency``) answers only once a request's headers are in. ``GuardedH11`` adds,
+on Uvicorn's own h11 protocol class (the ``http`` class its ``Config`` takes):
 
 - a header timeout: from connecting, or from the last answer on a kept-alive connection, a
   client has ``header_timeout`` seconds to finish its headers, or it is dropped (408 if it had
