@@ -17,6 +17,7 @@ be (sizes, depth, times) is ``Limits``; what it does to the game is the ``Backen
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import re
@@ -65,6 +66,7 @@ class Limits(NamedTuple):
     poll: float = 0.1  # seconds between two looks at the game file's version
     ping: float = 15.0  # a comment on an idle event stream, so a dead connection is noticed
     send_timeout: float = 30.0  # a page that stops reading its event stream is dropped
+    max_drain: int = 1024 * 1024  # a refused body read and dropped so the answer arrives whole
     shutdown: float = 3.0  # Ctrl-C: the longest wait for answers under way
 
 
@@ -183,11 +185,31 @@ class PhoneApp:
         request = Request(scope, receive)
         try:
             response = await self.respond(request)
+            await self._drain(request)
         except ClientDisconnect:
             return
         except Exception as exc:  # a bug: one line, never a traceback
             response = refusal(500, t("web.err.failed", self.lang, kind=type(exc).__name__))
         await response(scope, receive, send)
+
+    async def _drain(self, request: Request) -> None:
+        """Read what is left of a body the answer did not need (a refusal before it was read:
+        too large, a wrong token, no such action), up to ``max_drain`` bytes in
+        ``body_timeout``. Closing a connection with a body still arriving makes the system
+        reset it, and the client may lose the answer sent just before; read, the answer
+        arrives whole. A client that waits for ``100 Continue`` is not invited to send."""
+        scope = request.scope
+        headers = request.headers
+        has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+        if scope.get(_BODY_READ) or not has_body or "expect" in headers:
+            return
+        left = self.limits.max_drain
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.limits.body_timeout):
+                async for chunk in request.stream():
+                    left -= len(chunk)
+                    if left < 0:
+                        return
 
     async def _call(self, function, *args):
         """A backend call in the worker thread (one at a time), never on the event loop."""
@@ -322,6 +344,7 @@ class PhoneApp:
         if size > limit:
             raise BadBody(413, t("web.err.too_large", lang, size=size, limit=limit))
         chunks: list[bytes] = []
+        request.scope[_BODY_READ] = True  # whole, or given up on: nothing to drain after
         try:
             async with asyncio.timeout(self.limits.body_timeout):
                 async for chunk in request.stream():
@@ -332,6 +355,6 @@ class PhoneApp:
         return b"".join(chunks)
 
 
-# A refusal before the body was read whole: the connection is closed after it, so that the
-# rest of a body never read is not taken for the next request.
+# A refusal of a request's body or version: the connection is closed after it.
 _CLOSE = {"Connection": "close"}
+_BODY_READ = "terts.body_read"  # in the request's scope: the action read (or timed out on) it

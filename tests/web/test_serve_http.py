@@ -102,6 +102,40 @@ def test_deeply_nested_json_gets_400_never_a_closed_connection(two_games, raw):
     assert served.read_bytes() == before
 
 
+@pytest.mark.parametrize("close", [False, True], ids=["keep-alive", "connection-close"])
+def test_a_refused_body_still_gets_its_answer_whole(two_games, close):
+    """A 413 (or a 403, a 404) answered before the body is read: the body is read and dropped
+    first, so closing the connection cannot reset it before the client reads the answer."""
+    _, served = two_games
+    body = b"x" * 300_000
+    with running(served) as server:
+        port = server.server_address[1]
+        for path, status in [("api/deal", 413), ("wrong/api/deal", 404), ("api/nothing", 404)]:
+            head = f"POST /{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            head += "Connection: close\r\n\r\n" if close else "\r\n"
+            with connect(server) as sock:
+                sock.sendall(head.encode() + body)
+                answer = sock.recv(65536)
+                while close and (chunk := sock.recv(65536)):  # to the end: a reset raises
+                    answer += chunk
+            assert split_answer(answer)[0] == status, answer[:200]
+
+
+def test_a_client_waiting_for_100_continue_is_refused_at_once(two_games):
+    _, served = two_games
+    with running(served) as server:
+        port = server.server_address[1]
+        head = f"POST /api/deal HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nExpect: 100-continue\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: 300000\r\n\r\n"
+        with connect(server) as sock:
+            sock.sendall(head.encode())  # and no body: it waits to be invited
+            answer = b""
+            while chunk := sock.recv(65536):  # the answer, then the server closes
+                answer += chunk
+    _refused(answer, 413, "at most 16384")
+
+
 def test_brackets_inside_strings_are_not_depth(two_games):
     """Only the JSON's structure counts: a name full of brackets is a name (the CLI judges it)."""
     _, served = two_games
