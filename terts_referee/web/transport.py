@@ -13,7 +13,10 @@ on Uvicorn's own h11 protocol class (the ``http`` class its ``Config`` takes):
 - a cap on open connections: one past ``max_connections`` gets a 503 at once and is closed;
 - a request that is not HTTP/1.x (a bad request line, a TLS ClientHello, headers that go on
   past twice ``max_header`` bytes): a 400 with the security headers and one line of JSON,
-  then closed.
+  then closed;
+- each of these refusals closes gently (``_refuse``): the answer, then the server's end shut
+  for writing while what the client still sends is dropped, until it closes or ``LINGER``
+  seconds pass, so that the client reads its answer instead of a reset.
 
 The body timeout, the body and JSON limits and the HTTP version are the application's
 (``app``). ``Server`` stops the live pages first when it shuts down, so that Ctrl-C with pages
@@ -39,6 +42,7 @@ from ..i18n import t
 from .app import JSON_TYPE, SECURITY_HEADERS, Limits, PhoneApp
 
 REASONS = {400: "Bad Request", 408: "Request Timeout", 503: "Service Unavailable"}
+LINGER = 2.0  # seconds a refused client has to close after its answer
 
 
 def raw_refusal(status: int, message: str) -> bytes:
@@ -58,6 +62,7 @@ class GuardedH11(H11Protocol):
     lang: ClassVar[str]
     _timer: asyncio.TimerHandle | None = None
     _heard = False  # bytes arrived since the timer was set: a request had begun
+    _lingering = False  # refused and answered: waiting for the client to close
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -68,6 +73,8 @@ class GuardedH11(H11Protocol):
         self._set_timer()
 
     def data_received(self, data: bytes) -> None:
+        if self._lingering:
+            return  # refused: what still arrives is read and dropped
         self._heard = True
         super().data_received(data)
 
@@ -95,7 +102,7 @@ class GuardedH11(H11Protocol):
 
     def _headers_late(self) -> None:
         self._timer = None
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self._lingering:
             return
         if self.cycle is not None and not self.cycle.response_complete:
             return  # a request is being answered: its body has the application's timeout
@@ -106,10 +113,22 @@ class GuardedH11(H11Protocol):
             self.transport.close()  # an idle connection: nothing to answer
 
     def _refuse(self, status: int, message: str) -> None:
+        """Answer and close gently: the answer, then our end shut for writing while what the
+        client still sends is read and dropped, until it closes too or ``LINGER`` seconds
+        pass. Closing with its data unread would make the system reset the connection, and
+        the client could lose the answer."""
         cycle = self.cycle
-        if cycle is None or not cycle.response_started or cycle.response_complete:
-            self.transport.write(raw_refusal(status, message))
-        self.transport.close()
+        if cycle is not None and cycle.response_started and not cycle.response_complete:
+            self.transport.close()  # an answer already under way: nothing else can be said
+            return
+        self._cancel_timer()
+        self.transport.write(raw_refusal(status, message))
+        if not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self._lingering = True
+        self.transport.write_eof()
+        self._timer = self.loop.call_later(LINGER, self.transport.close)
 
 
 class Server(uvicorn.Server):

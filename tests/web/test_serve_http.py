@@ -336,6 +336,25 @@ def test_a_connection_over_the_cap_gets_503_at_once(two_games):
     assert again is not None and again.status == 200
 
 
+def test_refused_connections_get_their_answer_whole_while_they_still_send(two_games):
+    """The server's own refusals (503 over the cap, 400 to what is not HTTP) shut its end and
+    drop what the client still sends until it closes: the answer is read to its end, never
+    cut by a reset."""
+    _, served = two_games
+    junk = b"y" * 300_000
+    with running(served, max_connections=1) as server:
+        port = server.server_address[1]
+        request_line = f"POST /api/deal HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+        with connect(server) as held:
+            held.sendall(b"GET /api/ui HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+            assert held.recv(20).startswith(b"HTTP/1.1 200")
+            over = raw_http(server, request_line + b"Content-Length: 300000\r\n\r\n" + junk)
+    with running(served) as server:
+        garbage = raw_http(server, b"\x16\x03\x01" + junk)
+    _refused(over, 503, "too many connections (at most 1 at once)")
+    _refused(garbage, 400, "not an HTTP/1.1 request")
+
+
 # --- the bind address ------------------------------------------------------------------------
 
 
