@@ -1,4 +1,4 @@
-"""The library over years of play (issue 12): 400 games, `stats` the first time and after.
+"""The library over years of play: 400 games (``--games``), `stats` the first time and after.
 
 Writes ``--games`` (400) finished games of six players into a temporary library through the
 library itself (``Game.record`` with made-up times, one game an evening from 2024 on, random
@@ -9,7 +9,10 @@ then times, each in a fresh process:
    under ``script`` so that the progress bar shows, as on a terminal);
 2. ``terts stats --json`` again (the index is current: files hashed, summaries read), median of
    ``--runs``;
-3. ``terts status --json`` on one game file, median of ``--runs``: the yardstick.
+3. ``terts status --json`` on one game file, median of ``--runs``: the yardstick;
+
+and the peak memory of each (the child's max RSS, ``wait4``; with ``--tty`` the first build's
+is that of ``script`` and the command together).
 
 Exit status 1 when the first build takes longer than ``--max-first`` seconds (20) or the
 repeated ``stats --json`` more than ``--max-ratio`` (3) times ``status --json``. Not a test.
@@ -98,15 +101,31 @@ def build(library: Path, count: int, seed: int = 12) -> Path:
     return last
 
 
-def run(argv: list[str], env: dict[str, str], tty: bool = False) -> float:
+PEAK: dict[str, int] = {}  # the largest resident set of a run, KiB, by the run's label
+
+
+def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = "") -> float:
+    """Seconds ``argv`` took; its peak memory (the child's max RSS, from ``wait4``) is kept in
+    PEAK under ``label``."""
     command = argv
     if tty and shutil.which("script"):
         command = ["script", "-qec", " ".join(argv), "/dev/null"]
     start = time.perf_counter()
-    proc = subprocess.run(command, env=env, capture_output=True)
+    proc = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    err = proc.stderr.read() if proc.stderr else b""
+    _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
-        sys.exit(f"{' '.join(argv)} failed: {proc.stderr.decode(errors='replace')}")
+        sys.exit(f"{' '.join(argv)} failed: {err.decode(errors='replace')}")
+    if label:
+        PEAK[label] = max(PEAK.get(label, 0), usage.ru_maxrss)
     return elapsed
 
 
@@ -134,10 +153,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.games} games ({size / 1024:.0f} KiB) in {built:.1f} s: {library}")
         run([*terts, "--version"], env)  # fill the bytecode cache
         lib = ["--library", str(library)]
-        first = run([*terts, "stats", *lib], env, tty=args.tty)
-        again = [run([*terts, "stats", "--json", *lib], env) for _ in range(args.runs)]
+        first = run([*terts, "stats", *lib], env, tty=args.tty, label="first")
+        again = [
+            run([*terts, "stats", "--json", *lib], env, label="again") for _ in range(args.runs)
+        ]
         status = [
-            run([*terts, "status", "--json", "--game", str(one)], env) for _ in range(args.runs)
+            run([*terts, "status", "--json", "--game", str(one)], env, label="status")
+            for _ in range(args.runs)
         ]
         stats_ms, status_ms = statistics.median(again) * 1000, statistics.median(status) * 1000
         ratio = stats_ms / status_ms
@@ -145,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"`stats --json` again (median):    {stats_ms:6.0f} ms")
         print(f"`status --json` (median):         {status_ms:6.0f} ms")
         print(f"ratio:                            {ratio:6.2f}   (limit {args.max_ratio:g})")
+        mib = {label: kib / 1024 for label, kib in PEAK.items()}
+        print(
+            f"peak memory (max RSS):            first {mib['first']:.0f} MiB, again "
+            f"{mib['again']:.0f} MiB, status {mib['status']:.0f} MiB"
+        )
         return 0 if first <= args.max_first and ratio <= args.max_ratio else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)

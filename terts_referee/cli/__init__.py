@@ -46,9 +46,35 @@ def _end(code: int):
     """Python's own end: its shutdown would walk every object left (Typer's, Click's, the
     game's) with the cyclic collector, several times, to free memory the end of the process
     frees anyway: about 11 ms of every command (issue 13). Frozen, they are skipped; the
-    shutdown itself (atexit, flushing stdout and stderr, the exit code) is unchanged."""
+    shutdown itself (atexit, flushing stdout and stderr, the exit code) is unchanged, but for
+    output still buffered for a closed pipe (``_flushed``)."""
     gc.freeze()
+    _flushed()
     sys.exit(code)
+
+
+def _flushed() -> bool:
+    """Flush stdout and stderr; False if one cannot be flushed for another reason than a
+    closed pipe. Output still buffered when the reader of a pipe went away (``terts history |
+    head -1``: everything fits the buffer, the failure comes at the end) is dropped as the
+    dispatcher drops the rest of a closed pipe (``dispatch.pipe_closed``), instead of Python
+    reporting "Exception ignored … BrokenPipeError" and exit code 120."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            from .dispatch import pipe_closed
+
+            pipe_closed()
+            try:
+                stream.flush()  # into the null device now
+            except (OSError, ValueError):
+                pass
+        except (OSError, ValueError):
+            return False
+    return True
 
 
 def _end_now(code: int) -> None:
@@ -60,8 +86,8 @@ def _end_now(code: int) -> None:
     Nothing written is at stake: the game file is already written, synced and replaced before
     the command returns (``storage``), and the lock goes with the process. Returns (for
     ``_end``, Python's own shutdown) when this ending could differ from it: another thread
-    still running (its end would be waited for), a stream that cannot be flushed (a closed
-    pipe: Python reports it its own way), or no way to run the exit handlers."""
+    still running (its end would be waited for), a stream that cannot be flushed (but for a
+    closed pipe), or no way to run the exit handlers."""
     import os
 
     threading = sys.modules.get("threading")
@@ -73,11 +99,7 @@ def _end_now(code: int) -> None:
     if run_handlers is None:
         return
     run_handlers()  # before the streams are flushed, as in Python's shutdown
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except (OSError, ValueError):
+    if not _flushed():
         return
     os._exit(code)
 

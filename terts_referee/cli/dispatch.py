@@ -148,15 +148,35 @@ def _usage_message(exc) -> str:
 
 def run_command(argv: list[str] | None = None) -> int:
     """Run ``terts ARGV…`` (default ``sys.argv[1:]``) and return its exit code; bad input
-    becomes one line on stderr and exit code 2."""
+    becomes one line on stderr and exit code 2, a closed pipe exit code 0."""
+    from ..output import console
+
+    streams = sys.stdout, sys.stderr
+    try:
+        console.reset()
+        console.lenient(sys.stdout, sys.stderr)  # help on a cp1252 terminal: ``?``, no traceback
+        args = hoist_root_options(sys.argv[1:] if argv is None else argv)
+        problem = completion_problem(args)
+        if problem is not None:
+            console.error_line(problem)
+            return 2
+        return _run(_command_for(args), args)
+    except BrokenPipeError:
+        return pipe_closed(streams)
+    except SystemExit as exc:
+        # click and rich end with exit code 1 on a closed pipe (``sys.exit(1)`` raised while
+        # handling EPIPE, with their own replacement for the streams): it is ours to decide
+        if is_closed_pipe(exc):
+            return pipe_closed(streams)
+        raise
+
+
+def _run(command, args: list[str]) -> int:
+    """The command run, its errors turned into one line and an exit code."""
     from typer._click import exceptions as click_exc
 
     from ..output import console
 
-    console.reset()
-    console.lenient(sys.stdout, sys.stderr)  # help on a cp1252 terminal: ``?``, no traceback
-    args = hoist_root_options(sys.argv[1:] if argv is None else argv)
-    command = _command_for(args)
     try:
         result = command.main(args=args, prog_name="terts", standalone_mode=False)
     except RefereeError as exc:
@@ -173,6 +193,87 @@ def run_command(argv: list[str] | None = None) -> int:
     except click_exc.ClickException as exc:
         console.error_line(exc.format_message())
         return exc.exit_code
-    except BrokenPipeError:
-        return 0
     return result if isinstance(result, int) else 0
+
+
+def is_closed_pipe(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while handling a write into a closed pipe (EPIPE)."""
+    import errno
+
+    seen = exc.__context__
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno == errno.EPIPE:
+            return True
+        seen = seen.__context__
+    return False
+
+
+def pipe_closed(streams=None) -> int:
+    """The reader of stdout went away (``terts sheet | head -1``): nobody wants the rest, which
+    is not an error (exit code 0, nothing on stderr, as README says). The streams click may
+    have replaced are put back, and stdout (stderr too when it is the same pipe) is pointed
+    at the null device, so that what is still buffered is not a second failure when Python
+    flushes it at the end."""
+    import os
+
+    if streams is not None:
+        sys.stdout, sys.stderr = streams
+    targets = [sys.stdout]
+    try:
+        out, err = os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno())
+        if (out.st_dev, out.st_ino) == (err.st_dev, err.st_ino):
+            targets.append(sys.stderr)
+    except (AttributeError, OSError, ValueError):
+        pass
+    for stream in targets:
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            continue  # a captured stream (table mode's, the web page's): nothing to point
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, fd)
+        finally:
+            os.close(null)
+    return 0
+
+
+# The shells Typer writes a completion script for (``typer._completion_shared``).
+COMPLETION_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def completion_problem(args: list[str]) -> str | None:
+    """The refusal of ``--show-completion``/``--install-completion`` when the shell cannot be
+    told or is not one Typer writes for (Typer itself says "Shell  not supported." and exits
+    1); None when all is well or completion was not asked."""
+    from .. import i18n
+
+    option, chosen = None, None
+    words = iter(args)
+    for word in words:
+        taken = _root_words(word)
+        if taken == 2:
+            chosen = next(words, None)
+        elif word.startswith("--lang="):
+            chosen = word.partition("=")[2]
+        elif not taken:
+            option = word
+            break
+    if option not in ("--show-completion", "--install-completion"):
+        return None
+    if chosen and chosen.strip().lower() in i18n.LANGS:  # the root's callback does not run
+        i18n.set_lang(chosen.strip().lower())
+    from typer._completion_shared import _get_shell_name
+
+    from ..i18n.messages import t
+
+    try:
+        shell = _get_shell_name()
+    except Exception:  # shellingham could not read the processes
+        shell = None
+    if shell in COMPLETION_SHELLS:
+        return None
+    known = ", ".join(COMPLETION_SHELLS)
+    if not shell:
+        return t("msg.completion.unknown_shell", option=option, shells=known)
+    return t("msg.completion.other_shell", option=option, shell=shell, shells=known)

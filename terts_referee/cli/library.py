@@ -35,35 +35,58 @@ RulesOpt = Annotated[
 ]
 
 
+def library_checked(library: str | None) -> Path:
+    """The library's directory, refused at once (one line) when the path cannot be one: a
+    regular file, a name too long. Before any work: a bad path never waits for a scan."""
+    from ..library.index import check_library, library_dir
+
+    where = library_dir(library)
+    check_library(where)
+    return where
+
+
 def scan_games(library: str | None, quiet: bool):
-    """The library scanned through its index; skipped files named on stderr, one line each."""
+    """The library scanned through its index; skipped files named on stderr, one line each,
+    and what the index did (rebuilt, busy) once."""
     import sys
 
     from ..i18n.messages import t
-    from ..library.index import library_dir, scan_library
+    from ..library.index import scan_library
     from ..output import console
     from . import long_running
 
+    where = library_checked(library)
     long_running()  # it may read hundreds of games
-    where = library_dir(library)
     progress = None
     if not quiet and sys.stderr.isatty():
         from ..output.library_report import progress_bar
 
         progress = progress_bar
     scan = scan_library(where, progress)
+    for note in scan.notes:
+        console.note(note)
     for name, reason in scan.skipped:
         console.note(t("library.skipped", path=where / name, reason=reason))
     return scan
 
 
-def filters_from(scan, player, vs, since, until, rules):
+def check_filters(player, vs, since, until) -> None:
+    """The filters that need no library, checked before it is read (a bad date refused at
+    once, not after a scan of two thousand games)."""
     from ..errors import NotationError
     from ..i18n.messages import t
-    from ..library.stats import Filters, parse_date, resolve_player
+    from ..library.stats import parse_date
 
     if vs and not player:
         raise NotationError(t("library.vs_alone"))
+    parse_date(since)
+    parse_date(until)
+
+
+def filters_from(scan, player, vs, since, until, rules):
+    from ..library.stats import Filters, parse_date, resolve_player
+
+    check_filters(player, vs, since, until)
     return Filters(
         player=resolve_player(player, scan.games) if player else None,
         vs=resolve_player(vs, scan.games) if vs else None,
@@ -83,7 +106,7 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
 
     from ..errors import GameFileError
     from ..i18n.messages import t
-    from ..library.index import archive_game, library_dir
+    from ..library.index import archive_game
     from ..output import console
 
     if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
@@ -91,8 +114,9 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     from ..game.storage import check_writable_target
 
     check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
+    where = library_checked(library)  # a bad --library is said as such, not as "unfinished"
     try:
-        target = archive_game(path, library_dir(library), force=force)
+        target = archive_game(path, where, force=force)
     except GameFileError:
         if force:
             raise

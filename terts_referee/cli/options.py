@@ -12,6 +12,39 @@ from typing import Annotated, Optional
 import typer
 from typer._click import types as _click_types  # loaded by typer already
 
+
+class AsciiInt(_click_types.ParamType):
+    """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
+    ``score 5_0`` are refused), at least ``minimum``, at most ``maximum``. Every numeric
+    argument and option uses it (a test walks the app for any other integer type)."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None):
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        from ..domain.numbers import parse_int
+        from ..errors import NotationError
+
+        try:
+            number = parse_int(value)
+        except NotationError as exc:
+            self.fail(str(exc), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            from ..i18n.messages import t
+
+            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
+        if self.maximum is not None and number > self.maximum:
+            from ..i18n.messages import t
+
+            self.fail(t("err.number_max", number=number, maximum=self.maximum), param, ctx)
+        return number
+
+
 GameOpt = Annotated[
     Optional[str],
     typer.Option(
@@ -43,6 +76,7 @@ ReplaceOpt = Annotated[
     typer.Option(
         "--replace",
         metavar="N",
+        click_type=AsciiInt(),
         show_default=False,
         help="Correct the past: this event takes the place of event N (numbers: terts log); "
         "every later event is judged again.",
@@ -53,6 +87,7 @@ BeforeOpt = Annotated[
     typer.Option(
         "--before",
         metavar="N",
+        click_type=AsciiInt(),
         show_default=False,
         help="Correct the past: insert this event before event N (later numbers shift by one); "
         "every later event is judged again.",
@@ -80,23 +115,53 @@ def load(game: str | None):
     return path, Game.from_doc(read_game(path), str(path))
 
 
-def write_page(path: Path, page: str, quiet: bool = False) -> None:
-    """Writes an HTML page (``export --html``, ``stats --html``) and says so unless ``quiet``;
-    a file that cannot be written is one line naming it and why."""
-    from ..errors import GameFileError
-    from ..files import NotRegular, check_replaceable
+def write_page(
+    path: Path,
+    page: str,
+    *,
+    force: bool,
+    example: str,
+    quiet: bool = False,
+    game: str | None = None,
+    library: str | None = None,
+) -> None:
+    """Writes an HTML page (``export --html``, ``stats --html``) where ``output.writing`` allows it
+    (never a game, the library or, without ``force``, an existing file) and says so unless
+    ``quiet``; a refusal is one line naming the file and what would be accepted."""
     from ..i18n.messages import t
     from ..output import console
+    from ..output.writing import write_output
 
-    try:
-        check_replaceable(path)  # a FIFO, a device or a directory is never written into
-        path.write_text(page, encoding="utf-8")
-    except NotRegular as exc:
-        raise GameFileError(t("err.page.special", path=path, kind=t(exc.kind))) from None
-    except OSError as exc:
-        raise GameFileError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    write_output(
+        path,
+        page.encode("utf-8"),
+        force=force,
+        example=example,
+        game=game_path(game),
+        library=Path(library) if library else None,
+    )
     if not quiet:
         console.say(t("msg.wrote", path=path))
+
+
+def check_page(
+    path: Path, *, force: bool, example: str, game: str | None = None, library: str | None = None
+) -> None:
+    """``write_page``'s refusal before the page is made (arguments before work)."""
+    from ..output.writing import check_output
+
+    check_output(
+        path,
+        force=force,
+        example=example,
+        game=game_path(game),
+        library=Path(library) if library else None,
+    )
+
+
+ForceOutputOpt = Annotated[
+    bool, typer.Option("--force", help="Replace the output file if it already exists.")
+]
 
 
 LAST_RECORDED: list = []
@@ -254,29 +319,3 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
     command.__doc__ = builder.__doc__
     command.__module__ = builder.__module__
     return command
-
-
-class AsciiInt(_click_types.ParamType):
-    """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
-    ``score 5_0`` are refused), at least ``minimum``. Every numeric argument uses it."""
-
-    name = "integer"
-
-    def __init__(self, minimum: int | None = None):
-        self.minimum = minimum
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        from ..domain.numbers import parse_int
-        from ..errors import NotationError
-
-        try:
-            number = parse_int(value)
-        except NotationError as exc:
-            self.fail(str(exc), param, ctx)
-        if self.minimum is not None and number < self.minimum:
-            from ..i18n.messages import t
-
-            self.fail(t("err.number_min", number=number, minimum=self.minimum), param, ctx)
-        return number

@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "stats": "stats",
     "check": "check",
     "rules": "rules",
+    "club": "club",
 }
 
 PACKAGE = "terts_referee.cli.commands"

@@ -132,10 +132,10 @@ class DeclarationRules(NamedTuple):
 
     when: str = _key(
         "lead",
-        "only the leader declares (lead) or either player before his card (own-turn)",
+        "only the leader declares (lead) or either player before their card (own-turn)",
         "[000][002] / [001]",
         ("lead", "own-turn"),
-        ru="объявляет только ходящий (lead) или любой игрок перед своей картой (own-turn)",
+        ru="объявляет только тот, чей заход (lead), или любой игрок перед своей картой (own-turn)",
     )
     before_break: str = _key(
         "sequences",
@@ -224,7 +224,7 @@ class ExchangeRules(NamedTuple):
         False,
         "the holder of the trump 7 must exchange it",
         "[000]",
-        ru="у кого козырная семёрка, тот обязан её сменить",
+        ru="козырную семёрку обязательно сменить на открытый козырь",
     )
 
 
@@ -281,6 +281,10 @@ SECTIONS: dict[str, type] = {
     "penalties": PenaltyRules,
 }
 TOP_KEYS = ("name", "description", "extends")
+#: The longest value of each top key, in characters: a name is a word in tables and filters,
+#: a description a sentence or two, ``extends`` a bundled name or a path. A ruleset is copied
+#: into every game file, so its size stays small whatever the file it came from.
+TOP_KEY_LIMITS = {"name": 64, "description": 2000, "extends": 1024}
 
 #: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
 KEY_DOCS = register(
@@ -456,6 +460,11 @@ def ruleset_from_dict(
         if key in TOP_KEYS:
             if not isinstance(value, str):
                 raise _not_allowed(origin, key, value, t("rule.type.string"))
+            if len(value) > TOP_KEY_LIMITS[key]:
+                most = TOP_KEY_LIMITS[key]
+                raise RulesetError(
+                    t("rule.too_long", origin=origin, setting=key, chars=len(value), most=most)
+                )
             continue
         if key not in SECTIONS:
             raise RulesetError(
@@ -568,6 +577,7 @@ def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         parent = doc["extends"]
         if not isinstance(parent, str):
             raise _not_allowed(str(path), "extends", parent, t("rule.type.ruleset"))
+        ruleset_from_dict({"extends": parent}, str(path))  # its length, before it is looked up
         try:  # an unknown or missing parent: name this file and its key too (RULES §7)
             located = _locate(parent, resolved.parent)
             if not located.is_file():

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 from ..domain.events import Event, event_from_dict, shown_value
 from ..domain.rules import Ruleset, ruleset_from_dict
 from ..errors import GameFileError, NotationError, RuleError, RulesetError
-from ..i18n.messages import t
+from ..i18n.messages import clipped, t
 from ..referee import EventRefused, Sheet, replay
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 if TYPE_CHECKING:
     from .corrections import Action, Change, Correction, CorrectionRefused
 
-__all__ = ["Game", "check_names", "names_meant", "now", "TOP_KEYS"]
+__all__ = ["Game", "check_names", "distinct_names", "names_meant", "now", "TOP_KEYS"]
 
 TOP_KEYS = (
     "format",
@@ -64,14 +64,42 @@ def names_meant(text: str, names: Iterable[str]) -> list[str]:
     return exact[:1] or [n for n in names if wanted and n.casefold().startswith(wanted)]
 
 
+MAX_NAME_CHARS = 40
+"""The longest player name, in characters (code points): a name on a paper sheet's column."""
+MAX_NAME_BYTES = 120
+"""...and in bytes of UTF-8 (40 Cyrillic or CJK letters fit, 30 emoji): two names and a date
+stay well inside the 255 bytes a file name may have in the library."""
+
+
 def check_names(names: list[str]) -> tuple[str, str]:
-    """Two distinct, non-empty player names; raises NotationError."""
+    """Two distinct, non-empty player names of a sane length; raises NotationError."""
+    if len(names) != 2:
+        raise NotationError(t("err.players.two", n=len(names)))
+    first, second = distinct_names(names)
+    return first, second
+
+
+def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Players' names, stripped: each non-empty, at most MAX_NAME_CHARS characters and
+    MAX_NAME_BYTES bytes, without control characters, no two the same but for case (players
+    are matched case-insensitively); raises NotationError. The one check of names, for a
+    game's two players and for a club evening's players alike."""
     cleaned = [n.strip() for n in names]
-    if len(cleaned) != 2:
-        raise NotationError(t("err.players.two", n=len(cleaned)))
     if not all(cleaned):
         raise NotationError(t("err.players.empty"))
     for name in cleaned:
+        size = len(name.encode("utf-8", "surrogatepass"))
+        if len(name) > MAX_NAME_CHARS or size > MAX_NAME_BYTES:
+            raise NotationError(
+                t(
+                    "err.players.long",
+                    name=clipped(name, 24),
+                    chars=len(name),
+                    size=size,
+                    most=MAX_NAME_CHARS,
+                    most_bytes=MAX_NAME_BYTES,
+                )
+            )
         # A printable name has no character of category C; only another one needs unicodedata
         # (which every command would otherwise import: 0.2 ms, issue 13). A space other than
         # U+0020 is not printable but allowed.
@@ -80,9 +108,12 @@ def check_names(names: list[str]) -> tuple[str, str]:
 
             if any(unicodedata.category(c).startswith("C") for c in name):
                 raise NotationError(t("err.players.control", name=name))
-    if cleaned[0].casefold() == cleaned[1].casefold():
-        raise NotationError(t("err.players.same", name=cleaned[0]))
-    return cleaned[0], cleaned[1]
+    first: dict[str, str] = {}  # case-folded -> the name as first given
+    for name in cleaned:
+        if name.casefold() in first:
+            raise NotationError(t("err.players.same", name=first[name.casefold()]))
+        first[name.casefold()] = name
+    return tuple(cleaned)
 
 
 class _Walk:

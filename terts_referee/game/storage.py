@@ -240,14 +240,36 @@ def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
-    """Atomically replace the game file at ``path`` with ``data`` (``write_game``'s write)."""
+    """Atomically replace the game file at ``path`` with ``data`` (``write_game``'s write).
+
+    The last guard of every save: bytes the reader would refuse (more than the 4 MiB it
+    reads) are never written; the file is left as it was."""
+    from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN
+
+    if len(data) > MAX_FILE_BYTES:
+        raise GameFileError(
+            t("store.write_too_big", path=path, size=_mib(len(data)), limit=MAX_FILE_SHOWN)
+        )
     target = Path(os.path.realpath(path))
-    directory = target.parent
     check_writable_target(path, target)
     try:
-        fd, tmp_name = _mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
+        replace_atomically(target, data)
     except OSError as exc:
         raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
+    _last_written[:] = [data]
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+def replace_atomically(target: Path, data: bytes) -> None:
+    """Replace the file at ``target`` (a resolved path) with ``data``: a temp file beside it
+    (``.NAME.XXXXXXXX.tmp``), flushed and fsynced, renamed over it, the directory fsynced.
+    An existing file keeps its permission bits; a new one gets ``0o666 & ~umask``. Raises
+    OSError; on any failure the temp file is removed and the target left untouched."""
+    directory = target.parent
+    fd, tmp_name = _mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(data)
@@ -259,16 +281,13 @@ def _write_bytes(path: Path, data: bytes) -> None:
             mode = 0o666 & ~_current_umask()
         os.chmod(tmp_name, mode)
         os.replace(tmp_name, target)
-    except BaseException as exc:
+    except BaseException:
         try:
             os.unlink(tmp_name)
         except OSError:
             pass
-        if isinstance(exc, OSError):
-            raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
         raise
-    _fsync_directory(directory)
-    _last_written[:] = [data]
+    fsync_directory(directory)
 
 
 @contextmanager
@@ -585,7 +604,7 @@ def _current_umask() -> int:
     return mask
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Fsync ``directory`` so a completed rename survives a crash; best effort."""
     try:
         fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

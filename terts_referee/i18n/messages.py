@@ -87,7 +87,7 @@ MESSAGES = register(
         },
         "err.four.rank": {
             "en": "four {rank}s score nothing: fours are 4J (200), 4A, 4K or 4Q (100 each)",
-            "ru": "четыре {rank} ничего не стоят: фигуры — это 4J (200), 4A, 4K или 4Q (по 100)",
+            "ru": "четыре {rank} ничего не стоят: фигуры — это 4В (200), 4Т, 4К или 4Д (по 100)",
         },
         "err.combo.empty": {
             "en": "empty declaration: expected {accepted}",
@@ -144,11 +144,11 @@ MESSAGES = register(
         },
         "verdict.marriage": {
             "en": "a marriage is outside the order: it beats nothing and nothing beats it",
-            "ru": "марьяж стоит вне старшинства: он ничего не перебивает, и его ничем не перебить",
+            "ru": "марьяж стоит вне старшинства: сам ничего не перебивает, и его ничем не перебить",
         },
         "verdict.jacks": {
             "en": "four jacks beat everything, a trump 108 included",
-            "ru": "двести валетов перебивают всё, даже козырные сто восемь",
+            "ru": "двести валетов старше любой комбинации, даже козырных ста восьми",
         },
         "verdict.trump": {
             "en": "same length and top card: the trump one wins",
@@ -156,8 +156,8 @@ MESSAGES = register(
         },
         "verdict.first": {
             "en": "same length and top card, neither trump: the one declared first keeps it",
-            "ru": "длина и старшая карта одинаковы, обе не козырные: остаётся за тем, "
-            "кто объявил первым",
+            "ru": "длина и старшая карта одинаковы, обе не "
+            "козырные: остаётся та, что объявлена первой",
         },
         "verdict.fours": {
             "en": "{high} beats {low}: fours rank A > K > Q",
@@ -218,6 +218,12 @@ MESSAGES = register(
             "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
             "ru": "{origin}: {setting} = {value} не допускается: ожидается {expected}",
         },
+        "rule.too_long": {
+            "en": "{origin}: {setting} is {chars:#character|characters} long: expected at most "
+            "{most}",
+            "ru": "{origin}: {setting} длиной {chars:#символ|символа|символов}: ожидается "
+            "не больше {most}",
+        },
         "rule.too_small": {
             "en": "{origin}: {setting} = {value} is too small: expected at least {minimum}",
             "ru": "{origin}: {setting} = {value} — слишком мало: ожидается не меньше {minimum}",
@@ -247,12 +253,6 @@ MESSAGES = register(
             "en": "ruleset file {path} cannot be read: {reason}",
             "ru": "файл правил {path} не читается: {reason}",
         },
-        "err.page.special": {
-            "en": "{path} is {kind}, not a regular file: the page is not written; "
-            "name a file such as sheet.html",
-            "ru": "{path} — {kind}, а не обычный файл: страница не записана; "
-            "укажите файл, например лист.html",
-        },
         "rule.special": {
             "en": "ruleset file {path} is {kind}, not a regular file: expected a .toml file",
             "ru": "файл правил {path} — {kind}, а не обычный файл: ожидается файл .toml",
@@ -274,8 +274,8 @@ MESSAGES = register(
         "rule.chain_too_long": {
             "en": "{path}: its extends chain is longer than {maximum} rulesets: "
             "expected a ruleset extending a few others at most",
-            "ru": "{path}: цепочка extends длиннее {maximum} наборов правил: "
-            "ожидается не больше нескольких",
+            "ru": "{path}: цепочка extends длиннее {maximum:#набора|наборов|наборов} "
+            "правил: ожидается не больше нескольких",
         },
         "rule.loop": {
             "en": "{path}: extends loops back on itself ({loop})",
@@ -285,6 +285,16 @@ MESSAGES = register(
             "en": "{text!r} is not a number: expected ASCII digits 0-9 (at most {most}), "
             "such as 54",
             "ru": "{text!r} — не число: ожидаются цифры 0-9 (не больше {most}), например 54",
+        },
+        "err.deal.declarations": {
+            "en": "deal {deal} already holds {most} declarations (event {number} would be one "
+            "more), more than any real deal: this program records at most {most} in one deal",
+            "ru": "в сдаче {deal} уже {most} объявлений (событие {number} было бы лишним) — "
+            "больше, чем бывает в игре: программа записывает не больше {most} в одной сдаче",
+        },
+        "err.number_max": {
+            "en": "{number} is too big: expected at most {maximum}",
+            "ru": "{number} — слишком много: ожидается не больше {maximum}",
         },
         "err.number_min": {
             "en": "{number} is too small: expected at least {minimum}",
@@ -337,7 +347,7 @@ MESSAGES = register(
         },
         "store.expect.two_cards": {
             "en": 'a list of two cards, the leader\'s first, such as ["Q♥", "7♥"]',
-            "ru": 'список из двух карт, первой — карта ходящего, например ["Q♥", "7♥"]',
+            "ru": 'список из двух карт, первой — карта захода, например ["Q♥", "7♥"]',
         },
         "store.expect.players": {
             "en": "a list of two different player names",
@@ -360,15 +370,24 @@ MESSAGES = register(
             "en": "a player's name may not be empty",
             "ru": "имя игрока не может быть пустым",
         },
+        "err.players.long": {
+            "en": "a player's name is at most {most} characters and {most_bytes} bytes "
+            "(UTF-8): {name!r} has {chars:#character|characters}, {size:#byte|bytes}; "
+            "write it shorter",
+            "ru": "имя игрока — не больше {most} символов и {most_bytes} байт (UTF-8): "
+            "в {name!r} {chars:#символ|символа|символов}, {size:#байт|байта|байт}; "
+            "напишите короче",
+        },
         "err.players.same": {
-            "en": "the two players need different names, not {name!r} twice",
+            "en": "the players need different names, not {name!r} twice",
             "ru": "у игроков должны быть разные имена, а не дважды {name!r}",
         },
         "store.game_file": {"en": "game file", "ru": "файл игры"},
         "store.corrupt_players": {
             "en": "{origin} is corrupt (players or rules missing: {reason}); "
             "it will not be overwritten",
-            "ru": "{origin} повреждён (нет игроков или правил: {reason}); он не будет перезаписан",
+            "ru": "{origin} повреждён (нет игроков или "
+            "правил: {reason}); файл не будет перезаписан",
         },
         "store.bad_rules": {
             "en": "{reason}; the game file will not be overwritten",
@@ -377,8 +396,8 @@ MESSAGES = register(
         "store.events_not_list": {
             "en": "{origin} is corrupt: its list of events is missing or damaged; it will not be "
             "overwritten",
-            "ru": "{origin} повреждён: списка событий нет или он испорчен; файл не будет "
-            "перезаписан",
+            "ru": "{origin} повреждён: список событий "
+            "отсутствует или испорчен; файл не будет перезаписан",
         },
         "err.player.ambiguous": {
             "en": "{name!r} is ambiguous: expected {a} or {b}",
@@ -386,7 +405,7 @@ MESSAGES = register(
         },
         "err.player.unknown": {
             "en": "{name!r} is not a player of this game: expected {a} or {b}",
-            "ru": "в этой игре нет игрока {name!r}: ожидается {a} или {b}",
+            "ru": "в этой игре нет игрока с именем {name!r}: ожидается {a} или {b}",
         },
         "err.undo.empty": {
             "en": "nothing to undo: the game has no events yet",
@@ -521,11 +540,17 @@ MESSAGES = register(
             "ru": "файл игры {path} больше {limit} — больше любой партии: "
             "укажите файл игры через --game",
         },
+        "store.write_too_big": {
+            "en": "game file {path} would grow to {size}, more than the {limit} a game file "
+            "may hold (it could not be read back): nothing is written; start a new game",
+            "ru": "файл игры {path} вырос бы до {size}, больше {limit}, допустимых для файла "
+            "игры (его нельзя было бы прочесть): ничего не записано; начните новую партию",
+        },
         "store.not_replaceable": {
             "en": "{path} is {kind}, not a game file: it will not be replaced; "
             "name a game file with --game",
-            "ru": "{path} — {kind}, а не файл игры: он не будет заменён; "
-            "укажите файл игры через --game",
+            "ru": "{path} — {kind}, а не файл игры: заменять "
+            "его нельзя; укажите файл игры через --game",
         },
         "store.read_only": {
             "en": "game file {path} is read-only and will not be replaced: make it writable "
@@ -600,8 +625,8 @@ MESSAGES = register(
         "err.game_over": {
             "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
             "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); `{undo}` вернёт её, "
-            "`terts new --force` начнёт новую",
+            "ru": "игра окончена, победитель — {winner} ({reason}); "
+            "`{undo}` вернёт её, `terts new --force` начнёт новую",
         },
         "notice.win": {
             "en": "{winner} wins the game: {reason}",
@@ -634,8 +659,8 @@ MESSAGES = register(
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
             "{deal} and would deal by rotation [000][001][003]",
-            "ru": "сдаёт {dealer}, хотя последняя взятка сдачи {deal} досталась игроку "
-            "{rotation}, а по очереди сдаёт взявший последнюю взятку [000][001][003]",
+            "ru": "сдаёт {dealer}, хотя по очереди сдаёт {rotation}: последняя "
+            "взятка сдачи {deal} досталась этому игроку [000][001][003]",
         },
         # --- referee/: declarations ---------------------------------------------------------
         "err.marriage.no_trump": {
@@ -673,18 +698,18 @@ MESSAGES = register(
             "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
             "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
             "of the two is false; show the cards, then `{command}`",
-            "ru": "одна колода (RULES §4.3, [000], правило 5): {decl} игрока {player} и {earlier} "
-            "игрока {other} (событие {event}) имеют общие карты {cards}, а одна карта не бывает "
-            "у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
+            "ru": "одна колода (RULES §4.3, [000], правило 5): у двух объявлений общие карты "
+            "{cards} — {player}: {decl}, {other}: {earlier} (событие {event}), а одна карта не "
+            "бывает у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
             "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
             "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
-            "ru": "спросивший лишается высшего назначения (RULES §4.2, declarations.challenge = "
-            '"same-class" [001] «этими самыми словами он лишается высшего назначения в этом '
-            "ходе»): {player} спросил о {about} игрока {owner} (событие {event}) и не может "
-            "объявить {decl}, назначение выше классом, {until}",
+            "ru": "вопрос «Рост?» лишает высшего назначения (RULES §4.2, "
+            'declarations.challenge = "same-class" [001] «лишается высшего назначения в '
+            "этом ходе»): после вопроса об объявлении соперника ({owner}: {about}, событие "
+            "{event}) {player} не может объявить {decl}, назначение выше классом, {until}",
         },
         "err.forfeit.until_trick": {
             "en": "before trick {trick}",
@@ -692,7 +717,7 @@ MESSAGES = register(
         },
         "err.forfeit.until_quick": {
             "en": "until {other}'s next declaration (a quick deal's turn)",
-            "ru": "до следующего объявления игрока {other} (ход в быстрой сдаче)",
+            "ru": "пока {other} не сделает следующего объявления (ход в быстрой сдаче)",
         },
         "notice.trump.marriage": {
             "en": "{decl} names the trump: {suit} (only the trump marriage counts, "
@@ -712,7 +737,7 @@ MESSAGES = register(
         },
         "err.trump.card": {
             "en": "{card} is not a card of {suit}",
-            "ru": "{card} — не карта масти {suit}",
+            "ru": "{card} — карта другой масти, а не {suit}",
         },
         "notice.trick_mode": {
             "en": "deal {deal} is now followed trick by trick: declarations from here on are "
@@ -740,22 +765,23 @@ MESSAGES = register(
         },
         "notice.ask": {
             "en": "{player} asked about {owner}'s {decl} and did not beat it; {effect}",
-            "ru": "{player} спросил о {decl} игрока {owner} и не перебил; {effect}",
+            "ru": "{player} спрашивает «Рост?» об объявлении "
+            "соперника ({owner}: {decl}) и не перебивает; {effect}",
         },
         "notice.ask.forfeit": {
-            "en": "he may declare nothing above a {cls}{until} "
+            "en": "nothing above a {cls} may be declared{until} "
             '(declarations.challenge = "same-class" [001])',
-            "ru": "объявлять выше, чем {cls}, ему нельзя{until} "
-            '(declarations.challenge = "same-class" [001])',
+            "ru": "после вопроса объявлять выше, чем {cls}, "
+            'нельзя{until} (declarations.challenge = "same-class" [001])',
         },
         "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},
         "notice.ask.until_quick": {
             "en": " until {other}'s next declaration",
-            "ru": " до следующего объявления игрока {other}",
+            "ru": ", пока {other} не сделает следующего объявления",
         },
         "notice.ask.free": {
             "en": 'no forfeit under declarations.challenge = "{setting}" [000]',
-            "ru": 'при declarations.challenge = "{setting}" он ничего не теряет [000]',
+            "ru": 'при declarations.challenge = "{setting}" за вопрос ничего не теряют [000]',
         },
         "err.declare.marriage_once": {
             "en": "one marriage at a time: a marriage is the King and Queen of trumps",
@@ -770,8 +796,8 @@ MESSAGES = register(
         "err.declare.hand": {
             "en": "these declarations need {n} different cards, more than the 9 a hand holds "
             "(RULES §2: 9 cards each [000][001]): declare what one hand can show",
-            "ru": "для этих объявлений нужно {n} разных карт, а в руке их 9 "
-            "(правила §2: по 9 карт [000][001]): объявите то, что может быть в одной руке",
+            "ru": "для этих объявлений нужно разных карт: {n}, а в руке их 9 (правила "
+            "§2: по 9 карт [000][001]): объявите то, что может быть в одной руке",
         },
         "err.declare.share": {
             "en": "{a} and {b} share a card: runs declared in one turn may not share "
@@ -782,22 +808,21 @@ MESSAGES = register(
         "err.declare.already": {
             "en": "{player} already declared {decl} before trick {trick}: one "
             "declaration per turn under declarations.multiple = false [000][002]",
-            "ru": "у игрока {player} перед взяткой {trick} уже объявлено: {decl}; "
-            "при declarations.multiple = false — одна комбинация за ход [000][002]",
+            "ru": "{player}: перед взяткой {trick} уже объявлено: {decl}; при "
+            "declarations.multiple = false — одна комбинация за ход [000][002]",
         },
         "note.lowering.suit": {
             "en": "{decl} is not higher than {earlier}, already scored in "
             "{suit}: lowering costs its value [000] "
             '(declarations.lowering = "suit")',
-            "ru": "в масти {suit} уже записано: {earlier}, а {decl} не старше: понижение "
-            "ранга комбинации — минус её стоимость [000] "
-            '(declarations.lowering = "suit")',
+            "ru": "в этой масти ({suit}) уже записано: {earlier}, а {decl} не старше: понижение "
+            'ранга комбинации — минус её стоимость [000] (declarations.lowering = "suit")',
         },
         "note.lowering.subset": {
             "en": "{decl} is made of cards of {earlier}, already scored: lowering costs "
             'its value [001] (declarations.lowering = "subset")',
-            "ru": "{decl} — из тех же карт, что уже записанное {earlier}: понижение ранга "
-            'комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
+            "ru": "{decl} — из тех же карт, что и уже записанное объявление {earlier}: понижение "
+            'ранга комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
         },
         "notice.lowering": {
             "en": "{player}: {why}: {points:#point|points}",
@@ -805,7 +830,7 @@ MESSAGES = register(
         },
         "note.played": {
             "en": "{card} was already played at trick {trick}",
-            "ru": "карта {card} уже вышла во взятке {trick}",
+            "ru": "карта {card} уже сыграна во взятке {trick}",
         },
         "note.face_up": {
             "en": "{card} is the face-up trump card under the stock",
@@ -813,8 +838,7 @@ MESSAGES = register(
         },
         "note.in_hand": {
             "en": "{card} is in {holder}'s hand (the face-up trump card went to {holder})",
-            "ru": "карта {card} на руках у игрока {holder} (открытый козырь достался "
-            "игроку {holder})",
+            "ru": "карта {card} на руках у игрока, которому достался открытый козырь: {holder}",
         },
         "err.declare.twice": {
             "en": "the same declaration is listed twice",
@@ -823,12 +847,12 @@ MESSAGES = register(
         "err.declare.burned": {
             "en": "{player}'s {decl} burned in this deal (it was beaten): the same combination "
             "may not be declared again [000][001]",
-            "ru": "у игрока {player} в этой сдаче сгорело назначение {decl} (его перебили): "
-            "ту же комбинацию снова объявлять нельзя [000][001]",
+            "ru": "{player}: в этой сдаче сгорело назначение {decl} (его "
+            "перебили): ту же комбинацию снова объявлять нельзя [000][001]",
         },
         "err.declare.marriage_written": {
             "en": "the marriage {decl} is already written in this deal",
-            "ru": "{decl} в этой сдаче уже записан",
+            "ru": "в этой сдаче марьяж уже записан: {decl}",
         },
         "note.late": {
             "en": "declared before trick {trick}, after the last 9-card moment",
@@ -856,14 +880,14 @@ MESSAGES = register(
             "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
             "declaration said with it, write both in one command ({command}) or the "
             "challenge before the marriage",
-            "ru": "марьяж стоит вне старшинства: его ничем не перебить [000][004]; чтобы "
-            "перебить объявление, сказанное вместе с ним, запишите оба одной командой "
-            "({command}) или вызов до марьяжа",
+            "ru": "марьяж стоит вне старшинства: его ничем не перебить "
+            "[000][004]; чтобы перебить объявление, сказанное вместе с ним, "
+            "запишите оба одной командой ({command}) или «Не годится!» до марьяжа",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",
-            "ru": "у игрока {player} в этой сдаче сгорело назначение {decl}: снова объявлять "
-            "его нельзя [000][001]",
+            "ru": "{player}: в этой сдаче сгорело назначение "
+            "{decl}: снова объявлять его нельзя [000][001]",
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
@@ -877,17 +901,17 @@ MESSAGES = register(
         },
         "note.beaten": {
             "en": "beaten by {player}'s {combo}",
-            "ru": "перебито: {combo} игрока {player}",
+            "ru": "перебито: {combo} ({player})",
         },
         "notice.challenge": {
             "en": "«Не годится!» {player}: {reason} {source}; {loser}'s {decl} burns",
-            "ru": "«Не годится!» {player}: {reason} {source}; у игрока {loser} {decl} сгорает",
+            "ru": "{player}: «Не годится!» — {reason} {source}; {loser}: сгорает {decl}",
         },
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
             'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
-            "ru": "ложное объявление: {names} игрока {player} (событие {event}) не пишется: "
-            "{evidence}; {uphill} в гору{gain} [000][001][004]",
+            "ru": "ложное объявление — {player}: {names} (событие {event}); "
+            "очки не пишутся: {evidence}; {uphill} в гору{gain} [000][001][004]",
         },
         "notice.false.gain": {
             "en": "; {player} writes {points}",
@@ -908,14 +932,14 @@ MESSAGES = register(
         },
         "err.score.below_bonus": {
             "en": "{player} took the last trick, worth {bonus}: the count cannot be below {bonus}",
-            "ru": "последняя взятка у игрока {player}, а она стоит {bonus}: счёт не может быть "
-            "меньше {bonus}",
+            "ru": "последняя взятка стоит {bonus}, и её берёт "
+            "{player}: счёт не может быть меньше {bonus}",
         },
         "err.score.no_last": {
             "en": "{points} is impossible without the last trick ({player} "
             "took it): at most {most}",
-            "ru": "{points} без последней взятки не набрать (она у игрока {player}): "
-            "самое большее {most}",
+            "ru": "{points} без последней взятки не набрать "
+            "(её берёт {player}): самое большее {most}",
         },
         "err.score.no_set": {
             "en": "no set of cards counts {points} (without the last trick): recount the tricks",
@@ -935,7 +959,7 @@ MESSAGES = register(
         },
         "err.trick.played": {
             "en": "{card} was already played at trick {trick}: each card is in the deck once",
-            "ru": "карта {card} уже вышла во взятке {trick}: каждая карта в колоде одна",
+            "ru": "карта {card} уже сыграна во взятке {trick}: каждая карта в колоде одна",
         },
         "err.trick.face_up": {
             "en": "{card} is the face-up trump card under the stock: it is drawn "
@@ -945,11 +969,11 @@ MESSAGES = register(
         },
         "err.trick.holder": {
             "en": "{card} is in {holder}'s hand, not {player}'s",
-            "ru": "карта {card} на руках у игрока {holder}, а не у игрока {player}",
+            "ru": "карту {card} кладёт {player}, но эта карта на руках у соперника ({holder})",
         },
         "note.played_by": {
             "en": "{player} played {card} at trick {trick}",
-            "ru": "карта {card} вышла у игрока {player} во взятке {trick}",
+            "ru": "{player}: карта {card} сыграна во взятке {trick}",
         },
         "note.renege": {"en": "trick {trick}: {why}", "ru": "взятка {trick}: {why}"},
         "notice.renege": {
@@ -979,7 +1003,7 @@ MESSAGES = register(
         "name.trump_seven": {"en": "the trump 7", "ru": "козырную семёрку"},
         "err.exchange.done": {
             "en": "{player} already exchanged the trump 7 in this deal",
-            "ru": "козырную семёрку в этой сдаче уже сменили (игрок {player})",
+            "ru": "{player}: козырная семёрка в этой сдаче уже сменена",
         },
         "err.exchange.seven_up": {
             "en": "the face-up card is the trump 7 itself: there is nothing to exchange",
@@ -988,12 +1012,12 @@ MESSAGES = register(
         "err.exchange.stock": {
             "en": "the stock holds {stock:#card|cards}: the trump 7 may be exchanged only "
             "while it holds at least {need} (exchange.min_stock) [000][001][003]",
-            "ru": "карт в колоде: {stock}; козырную семёрку можно сменить, только пока "
-            "в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
+            "ru": "в колоде {stock:#карта|карты|карт}: козырную семёрку можно сменить, "
+            "только пока в колоде не меньше {need} (exchange.min_stock) [000][001][003]",
         },
         "err.exchange.played": {
             "en": "{card} was already played in this deal",
-            "ru": "карта {card} в этой сдаче уже вышла",
+            "ru": "карта {card} в этой сдаче уже сыграна",
         },
         "notice.exchange": {
             "en": "{player} exchanges {seven}{got}",
@@ -1009,7 +1033,7 @@ MESSAGES = register(
             "en": "a miscount needs --points N: the amount wrongly written, which "
             "goes to the opponent [000][001][004]",
             "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
-            "сумма, она переходит сопернику [000][001][004]",
+            "сумма, которая переходит сопернику [000][001][004]",
         },
         "note.by_command": {
             "en": "recorded by `terts penalty`",
@@ -1023,31 +1047,32 @@ MESSAGES = register(
         },
         "err.penalty.no_event": {
             "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
-            "ru": "событие {event} — не объявление игрока {player} в сдаче {deal}: см. `terts log`",
+            "ru": "событие {event} — не объявление в сдаче "
+            "{deal} или объявляет не {player}: см. `terts log`",
         },
         "err.penalty.no_declaration": {
             "en": "{player} has no declaration in deal {deal} to void",
-            "ru": "у игрока {player} в сдаче {deal} нет объявления, которое можно снять",
+            "ru": "{player}: в сдаче {deal} нет объявления, которое можно снять",
         },
         "err.claim.tricks": {
             "en": "{player} has taken {tricks:#trick|tricks} in this deal, not {claimed}",
-            "ru": "у игрока {player} в этой сдаче взяток: {tricks}, а не {claimed}",
+            "ru": "{player}: в этой сдаче {tricks:#взятка|взятки|взяток}, а не {claimed}",
         },
         "err.claim.turn_trick": {
-            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
-            "followed trick by trick, when he is to lead; {leader} took trick {taken} (event "
-            "{event}) and leads trick {trick}",
+            "en": "{player} may claim only on their own turn, «на любом своём "
+            "ходу» [000][002]: followed trick by trick, when they are to lead; "
+            "{leader} took trick {taken} (event {event}) and leads trick {trick}",
             "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
-            "[000][002]: при записи по взяткам — когда заходит он; взятку {taken} взял "
-            "{leader} (событие {event}), и он заходит во взятку {trick}",
+            "[000][002]: при записи по взяткам — на своём заходе; взятку {taken} берёт {leader} "
+            "(событие {event}) и заходит во взятку {trick}",
         },
         "err.claim.turn_deal": {
-            "en": "{player} may claim only on his own turn, «на любом своём ходу» [000][002]: "
-            "followed trick by trick, when he is to lead; {leader} leads trick {trick} "
-            "(the non-dealer leads, deal of event {event})",
+            "en": "{player} may claim only on their own turn, «на любом своём ходу» "
+            "[000][002]: followed trick by trick, when they are to lead; {leader} "
+            "leads trick {trick} (the non-dealer leads, deal of event {event})",
             "ru": "{player} может заявить о победе только на своём ходу, «на любом своём ходу» "
-            "[000][002]: при записи по взяткам — когда заходит он; во взятку {trick} заходит "
-            "{leader} (заходит не сдававший, сдача — событие {event})",
+            "[000][002]: при записи по взяткам — на своём заходе; во взятку {trick} заходит "
+            "{leader} (первым ходит игрок, который не сдаёт; сдача — событие {event})",
         },
         "err.claim.quick": {
             "en": "in quick mode say what was taken so far: `{command}`",
@@ -1062,14 +1087,14 @@ MESSAGES = register(
         "err.claim.no_trick": {
             "en": "{player} has taken no trick in this deal: a win may be claimed "
             "only after taking at least one [000][002] (game.win_requires_trick)",
-            "ru": "у игрока {player} в этой сдаче нет ни одной взятки: заявить о победе "
+            "ru": "{player}: в этой сдаче нет ни одной взятки, а заявить о победе "
             "можно, только взяв хотя бы одну [000][002] (game.win_requires_trick)",
         },
         "err.claim.short": {
             "en": "{player} has {total} with this deal's {partial} so far: short "
             "of the target {target} by {short}",
-            "ru": "у игрока {player} {total} вместе с {partial} за эту сдачу: до цели "
-            "{target} не хватает {short}",
+            "ru": "{player}: {total}, из них {partial} за "
+            "эту сдачу — до цели {target} не хватает {short}",
         },
         "notice.skipped": {
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
@@ -1078,7 +1103,7 @@ MESSAGES = register(
         # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
-            "ru": "взятка — это две карты, первой карта ходящего: названо {n}",
+            "ru": "взятка — это две карты, первой — карта захода; здесь карт: {n}",
         },
         "err.hand.too_many": {
             "en": "a hand holds at most 9 cards, not {n}",
@@ -1086,19 +1111,11 @@ MESSAGES = register(
         },
         "err.legal.led": {
             "en": "{card} is led, so it cannot also be in the follower's hand",
-            "ru": "{card} — карта захода, её не может быть и на руках у отвечающего",
+            "ru": "{card} — карта захода, её не может быть и на руках у того, кто отвечает",
         },
         "err.legal.no_hand": {
             "en": 'the follower\'s hand is empty: give it with --hand "Q♥ 7♠ …"',
-            "ru": 'рука отвечающего пуста: укажите её через --hand "Q♥ 7♠ …"',
-        },
-        "err.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "ru": "не удаётся записать {path}: {reason}",
-        },
-        "err.ruleset.exists": {
-            "en": "{path} already exists: use --force to overwrite it",
-            "ru": "{path} уже есть: --force, чтобы перезаписать",
+            "ru": 'не указаны карты того, кто отвечает: укажите их через --hand "Q♥ 7♠ …"',
         },
         "err.ruleset.suffix": {
             "en": "{path}: a ruleset file name ends in .toml",
@@ -1106,9 +1123,26 @@ MESSAGES = register(
         },
         "msg.ruleset_written": {
             "en": "wrote {path} (extends {base}); check it with `terts rules check {path}`",
-            "ru": "записан {path} (extends {base}); проверьте его: `terts rules check {path}`",
+            "ru": "записан файл {path} (extends {base}); проверьте его: `terts rules check {path}`",
         },
         "msg.aborted": {"en": "aborted", "ru": "прервано"},
+        "msg.completion.unknown_shell": {
+            "en": "{option}: cannot tell which shell runs terts (completion is written for "
+            "{shells}): run it from one of them, or print the script for one with "
+            "_TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: не удаётся понять, какая оболочка запускает terts (дополнение "
+            "пишется для {shells}): запустите из одной из них или выведите сценарий для "
+            "нужной: _TERTS_COMPLETE=source_bash terts (source_zsh, source_fish, "
+            "source_powershell)",
+        },
+        "msg.completion.other_shell": {
+            "en": "{option}: completion is written for {shells}, not {shell}: run it from one "
+            "of them, or print the script for one with _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+            "ru": "{option}: дополнение пишется для {shells}, а не для {shell}: запустите из "
+            "одной из них или выведите сценарий для нужной: _TERTS_COMPLETE=source_bash terts "
+            "(source_zsh, source_fish, source_powershell)",
+        },
         "err.card.lookalike.ace": {
             "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
             "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",
@@ -1144,8 +1178,8 @@ MESSAGES = register(
             "en": "{player} played {card} at trick {trick} without exchanging it while the stock "
             "allowed: the exchange is mandatory here (exchange.mandatory = true), {points} uphill "
             "[000]",
-            "ru": "{player}: {card} сыграна во взятке {trick} без смены, хотя колода позволяла: "
-            "смена обязательна (exchange.mandatory = true), {points} в гору [000]",
+            "ru": "{player}: карта {card} сыграна во взятке {trick} без смены, хотя колода "
+            "позволяла: смена обязательна (exchange.mandatory = true), {points} в гору [000]",
         },
         "rule.incomplete": {
             "en": "{origin}: the stored ruleset lacks {keys}: the file is damaged",
@@ -1154,12 +1188,12 @@ MESSAGES = register(
         "err.declare.highest_first": {
             "en": "{a} is higher than {b}, declared before it in this turn: several declarations "
             "in one turn go highest first [000]",
-            "ru": "{a} старше, чем {b}, уже объявленная в этот ход: несколько комбинаций за ход "
-            "объявляют от старшей [000]",
+            "ru": "{a} старше, чем объявленное раньше в этот ход ({b}): "
+            "несколько комбинаций за ход объявляют от старшей [000]",
         },
         "err.declare.written": {
             "en": "{player}'s {decl} is already written in this deal: a declaration scores once",
-            "ru": "{decl} у игрока {player} уже записана в этой сдаче: комбинация пишется один раз",
+            "ru": "{player}: в этой сдаче уже записано: {decl}; комбинация пишется один раз",
         },
         "err.challenge.void": {
             "en": "{decl} scores nothing already ({status}): there is nothing to beat",

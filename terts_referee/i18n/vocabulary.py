@@ -15,8 +15,8 @@ TERMS = register(
         "phase.final": {"en": "final phase", "ru": "разбор фрица"},
         "phase.over": {"en": "over", "ru": "окончена"},
         "status.scored": {"en": "written", "ru": "пишет"},
-        "status.burned": {"en": "burned", "ru": "сгорел"},
-        "status.withdrawn": {"en": "not announced", "ru": "не объявлен"},
+        "status.burned": {"en": "burned", "ru": "сгорело"},
+        "status.withdrawn": {"en": "not announced", "ru": "не объявлено"},
         "status.false": {"en": "false", "ru": "ложное"},
         "status.late": {"en": "late", "ru": "поздно"},
         "status.lowering": {"en": "lowering", "ru": "понижение"},
@@ -34,10 +34,10 @@ TERMS = register(
         },
         "pen.draw-before-break": {
             "en": "drew before the break",
-            "ru": "взял карту до ломки колоды",
+            "ru": "добор до ломки колоды",
         },
-        "pen.renege": {"en": "renege", "ru": "не перебил, не дал масть или козырь"},
-        "pen.trump-seven": {"en": "kept the trump seven", "ru": "не сменил козырную семёрку"},
+        "pen.renege": {"en": "renege", "ru": "нарушение хода"},
+        "pen.trump-seven": {"en": "kept the trump seven", "ru": "козырная семёрка не сменена"},
         "pen.lowering": {"en": "lowering", "ru": "понижение ранга комбинации"},
     }
 )

@@ -2,14 +2,28 @@
 
 The files are the truth: a person may copy, back up or delete them. Beside them the library
 keeps an index, ``.terts-index.sqlite``, of per-game summaries (``summary.summarize``) keyed by
-file name; a file whose size, mtime or content hash changed is summarized again, files added or
-removed are added or dropped. Deleting the index loses nothing. Writes to the index run in one
-SQLite transaction (WAL journal, a busy timeout), so two commands at once wait for each other
-instead of corrupting it. A library the user cannot write to is still read (the index is then
-built in memory).
+file name. The index is a cache and is read like any file: a row of the wrong shape, a summary
+that is not one, a row whose seal (a hash over all its values) does not match, tables of another
+layout or a file that is not a database are rebuilt from the game files, and the rebuild is
+said once. Deleting the index loses nothing.
+
+Reading is bounded: a file is stat'ed first and one over the 4 MiB a game file may hold is
+skipped without being read; a file whose size and modification time match its row is not read
+at all (unless the row was written within two seconds of that time, when a change in the same
+tick of a coarse clock could hide: then its bytes are hashed again). Only files whose bytes
+changed are replayed.
+
+Readers never wait on a writer: the index runs in WAL mode (a reader sees the last committed
+state while another command writes), a command stores what it read again only if it gets the
+write lock within a quarter of a second, and an index it cannot read at once is passed over
+for this run (the files are read instead). Either way it says so.
 
 Game files are only ever opened for reading here, except by ``archive``, which moves a game file
-into the library under a readable name that never overwrites one already there.
+into the library under a readable name that never overwrites one already there. The move is
+crash-safe: the bytes are written to a temp file in the library, synced and linked under the
+new name, and only then is the game file removed; a move cut off between the two (a kill) is
+finished by the next ``archive``, which finds these exact bytes already in the library instead
+of adding a second copy. Temp files a killed move left are removed by the next archive or scan.
 
 Where the library is: ``--library DIR``, else ``$TERTS_LIBRARY``, else the platform's user data
 directory (``terts/games`` under it, by platformdirs).
@@ -21,11 +35,13 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+import stat
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import GameFileError, RefereeError
 from ..i18n import register, t
@@ -36,13 +52,15 @@ __all__ = [
     "Scan",
     "archive_game",
     "archive_name",
+    "check_library",
     "library_dir",
     "scan_library",
 ]
 
 LIBRARY_ENV_VAR = "TERTS_LIBRARY"
 INDEX_NAME = ".terts-index.sqlite"
-_SCHEMA = 1  # the index's own tables; SUMMARY_VERSION covers what a summary holds
+LOCK_NAME = ".terts-library.lock"
+_SCHEMA = 2  # the index's own tables; SUMMARY_VERSION covers what a summary holds
 
 TEXT = register(
     {
@@ -54,7 +72,7 @@ TEXT = register(
         },
         "library.moved": {
             "en": "moved {path} to the library: {target}",
-            "ru": "{path} перенесена в библиотеку: {target}",
+            "ru": "файл {path} перенесён в библиотеку: {target}",
         },
         "library.cannot_move": {
             "en": "cannot move {path} to the library {library}: {reason}",
@@ -62,7 +80,7 @@ TEXT = register(
         },
         "library.skipped": {
             "en": "skipped {path}: {reason}",
-            "ru": "пропущен {path}: {reason}",
+            "ru": "пропущен файл {path}: {reason}",
         },
         "library.refused": {
             "en": "event {number} does not stand: {reason}",
@@ -71,6 +89,52 @@ TEXT = register(
         "library.building": {
             "en": "reading the library",
             "ru": "читаю библиотеку",
+        },
+        "library.too_big": {
+            "en": "larger than {limit}, more than any game: not read",
+            "ru": "больше {limit} — больше любой партии: не читается",
+        },
+        "library.not_directory": {
+            "en": "the library {path} is {kind}, not a directory: name a directory with "
+            "--library (or $TERTS_LIBRARY); it is made when the first game moves there",
+            "ru": "библиотека {path} — {kind}, а не каталог: укажите каталог через --library "
+            "(или $TERTS_LIBRARY); каталог создаётся, когда туда переносится первая партия",
+        },
+        "library.bad_path": {
+            "en": "cannot use the library {path}: {reason}; name a directory with --library "
+            "(or $TERTS_LIBRARY)",
+            "ru": "библиотеку {path} нельзя использовать: {reason}; укажите каталог через "
+            "--library (или $TERTS_LIBRARY)",
+        },
+        "library.index_damaged": {
+            "en": "the library's index {index} was damaged ({reason}): rebuilt from the game "
+            "files, nothing is lost",
+            "ru": "индекс библиотеки {index} был повреждён ({reason}): построен заново по "
+            "файлам партий, ничего не потеряно",
+        },
+        "library.index_rows": {
+            "en": "the library's index {index} had {n:#damaged entry|damaged entries}: read "
+            "again from the game files",
+            "ru": "в индексе библиотеки {index} повреждено записей: {n}; они прочитаны заново "
+            "по файлам партий",
+        },
+        "library.index_busy": {
+            "en": "the library's index {index} is locked by another program: the game files "
+            "were read instead this time",
+            "ru": "индекс библиотеки {index} занят другой программой: на этот раз прочитаны "
+            "сами файлы партий",
+        },
+        "library.index_not_saved": {
+            "en": "the library's index {index} is locked by another program: what changed "
+            "was read from the game files and is not kept in the index this time",
+            "ru": "индекс библиотеки {index} занят другой программой: изменённые партии "
+            "прочитаны из файлов, но в индекс на этот раз не записаны",
+        },
+        "library.regular": {"en": "a regular file", "ru": "обычный файл"},
+        "library.why.not_database": {"en": "not a database", "ru": "это не база данных"},
+        "library.why.tables": {
+            "en": "its tables are not the ones this version keeps",
+            "ru": "его таблицы не те, что ведёт эта версия",
         },
     }
 )
@@ -91,15 +155,92 @@ def library_dir(option: str | None, env: Mapping[str, str] | None = None) -> Pat
     return platformdirs.user_data_path("terts", appauthor=False) / "games"
 
 
+def _reason(exc: OSError) -> str:
+    return exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
+
+
+def check_library(library: Path) -> bool:
+    """Whether the library directory exists (False: nothing there yet, an empty library).
+
+    Raises GameFileError, one line, for a path that is something else (a regular file is not
+    an empty library) or that cannot be looked at (a name too long, a file as a parent).
+    """
+    from ..files import kind_of
+    from ..i18n.messages import clipped
+
+    try:
+        st = os.stat(library)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
+        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+        shown = clipped(str(library), 80)
+        raise GameFileError(t("library.bad_path", path=shown, reason=reason)) from None
+    if not stat.S_ISDIR(st.st_mode):
+        kind = t(kind_of(st.st_mode)) if not stat.S_ISREG(st.st_mode) else t("library.regular")
+        raise GameFileError(t("library.not_directory", path=library, kind=kind))
+    return True
+
+
+@contextmanager
+def _library_lock(library: Path, timeout: float) -> Iterator[bool]:
+    """The library's own lock (``.terts-library.lock``), held by a move into it; yields
+    whether it was obtained within ``timeout`` seconds (0: one try). A library that cannot
+    hold a lock file (read-only) yields False."""
+    from ..game.locking import LockTimeout, lock_file, unlock_file
+
+    try:
+        fd = lock_file(str(library / LOCK_NAME), timeout)
+    except (LockTimeout, OSError):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        unlock_file(fd)
+
+
+_TEMP = re.compile(r"\.archive\.[A-Za-z0-9_]{8}\.tmp")  # tempfile.mkstemp's, as _place names them
+
+
+def _remove_stale_temp(library: Path) -> None:
+    """Remove the temp files of moves cut off by a kill; call it under the library's lock,
+    when no move can be writing one. Best effort."""
+    try:
+        names = os.listdir(library)
+    except OSError:
+        return
+    for name in names:
+        if _TEMP.fullmatch(name):
+            try:
+                if stat.S_ISREG(os.lstat(library / name).st_mode):
+                    os.unlink(library / name)
+            except OSError:
+                pass
+
+
 # --- archiving ------------------------------------------------------------------------------
 
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 
+NAME_PART_BYTES = 60
+"""The most bytes (UTF-8) of one player's name in a library file name: two of them, the date,
+``_unfinished``, a ``_9999`` and ``.toml`` stay well under the 255 bytes a file name may have."""
+
+
+def _cut(text: str, most: int) -> str:
+    """``text`` cut to at most ``most`` bytes of UTF-8, never inside a character."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= most:
+        return text
+    return data[:most].decode("utf-8", "ignore").rstrip(" .-_") or "-"
+
 
 def _safe(name: str) -> str:
-    """A player's name as part of a file name: path and shell-hostile characters become '-'."""
+    """A player's name as part of a file name: path and shell-hostile characters become '-',
+    cut to NAME_PART_BYTES bytes (file names are limited in bytes, not characters)."""
     cleaned = _UNSAFE.sub("-", name).strip(" .-") or "-"
-    return "_".join(cleaned.split())[:40]
+    return _cut("_".join(cleaned.split()), NAME_PART_BYTES)
 
 
 def archive_name(players: Iterable[str], started: datetime, unfinished: bool = False) -> str:
@@ -112,45 +253,76 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     """Move the game file at ``path`` into ``library`` (made if missing); returns the new path.
 
     A finished game moves as it is; an unfinished one only with ``force``, its name marked
-    ``_unfinished``. The bytes are not changed. The name never overwrites a file already there
-    (``_2``, ``_3``… are added). Holds the game file's lock while moving.
+    ``_unfinished``. The bytes and the permission bits are not changed. The name never
+    overwrites a file already there (``_2``, ``_3``… are added); a file there with these very
+    bytes under this name is the same game, moved by a command that was killed before it
+    removed the game file: the move is finished instead of making a copy. Holds the game
+    file's lock and the library's while moving.
 
-    Raises GameFileError for a missing or damaged game file, an unfinished game without
-    ``force``, or a library that cannot be written.
+    Raises GameFileError for a missing, too big or damaged game file, an unfinished game
+    without ``force``, or a library that cannot be written.
     """
     from ..game.model import Game
-    from ..game.storage import game_lock, read_game
+    from ..game.storage import fsync_directory, game_lock, parse_game, read_game_bytes
 
+    check_library(library)
     with game_lock(path):
-        data = Path(path).read_bytes() if os.path.isfile(path) else None
+        data = read_game_bytes(path)
         try:
-            game = Game.from_doc(read_game(path), str(path))
+            game = Game.from_doc(parse_game(path, data), str(path))
         except GameFileError:
-            if not (force and data is not None):
+            if not force:
                 raise
             game = None  # damaged: with --force it is set aside as it is, named so
         finished = game is not None and game.sheet(strict=False).finished
         if not finished and not force:
             raise GameFileError(t("library.unfinished", path=path))
-        mtime = datetime.fromtimestamp(os.stat(path).st_mtime).astimezone()
+        source = os.stat(path)
+        mtime = datetime.fromtimestamp(source.st_mtime).astimezone()
         if game is None:
             name = archive_name([], mtime)[: -len(".toml")] + "_damaged.toml"
         else:
             name = archive_name(game.players, game.started or mtime, unfinished=not finished)
         try:
             library.mkdir(parents=True, exist_ok=True)
-            target = _place(data or b"", library, name, os.stat(path))
-            os.unlink(path)
+            with _library_lock(library, 30.0):
+                _remove_stale_temp(library)
+                target = _holding(data, library, name) or _place(data, library, name, source)
+                fsync_directory(library)  # the new name is on disk before the old one goes
+                _remove_source(Path(path))
         except OSError as exc:
             raise GameFileError(
-                t("library.cannot_move", path=path, library=library, reason=exc.strerror or exc)
+                t("library.cannot_move", path=path, library=library, reason=_reason(exc))
             ) from None
     return target
 
 
+def _names_for(name: str) -> re.Pattern[str]:
+    stem = re.escape(name[: -len(".toml")])
+    return re.compile(stem + r"(_[0-9]+)?\.toml")
+
+
+def _holding(data: bytes, library: Path, name: str) -> Path | None:
+    """The file of the library under ``name`` (or ``name_N``) that holds exactly ``data``."""
+    from ..files import read_regular
+
+    pattern = _names_for(name)
+    for found in sorted(os.listdir(library)):
+        if not pattern.fullmatch(found):
+            continue
+        candidate = library / found
+        try:
+            if os.stat(candidate).st_size == len(data) and read_regular(candidate) == data:
+                return candidate
+        except Exception:  # unreadable, special, too big: not this game
+            continue
+    return None
+
+
 def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Path:
     """Write ``data`` under ``name`` in ``library`` (``name_2``… if taken), never replacing;
-    the file keeps the ``source`` file's times (a format 1 game is dated by them)."""
+    the file keeps the ``source`` file's permission bits and times (a format 1 game is dated
+    by them)."""
     import tempfile
 
     fd, tmp = tempfile.mkstemp(dir=library, prefix=".archive.", suffix=".tmp")
@@ -159,6 +331,7 @@ def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Pat
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(tmp, stat.S_IMODE(source.st_mode))
         os.utime(tmp, ns=(source.st_atime_ns, source.st_mtime_ns))
         stem, suffix = name[: -len(".toml")], ".toml"
         for n in range(1, 10_000):
@@ -173,81 +346,295 @@ def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Pat
         os.unlink(tmp)
 
 
+def _remove_source(path: Path) -> None:
+    """The last step of a move: the game file goes (its bytes are in the library, synced)."""
+    from ..game.storage import fsync_directory
+
+    os.unlink(path)
+    fsync_directory(path.parent)
+
+
 # --- the index ------------------------------------------------------------------------------
 
 
 @dataclass
 class Scan:
-    """What the library holds: one summary per good file (with ``file``), and the skipped."""
+    """What the library holds: one summary per good file (with ``file``), the skipped, and
+    what the index did that the user should hear of (``notes``, one line each)."""
 
     library: Path
     games: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, reason)
     rebuilt: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
 #: function called after each one; the CLI passes a rich progress bar.
 Progress = Callable[[int], Callable[[], None]]
 
+#: How long a command waits for the index's write lock (seconds) before it answers without
+#: storing what it read: long enough for another ``terts`` to commit its few rows, short
+#: enough that nobody waits on a program holding the index.
+WRITE_WAIT = 0.25
 
-def _connect(library: Path):
-    """The index, ready; rebuilt when damaged, in memory when it cannot be written."""
-    import sqlite3
+#: A row's size and time are trusted only if the file was read this long after its time:
+#: a change within one tick of a coarse clock (2 s on FAT) keeps both (git's "racy" entries).
+RACY_NS = 2_000_000_000
 
-    for attempt in (1, 2):
-        db = None
-        try:
-            db = sqlite3.connect(library / INDEX_NAME, timeout=30, isolation_level=None)
-            db.execute("PRAGMA busy_timeout = 30000")
-            db.execute("PRAGMA journal_mode = WAL")
-            _prepare(db)
-            return db
-        except sqlite3.Error as exc:
-            if db is not None:
-                db.close()
-            damaged = type(exc) is sqlite3.DatabaseError  # "file is not a database"
-            if not (damaged and attempt == 1):
-                break
-            for suffix in ("", "-wal", "-shm"):  # the files are the truth: start it again
-                try:
-                    os.unlink(library / (INDEX_NAME + suffix))
-                except OSError:
-                    pass
-    db = sqlite3.connect(":memory:", isolation_level=None)  # read-only library: this time only
-    _prepare(db)
-    return db
+_COLUMNS = (
+    ("file", "TEXT", 1),
+    ("size", "INTEGER", 0),
+    ("mtime_ns", "INTEGER", 0),
+    ("hash", "TEXT", 0),
+    ("checked_ns", "INTEGER", 0),
+    ("summary", "TEXT", 0),
+    ("error", "TEXT", 0),
+    ("seal", "TEXT", 0),
+)
+_META = (("key", "TEXT", 1), ("value", "TEXT", 0))
+_CREATE = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE games (file TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, hash TEXT, "
+    "checked_ns INTEGER, summary TEXT, error TEXT, seal TEXT)",
+)
 
 
-def _prepare(db) -> None:
-    from .summary import SUMMARY_VERSION
+class _Row(NamedTuple):
+    """One game's row, checked: the file's size, time and hash when it was read (at
+    ``checked_ns``), and its summary or the reason it was skipped."""
 
-    version = f"{_SCHEMA}.{SUMMARY_VERSION}"
-    db.execute("BEGIN IMMEDIATE")
+    size: int
+    mtime_ns: int
+    hash: str
+    checked_ns: int
+    summary: dict[str, Any] | None
+    error: str | None
+
+
+def _key(name: str) -> str | bytes:
+    """A file name as the index keys it: the text, or its bytes when it is not UTF-8 (an
+    undecodable name arrives with surrogate escapes, which SQLite's text cannot hold)."""
     try:
-        db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS games (file TEXT PRIMARY KEY, size INTEGER, "
-            "mtime_ns INTEGER, hash TEXT, summary TEXT, error TEXT)"
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+    return name
+
+
+def _name(key: Any) -> str | None:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, bytes):
+        return os.fsdecode(key)
+    return None
+
+
+def _seal(key: Any, values: tuple) -> str:
+    """A row's seal: a hash of its key and every value. A row changed by anything but this
+    module (a summary that still has the right shape but another winner) no longer matches
+    and is read again from its file."""
+    text = json.dumps([key if isinstance(key, str) else os.fsdecode(key), *values])
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def _row(key: Any, values: tuple) -> _Row | None:
+    """A row read from the index as data, or None when it is not one this version wrote."""
+    from .summary import check_summary
+
+    *values, seal = values
+    try:
+        if seal != _seal(key, tuple(values)):
+            return None
+    except (TypeError, ValueError):  # a value JSON cannot hold: not written here
+        return None
+    size, mtime_ns, digest, checked_ns, summary, error = values
+    if not (
+        type(size) is int
+        and type(mtime_ns) is int
+        and type(checked_ns) is int
+        and isinstance(digest, str)
+    ):
+        return None
+    if summary is None:
+        return (
+            _Row(size, mtime_ns, digest, checked_ns, None, error)
+            if isinstance(error, str) and error
+            else None
         )
-        row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        if row is None or row[0] != version:
-            db.execute("DELETE FROM games")
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (version,))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    if error is not None or not isinstance(summary, str):
+        return None
+    try:
+        data = json.loads(summary)
+    except ValueError:
+        return None
+    if not check_summary(data):
+        return None
+    return _Row(size, mtime_ns, digest, checked_ns, data, None)
 
 
-def _summarize_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
-    """(summary, None) for a good game file, (None, reason) for a damaged or foreign one."""
+def _busy(exc: Exception) -> bool:
+    return getattr(exc, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
+        "locked" in str(exc)
+    )
+
+
+class _Index:
+    """The index of one library, opened for one scan: ``rows`` as read (checked), ``keys``
+    every key in it, ``notes`` what to tell the user. Never raises for the index's own
+    troubles: an index that cannot be used is simply not used."""
+
+    def __init__(self, library: Path) -> None:
+        self.path = library / INDEX_NAME
+        self.db = None
+        self.rows: dict[str, _Row] = {}
+        self.keys: list[Any] = []
+        self.bad = 0
+        self.rebuild = False  # the tables are to be made again (missing, old or damaged)
+        self.notes: list[str] = []
+        self._open()
+
+    def _note(self, key: str, **params: Any) -> None:
+        self.notes.append(t(key, index=self.path, **params))
+
+    def _open(self) -> None:
+        import sqlite3
+
+        for attempt in (1, 2):
+            try:
+                db = sqlite3.connect(self.path, timeout=WRITE_WAIT, isolation_level=None)
+            except sqlite3.Error:
+                return  # cannot be opened (a read-only library): the files alone
+            try:
+                db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
+                db.execute("PRAGMA journal_mode = WAL")
+                self._read(db)
+                self.db = db
+                return
+            except sqlite3.Error as exc:
+                db.close()
+                self.rows, self.keys, self.bad = {}, [], 0
+                if _busy(exc):
+                    self._note("library.index_busy")
+                    return
+                name = getattr(exc, "sqlite_errorname", "")
+                damaged = name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or type(exc) is (
+                    sqlite3.DatabaseError
+                )
+                if not damaged or attempt == 2:
+                    return  # read-only, unreadable: the files alone, this time
+                if not self._remove():
+                    return
+                self._note("library.index_damaged", reason=t("library.why.not_database"))
+
+    def _remove(self) -> bool:
+        """Delete the index's files (the files are the truth: start it again)."""
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.unlink(str(self.path) + suffix)
+            except FileNotFoundError:
+                pass
+            except OSError:
+                return False
+        return True
+
+    def _read(self, db) -> None:
+        """Check the tables and read the rows; raises sqlite3.Error for a damaged file."""
+        from .summary import SUMMARY_VERSION
+
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables & {"meta", "games"}:
+            self.rebuild = True  # a new index
+            return
+        version = None
+        if "meta" in tables and _layout(db, "meta") == _META:
+            row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+            version = row[0] if row else None
+        current = f"{_SCHEMA}.{SUMMARY_VERSION}"
+        if version != current:
+            self.rebuild = True
+            if not (isinstance(version, str) and re.fullmatch(r"[0-9]+\.[0-9]+", version)):
+                self._note("library.index_damaged", reason=t("library.why.tables"))
+            return  # an older version's index: made again quietly
+        if "games" not in tables or _layout(db, "games") != _COLUMNS:
+            self.rebuild = True
+            self._note("library.index_damaged", reason=t("library.why.tables"))
+            return
+        query = "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, seal FROM games"
+        for values in db.execute(query):
+            key = values[0]
+            self.keys.append(key)
+            name = _name(key)
+            row = _row(key, values[1:]) if name is not None else None
+            if row is None:
+                self.bad += 1
+                continue
+            self.rows[name] = row
+        if self.bad:
+            self._note("library.index_rows", n=self.bad)
+
+    def write(self, fresh: dict[str, tuple], gone: list[Any]) -> None:
+        """Store the rows read again and drop those of removed files, in one transaction; if
+        the write lock does not come within WRITE_WAIT, nothing is stored (and it is said)."""
+        import sqlite3
+
+        if self.db is None:
+            return
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            if _busy(exc):
+                self._note("library.index_not_saved")
+            return  # read-only: the files were read, the index is left as it is
+        try:
+            if self.rebuild:
+                from .summary import SUMMARY_VERSION
+
+                for kind, name in db.execute(
+                    "SELECT type, name FROM sqlite_master WHERE name IN ('games', 'meta') "
+                    "AND type IN ('table', 'view')"
+                ).fetchall():  # whatever holds the names now, a view too
+                    db.execute(f"DROP {kind.upper()} {name}")
+                for statement in _CREATE:
+                    db.execute(statement)
+                version = f"{_SCHEMA}.{SUMMARY_VERSION}"
+                db.execute("INSERT INTO meta VALUES ('version', ?)", (version,))
+            else:
+                db.executemany("DELETE FROM games WHERE file IS ?", [(k,) for k in gone])
+            db.executemany(
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (_key(name), *values, _seal(_key(name), values))
+                    for name, values in fresh.items()
+                ],
+            )
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+
+def _layout(db, table: str) -> tuple:
+    """A table's columns as (name, declared type, primary key)."""
+    return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
+
+
+def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
+    one."""
     from ..game.model import Game
-    from ..game.storage import read_game
+    from ..game.storage import parse_game
     from ..referee import EventRefused
 
     try:
-        game = Game.from_doc(read_game(path), str(path))
+        game = Game.from_doc(parse_game(path, data), str(path))
         from .summary import summarize
 
         return summarize(game), None
@@ -259,72 +646,144 @@ def _summarize_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def scan_library(library: Path, progress: Progress | None = None) -> Scan:
-    """Every game file (``*.toml`` directly in ``library``) summarized, through the index.
+def _read(path: Path) -> bytes | str:
+    """The bytes of a library file, at most 4 MiB, or the reason they cannot be read."""
+    from ..files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
 
-    Nothing is created when ``library`` does not exist. Game files are only read.
-    """
-    scan = Scan(library)
-    if not library.is_dir():
-        return scan
-    files: dict[str, tuple[int, int, str]] = {}
-    for entry in os.scandir(library):
+    try:
+        return read_regular(path)
+    except TooBig:
+        return t("library.too_big", limit=MAX_FILE_SHOWN)
+    except NotRegular as exc:
+        return t(exc.kind)
+    except OSError as exc:
+        return _reason(exc)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _files(library: Path, scan: Scan) -> dict[str, os.stat_result]:
+    """The game files of the library (``*.toml``, not hidden, regular, at most 4 MiB) by
+    name, from one stat each; the others that look like game files are skipped, named."""
+    from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN
+
+    found: dict[str, os.stat_result] = {}
+    try:
+        entries = list(os.scandir(library))
+    except OSError as exc:
+        raise GameFileError(t("library.bad_path", path=library, reason=_reason(exc))) from None
+    for entry in entries:
         if entry.name.startswith(".") or not entry.name.endswith(".toml"):
             continue
         try:
-            if not entry.is_file():
-                continue
             st = entry.stat()
-            data = Path(entry.path).read_bytes()
-        except OSError as exc:
-            scan.skipped.append((entry.name, exc.strerror or str(exc)))
+        except OSError as exc:  # a dangling link, a loop
+            scan.skipped.append((entry.name, _reason(exc)))
             continue
-        digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        files[entry.name] = (st.st_size, st.st_mtime_ns, digest)
+        if not stat.S_ISREG(st.st_mode):
+            if not stat.S_ISDIR(st.st_mode):
+                scan.skipped.append((entry.name, t(_kind(st))))
+            continue
+        if st.st_size > MAX_FILE_BYTES:
+            scan.skipped.append((entry.name, t("library.too_big", limit=MAX_FILE_SHOWN)))
+            continue
+        found[entry.name] = st
+    return found
 
-    db = _connect(library)
+
+def _kind(st: os.stat_result) -> str:
+    from ..files import kind_of
+
+    return kind_of(st.st_mode)
+
+
+def scan_library(library: Path, progress: Progress | None = None) -> Scan:
+    """Every game file (``*.toml`` directly in ``library``) summarized, through the index.
+
+    Nothing is created when ``library`` does not exist. Game files are only read. Raises
+    GameFileError for a library path that is not a directory (``check_library``).
+    """
+    import time
+
+    scan = Scan(library)
+    if not check_library(library):
+        return scan
+    files = _files(library, scan)
+    with _library_lock(library, 0) as locked:  # no move under way: its leftovers can go
+        if locked:
+            _remove_stale_temp(library)
+    index = _Index(library)
     try:
-        known = {
-            row[0]: row[1:]
-            for row in db.execute("SELECT file, size, mtime_ns, hash, summary, error FROM games")
-        }
-        changed = [
-            name for name, key in files.items() if name not in known or known[name][:3] != key
-        ]
-        fresh: dict[str, tuple[str | None, str | None]] = {}
+        now = time.time_ns()
+        known: dict[str, tuple[dict[str, Any] | None, str | None]] = {}
+        fresh: dict[str, tuple] = {}
+        changed: list[str] = []
+        for name, st in files.items():
+            row = index.rows.get(name)
+            same = row is not None and (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
+            if same and row.mtime_ns + RACY_NS < row.checked_ns:
+                known[name] = (row.summary, row.error)
+                continue
+            data = _read(library / name)
+            if isinstance(data, str):
+                scan.skipped.append((name, data))
+                continue
+            digest = _digest(data)
+            if row is not None and row.hash == digest:  # touched, or racy: the same bytes
+                known[name] = (row.summary, row.error)
+                fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
+            else:
+                changed.append(name)
         advance = progress(len(changed)) if progress and changed else None
         for name in changed:
-            summary, error = _summarize_file(library / name)
-            fresh[name] = (json.dumps(summary, ensure_ascii=False) if summary else None, error)
+            data = _read(library / name)  # read again: the bytes are not kept meanwhile
+            if isinstance(data, str):
+                scan.skipped.append((name, data))
+            else:
+                st = files[name]
+                known[name] = _summarize(library / name, data)
+                fresh[name] = (st.st_size, st.st_mtime_ns, _digest(data), now)
+                fresh[name] += _stored(known[name])
+                scan.rebuilt += 1
             if advance:
                 advance()
-        gone = [name for name in known if name not in files]
-        if fresh or gone:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.executemany(
-                    "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                    [(name, *files[name], *fresh[name]) for name in fresh],
-                )
-                db.executemany("DELETE FROM games WHERE file = ?", [(name,) for name in gone])
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        if index.rebuild:  # the tables are made again: every row goes in
+            for name, (summary, error) in known.items():
+                if name not in fresh:
+                    row = index.rows[name]
+                    fresh[name] = (row.size, row.mtime_ns, row.hash, row.checked_ns)
+                    fresh[name] += _stored((summary, error))
+        present = {_key(name) for name in files}
+        gone = [key for key in index.keys if key not in present or _name(key) not in index.rows]
+        gone = [key for key in gone if _name(key) not in fresh]
+        if fresh or gone or index.rebuild or index.bad:
+            index.write(fresh, gone)
     finally:
-        db.close()
-    scan.rebuilt = len(changed)
-    for name in sorted(files):
-        summary, error = fresh[name] if name in fresh else known[name][3:]
+        index.close()
+    scan.notes = index.notes
+    where = str(library)
+    for name in sorted(known):
+        summary, error = known[name]
         if error or not summary:
             scan.skipped.append((name, error or "?"))
             continue
-        game = json.loads(summary)
-        game["file"] = str(library / name)
+        game = dict(summary)
+        game["file"] = os.path.join(where, name)
         if game["started"] is None:  # format 1: no times; the file's own date stands in
-            when = datetime.fromtimestamp(files[name][1] / 1e9).astimezone()
+            when = datetime.fromtimestamp(files[name].st_mtime_ns / 1e9).astimezone()
             game["date"] = when.replace(microsecond=0).isoformat()
         else:
             game["date"] = game["started"]
         scan.games.append(game)
+    scan.skipped.sort()
     return scan
+
+
+def _stored(result: tuple[dict[str, Any] | None, str | None]) -> tuple[str | None, str | None]:
+    """A summary and error as the index stores them (the summary as JSON)."""
+    summary, error = result
+    if error is not None:  # it may name a file whose name is not UTF-8: its bytes as \xff
+        error = error.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return (json.dumps(summary, ensure_ascii=False) if summary else None, error)

@@ -29,7 +29,7 @@ TEXT = register(
         },
         "library.no_player": {
             "en": "no player {name!r} in the library: its players are {names}",
-            "ru": "в библиотеке нет игрока {name!r}: есть {names}",
+            "ru": "в библиотеке нет игрока с именем {name!r}: есть {names}",
         },
         "library.ambiguous": {
             "en": "{name!r} could be {names}: type more of the name",

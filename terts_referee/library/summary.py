@@ -28,6 +28,7 @@ __all__ = [
     "SUMMARY_VERSION",
     "add_figures",
     "blank_figures",
+    "check_summary",
     "declaration_class",
     "summarize",
 ]
@@ -136,3 +137,91 @@ def summarize(game: Game) -> dict[str, Any]:
         "minutes": minutes,
         "figures": figures,
     }
+
+
+# --- reading a summary back (the library's index is a cache, read like a file) ---------------
+
+_KEYS = frozenset(
+    "players rules started last_event finished winner totals deals counted_deals events "
+    "minutes figures".split()
+)
+_FIGURE_KEYS = frozenset(blank_figures())
+
+
+def _count(value: Any) -> bool:
+    """A count as a summary holds it: a non-negative int (never a bool)."""
+    return type(value) is int and value >= 0
+
+
+def _points(value: Any) -> bool:
+    """Points, which penalties can make negative."""
+    return type(value) is int
+
+
+def _time(value: Any) -> bool:
+    if value is None:
+        return True
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+_CLASSES = frozenset(DECLARATION_CLASSES)
+
+
+def _figures(fig: Any) -> bool:
+    if type(fig) is not dict or fig.keys() != _FIGURE_KEYS:
+        return False
+    declarations = fig["declarations"]
+    best = fig["best_deal"]
+    return (
+        type(declarations) is dict
+        and declarations.keys() == _CLASSES
+        and all(type(n) is int and n >= 0 for n in declarations.values())
+        and type(fig["deals"]) is int
+        and fig["deals"] >= 0
+        and type(fig["points"]) is int
+        and (best is None or type(best) is int)
+        and all(type(fig[item]) is int for item in COUNTS)
+    )
+
+
+def check_summary(data: Any) -> bool:
+    """Whether ``data`` has exactly the shape :func:`summarize` gives: the keys, the types, two
+    distinct players and every per-player table keyed by them. The library reads its index
+    through this, so that a row damaged or written by something else is summarized again from
+    its game file instead of reaching ``stats`` (where a wrong shape would be a traceback)."""
+    if not isinstance(data, dict) or set(data) != _KEYS:
+        return False
+    players = data["players"]
+    if not (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(isinstance(p, str) and p.strip() for p in players)
+        and players[0].strip().casefold() != players[1].strip().casefold()
+    ):
+        return False
+    minutes = data["minutes"]
+    totals, figures = data["totals"], data["figures"]
+    return (
+        isinstance(data["rules"], str)
+        and _time(data["started"])
+        and _time(data["last_event"])
+        and type(data["finished"]) is bool
+        and (data["winner"] is None or data["winner"] in players)
+        and isinstance(totals, dict)
+        and set(totals) == set(players)
+        and all(_points(v) for v in totals.values())
+        and all(_count(data[key]) for key in ("deals", "counted_deals", "events"))
+        and (
+            minutes is None
+            or (type(minutes) in (int, float) and 0 <= minutes < 10**9)  # not NaN, not inf
+        )
+        and isinstance(figures, dict)
+        and set(figures) == set(players)
+        and all(_figures(fig) for fig in figures.values())
+    )

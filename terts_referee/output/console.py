@@ -195,7 +195,7 @@ def _sgr(style: str) -> str | None:
 def _width(stream) -> int:
     """The console width rich would use: $COLUMNS, else the terminal's, else 80."""
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:  # not "١٢٠"
         return int(columns)
     try:
         return os.get_terminal_size(stream.fileno()).columns or 80

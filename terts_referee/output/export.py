@@ -36,7 +36,7 @@ LABELS = register(
         "export.rules": {"en": "rules {name}", "ru": "правила {name}"},
         "export.to_target": {"en": "to {target}", "ru": "до {target}"},
         "export.deal": {"en": "Deal", "ru": "Сдача"},
-        "export.dealer": {"en": "Dealer", "ru": "Сдавал"},
+        "export.dealer": {"en": "Dealer", "ru": "Сдаёт"},
         "export.trump": {"en": "Trump", "ru": "Козырь"},
         "export.declarations": {"en": "Declarations", "ru": "Объявления"},
         "export.cards": {"en": "Cards", "ru": "Карты"},
@@ -69,7 +69,10 @@ LABELS = register(
             "en": "struck out: a declaration that did not score",
             "ru": "зачёркнуто — объявление не засчитано",
         },
-        "export.generated": {"en": "written by terts-referee", "ru": "записано terts-referee"},
+        "export.generated": {
+            "en": "written by terts-referee",
+            "ru": "записано программой terts-referee",
+        },
     }
 )
 

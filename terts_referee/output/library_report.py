@@ -36,7 +36,7 @@ TEXT = register(
         "library.h.terts": {"en": "terts", "ru": "терц"},
         "library.h.fifty": {"en": "50", "ru": "50"},
         "library.h.hundred": {"en": "100", "ru": "100"},
-        "library.h.four": {"en": "four", "ru": "четыре"},
+        "library.h.four": {"en": "four", "ru": "фигуры"},
         "library.h.marriage": {"en": "marriage", "ru": "марьяж"},
         "library.h.challenges": {"en": "challenges won", "ru": "«не годится»"},
         "library.h.burned": {"en": "burned", "ru": "сгорело"},
@@ -50,8 +50,8 @@ TEXT = register(
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
             "on average {deals} deals and {minutes} minutes a game",
-            "ru": "окончено партий: {games}, не окончено: {unfinished}; в среднем {deals} сдач "
-            "и {minutes} минут за партию",
+            "ru": "окончено партий: {games}, не окончено: {unfinished}; "
+            "в среднем сдач за партию: {deals}, минут: {minutes}",
         },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",

@@ -30,7 +30,7 @@ WORDS = register(
         },
         "season.averages": {
             "en": "A game lasts {deals} deals and {minutes} minutes on average.",
-            "ru": "В среднем партия — {deals} сдач и {minutes} минут.",
+            "ru": "В среднем сдач за партию: {deals}, минут: {minutes}.",
         },
         "season.players": {"en": "Players", "ru": "Игроки"},
         "season.h2h": {"en": "Head to head", "ru": "Друг против друга"},
@@ -43,9 +43,9 @@ WORDS = register(
         "season.points_per_deal": {"en": "Points a deal", "ru": "Очков за сдачу"},
         "season.best_deal": {"en": "Best deal", "ru": "Лучшая сдача"},
         "season.terts": {"en": "Terts", "ru": "Терц"},
-        "season.fifty": {"en": "Fifty", "ru": "Пятьдесят"},
-        "season.hundred": {"en": "Hundred", "ru": "Сто"},
-        "season.four": {"en": "Four", "ru": "Четыре"},
+        "season.fifty": {"en": "Fifty", "ru": "Полтинник"},
+        "season.hundred": {"en": "Hundred", "ru": "Сотня"},
+        "season.four": {"en": "Four", "ru": "Фигуры"},
         "season.marriage": {"en": "Marriage", "ru": "Марьяж"},
         "season.challenges_won": {"en": "Challenges won", "ru": "«Не годится»"},
         "season.burned": {"en": "Burned", "ru": "Сгорело"},
@@ -65,7 +65,10 @@ WORDS = register(
         "season.game": {"en": "Game", "ru": "Партия"},
         "season.monthly": {"en": "Wins by month", "ru": "Победы по месяцам"},
         "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
-        "season.generated": {"en": "written by terts-referee", "ru": "записано terts-referee"},
+        "season.generated": {
+            "en": "written by terts-referee",
+            "ru": "записано программой terts-referee",
+        },
     }
 )
 

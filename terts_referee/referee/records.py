@@ -15,6 +15,7 @@ TRICKS_PER_DEAL = 16
 FINAL_FROM = 8  # tricks 8-16 are the final phase, "разбор фрица" [000]
 LAST_DECLARATION_TRICK = 8  # declarations only with 9 cards: before tricks 1-8 [000][003][004]
 DECK_DRAWN_AFTER = 7  # the loser of trick 7 draws the last card, the face-up one [000][002]
+MAX_DEAL_DECLARATIONS = 100  # the program's bound, not a rule: a real deal has a handful
 
 
 class Phase(StrEnum):
@@ -115,7 +116,8 @@ class DeclRecord:
 
 class PenaltyRecord:
     """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
-    given to the opponent."""
+    given to the opponent. Never changed once written (``Deal.penalty_points`` adds each once,
+    a what-if replay does not save them)."""
 
     event: int
     player: str
@@ -210,6 +212,7 @@ class Deal:
     timed_from: int | None  # a quick deal turned trick by trick by the trick of this event
     trump_event: int | None  # the trump recorded after the deal (``terts trump``)
     asked: dict[str, AskRecord]  # the asker's forfeit, in force
+    _penalty_sums: tuple[int, dict[str, int], "PenaltyRecord | None"]  # penalty_points' cache
 
     def __init__(
         self,
@@ -242,6 +245,7 @@ class Deal:
         self.timed_from = None
         self.trump_event = None
         self.asked = {}
+        self._penalty_sums: tuple[int, dict[str, int], PenaltyRecord | None] = (0, {}, None)
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -274,9 +278,23 @@ class Deal:
         return sum(r.points for r in self.declarations if r.player == player)
 
     def penalty_points(self, player: str) -> int:
-        own = sum(p.points for p in self.penalties if p.player == player)
-        given = sum(p.to_opponent for p in self.penalties if p.player != player)
-        return own + given
+        """The points penalties give ``player`` in this deal: his own, and what his opponent's
+        give him. Kept as running sums over the penalties counted so far (they are only ever
+        appended, and never changed), so that a deal of many penalties, each settled, stays
+        linear; counted again from the start if the list is not the one counted."""
+        counted, sums, last = self._penalty_sums
+        penalties = self.penalties
+        if counted > len(penalties) or (counted and penalties[counted - 1] is not last):
+            counted, sums = 0, {}
+        if counted < len(penalties):
+            sums = dict(sums)
+            for p in penalties[counted:]:
+                sums[p.player] = sums.get(p.player, 0) + p.points
+                other = self.other(p.player)
+                sums[other] = sums.get(other, 0) + p.to_opponent
+            counted = len(penalties)
+            self._penalty_sums = (counted, sums, penalties[-1])
+        return sums.get(player, 0)
 
     def played_at(self) -> dict[Card, TrickRecord]:
         """Every card played in this deal, and the trick it went to."""

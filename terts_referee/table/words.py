@@ -17,8 +17,8 @@ TABLE = register(
         "table.ctrl_c_recorded": {
             "en": "Ctrl-C while the line ran: it was finished first, and the game file holds "
             "the change",
-            "ru": "Ctrl-C во время команды: она сначала доведена до конца, изменение записано "
-            "в файл партии",
+            "ru": "Ctrl-C во время команды: команда сначала "
+            "доведена до конца, изменение записано в файл партии",
         },
         "table.ctrl_c_not_recorded": {
             "en": "Ctrl-C while the line ran: nothing was recorded, the game file is unchanged",
@@ -81,7 +81,7 @@ TABLE = register(
         },
         "table.game_over": {
             "en": "game over: {winner} wins",
-            "ru": "игра окончена: выиграл(а) {winner}",
+            "ru": "игра окончена, победитель — {winner}",
         },
         "table.quick": {
             "en": "deal {deal} (quick), {dealer} deals, trump {trump}: declarations d/c, "
@@ -99,7 +99,7 @@ TABLE = register(
         # --- usage of the short forms ---------------------------------------------------
         "table.use.deal": {
             "en": "n [TRUMP] [DEALER] [quick|tricks]",
-            "ru": "n [КОЗЫРЬ] [СДАЮЩИЙ] [quick|tricks]",
+            "ru": "n [КОЗЫРЬ] [КТО СДАЁТ] [quick|tricks]",
         },
         "table.use.ask": {"en": "a P", "ru": "a ИГРОК"},
         "table.use.trump": {"en": "tr SUIT|CARD", "ru": "tr МАСТЬ|КАРТА"},
@@ -136,7 +136,7 @@ TABLE = register(
         },
         "table.help.ask": {
             "en": "«Рост?» asked and not beaten: a Боря = ask Боря",
-            "ru": "спросил «Рост?» и не перебил: a Боря = ask Боря",
+            "ru": "«Рост?» без «Не годится!»: a Боря = ask Боря",
         },
         "table.help.trump": {
             "en": "the trump of a deal started without one: tr ч = trump ч",
@@ -152,7 +152,7 @@ TABLE = register(
         },
         "table.help.trick": {
             "en": "one trick, the leader's card first: t Тп 7п",
-            "ru": "взятка, сначала карта ходящего: t Тп 7п",
+            "ru": "взятка, сначала карта захода: t Тп 7п",
         },
         "table.help.score": {
             "en": "quick deal count: s 54 Боря Аня = score 54 --by Боря --last-trick Аня",
@@ -168,7 +168,7 @@ TABLE = register(
         },
         "table.help.claim": {
             "en": "claim the win (quick deal: tricks and card points so far)",
-            "ru": "заявить выигрыш (в быстрой сдаче: взятки и очки на сейчас)",
+            "ru": "заявить о победе (в быстрой сдаче: взятки и очки на сейчас)",
         },
         "table.help.undo": {"en": "remove the latest event", "ru": "отменить последнее событие"},
         "table.help.fix": {

@@ -338,7 +338,8 @@ class PhoneApp:
         if kind != "application/json":  # also keeps other sites' plain form posts out
             raise BadBody(415, t("web.err.content_type", lang))
         length = request.headers.get("content-length", "")
-        size = int(length) if length.isdigit() else -1
+        # ASCII digits only, as HTTP writes them (``int`` would take " 12", "+12", "1_2", "١٢")
+        size = int(length) if length.isascii() and length.isdigit() else -1
         if size < 0:
             raise BadBody(411, t("web.err.length", lang))
         if size > limit:

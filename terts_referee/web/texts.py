@@ -55,7 +55,8 @@ TEXTS = register(
         },
         "web.err.too_large": {
             "en": "request body too large: {size} bytes, at most {limit}",
-            "ru": "тело запроса слишком велико: {size} байт, допустимо не больше {limit}",
+            "ru": "тело запроса слишком велико: "
+            "{size:#байт|байта|байт}, а допустимо не больше {limit}",
         },
         "web.err.length": {
             "en": "missing or bad Content-Length: expected the body's size in bytes",
@@ -71,7 +72,7 @@ TEXTS = register(
         },
         "web.err.rules": {
             "en": "unknown ruleset '{name}': the page offers the bundled ones: {names}",
-            "ru": "неизвестный свод правил '{name}': на странице есть встроенные: {names}",
+            "ru": "неизвестные правила '{name}': на странице есть встроенные: {names}",
         },
         "web.err.utf8": {"en": "not UTF-8 text", "ru": "не текст UTF-8"},
         "web.err.object": {
@@ -129,7 +130,8 @@ TEXTS = register(
         },
         "web.err.headers_large": {
             "en": "request headers too large: {size} bytes, at most {limit}",
-            "ru": "заголовки запроса слишком велики: {size} байт, допустимо не больше {limit}",
+            "ru": "заголовки запроса слишком велики: "
+            "{size:#байт|байта|байт}, а допустимо не больше {limit}",
         },
         "web.err.http_version": {
             "en": "HTTP/{version} is not spoken here: expected HTTP/1.1 (or 1.0)",
@@ -195,11 +197,14 @@ TEXTS = register(
         "ui.act.exchange": {"en": "Exchange 7", "ru": "Сменить 7"},
         "ui.act.score": {"en": "Score", "ru": "Очки"},
         "ui.act.penalty": {"en": "Penalty", "ru": "Штраф"},
-        "ui.act.claim": {"en": "Claim", "ru": "Вышел"},
+        "ui.act.claim": {"en": "Claim", "ru": "Выхожу!"},
         "ui.act.undo": {"en": "Undo", "ru": "Отменить"},
         "ui.act.ask": {"en": "“From what?”", "ru": "«От чего?»"},
         "ui.act.trump": {"en": "Trump", "ru": "Козырь"},
-        "ui.asker": {"en": "Who asked (and did not beat it)", "ru": "Кто спросил (и не перебил)"},
+        "ui.asker": {
+            "en": "Who asked (and did not beat it)",
+            "ru": "Кто спрашивает (и не перебивает)",
+        },
         "ui.events": {"en": "Events", "ru": "События"},
         "ui.all_events": {"en": "All {n} events", "ru": "Все события ({n})"},
         "ui.fewer": {"en": "Latest only", "ru": "Только последние"},
@@ -243,7 +248,7 @@ TEXTS = register(
         "ui.lead_card": {"en": "Led card", "ru": "Карта хода"},
         "ui.follow_card": {"en": "Answer", "ru": "Ответ"},
         "ui.points": {"en": "Card points", "ru": "Очки в картах"},
-        "ui.counted_by": {"en": "Counted by", "ru": "Считал"},
+        "ui.counted_by": {"en": "Counted by", "ru": "Кто считает"},
         "ui.last_trick": {"en": "Last trick", "ru": "Последняя взятка"},
         "ui.kind": {"en": "Penalty", "ru": "Штраф"},
         "ui.amount": {"en": "Amount", "ru": "Сумма"},
@@ -260,7 +265,7 @@ TEXTS = register(
         "ui.ev.exchange": {"en": "exchanges the 7", "ru": "меняет семёрку"},
         "ui.ev.score": {"en": "score", "ru": "очки"},
         "ui.ev.penalty": {"en": "penalty", "ru": "штраф"},
-        "ui.ev.claim": {"en": "claims", "ru": "вышел"},
+        "ui.ev.claim": {"en": "claims", "ru": "заявляет о победе"},
         "ui.ev.ask": {"en": "asks “From what?”", "ru": "спрашивает «От чего?»"},
         "ui.ev.trump": {"en": "trump", "ru": "козырь"},
     }

@@ -113,6 +113,7 @@ def _all_catalogues():
         "terts_referee.output.export",
         "terts_referee.table",
         "terts_referee.i18n.messages",
+        "terts_referee.output.rulebook",
     ):
         try:
             __import__(module)
@@ -173,7 +174,7 @@ def test_russian_locale_prints_russian_headers(tmp_path):
     r = _run("sheet", "--game", str(path), env=env)
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode("utf-8")
-    assert "Терц" in out and "сдавал" in out and "итого" in out
+    assert "Терц" in out and "сдаёт" in out and "итого" in out
 
 
 def test_cp1252_prints_letter_suits(tmp_path):

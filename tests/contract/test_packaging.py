@@ -81,22 +81,31 @@ def test_wheel_contains_every_bundled_ruleset(wheel):
     assert not any(n.startswith("rulesets/") for n in names), "rulesets belong in the package"
 
 
-@pytest.mark.slow
-def test_bundled_rulesets_load_from_a_non_editable_install(wheel, tmp_path):
+def run_installed(wheel: Path, tmp_path: Path, code: str, *args: str):
+    """``code`` run by a fresh interpreter that imports the package from the unpacked wheel
+    (``tmp_path/site``), in another directory, with no game file from the environment; returns
+    (the site folder, the finished process)."""
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TERTS_GAME")}
     env["PYTHONPATH"] = str(site)
     proc = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        [sys.executable, "-c", code, *args],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         cwd=elsewhere,
         env=env,
         timeout=60,
     )
+    return site, proc
+
+
+@pytest.mark.slow
+def test_bundled_rulesets_load_from_a_non_editable_install(wheel, tmp_path):
+    site, proc = run_installed(wheel, tmp_path, PROBE)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert Path(data["module"]).resolve().is_relative_to(site.resolve()), data["module"]
@@ -111,3 +120,32 @@ def test_wheel_contains_the_serve_page(wheel):
     for asset in ("index.html", "app.js", "app.css"):
         assert f"terts_referee/web/static/{asset}" in names
     assert "terts_referee/web/server.py" in names
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_rule_books(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for book in ("rules.md", "rules.ru.md"):
+        assert f"terts_referee/docs/{book}" in names, book
+    assert "terts_referee/output/rulebook.py" in names
+    assert not any(n.startswith("docs/") for n in names), "the books belong in the package"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (["rules", "explain", "4.3"], "§4.3 When a declaration may be made"),
+        (["--lang", "ru", "rules", "explain", "declarations.when"], "§4.3 Когда можно объявлять"),
+    ],
+)
+def test_rules_explain_from_a_non_editable_install(wheel, tmp_path, args, first_line):
+    probe = (
+        "import sys, terts_referee.output.rulebook as rb; print(rb.book_dir(), file=sys.stderr); "
+        "from terts_referee.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    site, proc = run_installed(wheel, tmp_path, probe, *args)
+    assert proc.returncode == 0, proc.stderr
+    assert Path(proc.stderr.strip()).resolve() == (site / "terts_referee" / "docs").resolve()
+    assert proc.stdout.splitlines()[0] == first_line
+    assert '  declarations.when = "lead"  (lead | own-turn)' in proc.stdout

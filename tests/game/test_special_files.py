@@ -244,5 +244,5 @@ def test_an_html_page_is_never_written_into_a_fifo(terts, tmp_path: Path) -> Non
     r = terts("export", "--html", str(fifo))
     assert time.monotonic() - start < 1
     assert r.code == 2 and r.stderr.count("\n") == 1
-    assert "is a FIFO (named pipe), not a regular file: the page is not written" in r.stderr
+    assert "is a FIFO (named pipe), not a regular file: nothing is written" in r.stderr
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -44,7 +44,7 @@ REFUSALS = [
     ("§1 unknown card", DEAL, None, ("trick", "Zz", "7ч"), "неизвестное достоинство 'z'"),
     ("§1 unknown trump", NEW, None, ("deal", "--trump", "zz"), "ни карта, ни масть"),
     ("§1 card twice", DEAL, None, ("trick", "Дч", "Дч"), "названа дважды"),
-    ("unknown player", DEAL, None, ("declare", "Вася", "терц:Дч"), "нет игрока 'Вася'"),
+    ("unknown player", DEAL, None, ("declare", "Вася", "терц:Дч"), "нет игрока с именем 'Вася'"),
     ("§4 not a run", DEAL, None, ("declare", "Аня", "Дч,10ч,9ч"), "не подряд (не хватает J)"),
     ("§4 bad top", DEAL, None, ("declare", "Аня", "терц:8ч"), "терц от 8 не бывает"),
     (
@@ -192,7 +192,8 @@ def test_russian_from_the_environment(terts, monkeypatch):
             [*QUICK, ("declare", "Аня", "50:Кч")],
             ("declare", "Аня", "терц:Дч"),
             [
-                "в масти черви уже записано: пятьдесят от Короля ♥, а терц от Дамы ♥ не старше",
+                "в этой масти (черви) уже записано: пятьдесят от Короля ♥, "
+                "а терц от Дамы ♥ не старше",
                 "понижение ранга комбинации",
                 "-20 очков",
             ],
@@ -202,7 +203,7 @@ def test_russian_from_the_environment(terts, monkeypatch):
             [*QUICK, ("declare", "Боря", "терц:Тп")],
             ("penalty", "Боря", "false-declaration"),
             [
-                "ложное объявление: терц от Туза ♠ игрока Боря (событие 2) не пишется",
+                "ложное объявление — Боря: терц от Туза ♠ (событие 2); очки не пишутся",
                 "100 в гору; Аня пишет 20",
             ],
             id="§6 false declaration",
@@ -211,15 +212,18 @@ def test_russian_from_the_environment(terts, monkeypatch):
             [*DEAL, ("declare", "Аня", "50:Кп")],
             ("challenge", "Боря", "105:Вб"),
             [
-                "«Не годится!» Боря: сто пять от Валета ♦ перебивает пятьдесят от Короля ♠",
-                "у игрока Аня пятьдесят от Короля ♠ сгорает",
+                "Боря: «Не годится!» — сто пять от Валета ♦ перебивает пятьдесят от Короля ♠",
+                "Аня: сгорает пятьдесят от Короля ♠",
             ],
             id="§4.2 challenge",
         ),
         pytest.param(
             [*QUICK, ("score", "54", "--by", "Боря", "--last-trick", "Аня")],
             ("deal", "--trump", "7п", "--dealer", "Боря"),
-            ["сдаёт Боря, хотя последняя взятка сдачи 1 досталась игроку Аня"],
+            [
+                "сдаёт Боря, хотя по очереди сдаёт Аня: "
+                "последняя взятка сдачи 1 досталась этому игроку"
+            ],
             id="§2 dealer out of rotation",
         ),
         pytest.param(
@@ -336,7 +340,16 @@ def _sources() -> dict[str, str]:
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
         *("output.export", "i18n.messages", "output.report", "table"),
-        *("library.index", "output.library_report", "output.season", "library.stats", "web.texts"),
+        *(
+            "library.index",
+            "output.library_report",
+            "output.season",
+            "library.stats",
+            "web.texts",
+            "output.rulebook",
+            "library.club",
+            "output.report.club",
+        ),
     ):
         importlib.import_module(f"terts_referee.{module}")
     return i18n.CATALOGUES

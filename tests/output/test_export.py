@@ -320,7 +320,7 @@ def test_html_is_one_balanced_document_with_one_svg(case, lang):
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("ru", ["Запись игры в терц", "Сдача", "Сдавал", "Козырь", "Объявления", "Очки", "Итого"]),
+        ("ru", ["Запись игры в терц", "Сдача", "Сдаёт", "Козырь", "Объявления", "Очки", "Итого"]),
         ("en", ["Terts score sheet", "Deal", "Dealer", "Trump", "Declarations", "Points", "Total"]),
     ],
 )

@@ -144,12 +144,12 @@ def _plain(obj, seen=()):
     return repr(obj)
 
 
-def _whole_copy_replay(events, rules):
+def _whole_copy_replay(events, rules, players=PLAYERS):
     """The what-if replay as it was: a deep copy of the whole state before every event."""
     from terts_referee.i18n.messages import t
 
     with pinned():
-        st = State.start(PLAYERS, rules, None)
+        st = State.start(players, rules, None)
         for i, ev in enumerate(events, start=1):
             saved = copy.deepcopy(st)
             try:

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..library import LibraryOpt
+from ..library import LibraryOpt, library_checked
 from ..options import GameOpt, JsonOpt
 
 
@@ -22,11 +22,11 @@ def command(
     """
     from ...game.storage import resolve_game_path
     from ...i18n.messages import t
-    from ...library.index import archive_game, library_dir
+    from ...library.index import archive_game
     from ...output import console
 
     path = resolve_game_path(game)
-    target = archive_game(path, library_dir(library), force=force)
+    target = archive_game(path, library_checked(library), force=force)
     if as_json:
         console.print_json({"game": str(path), "file": str(target)})
     else:

@@ -4,14 +4,19 @@ from typing import Annotated
 
 import typer
 
-from ..options import GameOpt, JsonOpt, correct
+from ..options import AsciiInt, GameOpt, JsonOpt, correct
 
 CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `drop -1`: out of range, not an option
 
 
 def command(
     number: Annotated[
-        int, typer.Argument(metavar="N", help="The event to remove (its number in terts log).")
+        int,
+        typer.Argument(
+            metavar="N",
+            click_type=AsciiInt(),
+            help="The event to remove (its number in terts log).",
+        ),
     ],
     game: GameOpt = None,
     as_json: JsonOpt = False,

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsRulesOpt, GameOpt, load, write_page
+from ..options import AsRulesOpt, ForceOutputOpt, GameOpt, check_page, load, write_page
 
 
 def command(
@@ -14,6 +14,7 @@ def command(
     ],
     game: GameOpt = None,
     as_rules: AsRulesOpt = None,
+    force: ForceOutputOpt = False,
 ) -> None:
     """Write the score sheet as a printable HTML page with a chart of the totals.
 
@@ -24,7 +25,8 @@ def command(
     from ...output.export import sheet_html
     from ...output.report.sheet import sheet_json
 
+    check_page(html, force=force, example="sheet.html", game=game)
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None
     page = sheet_html(sheet_json(g, g.sheet(other)), i18n.lang())
-    write_page(html, page)
+    write_page(html, page, force=force, example="sheet.html", game=game)

@@ -6,7 +6,9 @@ from ..library import (
     RulesOpt,
     SinceOpt,
     UntilOpt,
+    check_filters,
     filters_from,
+    library_checked,
     scan_games,
 )
 from ..options import JsonOpt
@@ -28,6 +30,8 @@ def command(
     from ...library.stats import history as history_of
     from ...output.library_report import report_history
 
+    check_filters(player, None, since, until)  # arguments before work
+    library_checked(library)
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, None, since, until, rules)
     report_history(history_of(scan.games, filters), scan, as_json)

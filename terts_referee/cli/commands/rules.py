@@ -1,11 +1,12 @@
-"""``terts rules``: the bundled rulesets and own ones (list, show, new, check)."""
+"""``terts rules``: the bundled rulesets and own ones (list, show, new, check), and the rule
+book's sections (explain)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from ..options import JsonOpt
+from ..options import GameOpt, JsonOpt
 
 group = typer.Typer(help="Bundled and own rulesets.", no_args_is_help=True, rich_markup_mode=None)
 
@@ -48,27 +49,21 @@ def rules_new(
 
     Example: terts rules new house.toml --from classic
     """
-    from ...domain.rules import dump_ruleset_toml, load_ruleset
+    from ...domain.rules import dump_ruleset_toml, load_ruleset, ruleset_from_dict
     from ...errors import RulesetError
-    from ...files import NotRegular, check_replaceable
+    from ...files import parse_toml
     from ...i18n.messages import t
+    from ...output.writing import check_output, write_output
 
-    rules = load_ruleset(base)
-    try:
-        exists = check_replaceable(path)  # never write over a FIFO, a device, a directory
-    except NotRegular as exc:
-        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
-    except OSError as exc:
-        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
-    if exists and not force:
-        raise RulesetError(t("err.ruleset.exists", path=path))
+    check_output(path, force=force, example="house.toml")
     if path.suffix != ".toml":
         raise RulesetError(t("err.ruleset.suffix", path=path))
+    rules = load_ruleset(base)
     own = rules._replace(name=path.stem, description=f"{rules.name} with house changes")
-    try:
-        path.write_text(dump_ruleset_toml(own, extends=base), encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(t("err.cannot_write", path=path, reason=exc.strerror)) from None
+    text = dump_ruleset_toml(own, extends=base)
+    # never write a ruleset that `rules check` would refuse (a file name too long for a name)
+    ruleset_from_dict(parse_toml(text), str(path), rules)
+    write_output(path, text.encode("utf-8"), force=force, example="house.toml")
     from ...output import console
 
     console.say(t("msg.ruleset_written", path=path, base=base))
@@ -91,3 +86,63 @@ def rules_check(
     from ...output.report.rulesets import report_rules_show
 
     report_rules_show(load_ruleset(path), as_json, checked=path, verbose=verbose)
+
+
+@group.command("explain")
+def rules_explain(
+    query: Annotated[
+        str,
+        typer.Argument(
+            metavar="SECTION|KEY",
+            help="A section of the rule book (4.3, §4.3) or a ruleset key (declarations.when, "
+            "or when alone).",
+        ),
+    ],
+    rules: Annotated[
+        Optional[str],
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME|PATH",
+            show_default=False,
+            help="The values under this ruleset; default the game's, else classic.",
+        ),
+    ] = None,
+    game: GameOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The rule book's section that a verdict cites, or the one that explains a ruleset key,
+    in the chosen language (--lang), with the keys' values under the ruleset in play: --rules,
+    else the game file's when there is one, else classic.
+
+    Example: terts rules explain 4.3
+    """
+    from ...i18n import lang
+    from ...output.report.rulesets import report_rules_explain
+    from ...output.rulebook import load_book, lookup
+
+    book = load_book(lang())
+    section, asked = lookup(book, query)
+    ruleset, origin = _ruleset_in_play(rules, game)
+    report_rules_explain(book, section, asked, ruleset, origin, as_json)
+
+
+def _ruleset_in_play(rules: str | None, game: str | None):
+    """The ruleset whose values ``rules explain`` shows, and where it came from: ``--rules``
+    (what was asked for beats the game file found by default), else the game file (``--game``,
+    $TERTS_GAME or ./terts-game.toml) when there is one, else classic. ``--game`` and
+    ``--rules`` together name two rulesets: refused."""
+    from ...domain.rules import load_ruleset
+    from ...errors import NotationError
+    from ...i18n.messages import t
+    from ..options import game_path, load
+
+    if rules is not None and game is not None:
+        raise NotationError(t("err.explain.both"))
+    if rules is not None:
+        return load_ruleset(rules), {"from": "rules", "path": None, "given": rules}
+    path = game_path(game)
+    if game is not None or path.exists():
+        _, found = load(game)
+        return found.rules, {"from": "game", "path": str(path), "given": None}
+    return load_ruleset("classic"), {"from": "default", "path": str(path), "given": None}

@@ -5,12 +5,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..options import GameOpt
+from ..options import AsciiInt, GameOpt
 
 
 def command(
     game: GameOpt = None,
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port; 0 picks a free one.")] = 8765,
+    port: Annotated[
+        int, typer.Option(click_type=AsciiInt(0, 65535), help="Port; 0 picks a free one.")
+    ] = 8765,
     lan: Annotated[
         bool, typer.Option("--lan", help="Listen on the network address, with an access token.")
     ] = False,

@@ -11,10 +11,12 @@ from ..library import (
     RulesOpt,
     SinceOpt,
     UntilOpt,
+    check_filters,
     filters_from,
+    library_checked,
     scan_games,
 )
-from ..options import JsonOpt, write_page
+from ..options import ForceOutputOpt, JsonOpt, check_page, write_page
 
 
 def command(
@@ -33,6 +35,7 @@ def command(
         Optional[Path],
         typer.Option("--html", metavar="FILE", help="Write a printable season page."),
     ] = None,
+    force: ForceOutputOpt = False,
 ) -> None:
     """Statistics over the library's finished games: per player and head to head.
 
@@ -41,6 +44,10 @@ def command(
     from ...library.stats import stats as stats_of
     from ...output.library_report import report_stats
 
+    check_filters(player, vs, since, until)  # arguments before work
+    library_checked(library)
+    if html is not None:
+        check_page(html, force=force, example="season.html", library=library)
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, vs, since, until, rules)
     figures = stats_of(scan.games, filters)
@@ -50,7 +57,8 @@ def command(
         from ... import i18n
         from ...output.season import season_html
 
-        write_page(html, season_html(figures, i18n.lang()), quiet=as_json)
+        page = season_html(figures, i18n.lang())
+        write_page(html, page, force=force, example="season.html", quiet=as_json, library=library)
         if not as_json:
             return
     report_stats(figures, as_json, chart, len(scan.games))

@@ -66,3 +66,56 @@ def report_rules_show(
             console.cell(source),
         )
     console.show(tab)
+
+
+def report_rules_explain(book, section, asked, rules: Ruleset, origin: dict, as_json: bool) -> None:
+    """A section of the rule book (``rulebook.Book``), the keys it explains with their values
+    under ``rules``, and where that ruleset came from (``origin``: ``from`` "game", "rules" or
+    "default", ``path``, ``given``). Printed as plain text, never markup: the book's text holds
+    brackets like [000]."""
+    import shutil
+
+    from ..rulebook import TEXT_WIDTH, allowed_text, cited_sources, key_facts, plain_text
+
+    order = sorted(section.keys, key=lambda k: k != asked)  # the key asked about first
+    keys = [key_facts(k, rules) for k in order]
+    subsections = book.subsections(section.number)
+    sources = cited_sources(book, section.text)
+    if as_json:
+        console.print_json(
+            {
+                "section": section.number,
+                "title": section.title,
+                "text": section.text,
+                "key": asked,
+                "keys": keys,
+                "lang": book.lang,
+                "ruleset": {"name": rules.name, **origin},
+                "subsections": [{"section": s.number, "title": s.title} for s in subsections],
+                "sources": [{"tag": f"[{tag}]", "name": name} for tag, name in sources],
+            }
+        )
+        return
+    console.say(f"§{section.number} {section.title}", "bold")
+    console.say("")
+    console.say(plain_text(section.text, min(shutil.get_terminal_size().columns, TEXT_WIDTH)))
+    if subsections:
+        console.say("")
+        console.say(t("msg.explain.subsections"))
+        for s in subsections:
+            console.say(f"  §{s.number} {s.title}")
+    if sources:
+        console.say("")
+        console.say(t("msg.explain.sources"))
+        for tag, name in sources:
+            console.say(f"  [{tag}] {name}")
+    if keys:
+        console.say("")
+        where = origin["from"]
+        console.say(
+            t(f"msg.explain.{where}", name=rules.name, path=origin["path"], given=origin["given"]),
+            "bold",
+        )
+        for facts in keys:
+            line = f"  {facts['key']} = {toml_value(facts['value'])}"
+            console.say(f"{line}  ({allowed_text(facts)})")

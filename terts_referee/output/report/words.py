@@ -57,9 +57,9 @@ MSG = register(
         },
         "ev.score": {
             "en": "{p} counts {n}; last trick {q}",
-            "ru": "{p} считает {n}; последняя взятка {q}",
+            "ru": "{p} считает {n}; последняя взятка — {q}",
         },
-        "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "штраф {p}: {kind}"},
+        "ev.penalty": {"en": "penalty for {p}: {kind}", "ru": "{p}: штраф — {kind}"},
         "ev.points": {"en": "{n:#point|points}", "ru": "{n:#очко|очка|очков}"},
         "ev.event": {"en": "event {n}", "ru": "событие {n}"},
         "ev.claim": {"en": "{p} claims the win", "ru": "{p} заявляет о победе"},
@@ -122,7 +122,7 @@ MSG = register(
         "h.notices": {"en": "notices", "ru": "замечания"},
         "h.title": {"en": "Terts — {rules}, to {target}", "ru": "Терц — {rules}, до {target}"},
         "h.deal": {"en": "deal", "ru": "сдача"},
-        "h.dealer": {"en": "dealer", "ru": "сдавал"},
+        "h.dealer": {"en": "dealer", "ru": "сдаёт"},
         "h.trump": {"en": "trump", "ru": "козырь"},
         "h.last": {"en": "last trick", "ru": "последняя"},
         "h.total": {"en": "total", "ru": "итого"},
@@ -145,8 +145,8 @@ MSG = register(
         "out.cell_legend": {
             "en": "each player's cell: card points, +declarations, ±penalties (what a "
             "penalty gave the opponent included) → the deal's points; last trick: who took it",
-            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что штраф "
-            "соперника дал ему) → очки за сдачу; последняя: кто взял последнюю взятку",
+            "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку "
+            "принёс штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
         },
         "out.no_deal": {
             "en": "no deal yet: {command}",
@@ -176,8 +176,8 @@ MSG = register(
         },
         "out.nothing": {"en": "nothing", "ru": "ничего"},
         "out.up_to": {
-            "en": " (nothing above a {cls}: he asked «Рост?» [001])",
-            "ru": " (не выше, чем {cls}: он спросил «Рост?» [001])",
+            "en": " (nothing above a {cls}: after asking «Рост?» [001])",
+            "ru": " (не выше, чем {cls}: после вопроса «Рост?» [001])",
         },
         "out.exchange": {"en": "  trump 7 exchange: {v}", "ru": "  смена козырной семёрки: {v}"},
         "out.look": {"en": "  looking at taken tricks: {v}", "ru": "  смотреть взятки: {v}"},
@@ -214,7 +214,8 @@ MSG = register(
         "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
         "out.shared": {
             "en": "  note: both hold {cards}, which two players cannot: one of them is false",
-            "ru": "  заметьте: у обоих {cards}, так не бывает — одна из комбинаций ложная",
+            "ru": "  заметьте: {cards} — в обеих комбинациях, а у "
+            "двух игроков так не бывает: одна из комбинаций ложная",
         },
         "out.takes": {
             "en": "{lead} led, {follow} played to it: {card} takes the trick (trump {suit})",

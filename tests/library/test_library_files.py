@@ -1,0 +1,481 @@
+"""The library whatever its files: a damaged or locked index, file names that are not UTF-8, a
+file of a gigabyte, names too long for a file system, a move into the library cut off by a kill,
+and bad library paths. `history` and `stats` always answer (what the index did said once on
+stderr), bad arguments are refused before any work, and no game file ever changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terts_referee import files
+from terts_referee.domain.cards import Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import Claim, DealEvent, Declare, Score
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.game.model import Game
+from terts_referee.game.storage import write_game
+from terts_referee.library.index import INDEX_NAME, archive_name, scan_library
+from tests.helpers import assert_refused
+
+REPO = Path(__file__).resolve().parents[2]
+PAIRS = [("Аня", "Боря"), ("Вася", "Петя"), ("Аня", "Вася"), ("Зоя", "Гоша")]
+OLD = datetime(2025, 3, 1, 12, 0).timestamp()  # the files' time: long before any scan
+
+
+def finished_game(a: str, b: str, started: datetime) -> Game:
+    """A quick game ``a`` wins by a claim in deal 2."""
+    game = Game((a, b), load_ruleset("classic"), quick=True, started=started)
+    at = started
+    for event in (
+        DealEvent(None, Suit.HEARTS, None, quick=True),
+        Declare(a, (Declaration.four(Rank.JACK),)),
+        Score(a, 150, a),
+        DealEvent(None, Suit.SPADES, None, quick=True),
+        Declare(a, (Declaration.four(Rank.JACK),)),
+        Claim(a, 5, 100),
+    ):
+        at += timedelta(minutes=3)
+        game.record(event, at)
+    assert game.sheet().finished
+    return game
+
+
+def fill(library: Path, count: int = 8) -> None:
+    library.mkdir(parents=True, exist_ok=True)
+    day = datetime(2026, 1, 5, 20, 0).astimezone()
+    for i in range(count):
+        a, b = PAIRS[i % len(PAIRS)]
+        started = day + timedelta(days=i)
+        path = library / archive_name((a, b), started)
+        write_game(path, finished_game(a, b, started).to_doc())
+        os.utime(path, (OLD, OLD))
+
+
+def games_of(library: Path) -> dict[str, tuple[bytes, int, int]]:
+    return {
+        p.name: (p.read_bytes(), p.stat().st_mtime_ns, p.stat().st_ino)
+        for p in library.iterdir()
+        if p.suffix == ".toml"
+    }
+
+
+@pytest.fixture
+def library(tmp_path):
+    where = tmp_path / "library"
+    fill(where)
+    return where
+
+
+def answers(terts, *args: str):
+    """`history --json` and `stats --json`: both exit 0; (their JSON, their stderr lines)."""
+    out, err = [], []
+    for command in ("history", "stats"):
+        r = terts(command, "--json", *args, game=False)
+        assert r.code == 0, r.stderr
+        assert "Traceback" not in r.stderr
+        out.append(r.json())
+        err.extend(r.stderr.splitlines())
+    return out, err
+
+
+def sql(library: Path, *statements: str) -> None:
+    db = sqlite3.connect(library / INDEX_NAME, isolation_level=None)
+    for statement in statements:
+        db.execute(statement)
+    db.close()
+
+
+# --- a damaged index -------------------------------------------------------------------------
+
+DAMAGE = {
+    "summary not JSON": [
+        "UPDATE games SET summary = 'not json' WHERE rowid IN (SELECT min(rowid) FROM games)"
+    ],
+    "summary a list": ["UPDATE games SET summary = '[1, 2]'"],
+    "summary without a key": ["UPDATE games SET summary = json_remove(summary, '$.figures')"],
+    "summary of other players": [
+        "UPDATE games SET summary = json_set(summary, '$.players', json_array('X', 'Y'))"
+    ],
+    "winner not a player": ["UPDATE games SET summary = json_set(summary, '$.winner', 'Z')"],
+    "a count of the wrong type": [
+        "UPDATE games SET summary = json_set(summary, '$.deals', 'many')"
+    ],
+    "figures of the wrong shape": [
+        "UPDATE games SET summary = json_set(summary, '$.figures', json_object('a', 1))"
+    ],
+    "a bad start time": ["UPDATE games SET summary = json_set(summary, '$.started', 'soon')"],
+    "summary and error both": ["UPDATE games SET error = 'x'"],
+    "sizes as text": ["UPDATE games SET size = 'big', mtime_ns = 'then'"],
+    "names as numbers": ["UPDATE games SET file = rowid"],
+    "a NULL hash": ["UPDATE games SET hash = NULL, checked_ns = NULL"],
+    "another column": ["ALTER TABLE games ADD COLUMN extra TEXT"],
+    "a column gone": ["ALTER TABLE games DROP COLUMN error"],
+    "other tables": ["DROP TABLE games", "CREATE TABLE games (file, size)"],
+    "no meta": ["DROP TABLE meta"],
+    "a foreign meta": ["DROP TABLE meta", "CREATE TABLE meta (a, b, c)"],
+    "a view": ["DROP TABLE games", "CREATE VIEW games AS SELECT 1 AS file"],
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE), ids=list(DAMAGE))
+def test_a_damaged_index_is_rebuilt_and_said_once(terts, library, damage):
+    expected, quiet = answers(terts)
+    assert quiet == [] and expected[0]["games"] and expected[1]["games"] == 8
+    before = games_of(library)
+    sql(library, *DAMAGE[damage])
+    got, said = answers(terts)
+    assert got == expected
+    assert len(said) == 1, said
+    assert said[0].startswith("the library's index ") and str(library / INDEX_NAME) in said[0]
+    assert "rebuilt from the game files" in said[0] or "read again from the game" in said[0]
+    assert answers(terts) == (expected, [])  # repaired: nothing more to say
+    assert games_of(library) == before
+
+
+def test_an_index_that_is_not_a_database(terts, library):
+    expected, _ = answers(terts)
+    (library / INDEX_NAME).write_bytes(b"\x00garbage" * 1000)
+    got, said = answers(terts)
+    assert got == expected
+    assert said == [
+        f"the library's index {library / INDEX_NAME} was damaged (not a database): rebuilt "
+        "from the game files, nothing is lost"
+    ]
+
+
+def test_an_index_of_an_older_version_is_rebuilt_quietly(terts, library):
+    expected, _ = answers(terts)
+    sql(library, "UPDATE meta SET value = '1.1'")
+    assert answers(terts) == (expected, [])
+
+
+COLUMNS = ("file", "size", "mtime_ns", "hash", "checked_ns", "summary", "error")
+VALUES = st.one_of(
+    st.none(),
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.binary(max_size=30),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+        max_leaves=8,
+    ).map(json.dumps),
+)
+SUMMARY_PATHS = st.sampled_from(
+    "$.players $.players[0] $.winner $.totals $.figures $.deals $.minutes $.started $.finished "
+    "$.figures.Аня $.figures.Аня.declarations $.rules".split()
+)
+DAMAGES = st.lists(
+    st.one_of(
+        st.tuples(st.just("cell"), st.integers(1, 8), st.sampled_from(COLUMNS), VALUES),
+        st.tuples(st.just("json"), st.integers(1, 8), SUMMARY_PATHS, VALUES),
+        st.tuples(st.just("drop row"), st.integers(1, 8)),
+        st.tuples(st.just("alter"), st.sampled_from(COLUMNS), st.sampled_from(["drop", "add"])),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+def _damage(db, step) -> None:
+    kind = step[0]
+    if kind == "cell":
+        _, row, column, value = step
+        db.execute(f"UPDATE games SET {column} = ? WHERE rowid = ?", (value, row))
+    elif kind == "json":
+        _, row, path, value = step
+        db.execute(
+            "UPDATE games SET summary = json_set(summary, ?, json(?)) WHERE rowid = ?",
+            (path, value if isinstance(value, str) else json.dumps(None), row),
+        )
+    elif kind == "drop row":
+        db.execute("DELETE FROM games WHERE rowid = ?", (step[1],))
+    else:
+        _, column, how = step
+        if how == "drop":
+            db.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        else:
+            db.execute(f"ALTER TABLE games ADD COLUMN {column}_x")
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(damages=DAMAGES)
+def test_random_damage_to_index_rows_and_columns(terts, library, damages):
+    """Whatever is done to the index's rows and columns, `history` and `stats` answer as
+    over a sound index, and at most say once that they rebuilt."""
+    index = library / INDEX_NAME
+    if not hasattr(test_random_damage_to_index_rows_and_columns, "pristine"):
+        expected = answers(terts)[0]
+        test_random_damage_to_index_rows_and_columns.pristine = (index.read_bytes(), expected)
+    pristine, expected = test_random_damage_to_index_rows_and_columns.pristine
+    for suffix in ("-wal", "-shm"):
+        Path(str(index) + suffix).unlink(missing_ok=True)
+    index.write_bytes(pristine)
+    db = sqlite3.connect(index, isolation_level=None)
+    for step in damages:
+        try:
+            _damage(db, step)
+        except sqlite3.Error:
+            pass  # a damage SQLite itself refuses (a malformed JSON path, the last column)
+    db.close()
+    got, said = answers(terts)
+    assert got == expected  # the same figures: every changed row is read again (its seal)
+    assert all("the library's index" in line for line in said) and len(said) <= 1
+
+
+# --- file names, sizes and reading --------------------------------------------------------
+
+
+def test_a_file_name_that_is_not_utf8_still_counts(terts, library):
+    good = sorted(library.glob("*.toml"))[0]
+    odd = os.fsdecode(b"\xff\xfe.toml")
+    (library / odd).write_bytes(good.read_bytes())
+    broken = os.fsdecode(b"\xfebroken.toml")
+    (library / broken).write_text("format = 2\nplayers = [\n", encoding="utf-8")
+    for _ in range(2):  # built, then read from the index
+        (history, stats), said = answers(terts)
+        assert stats["games"] == 9
+        files = [game["file"] for game in history["games"]]
+        assert str(library / odd) in files
+        assert history["skipped"] == [broken]
+        assert len(said) == 2  # the damaged one, named in each command's own line
+        assert all("\\xfebroken.toml" in line and "\ufffd" not in line for line in said)
+    r = terts("history", game=False)
+    assert r.code == 0 and "\\xff\\xfe.toml" not in r.stderr
+
+
+def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
+    huge = library / "huge.toml"
+    with open(huge, "wb") as out:
+        out.truncate(1 << 30)  # a sparse gigabyte
+    read = []
+    real = files.read_regular
+    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    start = time.monotonic()
+    (history, stats), said = answers(terts)
+    assert time.monotonic() - start < 10
+    assert stats["games"] == 8 and history["skipped"] == ["huge.toml"]
+    assert said == [f"skipped {huge}: larger than 4 MiB, more than any game: not read"] * 2
+    assert all(Path(p).name != "huge.toml" for p in read)
+
+
+def test_only_changed_files_are_read(terts, library, monkeypatch):
+    answers(terts)  # the index is built
+    read = []
+    real = files.read_regular
+    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    answers(terts)
+    assert read == []  # current: not one file opened
+    one = sorted(library.glob("*.toml"))[0]
+    os.utime(one, None)  # touched, not changed: read and hashed, not replayed
+    assert scan_library(library).rebuilt == 0
+    assert [Path(p).name for p in read] == [one.name]
+
+
+def test_a_same_size_change_in_the_same_tick_is_seen(terts, library):
+    """A file changed within the clock tick of its indexing keeps its size and time; such a
+    row is not trusted, the bytes are hashed again."""
+    one = sorted(library.glob("*.toml"))[0]
+    os.utime(one, None)  # just now
+    scan_library(library)
+    st = one.stat()
+    data = one.read_bytes()
+    one.write_bytes(data.replace(b"150", b"140", 1))  # same size, another count
+    os.utime(one, ns=(st.st_atime_ns, st.st_mtime_ns))
+    scan = scan_library(library)
+    assert scan.rebuilt == 1
+
+
+# --- archive moves ----------------------------------------------------------------------
+
+
+def _finish_a_game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.toml"
+    write_game(
+        path, finished_game("Аня", "Боря", datetime(2026, 2, 2, 20, 0).astimezone()).to_doc()
+    )
+    os.chmod(path, 0o640)
+    return path
+
+
+def _killed(argv: list[str], step: str, cwd: Path) -> None:
+    """Run ``terts ARGV`` in a child that SIGKILLs itself at ``step`` of the move: the seam
+    ``_remove_source`` (the link into the library is made, the game file not yet removed) or
+    ``os.link`` (the temp file is written, not yet linked)."""
+    if step == "before unlink":
+        patch = "L._remove_source = lambda path: os.kill(os.getpid(), signal.SIGKILL)"
+    else:
+        patch = "os.link = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
+    code = (
+        "import os, signal, sys\n"
+        "import terts_referee.library.index as L\n"
+        f"{patch}\n"
+        "from terts_referee.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO), "TERTS_LANG": "en"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *argv], cwd=cwd, env=env, capture_output=True, timeout=60
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+
+
+@pytest.mark.parametrize("command", [["archive"], ["new", "Аня", "Боря"]])
+def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(terts, tmp_path, command):
+    game = _finish_a_game(tmp_path)
+    data = game.read_bytes()
+    library = tmp_path / "library"
+    argv = [*command, "--game", str(game), "--library", str(library)]
+    _killed(argv, "before unlink", tmp_path)
+    (copy,) = library.glob("*.toml")
+    assert game.read_bytes() == data == copy.read_bytes()  # in both places: the window
+    r = terts(*argv, game=False)
+    assert r.code == 0, r.stderr
+    assert f"to the library: {copy}" in r.stdout + r.stderr
+    assert list(library.glob("*.toml")) == [copy]  # no _2
+    assert copy.read_bytes() == data and copy.stat().st_mode & 0o777 == 0o640
+    if command[0] == "archive":
+        assert not game.exists()
+    assert terts("stats", "--json", "--library", str(library), game=False).json()["games"] == 1
+
+
+def test_a_move_killed_before_the_link_leaves_the_game_and_its_temp_is_removed(terts, tmp_path):
+    game = _finish_a_game(tmp_path)
+    data = game.read_bytes()
+    library = tmp_path / "library"
+    argv = ["archive", "--game", str(game), "--library", str(library)]
+    _killed(argv, "before link", tmp_path)
+    (stray,) = [p for p in library.iterdir() if p.name.startswith(".archive.")]
+    assert list(library.glob("*.toml")) == [] and game.read_bytes() == data
+    r = terts(*argv, game=False)
+    assert r.code == 0, r.stderr
+    (moved,) = library.glob("*.toml")
+    assert moved.read_bytes() == data and not game.exists() and not stray.exists()
+
+
+def test_a_scan_removes_stray_temp_files(library):
+    stray = library / ".archive.abcd1234.tmp"
+    stray.write_bytes(b"half a game")
+    keep = library / ".archive.notmine.txt"
+    keep.write_bytes(b"x")
+    scan_library(library)
+    assert not stray.exists() and keep.exists()
+
+
+def test_the_archived_file_keeps_its_mode(terts, tmp_path):
+    game = _finish_a_game(tmp_path)
+    os.chmod(game, 0o644)
+    r = terts("archive", "--game", str(game), game=False)
+    assert r.code == 0, r.stderr
+    (moved,) = (tmp_path / "library").glob("*.toml")
+    assert moved.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("name", ["我" * 40, "😀" * 30, "é" * 40])
+def test_long_names_are_cut_by_bytes_in_the_library(terts, tmp_path, name):
+    other = name[:-1] + "ы"
+    terts.ok("new", name, other)
+    r = terts("new", name, other, "--force")  # unfinished: set aside, marked so
+    assert r.code == 0, r.stderr
+    won = finished_game(name, other, datetime(2026, 2, 2, 20, 0).astimezone())
+    write_game(terts.game, won.to_doc())
+    terts.ok("archive")
+    moved = sorted(p.name for p in (tmp_path / "library").glob("*.toml"))
+    assert len(moved) == 2 and sum(m.endswith("_unfinished.toml") for m in moved) == 1
+    assert all(len(os.fsencode(m)) <= 160 for m in moved)
+    assert terts("stats", "--json", game=False).json()["games"] == 1
+
+
+# --- arguments before work ----------------------------------------------------------------
+
+
+def test_a_bad_date_is_refused_before_the_library_is_read(terts, library, monkeypatch):
+    import terts_referee.library.index as library_module
+
+    def boom(*args, **kwargs):  # pragma: no cover - must not run
+        raise AssertionError("the library was read")
+
+    monkeypatch.setattr(library_module, "scan_library", boom)
+    for command in ("history", "stats"):
+        r = terts(command, "--since", "bogus", game=False)
+        assert_refused(r, "'bogus' is not a date: expected YYYY-MM-DD")
+    assert_refused(terts("stats", "--vs", "Аня", game=False), "--vs needs --player")
+
+
+BAD_LIBRARIES = {
+    "a regular file": (lambda tmp: tmp / "notes.txt", "is a regular file, not a directory"),
+    "a name too long": (lambda tmp: tmp / ("x" * 300), "File name too long"),
+    "a file as a parent": (lambda tmp: tmp / "notes.txt" / "games", "Not a directory"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_LIBRARIES))
+@pytest.mark.parametrize(
+    "command",
+    [["history"], ["stats"], ["stats", "--html", "s.html"], ["archive"], ["new", "A", "B"]],
+)
+def test_a_bad_library_path_is_one_line(terts, tmp_path, case, command):
+    (tmp_path / "notes.txt").write_text("not a library\n", encoding="utf-8")
+    make, reason = BAD_LIBRARIES[case]
+    if command[0] in ("archive", "new"):
+        write_game(
+            terts.game, finished_game("A", "B", datetime(2026, 2, 2, 20, 0).astimezone()).to_doc()
+        )
+    before = terts.game.read_bytes() if terts.game.exists() else None
+    r = terts(*command, "--library", str(make(tmp_path)), game=command[0] in ("archive", "new"))
+    line = assert_refused(r, reason)
+    assert "--library" in line
+    assert (terts.game.read_bytes() if terts.game.exists() else None) == before
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "not a library\n"
+    assert not (tmp_path / "s.html").exists()
+
+
+# --- a locked index -----------------------------------------------------------------------
+
+
+def test_readers_do_not_wait_on_a_writer(terts, library):
+    expected, _ = answers(terts)
+    holder = sqlite3.connect(library / INDEX_NAME, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program writing, and not finishing
+    try:
+        start = time.monotonic()
+        assert answers(terts) == (expected, [])  # nothing to write: the last committed state
+        one = sorted(library.glob("*.toml"))[0]
+        os.utime(one, None)
+        got, said = answers(terts)
+        assert got == expected
+        assert said[0].endswith("is not kept in the index this time") and len(said) == 2
+        holder.execute("ROLLBACK")
+        holder.execute("PRAGMA journal_mode = DELETE")
+        holder.execute("BEGIN EXCLUSIVE")  # not even readers may read
+        got, said = answers(terts)
+        assert got == expected
+        assert (
+            said
+            == [
+                f"the library's index {library / INDEX_NAME} is locked by another program: the "
+                "game files were read instead this time"
+            ]
+            * 2
+        )
+        assert time.monotonic() - start < 10  # six commands; the busy timeout was 30 s
+    finally:
+        holder.close()
+    assert answers(terts) == (expected, [])
