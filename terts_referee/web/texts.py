@@ -123,10 +123,10 @@ TEXTS = register(
             "полей, каждое из них строка, число, true или false или список строк",
         },
         "web.err.bad_request": {
-            "en": "not an HTTP/1.1 request: expected a request line such as GET / HTTP/1.1 "
-            "and headers of at most {limit} bytes",
-            "ru": "это не запрос HTTP/1.1: ожидается строка запроса вида GET / HTTP/1.1 и "
-            "заголовки не длиннее {limit} байт",
+            "en": "not a request this server can read: expected an HTTP/1.1 request line such "
+            "as GET / HTTP/1.1, headers of at most {limit} bytes, and a Content-Length in digits",
+            "ru": "этот запрос серверу не прочесть: ожидается строка запроса HTTP/1.1 вида "
+            "GET / HTTP/1.1, заголовки не длиннее {limit} байт и Content-Length из цифр",
         },
         "web.err.headers_large": {
             "en": "request headers too large: {size} bytes, at most {limit}",
