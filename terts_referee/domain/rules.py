@@ -5,8 +5,9 @@ carries its own documentation (what it means, the allowed values, the source).
 """
 
 import difflib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import RulesetError
 from ..i18n import register
@@ -30,12 +31,12 @@ def _key(
     default: Any,
     doc: str,
     source: str,
-    choices: tuple = (),
+    choices: tuple[str, ...] = (),
     minimum: int | None = None,
     *,
     ru: str,
     maximum: int | None = None,
-):
+) -> Any:
     """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
     ``_section`` decorator below."""
     _PENDING.append(
@@ -51,13 +52,17 @@ def _key(
     return default
 
 
-def _section(cls):
-    """Attach each field's documentation to a section class as ``cls.KEYS``.
+_KEYS: dict[type, tuple[KeyInfo, ...]] = {}
+_S = TypeVar("_S", bound="type[NamedTuple]")
+
+
+def _section(cls: _S) -> _S:
+    """Note each field's documentation for a section class (``fields(cls)`` gives it).
 
     Sections are NamedTuples (immutable, and much cheaper to define at start-up than frozen
     dataclasses); ``_key`` runs once per field, in field order, while the class body runs.
     """
-    cls.KEYS = tuple(
+    _KEYS[cls] = tuple(
         KeyInfo(name, cls._field_defaults[name], meta)
         for name, meta in zip(cls._fields, _PENDING, strict=True)
     )
@@ -65,9 +70,9 @@ def _section(cls):
     return cls
 
 
-def fields(cls) -> tuple[KeyInfo, ...]:
+def fields(cls: type) -> tuple[KeyInfo, ...]:
     """The keys of a section class, in file order."""
-    return cls.KEYS
+    return _KEYS[cls]
 
 
 @_section
@@ -329,7 +334,7 @@ class Ruleset(NamedTuple):
         return self._replace(**changes)
 
 
-def key_docs() -> list[tuple[str, Any, str, tuple, str]]:
+def key_docs() -> list[tuple[str, Any, str, tuple[str, ...], str]]:
     """(dotted key, default, doc, choices, source) for every key, in file order; the doc in the
     current language."""
     rows = []
@@ -358,7 +363,7 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in bundled_dir().glob("*.toml"))
 
 
-def _describe_type(default: Any, choices: tuple) -> str:
+def _describe_type(default: Any, choices: tuple[str, ...]) -> str:
     if isinstance(default, bool):
         return t("rule.type.bool")
     if isinstance(default, int) and choices:
@@ -369,7 +374,7 @@ def _describe_type(default: Any, choices: tuple) -> str:
     return t("rule.type.one_of", choices=", ".join(f'"{c}"' for c in choices))
 
 
-def _suggest(word: str, options) -> str:
+def _suggest(word: str, options: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(options), n=1)
     return t("rule.suggest", word=close[0]) if close else ""
 
@@ -393,7 +398,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
     )
 
 
-def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
+def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
     default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
     # what the key accepts is worded only for a refusal (every command checks every key)
     if isinstance(default, bool):

@@ -13,7 +13,20 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import lang, register, t
+
+if TYPE_CHECKING:  # what the helpers below read of a suit and a declaration (no domain import)
+    from typing import Protocol
+
+    class _Valued(Protocol):
+        @property
+        def value(self) -> str: ...
+
+    class _Named(Protocol):
+        def name(self, lang: str = ..., ascii_only: bool = ...) -> str: ...
+
 
 __all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
 
@@ -1244,12 +1257,12 @@ _SUIT_KEYS = {
 }
 
 
-def suit_word(suit) -> str:
+def suit_word(suit: _Valued) -> str:
     """A suit's name in the current language: ``hearts`` / ``черви``."""
     return t(_SUIT_KEYS[suit.value])
 
 
-def shown(declaration) -> str:
+def shown(declaration: _Named) -> str:
     """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
     accept), the table's name in Russian (``терц от Дамы ♥``)."""
     return declaration.name("ru") if lang() == "ru" else str(declaration)

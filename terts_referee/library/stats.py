@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
 from ..i18n import register, t
 from .summary import add_figures, blank_figures
+
+if TYPE_CHECKING:
+    from .shapes import HeadToHead, PlayerStats, Stats
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -144,14 +147,14 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
     return round(sum(values) / len(values), digits) if values else None
 
 
-def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
+def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps."""
     names = display_names(games)
     kept = filters.kept(games)
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    pairs: dict[tuple[str, ...], dict[str, Any]] = {}
     for game in finished:
         winner = _key(game["winner"]) if game["winner"] else None
         keys = [_key(p) for p in game["players"]]
@@ -168,7 +171,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         if winner in tally["wins"]:
             tally["wins"][winner] += 1
 
-    shown: dict[str, dict[str, Any]] = {}
+    shown: dict[str, PlayerStats] = {}
     order = sorted(players, key=lambda k: (-players[k]["games"], -players[k]["wins"], k))
     for k in order:
         mine = players[k]
@@ -183,26 +186,23 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         mine["current_streak"] = run
         mine["longest_streak"] = longest
         shown[names[k]] = {
-            key: mine[key]
-            for key in (
-                "games",
-                "wins",
-                "win_rate",
-                "current_streak",
-                "longest_streak",
-                "deals",
-                "points",
-                "points_per_deal",
-                "best_deal",
-                "declarations",
-                "challenges_won",
-                "burned",
-                "false_declarations",
-                "uphill",
-                "claims",
-            )
+            "games": mine["games"],
+            "wins": mine["wins"],
+            "win_rate": mine["win_rate"],
+            "current_streak": mine["current_streak"],
+            "longest_streak": mine["longest_streak"],
+            "deals": mine["deals"],
+            "points": mine["points"],
+            "points_per_deal": mine["points_per_deal"],
+            "best_deal": mine["best_deal"],
+            "declarations": mine["declarations"],
+            "challenges_won": mine["challenges_won"],
+            "burned": mine["burned"],
+            "false_declarations": mine["false_declarations"],
+            "uphill": mine["uphill"],
+            "claims": mine["claims"],
         }
-    head_to_head = [
+    head_to_head: list[HeadToHead] = [
         {
             "players": [names[a], names[b]],
             "games": tally["games"],

@@ -16,7 +16,7 @@ Figures per player (every count is over the game's deals as the sheet judged the
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from ..domain.declarations import Declaration, Kind
 from ..domain.events import PenaltyKind
@@ -50,7 +50,7 @@ def declaration_class(decl: Declaration) -> str:
 
 
 #: The figures that are plain counts: ``stats`` adds them up over games as they are.
-COUNTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+COUNTS: Final = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
 
 
 def blank_figures() -> dict[str, Any]:

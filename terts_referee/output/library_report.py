@@ -5,11 +5,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import register, t
 from ..library.summary import DECLARATION_CLASSES
 from . import console
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..library.index import Scan
+    from ..library.shapes import Stats
 
 TEXT = register(
     {
@@ -70,7 +76,7 @@ TEXT = register(
 )
 
 
-def progress_bar(total: int):
+def progress_bar(total: int) -> Callable[[], None]:
     """A rich progress bar on stderr for the first build of a big index; returns ``advance``.
 
     Shown only for more than a few files (a small update is over before the eye sees it).
@@ -104,7 +110,7 @@ def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
-def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
+def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
         console.print_json({"games": games, "skipped": [name for name, _ in scan.skipped]})
         return
@@ -141,7 +147,7 @@ def _or_dash(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library: int = 0) -> None:
+def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
     """``in_library``: how many games the library holds, filters aside (to tell an empty
     library from options that leave nothing to count)."""
     if as_json:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import __version__
 from ..i18n import register, t
 from ..library.summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
+
+if TYPE_CHECKING:
+    from ..library.shapes import Stats, TimelineEntry
 
 __all__ = ["season_html", "wins_chart_text"]
 
@@ -78,7 +81,7 @@ _W, _H = 720, 340
 _L, _R, _T, _B = 56, 24, 56, 48
 
 #: The players' table: results, then (a second table) what happened in their deals.
-_RESULTS = (
+_RESULTS: Final = (  # Final: each is a literal, a key of the players' figures
     "games",
     "wins",
     "win_rate",
@@ -87,7 +90,7 @@ _RESULTS = (
     "points_per_deal",
     "best_deal",
 )
-_EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
+_EVENTS: Final = COUNTS  # the counted figures, in the order the summary keeps them
 
 _SEASON_STYLE = """
 table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
@@ -122,7 +125,7 @@ def _month(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m")
 
 
-def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]]:
+def _timeline(figures: Stats) -> list[tuple[TimelineEntry, str | None]]:
     """Each finished game of the season with its winner named as the players' table names him
     (the spelling of his latest game; None for a game without a winner)."""
     keys = {n.casefold(): n for n in figures["players"]}
@@ -131,7 +134,7 @@ def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]
     ]
 
 
-def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, int]]]:
+def _monthly(figures: Stats) -> tuple[list[str], dict[str, dict[str, int]]]:
     """The months of the season in order and each player's wins in each."""
     names = list(figures["players"])
     months: list[str] = []
@@ -145,7 +148,7 @@ def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, in
     return months, wins
 
 
-def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str | None = None):
+def wins_chart_text(figures: Stats, ascii_only: bool = False, lang: str | None = None) -> str:
     """Wins by month as bars, one line per player and month; plain text for a rich ``Text``."""
     lang = _check_lang(lang)
     block = "#" if ascii_only else "█"
@@ -166,7 +169,7 @@ def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str
     return "\n".join(lines)
 
 
-def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
+def _cumulative_svg(figures: Stats, lang: str) -> str:
     """Each player's running count of wins over the season's finished games (x: the game)."""
     names = list(figures["players"])
     timeline = _timeline(figures)
@@ -250,7 +253,7 @@ def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
-def _rate_svg(figures: dict[str, Any], lang: str) -> str:
+def _rate_svg(figures: Stats, lang: str) -> str:
     """Each player's win rate as a horizontal bar, with wins/games written beside it."""
     names = list(figures["players"])
     row = 28
@@ -299,7 +302,7 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
-def season_html(figures: dict[str, Any], lang: str = "en") -> str:
+def season_html(figures: Stats, lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
     lang = _check_lang(lang)
     title = _w("title", lang)
@@ -311,7 +314,8 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
     for name, p in figures["players"].items():
         row = f'<th scope="row">{escape(name)}</th>'
         cells = [
-            _cell(name, f, p[f], _percent(p[f]) if f == "win_rate" else None) for f in _RESULTS
+            _cell(name, f, p[f], _percent(p["win_rate"]) if f == "win_rate" else None)
+            for f in _RESULTS
         ]
         results.append(f"<tr>{row}{''.join(cells)}</tr>")
         cells = [

@@ -36,6 +36,8 @@ def on_claim(st: State, ev: Claim) -> None:
                 event=last.event if last else deal.event,
             )
         )
+    tricks: int | None
+    cards: int | None
     if not deal.quick:  # trick mode: what was taken is known from the tricks
         tricks = deal.tricks_taken(ev.player)
         cards = deal.trick_card_points(ev.player)

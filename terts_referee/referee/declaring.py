@@ -286,7 +286,9 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | Non
     # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
     # terts from 10♣ in one turn); a turn told in several commands counts as one.
     same_turn = deal.next_trick if st.rules.declarations.multiple and not deal.quick else None
+    assert decl.rank is not None and decl.suit is not None  # a run has both
     for earlier in deal.scored_runs(player, decl.suit, same_turn):
+        assert earlier.rank is not None  # scored_runs yields runs
         if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
             decl.length,
             decl.rank.sequence_index,

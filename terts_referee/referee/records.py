@@ -5,6 +5,7 @@ is judged here.
 """
 
 from enum import StrEnum
+from typing import Any
 
 from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind
@@ -353,7 +354,7 @@ class Deal:
             return self.other(t7.winner)  # the loser of trick 7 draws the last card [000][002]
         return None
 
-    def out_of_reach(self, player: str, card: Card) -> tuple[Unreachable, dict] | None:
+    def out_of_reach(self, player: str, card: Card) -> tuple[Unreachable, dict[str, Any]] | None:
         """Why ``player`` cannot hold ``card`` now, as far as the cards seen tell: ("played",
         its trick), ("face-up",) under the stock, ("in-hand", the holder); None if he may."""
         played = self.played_at()

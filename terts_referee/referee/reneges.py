@@ -43,6 +43,7 @@ def check_final_reneges(st: State, deal: Deal) -> None:
     final = [tr for tr in deal.tricks if tr.number >= FINAL_FROM]
     if not final:
         return
+    assert deal.trump is not None  # on_trick refuses a trick until the trump is known
     for i, tr in enumerate(final):
         if tr.renege:
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from ..i18n import t
 from . import texts  # noqa: F401 - registers the web.* words
@@ -81,6 +82,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
 }
 
 # Every recording command takes a correction: take event N's place, or go before it.
+RECORDING: tuple[str, ...]
 RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
 RECORDING += ("penalty", "claim")
 CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))
@@ -88,7 +90,7 @@ for _name in RECORDING:
     ACTIONS[_name] += CORRECTION
 
 
-def _check(action: str, field: Field, value, lang: str) -> None:
+def _check(action: str, field: Field, value: object, lang: str) -> None:
     if field.kind in (TEXT, TRUMP):
         good = isinstance(value, str) and len(value) <= MAX_TEXT
         expected = t("web.type.text", lang)
@@ -121,7 +123,7 @@ def _bundled(name: str, lang: str) -> None:
         raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
 
 
-def fields_of(body: object, action: str, lang: str) -> dict:
+def fields_of(body: object, action: str, lang: str) -> dict[str, Any]:
     """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
     with an example of the object expected."""
     if not isinstance(body, dict):
@@ -144,7 +146,7 @@ def _trump(action: str, value: str, lang: str) -> None:
         raise BadRequest(message) from None
 
 
-def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
+def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[str]:
     """``terts --lang LANG ACTION --game GAME OPTIONS -- WORDS`` for a checked request body."""
     fields = {f.name: f for f in ACTIONS[action]}
     for name in body:

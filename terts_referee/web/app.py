@@ -21,18 +21,22 @@ import contextlib
 import hmac
 import json
 import re
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 from urllib.parse import urlsplit
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
 from ..i18n import t
 from . import texts  # noqa: F401 - registers the web.* and ui.* words
 from .backend import Backend
+
+T = TypeVar("T")
 
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
@@ -179,7 +183,7 @@ class PhoneApp:
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="terts-backend")
         self._state: tuple[str, dict[str, Any]] | None = None  # (version, state)
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # no lifespan, no websockets: nothing to do
             return
         request = Request(scope, receive)
@@ -211,7 +215,7 @@ class PhoneApp:
                     if left < 0:
                         return
 
-    async def _call(self, function, *args):
+    async def _call(self, function: Callable[..., T], *args: object) -> T:
         """A backend call in the worker thread (one at a time), never on the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)
 
@@ -219,7 +223,7 @@ class PhoneApp:
 
     def _below_token(self, request: Request) -> str | Response:
         """The path below the token, or the refusal (403, or 301 to the token's folder)."""
-        raw = request.scope.get("raw_path") or request.scope["path"].encode("utf-8")
+        raw: bytes = request.scope.get("raw_path") or request.scope["path"].encode("utf-8")
         path = urlsplit(raw.decode("latin-1")).path
         host = request.headers.get("host", "")
         origin = request.headers.get("origin")
@@ -308,7 +312,7 @@ class PhoneApp:
         if head:
             return Response(b"", 200, headers, "text/event-stream")
 
-        async def versions():
+        async def versions() -> AsyncIterator[dict[str, str]]:
             seen = None
             while (version := await self.versions.after(seen)) is not None:
                 yield {"data": version}

@@ -28,14 +28,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..i18n import t
 from . import actions as in_process
-from . import (
-    api,
-    texts,
-)
+from . import api, texts
+
+# runs one ``terts`` command line: (exit code, stdout, stderr), as ``actions.run``
+Runner = Callable[[list[str]], tuple[int, str, str]]
 
 
 class Backend(Protocol):
@@ -68,7 +69,7 @@ class ArgvBackend:
 
     actions = frozenset(api.ACTIONS)
 
-    def __init__(self, path: str, lang: str, run=in_process.run):
+    def __init__(self, path: str, lang: str, run: Runner = in_process.run) -> None:
         self.path = path
         self.lang = lang
         self.run = run

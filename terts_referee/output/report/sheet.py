@@ -5,7 +5,6 @@ the HTML export and the chart), the human table with its declaration lines, and 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...i18n import lang, t
 from .. import console
@@ -15,9 +14,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...game.model import Game
     from ...referee import Deal, Sheet
+    from ...referee.records import PenaltyRecord
+    from .shapes import DealJSON, DealTimes, SheetJSON
 
 
-def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:
+def _deal_times(game: Game, d: Deal, following: Deal | None) -> DealTimes:
     """When a deal started (its deal event) and ended (its last event, once finished): the
     event before the next deal's, or the game's last one. ``following`` is the next deal."""
     last = (following.event if following else len(game.events) + 1) - 1
@@ -25,10 +26,10 @@ def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | 
     return {"started": iso(game.time_of(d.event)), "ended": iso(ended)}
 
 
-def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
+def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
     """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
     rules = sheet.rules
-    deals = []
+    deals: list[DealJSON] = []
     by_number = {d.number: d for d in sheet.deals}  # the next deal in O(1): linear overall
     for d in sheet.deals:
         deals.append(
@@ -173,7 +174,7 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def penalty_says(d: Deal, pen) -> str:
+def penalty_says(d: Deal, pen: PenaltyRecord) -> str:
     """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
     miscount's amount), his uphill, the points written for the opponent (named)."""
     bits = [penalty_name(pen.kind.value)]

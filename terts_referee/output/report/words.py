@@ -3,12 +3,20 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...i18n import (
     lang,
     register,
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from datetime import datetime
+
+    from ...domain.declarations import Declaration
 
 MSG = register(
     {
@@ -259,10 +267,10 @@ def penalty_name(kind: str) -> str:
     return t(f"pen.{kind}")
 
 
-def decl_names(combos) -> str:
+def decl_names(combos: Iterable[Declaration]) -> str:
     return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
 
 
-def iso(at) -> str | None:
+def iso(at: datetime | None) -> str | None:
     """A recorded time as ISO 8601 text with its offset; None when not known."""
     return at.isoformat() if at is not None else None

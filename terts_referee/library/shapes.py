@@ -1,0 +1,56 @@
+"""The JSON shapes of the library's figures, as TypedDicts: ``Stats`` is what ``stats.stats``
+builds (the ``stats --json`` document) and what the season page and the stats tables read
+(``output/season.py``, ``output/library_report.py``).
+
+For the type checker: the library builds plain dicts and imports this module only under
+``TYPE_CHECKING``, so no command loads it.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+__all__ = ["HeadToHead", "PlayerStats", "Stats", "TimelineEntry"]
+
+
+class PlayerStats(TypedDict):
+    games: int
+    wins: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    deals: int
+    points: int
+    points_per_deal: float | None
+    best_deal: int | None
+    declarations: dict[str, int]  # scored, by class (``summary.DECLARATION_CLASSES``)
+    challenges_won: int
+    burned: int
+    false_declarations: int
+    uphill: int
+    claims: int
+
+
+class HeadToHead(TypedDict):
+    players: list[str]
+    games: int
+    wins: dict[str, int]
+
+
+class TimelineEntry(TypedDict):
+    date: str
+    players: list[str]
+    winner: str | None
+
+
+class Stats(TypedDict):
+    games: int
+    unfinished: int
+    players: dict[str, PlayerStats]  # by the spelling of each player's latest game
+    head_to_head: list[HeadToHead]
+    average_deals: float | None
+    average_minutes: float | None
+    timeline: list[TimelineEntry]  # the finished games, in the order they started
+    # added by ``terts stats``: the library read, and the files it skipped
+    library: NotRequired[str]
+    skipped: NotRequired[list[str]]
