@@ -36,9 +36,15 @@ def _key(
     *,
     ru: str,
     maximum: int | None = None,
+    legacy: Any = None,
 ) -> Any:
     """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
-    ``_section`` decorator below."""
+    ``_section`` decorator below.
+
+    ``legacy``: for a key added after game files were written, the value that means what the
+    program did before the key existed. A game file stores its resolved ruleset with every key
+    it knew; one stored without this key reads it as ``legacy`` (not as the default, which may
+    differ), so that every game recorded before replays as it was played."""
     _PENDING.append(
         {
             "doc": doc,
@@ -47,6 +53,7 @@ def _key(
             "choices": choices,
             "minimum": minimum,
             "maximum": maximum,
+            "legacy": legacy,
         }
     )
     return default
@@ -92,6 +99,15 @@ class GameRules(NamedTuple):
         "a claim during a deal needs at least one trick taken in it",
         "[000][002]",
         ru="заявить о победе во время сдачи можно, только взяв в ней хотя бы одну взятку",
+    )
+    deal_end_requires_trick: bool = _key(
+        True,
+        "at the end of a deal, reaching the target wins only a player who took a trick in it "
+        "(trick by trick); false: reaching it is enough",
+        "[000][002] / [001][003][004]",
+        ru="в конце сдачи цель даёт победу только тому, у кого в этой сдаче есть хотя бы одна "
+        "взятка (при записи по взяткам); false: достаточно достичь цели",
+        legacy=False,
     )
     both_over: str = _key(
         "last-trick",
@@ -190,6 +206,16 @@ class DeclarationRules(NamedTuple):
         "стоимость (suit), только составленная из уже объявленных карт (subset) или ничего "
         "не стоит (allowed)",
     )
+    lowering_penalty: str = _key(
+        "value",
+        "a lowering is recorded and costs minus its value (value), or refused: it may not be "
+        "declared (refuse)",
+        "[000] / [001]",
+        ("value", "refuse"),
+        ru="понижение записывается и стоит минус его стоимость (value) или не принимается: "
+        "объявлять его нельзя (refuse)",
+        legacy="value",
+    )
 
 
 @_section
@@ -251,6 +277,16 @@ class PenaltyRules(NamedTuple):
         "the opponent scores a false declaration's points",
         "[000]",
         ru="соперник пишет себе очки ложного объявления",
+    )
+    late_uphill: int | str = _key(
+        "value",
+        'a late declaration: uphill by its value ("value", house) or a fixed number',
+        "[000] (house)",
+        ("value",),
+        minimum=0,
+        maximum=1000,  # a bound against damaged files
+        ru='позднее объявление: в гору его стоимость ("value", house) или заданное число',
+        legacy="value",
     )
     empty_challenge: int = _key(
         20,
@@ -363,10 +399,18 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in bundled_dir().glob("*.toml"))
 
 
-def _describe_type(default: Any, choices: tuple[str, ...]) -> str:
+def _numeric(f: KeyInfo) -> bool:
+    """Whether a key takes a number (perhaps also a word, as ``"value"``): its default is one,
+    or it has a lower bound (``penalties.late_uphill``, whose default is the word)."""
+    return not isinstance(f.default, bool) and (
+        isinstance(f.default, int) or f.metadata["minimum"] is not None
+    )
+
+
+def _describe_type(default: Any, choices: tuple[str, ...], numeric: bool = False) -> str:
     if isinstance(default, bool):
         return t("rule.type.bool")
-    if isinstance(default, int) and choices:
+    if (isinstance(default, int) or numeric) and choices:
         joiner = f" {t('rule.or')} "
         return t("rule.type.int_or", choices=joiner.join(f'"{c}"' for c in choices))
     if isinstance(default, int):
@@ -405,11 +449,11 @@ def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
         if not isinstance(value, bool):
             raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
         return value
-    if isinstance(default, int):
+    if _numeric(f):
         if isinstance(value, str) and value in choices:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices, True))
         if minimum is not None and value < minimum:
             raise RulesetError(
                 t(
@@ -455,12 +499,14 @@ def ruleset_from_dict(
             f"{section}.{f.name}"
             for section, cls in SECTIONS.items()
             for f in fields(cls)
-            if not isinstance(doc.get(section), dict) or f.name not in doc[section]
+            if f.metadata["legacy"] is None
+            and (not isinstance(doc.get(section), dict) or f.name not in doc[section])
         ]
         if "name" not in doc:
             missing.insert(0, "name")
         if missing:
             raise RulesetError(t("rule.incomplete", origin=origin, keys=", ".join(missing)))
+        doc = _with_legacy(doc)
     for key, value in doc.items():
         if key in TOP_KEYS:
             if not isinstance(value, str):
@@ -506,6 +552,24 @@ def ruleset_from_dict(
     name = doc.get("name", base.name)
     description = doc.get("description", base.description if "name" not in doc else "")
     return base._replace(name=name, description=description, **changes)
+
+
+def _with_legacy(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored ruleset with each key added since it was written filled in with its ``legacy``
+    value: what the program did when the file was written (see ``_key``)."""
+    filled = dict(doc)
+    for section, cls in SECTIONS.items():
+        table = filled.get(section)
+        if not isinstance(table, dict):
+            continue
+        absent = {
+            f.name: f.metadata["legacy"]
+            for f in fields(cls)
+            if f.metadata["legacy"] is not None and f.name not in table
+        }
+        if absent:
+            filled[section] = {**table, **absent}
+    return filled
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -611,8 +675,6 @@ def dump_ruleset_toml(rules: Ruleset, extends: str | None = None) -> str:
             value = getattr(getattr(rules, section), f.name)
             doc = f.metadata["doc"]
             choices = f.metadata["choices"]
-            allowed = (
-                f" ({' | '.join(choices)})" if choices and not isinstance(f.default, int) else ""
-            )
+            allowed = f" ({' | '.join(choices)})" if choices and not _numeric(f) else ""
             lines.append(f"{f.name} = {scalar(value)}  # {doc}{allowed} {f.metadata['source']}")
     return "\n".join(lines) + "\n"

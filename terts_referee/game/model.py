@@ -378,6 +378,7 @@ class Game:
                 rules or self.rules,
                 first_dealer=self.first_dealer,
                 strict=False,
+                recorded=len(self.events),
             )
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
@@ -388,6 +389,7 @@ class Game:
 
         with pinned():  # as replay(..., strict=True) walks the log
             st = State.start(self.players, self.rules, self.first_dealer)
+            st.recorded = len(self.events)  # the file's events, judged as they were recorded
             for i, ev in enumerate(self.events, start=1):
                 try:
                     apply(st, i, ev)
@@ -460,7 +462,11 @@ class Game:
             sheet = st.sheet
         else:
             sheet = replay(
-                self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
+                self.players,
+                [*self.events, event],
+                self.rules,
+                first_dealer=self.first_dealer,
+                recorded=len(self.events),
             )
         when = at or now()
         self.journal.append(event)
@@ -577,7 +583,15 @@ class Game:
         apply_correction(events, times, c, self.started)
         before = self.sheet()
         try:
-            after = replay(self.players, events, self.rules, first_dealer=self.first_dealer)
+            # events before the corrected one stand as recorded; it and the later ones are
+            # judged again, as new
+            after = replay(
+                self.players,
+                events,
+                self.rules,
+                first_dealer=self.first_dealer,
+                recorded=number - 1,
+            )
         except EventRefused as exc:
             raise self._refusal(c, exc) from None
         self.corrections.append(c)

@@ -60,6 +60,9 @@ LABELS = register(
         "export.open_deal": {"en": "deal in progress", "ru": "сдача не закончена"},
         "export.no_deals": {"en": "no deals yet", "ru": "сдач ещё не было"},
         "export.notes": {"en": "Notes", "ru": "Замечания"},
+        "export.withdrawn": {"en": "withdrawn", "ru": "снято"},
+        "export.writes": {"en": "{p} writes {n}", "ru": "{p} пишет {n}"},
+        "export.stands_again": {"en": "stands again", "ru": "снова в силе"},
         "export.chart_title": {
             "en": "Running totals by deal",
             "ru": "Ход игры: итоги по сдачам",
@@ -452,7 +455,12 @@ def _declaration_cell(deal: DealJSON, player: str, lang: str) -> str:
         title = f' title="{escape(r["name"])}"' if lang != "ru" and r.get("name") else ""
         pts = escape(str(r.get("points", "")))
         status = r.get("status", "scored")
-        if status == "scored":
+        if status == "scored" and r.get("restored"):  # burned by a challenge found false
+            again = _h("stands_again", lang)
+            parts.append(
+                f'<span class="decl"{title}>{name} <span class="pts">{pts}</span> ({again})</span>'
+            )
+        elif status == "scored":
             parts.append(f'<span class="decl"{title}>{name} <span class="pts">{pts}</span></span>')
         else:
             try:
@@ -477,8 +485,14 @@ def _penalty_cell(deal: DealJSON, player: str, lang: str) -> str:
             words = [t(f"pen.{kind}", lang)]
         except KeyError:
             words = [kind]
+        if pen.get("withdrawn"):  # a renege whose evidence was found false
+            text = escape(", ".join(words))
+            parts.append(f'<span class="pen void"><s>{text}</s> ({_h("withdrawn", lang)})</span>')
+            continue
         if pen.get("uphill"):
             words.append(f"{pen['uphill']} {_w('uphill', lang)}")
+        if pen.get("to_opponent") and pen.get("opponent"):
+            words.append(_w("writes", lang, p=pen["opponent"], n=pen["to_opponent"]))
         parts.append(f'<span class="pen">{escape(", ".join(words))}</span>')
     return "<br>".join(parts)
 

@@ -159,14 +159,16 @@ def replay(
     *,
     first_dealer: str | None = None,
     strict: bool = True,
+    recorded: int = 0,
 ) -> Sheet:
     """The score sheet for ``events`` under ``rules``; pure.
 
     Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
-    event is skipped and a notice names it.
+    event is skipped and a notice names it. The first ``recorded`` events are already in the
+    game file (``State.recorded``); the rest are judged as new.
     """
     with pinned():
-        return _replay(players, events, rules, first_dealer, strict)
+        return _replay(players, events, rules, first_dealer, strict, recorded)
 
 
 def _replay(
@@ -175,9 +177,11 @@ def _replay(
     rules: Ruleset,
     first_dealer: str | None,
     strict: bool,
+    recorded: int = 0,
 ) -> Sheet:
     """``replay``, its messages in the language chosen once."""
     st = State.start(players, rules, first_dealer)
+    st.recorded = recorded
     for i, ev in enumerate(events, start=1):
         if strict:
             try:

@@ -31,6 +31,8 @@ class DeclaredJSON(DeclarationJSON):
     name: str
     combo: str
     value: int
+    note: str  # why it did not score, or why it stands again
+    restored: int | None  # burned, standing again from this event
 
 
 class PenaltyJSON(TypedDict):
@@ -44,6 +46,7 @@ class PenaltyJSON(TypedDict):
     says: str
     note: str
     automatic: bool
+    withdrawn: bool  # a renege that rested on a declaration proven false
 
 
 class DealJSON(DealTimes):

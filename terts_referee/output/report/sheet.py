@@ -12,6 +12,7 @@ from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ...domain.rules import Ruleset
     from ...game.model import Game
     from ...referee import Deal, Sheet
     from ...referee.records import PenaltyRecord
@@ -55,6 +56,8 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
                         "points": r.points,  # what it scored: 0 burned, minus its value lowering
+                        "note": r.note,  # why it did not score, or why it stands again
+                        "restored": r.restored,  # burned, standing again from this event
                     }
                     for r in d.declarations
                 ],
@@ -67,11 +70,12 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "uphill": p.uphill,  # added to the offender's target ("в гору")
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
-                        "says": penalty_says(d, p),
+                        "says": penalty_says(d, p, rules, i in d.withdrawn),
                         "note": p.note,
                         "automatic": p.auto,
+                        "withdrawn": i in d.withdrawn,  # a renege whose evidence was false
                     }
-                    for p in d.penalties
+                    for i, p in enumerate(d.penalties)
                 ],
                 "tricks": len(d.tricks),
                 "quick": d.quick,
@@ -145,9 +149,12 @@ def report_sheet(
         items = []
         for r in d.declarations:
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
+            if r.restored:  # burned by a challenge found false
+                mark = f" ({t('out.stands_again', event=r.restored)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
-        for pen in d.penalties:
-            items.append(f"{pen.player}: {penalty_says(d, pen)}")
+        for i, pen in enumerate(d.penalties):
+            says = penalty_says(d, pen, sheet.rules, i in d.withdrawn)
+            items.append(f"{pen.player}: {says}")
         if items:
             lines.append(f"{d.number}. " + "; ".join(items))
     if lines:
@@ -174,10 +181,17 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def penalty_says(d: Deal, pen: PenaltyRecord) -> str:
+def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:
     """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
     miscount's amount), his uphill, the points written for the opponent (named)."""
     bits = [penalty_name(pen.kind.value)]
+    if withdrawn:
+        return ", ".join([*bits, t("out.pen.withdrawn")])
+    if pen.kind.loses_game:
+        bits.append(t("out.pen.loses", p=pen.player))
+    if pen.kind.value == "renege":
+        moved = rules.penalties.renege == "deal-to-opponent" and pen is _first_renege(d)
+        bits.append(t("out.pen.renege_deal", p=d.other(pen.player)) if moved else t("out.pen.flag"))
     if pen.points:
         bits.append(t("out.pen.points", n=pen.points))
     if pen.uphill:
@@ -185,6 +199,13 @@ def penalty_says(d: Deal, pen: PenaltyRecord) -> str:
     if pen.to_opponent:
         bits.append(t("out.pen.to_opponent", p=d.other(pen.player), n=pen.to_opponent))
     return ", ".join(bits)
+
+
+def _first_renege(d: Deal) -> PenaltyRecord | None:
+    """The deal's first standing renege: the one that moves its card points under
+    ``penalties.renege = "deal-to-opponent"`` (later ones are flagged)."""
+    standing = d.standing_reneges()
+    return standing[0][1] if standing else None
 
 
 def _deal_cell(d: Deal, p: str) -> str:
