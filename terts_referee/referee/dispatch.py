@@ -19,7 +19,6 @@ from ..domain.rules import Ruleset
 from ..errors import RuleError
 from ..i18n import pinned
 from ..i18n.messages import t
-from ..output.hints import hint
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import MAX_DEAL_DECLARATIONS, Sheet
 from .state import State
@@ -224,18 +223,8 @@ def walk(
             if undo is None:
                 raise EventRefused(j, str(exc)) from None
             undo.restore(st)
-            set_aside(st, j, str(exc))
+            st.set_aside(j, str(exc))
     return st
-
-
-def set_aside(st: State, number: int, reason: str) -> None:
-    """Stored event ``number`` does not stand: the sheet lists it, and its notice says why, that
-    the file keeps it and it is not counted, and what can be done."""
-    st.sheet.set_aside[number] = reason
-    drop = hint("drop", str(number))
-    st.sheet.notices.append(
-        (number, t("notice.set_aside", number=number, reason=reason, drop=drop))
-    )
 
 
 def _replay(

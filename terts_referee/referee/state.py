@@ -55,6 +55,14 @@ class State:
         if deal is not None:
             deal.notices.append(text)
 
+    def set_aside(self, number: int, reason: str) -> None:
+        """Stored event ``number`` does not stand (``dispatch.walk``): the sheet lists it, and its
+        notice says why, that the file keeps it and it is not counted, and what can be done."""
+        self.sheet.set_aside[number] = reason
+        drop = hint("drop", str(number))
+        text = t("notice.set_aside", number=number, reason=reason, drop=drop)
+        self.sheet.notices.append((number, text))
+
     def effect(self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0) -> str:
         """What a penalty does, in words: who writes how many points and who goes how far
         uphill (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
