@@ -100,13 +100,24 @@ def progress_bar(total: int):
     return advance
 
 
+def copies_of(scan) -> list[dict[str, str]]:
+    """The copies of a game not counted, as the JSON lists them: each with the file counted."""
+    return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
+
+
 def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
 def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
     if as_json:
-        console.print_json({"games": games, "skipped": [name for name, _ in scan.skipped]})
+        console.print_json(
+            {
+                "games": games,
+                "skipped": [name for name, _ in scan.skipped],
+                "copies": copies_of(scan),
+            }
+        )
         return
     if not games:
         total = len(scan.games)

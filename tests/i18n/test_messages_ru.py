@@ -344,6 +344,7 @@ def _catalogues() -> list[dict[str, dict[str, str]]]:
         *("output.export", "i18n.messages", "output.report", "table"),
         *(
             "library.index",
+            "library.folders",
             "output.library_report",
             "output.season",
             "library.stats",

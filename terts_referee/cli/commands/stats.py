@@ -42,7 +42,7 @@ def command(
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
     from ...library.stats import stats as stats_of
-    from ...output.library_report import report_stats
+    from ...output.library_report import copies_of, report_stats
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
@@ -53,6 +53,7 @@ def command(
     figures = stats_of(scan.games, filters)
     figures["library"] = str(scan.library)
     figures["skipped"] = [name for name, _ in scan.skipped]
+    figures["copies"] = copies_of(scan)
     if html is not None:
         from ... import i18n
         from ...output.season import season_html
