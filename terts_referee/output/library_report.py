@@ -47,11 +47,38 @@ TEXT = register(
         "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
         "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
         "library.h.pair": {"en": "pair", "ru": "пара"},
+        "library.h.ratings": {"en": "Ratings", "ru": "Рейтинги"},
+        "library.h.rating": {"en": "rating (mu ± sigma)", "ru": "рейтинг (μ ± σ)"},
+        "library.h.rated": {"en": "games rated", "ru": "партий в рейтинге"},
+        "library.rating": {
+            "en": "{rating} (mu {mu} ± {sigma})",
+            "ru": "{rating} (μ {mu} ± {sigma})",
+        },
+        "library.ratings_meaning": {
+            "en": "Rating: mu - 3 sigma (openskill), a skill the player very likely has.",
+            "ru": "Рейтинг: μ − 3σ (openskill), осторожная оценка: игра почти наверняка не слабее.",
+        },
+        "library.ratings_over": {
+            "en": "Rated over the {games:#finished game|finished games} of the period, "
+            "whoever played them.",
+            "ru": "Считается по всем оконченным партиям периода (их {games}), кто бы в них ни "
+            "играл.",
+        },
+        "library.chance": {
+            "en": "The chance to win the next game, by the ratings: {a} {pa}, {b} {pb}.",
+            "ru": "Шанс на победу в следующей партии по рейтингам: {a} {pa}, {b} {pb}.",
+        },
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
             "on average {deals} deals and {minutes} minutes a game",
             "ru": "окончено партий: {games}, не окончено: {unfinished}; "
             "в среднем сдач за партию: {deals}, минут: {minutes}",
+        },
+        "library.copies": {
+            "en": "{n:#copy|copies} of the same games found and counted once (`stats --json` "
+            "names them)",
+            "ru": "найдено копий тех же партий: {n}; каждая партия посчитана один раз "
+            "(`stats --json` их называет)",
         },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",
@@ -152,6 +179,35 @@ def _or_dash(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
+
+
+def _show_ratings(figures: dict[str, Any]) -> None:
+    """The players shown, best rating first: the conservative value, then mu ± sigma."""
+    rated = [(n, p) for n, p in figures["players"].items() if p.get("rating") is not None]
+    if not rated:
+        return
+    rated.sort(key=lambda item: -item[1]["rating"])  # stable: ties keep the players' order
+    tab = console.table(
+        t("library.h.player"),
+        t("library.h.rating"),
+        t("library.h.rated"),
+        title=t("library.h.ratings"),
+    )
+    for name, p in rated:
+        text = t(
+            "library.rating",
+            rating=f"{p['rating']:.1f}",
+            mu=f"{p['mu']:.1f}",
+            sigma=f"{p['sigma']:.1f}",
+        )
+        tab.add_row(console.cell(name), console.cell(text), console.cell(p["rated_games"]))
+    console.show(tab)
+    console.say(t("library.ratings_meaning"), style="dim")
+    console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
+
+
 def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library: int = 0) -> None:
     """``in_library``: how many games the library holds, filters aside (to tell an empty
     library from options that leave nothing to count)."""
@@ -224,6 +280,7 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
         )
     console.show(h2h)
+    _show_ratings(figures)
     console.say(
         t(
             "library.averages",
@@ -233,6 +290,11 @@ def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library
             minutes=_or_dash(figures["average_minutes"]),
         )
     )
+    if figures.get("chance"):
+        (a, pa), (b, pb) = figures["chance"].items()
+        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+    if figures.get("copies"):
+        console.say(t("library.copies", n=len(figures["copies"])), style="dim")
     if chart:
         from .season import wins_chart_text
 

@@ -64,6 +64,17 @@ WORDS = register(
         },
         "season.game": {"en": "Game", "ru": "Партия"},
         "season.monthly": {"en": "Wins by month", "ru": "Победы по месяцам"},
+        "season.rating": {"en": "Rating", "ru": "Рейтинг"},
+        "season.mu": {"en": "mu ± sigma", "ru": "μ ± σ"},
+        "season.ratings": {"en": "Ratings, game by game", "ru": "Рейтинги, партия за партией"},
+        "season.ratings_caption": {
+            "en": "Each player's rating (openskill: mu − 3 sigma, the skill the player very "
+            "likely has at least) after each of his games of the season, rated over every "
+            "finished game of the period",
+            "ru": "Рейтинг каждого игрока (openskill: μ − 3σ, уровень игры, который почти "
+            "наверняка не ниже этого) после каждой партии сезона с участием игрока; считается "
+            "по всем оконченным партиям периода",
+        },
         "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
         "season.generated": {
             "en": "written by terts-referee",
@@ -86,6 +97,8 @@ _RESULTS = (
     "longest_streak",
     "points_per_deal",
     "best_deal",
+    "rating",
+    "mu",
 )
 _EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
 
@@ -299,6 +312,108 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
+def _text_of(field: str, p: dict[str, Any]) -> str | None:
+    """How the page writes a player's figure when not as it is (None): a rate as a percentage,
+    a rating with one decimal, mu with its sigma."""
+    if p.get(field) is None:
+        return None
+    if field == "rating":
+        return f"{p['rating']:.1f}"
+    if field == "mu":
+        return f"{p['mu']:.1f} ± {p['sigma']:.1f}"
+    return _percent(p[field]) if field == "win_rate" else None
+
+
+def _ratings_svg(figures: dict[str, Any], lang: str) -> str:
+    """Each player's rating after each of his games of the season (x: the game, as in the wins
+    chart; y: the rating), one line a player."""
+    names = list(figures["players"])
+    timeline = figures.get("timeline", [])
+    tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in names}
+    for i, game in enumerate(timeline, start=1):
+        for name, value in (game.get("ratings") or {}).items():
+            if name in tracks and value is not None:
+                tracks[name].append((i, value))
+    count = len(timeline)
+    values = [v for track in tracks.values() for _, v in track]
+    low, high, step = _y_range(values, ticks=6) if values else (0, 10, 2)
+    x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
+    dx = (x_right - x_left) / max(count, 1)
+    scale = (y_bottom - y_top) / (high - low)
+
+    def x(i: float) -> float:
+        return x_left + i * dx
+
+    def y(v: float) -> float:
+        return y_bottom - (v - low) * scale
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
+        f'height="{_H}" role="img" class="season-chart ratings" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
+        f"<title>{_h('ratings', lang)}</title>",
+        f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
+        '<g class="y-axis" fill="#333333" text-anchor="end">',
+    ]
+    v = low
+    while v <= high:
+        out.append(
+            f'<line x1="{x_left}" x2="{x_right}" y1="{_num(y(v))}" y2="{_num(y(v))}" '
+            f'stroke="{"#999999" if v == 0 else "#e3e3e3"}"/>'
+        )
+        out.append(f'<text x="{x_left - 6}" y="{_num(y(v) + 4)}">{_num(v)}</text>')
+        v += step
+    out.append("</g>")
+    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
+    out.append(
+        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" stroke="#333333"/>'
+    )
+    x_step = _x_step(max(count, 1), 16)
+    for i in range(count + 1):
+        if i % x_step == 0 or i == count:
+            out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
+    out.append("</g>")
+    out.append(
+        f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
+        f"{_h('game', lang)}</text>"
+    )
+    middle = _num((y_top + y_bottom) / 2)
+    out.append(
+        f'<text x="16" y="{middle}" text-anchor="middle" '
+        f'transform="rotate(-90 16 {middle})">{_h("rating", lang)}</text>'
+    )
+    if not count:
+        out.append(
+            f'<text x="{_num((x_left + x_right) / 2)}" y="{middle}" '
+            f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
+        )
+    legend_x = float(x_left)
+    for k, n in enumerate(names):
+        colour = PALETTE[k % len(PALETTE)]
+        track = tracks[n]
+        final = figures["players"][n].get("rating")
+        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in track)
+        out.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
+            f'data-player="{escape(n)}" data-rating="{escape(json.dumps(final))}" '
+            f'points="{coords}"/>'
+        )
+        if len(track) == 1:  # one game: a dot, as a line of one point shows nothing
+            ((i, v),) = track
+            out.append(f'<circle cx="{_num(x(i))}" cy="{_num(y(v))}" r="3" fill="{colour}"/>')
+        label = f"{n}: {_shown(None if final is None else round(final, 1))}"
+        out.append(
+            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
+            f'stroke="{colour}" stroke-width="3"/>'
+            f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
+        )
+        legend_x += 40 + 7.5 * len(label)
+        if legend_x > _W - 120 and k < len(names) - 1:
+            break  # the rest of a big club is in the tables
+    out.append("</svg>")
+    return "\n".join(out)
+
+
 def season_html(figures: dict[str, Any], lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
     lang = _check_lang(lang)
@@ -310,9 +425,7 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
     results, events = [], []
     for name, p in figures["players"].items():
         row = f'<th scope="row">{escape(name)}</th>'
-        cells = [
-            _cell(name, f, p[f], _percent(p[f]) if f == "win_rate" else None) for f in _RESULTS
-        ]
+        cells = [_cell(name, f, p.get(f), _text_of(f, p)) for f in _RESULTS]
         results.append(f"<tr>{row}{''.join(cells)}</tr>")
         cells = [
             _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES
@@ -374,6 +487,10 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
         "</figure>",
         '<figure class="chart">',
         _rate_svg(figures, lang),
+        "</figure>",
+        '<figure class="chart">',
+        _ratings_svg(figures, lang),
+        f"<figcaption>{_h('ratings_caption', lang)}</figcaption>",
         "</figure>",
         f'<p class="meta">{_h("generated", lang)} {escape(__version__)}</p>',
         "</body>",

@@ -170,6 +170,14 @@ def files_of(library: Path) -> dict[str, tuple[bytes, int]]:
     }
 
 
+RATING_FIELDS = ("rating", "mu", "sigma", "rated_games")
+
+
+def figures_of(players: dict) -> dict:
+    """The players' figures of `stats --json` without their ratings (checked apart)."""
+    return {n: {k: v for k, v in p.items() if k not in RATING_FIELDS} for n, p in players.items()}
+
+
 def player(name, games, wins, deals, points, best, decl, *, current, longest, **more):
     figures = {
         "games": games,
@@ -220,7 +228,7 @@ def test_stats_of_the_season_match_the_hand_counts(terts, season):
     data = r.json()
     assert data["games"] == 5
     assert data["unfinished"] == 1
-    assert data["players"] == EXPECTED_PLAYERS
+    assert figures_of(data["players"]) == EXPECTED_PLAYERS
     assert list(data["players"]) == ["аня", "Боря", "Вася", "Петя"]
     assert data["head_to_head"] == [
         {"players": ["аня", "Боря"], "games": 3, "wins": {"аня": 2, "Боря": 1}},
@@ -309,7 +317,7 @@ def test_history_and_stats_change_no_file_in_the_library(terts, season):
         assert terts(*command, game=False).code == 0
     assert files_of(season) == before
     (index_path(season)).unlink()  # deleting the index loses nothing
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
     assert files_of(season) == before
 
 
@@ -531,7 +539,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
     parser = _Cells()
     parser.feed(html)
     assert html.startswith("<!DOCTYPE html>") and "@media print" in html
-    assert parser.tags.count("svg") == 2 and parser.tags.count("table") == 3
+    assert parser.tags.count("svg") == 3 and parser.tags.count("table") == 3
     players = {(p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is None}
     expected = {}
     for name, figures in data["players"].items():
@@ -539,7 +547,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
             if field == "declarations":
                 for cls, count in value.items():
                     expected[(name, f"declarations.{cls}")] = count
-            elif field not in ("deals", "points"):
+            elif field not in ("deals", "points", "sigma", "rated_games"):  # sigma beside mu
                 expected[(name, field)] = value
     assert players == expected
     pairs = {(pair, p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is not None}
@@ -551,16 +559,21 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
             expected_pairs[(key, name, "wins")] = wins
     assert pairs == expected_pairs
     # what the eye reads is the same number (a rate as a percentage, nothing as a dash)
-    for (_, _, field, value), text in zip(parser.cells, parser.texts, strict=True):
+    for (_, name, field, value), text in zip(parser.cells, parser.texts, strict=True):
         value = json.loads(value)
         if field == "win_rate":
             assert text == f"{value * 100:.0f}%"
+        elif field == "rating":
+            assert text == f"{value:.1f}"
+        elif field == "mu":
+            assert text == f"{value:.1f} ± {data['players'][name]['sigma']:.1f}"
         else:
             assert text == ("—" if value is None else f"{value:g}")
     # the charts: each player's line ends at his wins; each bar is his win rate
     for name, figures in data["players"].items():
         assert f'data-player="{name}" data-wins="{figures["wins"]}"' in html
         assert f'data-player="{name}" data-win-rate="{figures["win_rate"]}"' in html
+        assert f'data-player="{name}" data-rating="{figures["rating"]}"' in html
     assert f'data-games="{data["games"]}" data-unfinished="{data["unfinished"]}"' in html
 
 
@@ -589,7 +602,7 @@ def test_two_commands_at_once_share_the_index(terts, season):
     outputs = [run.communicate(timeout=120) for run in runs]
     assert [run.returncode for run in runs] == [0, 0]
     assert json.loads(outputs[0][0]) == json.loads(outputs[1][0])
-    assert json.loads(outputs[0][0])["players"] == EXPECTED_PLAYERS
+    assert figures_of(json.loads(outputs[0][0])["players"]) == EXPECTED_PLAYERS
     db = sqlite3.connect(index_path(season))
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
@@ -640,10 +653,10 @@ def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
 
 
 def test_a_damaged_index_is_no_loss(terts, season):
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
     index = index_path(season)
     index.write_bytes(b"this is not a database" * 100)
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
     db = sqlite3.connect(index)  # built again
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
     db.close()

@@ -13,40 +13,13 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from terts_referee.domain.cards import Rank, Suit
-from terts_referee.domain.declarations import Declaration
-from terts_referee.domain.events import Claim, DealEvent, Declare, Score
-from terts_referee.domain.rules import load_ruleset
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
 from terts_referee.library.folders import MAX_DEPTH
 from terts_referee.library.index import OLD_INDEX_NAME, cache_dir, index_path
+from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
-
-
-def game_of(a: str, b: str, started: datetime, game_id: str | None = None, moves: int = 6):
-    """A quick game ``a`` wins by a claim in deal 2 (``moves`` < 6: the first moves only, the
-    game unfinished: an earlier copy of it)."""
-    game = Game((a, b), load_ruleset("classic"), quick=True, started=started, id=game_id)
-    at = started
-    for event in (
-        DealEvent(None, Suit.HEARTS, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Score(a, 150, a),
-        DealEvent(None, Suit.SPADES, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Claim(a, 5, 100),
-    )[:moves]:
-        at += timedelta(minutes=3)
-        game.record(event, at)
-    return game
-
-
-def put(path: Path, game: Game) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_game(path, game.to_doc())
-    return path
 
 
 def stats(terts, *args):
