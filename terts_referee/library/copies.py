@@ -28,7 +28,15 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
 from typing import Any
 
-__all__ = ["choose", "counted_once", "digest_of", "game_key", "is_digest", "order_key"]
+__all__ = [
+    "choose",
+    "counted_once",
+    "digest_of",
+    "game_key",
+    "is_digest",
+    "order_key",
+    "same_game",
+]
 
 #: The keys of a game file left out of its digest: how it is written (``format``), the id
 #: (files with one are known by it) and the trail of corrections (it only grows: a copy with a
@@ -69,7 +77,7 @@ def game_key(summary: Mapping[str, Any]) -> str:
     return "digest:" + summary["digest"]
 
 
-def _same_game(summary: Mapping[str, Any]) -> tuple[Any, ...]:
+def same_game(summary: Mapping[str, Any]) -> tuple[Any, ...]:
     """What two copies of one game share: the key, and (for an id) the players and the start,
     which no copy of a game changes (an id copied by hand into another game does not merge)."""
     key = game_key(summary)
@@ -101,7 +109,7 @@ def counted_once(
     other copy with the copy counted instead of it)."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for game in games:
-        groups.setdefault(_same_game(game), []).append(game)
+        groups.setdefault(same_game(game), []).append(game)
     counted: set[int] = set()
     others: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for group in groups.values():

@@ -80,6 +80,20 @@ TEXT = register(
             "ru": "найдено копий тех же партий: {n}; каждая партия посчитана один раз "
             "(`stats --json` их называет)",
         },
+        "import.written": {
+            "en": "imported {source}: {file}",
+            "ru": "импортирован файл {source}: {file}",
+        },
+        "import.damaged": {
+            "en": "not imported {source}, left as it is: {reason}",
+            "ru": "не импортирован файл {source}, оставлен как есть: {reason}",
+        },
+        "import.summary": {
+            "en": "{imported:#game|games} imported into {library}; {skipped} already there; "
+            "{damaged} damaged left where they are",
+            "ru": "импортировано партий: {imported}, в библиотеку {library}; уже были там: "
+            "{skipped}; повреждённых оставлено на месте: {damaged}",
+        },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",
             "ru": "в библиотеке ещё нет партий: `terts new` переносит туда оконченную",
@@ -130,6 +144,27 @@ def progress_bar(total: int):
 def copies_of(scan) -> list[dict[str, str]]:
     """The copies of a game not counted, as the JSON lists them: each with the file counted."""
     return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
+
+
+def report_import(done, as_json: bool) -> None:
+    """``terts import``: each file written (stdout), each damaged one with its reason
+    (stderr, also with ``--json``), then the counts; or the JSON."""
+    for source, reason in done.damaged:
+        console.note(t("import.damaged", source=source, reason=reason))
+    if as_json:
+        console.print_json(done.to_dict())
+        return
+    for source, file in done.written:
+        console.say(t("import.written", source=source, file=file))
+    console.say(
+        t(
+            "import.summary",
+            imported=len(done.written),
+            library=done.library,
+            skipped=len(done.already),
+            damaged=len(done.damaged),
+        )
+    )
 
 
 def _day(iso: str) -> str:

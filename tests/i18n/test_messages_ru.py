@@ -345,6 +345,7 @@ def _catalogues() -> list[dict[str, dict[str, str]]]:
         *(
             "library.index",
             "library.folders",
+            "library.importing",
             "output.library_report",
             "output.season",
             "library.stats",
