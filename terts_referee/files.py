@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import TYPE_CHECKING
 
 from .i18n.messages import t
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -67,7 +71,7 @@ def kind_of(mode: int) -> str:
     return "file.special"
 
 
-def read_regular(path: os.PathLike | str, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_regular(path: os.PathLike[str] | str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path`` (symlinks followed), at most ``limit``.
 
     Raises NotRegular, TooBig, or OSError (FileNotFoundError, PermissionError, ENAMETOOLONG...).
@@ -100,7 +104,7 @@ def read_regular(path: os.PathLike | str, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
-def check_replaceable(path: os.PathLike | str) -> bool:
+def check_replaceable(path: os.PathLike[str] | str) -> bool:
     """Whether a regular file is at ``path`` (False: nothing there).
 
     Raises NotRegular when something else is there (never replace a FIFO, a device or a
@@ -115,7 +119,7 @@ def check_replaceable(path: os.PathLike | str) -> bool:
     return True
 
 
-def parse_toml(text: str) -> dict:
+def parse_toml(text: str) -> dict[str, Any]:
     """Parse TOML; raises TomlProblem for bad syntax and the parser's limits alike.
 
     The parser is ``tomli``, the project the standard library's ``tomllib`` was taken from, in
@@ -123,12 +127,12 @@ def parse_toml(text: str) -> dict:
     import 3.5 -> 2.4 ms, a 12-deal game parsed in 1.9 -> 0.6 ms); ``tomllib`` where no wheel
     was installed. Both refuse nesting deeper than their limit with a RecursionError."""
     try:
-        import tomli as toml
+        from tomli import loads
     except ImportError:  # pragma: no cover - tomli is a dependency
-        import tomllib as toml
+        from tomllib import loads
 
     try:
-        return toml.loads(text)
+        return loads(text)
     except RecursionError:
         raise TomlProblem(t("file.too_deep")) from None
     except ValueError as exc:  # TOMLDecodeError, and int() past its 4,300-digit limit

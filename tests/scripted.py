@@ -29,7 +29,7 @@ PLAYERS = ("Аня", "Боря")  # Боря deals first: Аня leads trick 1
 def events(script: str, rules) -> list:
     """Events from lines like the commands: ``deal 7ч quick``, ``declare Аня терц:Дт``,
     ``challenge Боря 50:Тб``, ``ask Боря``, ``trick 10т 9п``, ``exchange Аня``, ``claim Аня``,
-    ``trump ч``."""
+    ``trump ч``, ``false Аня 2`` (its event), ``penalty Аня miscount 10``."""
     out: list = []
     trump = None
     for line in script.strip().splitlines():
@@ -53,6 +53,13 @@ def events(script: str, rules) -> list:
             out.append(Claim(args[0]))
         elif verb == "false":
             out.append(Penalty(args[0], PenaltyKind.FALSE_DECLARATION, None, int(args[1])))
+        elif verb == "penalty":  # ``penalty Аня miscount 10``; for a lowering the number is
+            kind = PenaltyKind.parse(args[1])  # the event it names
+            number = int(args[2]) if len(args) > 2 else None
+            if kind is PenaltyKind.LOWERING:
+                out.append(Penalty(args[0], kind, None, number))
+            else:
+                out.append(Penalty(args[0], kind, number))
         elif verb == "trump":
             trump, card = parse_card_or_suit(args[0])
             out.append(SetTrump(trump, card))

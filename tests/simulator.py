@@ -228,6 +228,7 @@ class SimDeclaration:
     kind: str  # run | four | marriage
     cards: tuple[Card, ...]
     points: int
+    false: bool = False  # a lie: one of its cards is in the opponent's hand (``lie``)
 
     def combo(self, style: str = "symbol") -> str:
         """COMBO notation of CLI.md: the cards comma-separated, ``4A``, or ``marriage``."""
@@ -326,7 +327,8 @@ class SimDeal:
     def declared(self) -> dict[str, int]:
         pts = {p: 0 for p in self.players}
         for d in self.declarations:
-            pts[d.player] += d.points
+            if not d.false:
+                pts[d.player] += d.points
         return pts
 
     @property
@@ -370,6 +372,7 @@ def simulate(
     declare: float = 0.0,
     marriage: float | None = None,
     exchange_declared_seven: bool = True,
+    lie: float = 0.0,
 ) -> SimDeal:
     """Play one deal. ``renege_at``: from that final-phase trick on, the first time the follower
     holds an illegal card he plays one. ``exchange``: the chance the trump-7 holder swaps it before
@@ -377,7 +380,10 @@ def simulate(
     ``declare``: the chance the player about to lead (under ``when = "own-turn"`` each player)
     declares one true declaration before tricks 1-8 (ascending, never lowering); ``marriage``
     the chance he declares the trump marriage when he holds it (default: ``declare``).
-    ``exchange_declared_seven=False`` keeps a trump 7 that its holder has declared."""
+    ``exchange_declared_seven=False`` keeps a trump 7 that its holder has declared. ``lie``: the
+    chance that, before any trick (late ones too), the player about to lead (under ``own-turn``
+    either) also declares a false run of three or the trump marriage, one of whose cards is in
+    the opponent's hand (so that his play or exchange will show it)."""
     rules = rules or SimRules()
     marriage = declare if marriage is None else marriage
     dealer = dealer or players[1]
@@ -459,6 +465,11 @@ def simulate(
             if made:
                 deal.declarations.extend(made)
                 deal.actions.append(("declare", who, tuple(made)))
+            if lie and rng.random() < lie:
+                false = _false_declaration(hands[deal.other(who)], k, who, trump, rng)
+                if false is not None:
+                    deal.declarations.append(false)
+                    deal.actions.append(("declare", who, (false,)))
         deal.held_before.append({p: frozenset(h) for p, h in hands.items()})
         # The trick.
         lead = rng.choice(sorted(hands[leader], key=_order))
@@ -524,6 +535,23 @@ def _pick_declaration(
             if rank not in fours_done:
                 options.append(("four", tuple(Card(Rank(rank), s) for s in SUITS)))
     return rng.choice(options) if options else None
+
+
+def _false_declaration(
+    theirs: set[Card], k: int, who: str, trump: Suit, rng: random.Random
+) -> SimDeclaration | None:
+    """A false declaration by ``who``: the trump marriage or a run of three, with a card the
+    opponent holds (``theirs``)."""
+    if not theirs:
+        return None
+    card = rng.choice(sorted(theirs, key=_order))
+    if card.rank in (Rank.KING, Rank.QUEEN) and card.suit == trump and rng.random() < 0.3:
+        pair = (Card(Rank.KING, trump), Card(Rank.QUEEN, trump))
+        return SimDeclaration(k, who, "marriage", pair, 20, false=True)
+    i = SEQUENCE.index(card.rank.value)
+    top = rng.choice([t for t in range(max(i, 2), min(i + 2, 7) + 1)])
+    run = tuple(_CARD[card.suit, top - j] for j in range(3))
+    return SimDeclaration(k, who, "run", run, 20, false=True)
 
 
 def _with_proof(deal: SimDeal, r: SimRenege) -> SimRenege:

@@ -10,6 +10,14 @@ Importing this package imports none of them (``run`` first sets the collector up
 import gc
 import sys
 
+# The entry point runs before typing is imported (by typer, after ``run`` has turned the
+# collector off): the names below are for the type checker only, which takes this for True.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+    from typer import Typer
+
 __all__ = ["app", "main", "run", "long_running"]
 
 _state = {"long_running": False}  # set by ``long_running``: Python's own shutdown at the end
@@ -42,7 +50,7 @@ def run() -> None:
     _end(code)
 
 
-def _end(code: int):
+def _end(code: int) -> "NoReturn":
     """Python's own end: its shutdown would walk every object left (Typer's, Click's, the
     game's) with the cyclic collector, several times, to free memory the end of the process
     frees anyway: about 11 ms of every command (issue 13). Frozen, they are skipped; the
@@ -112,7 +120,7 @@ def long_running() -> None:
     gc.enable()
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> "Typer":
     if name == "app":  # built once, on first use: a command that runs does not need it
         from .dispatch import full_app
 

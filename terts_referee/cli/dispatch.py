@@ -11,12 +11,19 @@ and an unknown name get the whole app, so they list every command.
 
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..errors import RefereeError
 from .registry import COMMANDS, module_name
 from .root import ROOT_FLAGS, ROOT_VALUE_OPTIONS, new_app
+
+if TYPE_CHECKING:
+    from typing import TextIO
+
+    from typer._click import Command
+    from typer._click.exceptions import UsageError
 
 __all__ = ["app_for", "command_word", "full_app", "hoist_root_options", "run_command"]
 
@@ -102,12 +109,12 @@ def app_for(args: list[str]) -> typer.Typer:
     return app
 
 
-_BUILT: dict[str, object] = {}
+_BUILT: "dict[str, Command]" = {}
 """Click commands built by Typer, by command name: a session that runs many command lines in
 one process (table mode, the web page) builds each command once (about 1.5 ms a line)."""
 
 
-def _command_for(args: list[str]):
+def _command_for(args: list[str]) -> "Command":
     """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name."""
     from typer.main import get_command
 
@@ -119,7 +126,7 @@ def _command_for(args: list[str]):
     return _BUILT[name]
 
 
-def _usage_message(exc) -> str:
+def _usage_message(exc: "UsageError") -> str:
     """A usage error on one line, in the run's language (click's own text is English)."""
     from typer._click import exceptions as click_exc
 
@@ -131,7 +138,7 @@ def _usage_message(exc) -> str:
     chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
     if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
         i18n.set_lang(chosen.strip().lower())
-    if i18n.lang() == "ru":
+    if i18n.lang() == "ru" and exc.ctx is not None:  # click gives its usage errors their context
         if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
             hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
             argument = exc.param.param_type_name == "argument"
@@ -171,7 +178,7 @@ def run_command(argv: list[str] | None = None) -> int:
         raise
 
 
-def _run(command, args: list[str]) -> int:
+def _run(command: "Command", args: list[str]) -> int:
     """The command run, its errors turned into one line and an exit code."""
     from typer._click import exceptions as click_exc
 
@@ -208,7 +215,7 @@ def is_closed_pipe(exc: BaseException) -> bool:
     return False
 
 
-def pipe_closed(streams=None) -> int:
+def pipe_closed(streams: "tuple[TextIO, TextIO] | None" = None) -> int:
     """The reader of stdout went away (``terts sheet | head -1``): nobody wants the rest, which
     is not an error (exit code 0, nothing on stderr, as README says). The streams click may
     have replaced are put back, and stdout (stderr too when it is the same pipe) is pointed

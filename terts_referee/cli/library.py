@@ -5,9 +5,13 @@ files named on stderr), the filters, and the move ``new`` makes before starting 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from ..library.index import Scan
+    from ..library.stats import Filters
 
 LibraryOpt = Annotated[
     Optional[str],
@@ -45,7 +49,7 @@ def library_checked(library: str | None) -> Path:
     return where
 
 
-def scan_games(library: str | None, quiet: bool):
+def scan_games(library: str | None, quiet: bool) -> Scan:
     """The library scanned through its index; skipped files named on stderr, one line each,
     and what the index did (rebuilt, busy) once."""
     import sys
@@ -70,7 +74,7 @@ def scan_games(library: str | None, quiet: bool):
     return scan
 
 
-def check_filters(player, vs, since, until) -> None:
+def check_filters(player: str | None, vs: str | None, since: str | None, until: str | None) -> None:
     """The filters that need no library, checked before it is read (a bad date refused at
     once, not after a scan of two thousand games)."""
     from ..errors import NotationError
@@ -83,7 +87,14 @@ def check_filters(player, vs, since, until) -> None:
     parse_date(until)
 
 
-def filters_from(scan, player, vs, since, until, rules):
+def filters_from(
+    scan: Scan,
+    player: str | None,
+    vs: str | None,
+    since: str | None,
+    until: str | None,
+    rules: str | None,
+) -> Filters:
     from ..library.stats import Filters, parse_date, resolve_player
 
     check_filters(player, vs, since, until)

@@ -7,10 +7,21 @@ records the event under the lock."""
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from typer._click import types as _click_types  # loaded by typer already
+
+if TYPE_CHECKING:
+    from typer._click import Context, Parameter
+
+    from ..domain.events import Event
+    from ..game.corrections import Change, Correction
+    from ..game.model import Game
+    from ..referee import Sheet
+
+    # What a recording command returns (``recording``): the event, built against the game.
+    Build = Callable[[Game], Event]
 
 
 class AsciiInt(_click_types.ParamType):
@@ -20,11 +31,11 @@ class AsciiInt(_click_types.ParamType):
 
     name = "integer"
 
-    def __init__(self, minimum: int | None = None, maximum: int | None = None):
+    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
         self.minimum = minimum
         self.maximum = maximum
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: "Parameter | None", ctx: "Context | None") -> int:
         if isinstance(value, int):
             return value
         from ..domain.numbers import parse_int
@@ -106,7 +117,7 @@ def game_path(game: str | None) -> Path:
     return resolve_game_path(game)
 
 
-def load(game: str | None):
+def load(game: str | None) -> "tuple[Path, Game]":
     """(path, Game) of the stored game, read without the lock (read-only commands)."""
     from ..game.model import Game
     from ..game.storage import read_game
@@ -164,11 +175,11 @@ ForceOutputOpt = Annotated[
 ]
 
 
-LAST_RECORDED: list = []
+LAST_RECORDED: list[Any] = []
 """[bytes written, Game, Sheet] of the last event recorded in this process: table mode shows
 that game when the file holds those bytes, instead of reading and replaying it again."""
 
-_KEPT: list = []
+_KEPT: "list[tuple[str, bytes, Game]]" = []
 """[(path, bytes, Game)]: the game this process last recorded an event into (or was refused
 one), with the referee's state kept (``Game.record(keep=True)``), and the very bytes of the
 game file it stands for. The next event for that file, when the file holds exactly those bytes
@@ -177,7 +188,7 @@ is recorded into that game, the file neither parsed nor replayed again; other by
 as usual. Taken out while a command uses the game, kept again only as the file then stands."""
 
 
-def _take_kept(path: Path, data: bytes):
+def _take_kept(path: Path, data: bytes) -> "Game | None":
     """The kept game if it stands for ``data`` in ``path``, else None; none is kept after."""
     try:
         kept_path, kept_data, kept_game = _KEPT.pop()
@@ -190,12 +201,12 @@ def _take_kept(path: Path, data: bytes):
     return kept_game
 
 
-def _keep(path: Path, data: bytes, game) -> None:
+def _keep(path: Path, data: bytes, game: "Game") -> None:
     _KEPT[:] = [(str(path), data, game)]
 
 
 def record(
-    build,
+    build: "Build",
     *,
     game: str | None = None,
     as_json: bool = False,
@@ -214,7 +225,9 @@ def record(
 
             raise NotationError(t("err.fix.both"))
         action = "replace" if replace is not None else "insert"
-        correct(action, replace if replace is not None else before, build, game, as_json)
+        number = replace if replace is not None else before
+        assert number is not None  # one of the two was given
+        correct(action, number, build, game, as_json)
         return
     from ..game.model import Game
     from ..game.storage import (
@@ -248,6 +261,7 @@ def record(
         else:
             write_game(path, g.to_doc())
         written = last_written()
+        assert written is not None  # the file was just written
     if g.read_back_last(str(path)):
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
@@ -256,7 +270,9 @@ def record(
     report_event(g, len(g.events), event, sheet, as_json)
 
 
-def correct(action: str, number: int, build, game: str | None, as_json: bool) -> None:
+def correct(
+    action: str, number: int, build: "Build | None", game: str | None, as_json: bool
+) -> None:
     """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
     later event still holds, and report what changed on the sheet (issue 11)."""
     from ..game.model import Game
@@ -264,7 +280,7 @@ def correct(action: str, number: int, build, game: str | None, as_json: bool) ->
 
     path = game_path(game)
 
-    def change(doc):
+    def change(doc: dict[str, Any]) -> "tuple[Game, Correction, Change, Sheet]":
         g = Game.from_doc(doc, str(path))
         # the event is read against the game as it stood at its place (the deal open there)
         event = build(g.as_of(number - 1)) if build is not None else None
@@ -288,7 +304,7 @@ RECORDING_OPTIONS: tuple[tuple[str, object, object], ...] = (
 )
 
 
-def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
+def recording(builder: "Callable[..., Build]") -> Callable[..., None]:
     """A recording command from ``builder(**own_params) -> build``, where ``build(game) ->
     Event``: the command takes the builder's parameters plus RECORDING_OPTIONS, and records
     the event ``build`` returns (``record``). Help and docstring are the builder's.
@@ -297,7 +313,7 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
     Exchange(g.player(player))`` with the command's docstring.
     """
 
-    def command(**params) -> None:
+    def command(**params: Any) -> None:
         common = {name: params.pop(name) for name, _, _ in RECORDING_OPTIONS}
         record(builder(**params), **common)
 
@@ -306,7 +322,8 @@ def recording(builder: Callable[..., Callable]) -> Callable[..., None]:
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=hint)
         for name, hint, default in RECORDING_OPTIONS
     ]
-    command.__signature__ = own.replace(
+    # a function takes any attribute, typeshed's function type declares no __signature__
+    command.__signature__ = own.replace(  # type: ignore[attr-defined]
         parameters=[*own.parameters.values(), *extra], return_annotation=None
     )
     command.__annotations__ = {

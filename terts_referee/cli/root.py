@@ -7,15 +7,6 @@ import typer
 
 from .. import __version__
 
-APP_SETTINGS = dict(
-    name="terts",
-    help="Score keeper and referee for Terts (Терц), the two-player card game with declarations.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
 #: Root options that take a value, and root flags: ``dispatch`` moves them before the command.
 ROOT_VALUE_OPTIONS = ("--lang",)
 ROOT_FLAGS = ("--color", "--no-color")
@@ -62,6 +53,14 @@ def root(
 
 def new_app() -> typer.Typer:
     """An empty ``terts`` app with the root options; ``dispatch`` adds the commands."""
-    app = typer.Typer(**APP_SETTINGS)
+    app = typer.Typer(  # the app's settings, given as arguments so that each is type-checked
+        name="terts",
+        help="Score keeper and referee for Terts (Терц), the two-player card game "
+        "with declarations.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
     app.callback()(root)
     return app

@@ -8,7 +8,8 @@ gives ``Qh`` for terminals that cannot print suit symbols.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple, TypeVar
 
 from ..errors import NotationError
 from ..i18n.messages import t
@@ -28,8 +29,10 @@ __all__ = [
 
 VARIATION_SELECTOR = "\ufe0f"
 
+_V = TypeVar("_V")
 
-def word_table(words_by_value: dict) -> dict:
+
+def word_table(words_by_value: dict[_V, str]) -> dict[str, _V]:
     """``{value: "a b c"}`` read as ``{"a": value, "b": value, "c": value}``: the words the
     table writes for a thing, each one looked up alone."""
     return {word: value for value, words in words_by_value.items() for word in words.split()}
@@ -345,7 +348,7 @@ def parse_card_or_suit(text: str) -> tuple[Suit, Card | None]:
     return card.suit, card
 
 
-def format_cards(cards, ascii_only: bool = False) -> str:
+def format_cards(cards: Iterable[Card], ascii_only: bool = False) -> str:
     """Cards as the table writes them, high to low within suits."""
     ordered = sorted(cards, key=Card.sort_key)
     return " ".join(c.letters if ascii_only else str(c) for c in ordered)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import NotationError, RuleError
 from ..i18n import lang
 from ..i18n.messages import shown, suit_word, t
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .shapes import DeclarationJSON
 
 __all__ = [
     "Kind",
@@ -156,12 +159,14 @@ class Declaration(NamedTuple):
     def cards(self) -> frozenset[Card]:
         """The cards the declaration is made of."""
         if self.kind is Kind.SEQUENCE:
+            assert self.rank is not None and self.suit is not None  # a run has both
             i = self.rank.sequence_index
-            return frozenset(
-                Card(r, self.suit) for r in SEQUENCE_ORDER[i - self.length + 1 : i + 1]
-            )
+            suit = self.suit
+            return frozenset(Card(r, suit) for r in SEQUENCE_ORDER[i - self.length + 1 : i + 1])
         if self.kind is Kind.FOUR:
-            return frozenset(Card(self.rank, s) for s in Suit)
+            assert self.rank is not None  # a four has its rank
+            rank = self.rank
+            return frozenset(Card(rank, s) for s in Suit)
         if self.suit is None:
             return frozenset()
         return frozenset({Card(Rank.KING, self.suit), Card(Rank.QUEEN, self.suit)})
@@ -193,8 +198,10 @@ class Declaration(NamedTuple):
         """CLI notation that parses back: ``terts:Q♥``, ``105:J♦``, ``4A``, ``marriage:♥``."""
         suit = (self.suit.letter if ascii_only else self.suit.symbol) if self.suit else ""
         if self.kind is Kind.SEQUENCE:
+            assert self.rank is not None  # a run has its top card
             return f"{_SEQ_NOTATION[self.length]}:{self.rank.value}{suit}"
         if self.kind is Kind.FOUR:
+            assert self.rank is not None  # a four has its rank
             return f"4{self.rank.value}"
         return f"marriage:{suit}" if suit else "marriage"
 
@@ -205,17 +212,20 @@ class Declaration(NamedTuple):
         """As the table says it: "терц от Дамы ♥", "сто дам", "terts from the Queen ♥"."""
         suit = (self.suit.letter if ascii_only else self.suit.symbol) if self.suit else ""
         if self.kind is Kind.FOUR:
+            assert self.rank is not None  # a four has its rank
             return (_FOUR_RU if lang == "ru" else _FOUR_EN)[self.rank]
         if self.kind is Kind.MARRIAGE:
             return f"{'марьяж' if lang == 'ru' else 'marriage'} {suit}".strip()
+        assert self.rank is not None  # a run has its top card
         if lang == "ru":
             return f"{_SEQ_NAMES_RU[self.length]} от {self.rank.russian_name} {suit}"
         return f"{_SEQ_NAMES_EN[self.length]} from {self.rank.english_name} {suit}"
 
-    def to_json(self, rules: Ruleset) -> dict[str, Any]:
+    def to_json(self, rules: Ruleset) -> DeclarationJSON:
         """The JSON shape of CLI.md."""
         points = self.points(rules)
         if self.kind is Kind.SEQUENCE:
+            assert self.rank is not None and self.suit is not None  # a run has both
             return {
                 "kind": "sequence",
                 "length": self.length,
@@ -224,6 +234,7 @@ class Declaration(NamedTuple):
                 "points": points,
             }
         if self.kind is Kind.FOUR:
+            assert self.rank is not None  # a four has its rank
             return {"kind": "four", "rank": self.rank.value, "points": points}
         return {
             "kind": "marriage",
@@ -231,7 +242,7 @@ class Declaration(NamedTuple):
             "points": points,
         }
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[bool, int, int]:
         """Ascending order for declaring "от младшей к старшей": points, length, top."""
         return (
             self.kind is not Kind.MARRIAGE,
@@ -396,8 +407,10 @@ def _tier(d: Declaration, rules: Ruleset) -> tuple[int, int]:
     if d.kind is Kind.FOUR:
         if d.rank is Rank.JACK:
             return (100, 0)
+        assert d.rank is not None  # a four has its rank
         sub = d.rank.sequence_index
         return (60, sub) if rules.declarations.fours_rank == "above-sequences" else (30, sub)
+    assert d.rank is not None  # a run has its top card (a marriage is never ranked here)
     if rules.declarations.fours_rank == "below-hundreds" and d.length >= 5:
         return (40 + d.length, d.rank.sequence_index)
     return (d.length, d.rank.sequence_index)

@@ -1,11 +1,12 @@
 """Events: what happened at the table, one record each, appended to the game file in order.
 
-Each event is a frozen dataclass with ``to_dict`` (a TOML table, absent fields omitted: TOML has
-no null) and ``event_from_dict``. Players are stored by the names given to ``terts new``.
+Each event is an immutable NamedTuple with ``to_dict`` (a TOML table, absent fields omitted:
+TOML has no null) and ``event_from_dict``. Players are stored by the names given to ``terts new``.
 """
 
 import enum
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple, TypeVar, overload
 
 from ..errors import GameFileError, NotationError
 from ..i18n.messages import clipped, t
@@ -80,10 +81,27 @@ _PENALTY_WORDS.update(
 )
 
 
+class _TypeName:
+    """An event's ``type``, its name in the game file: the same on the class (``DealEvent.type``,
+    what the judges are listed by) and on each event. Made by decorating a method that returns
+    it: a type checker takes any plain assignment in a NamedTuple's body for a field."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, method: Callable[[Any], str]) -> None:
+        self.name = method(None)
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return self.name
+
+
 class DealEvent(NamedTuple):
     """A new deal: dealer (None: by rotation), trump suit and face-up card when known."""
 
-    type = "deal"
+    @_TypeName
+    def type(self) -> str:
+        return "deal"
+
     dealer: str | None = None
     trump: Suit | None = None
     trump_card: Card | None = None
@@ -105,7 +123,10 @@ class DealEvent(NamedTuple):
 class Declare(NamedTuple):
     """A player declares one or more combinations before his card."""
 
-    type = "declare"
+    @_TypeName
+    def type(self) -> str:
+        return "declare"
+
     player: str
     combos: tuple[Declaration, ...]
 
@@ -116,7 +137,10 @@ class Declare(NamedTuple):
 class Challenge(NamedTuple):
     """The opponent beats the latest declaration ("Не годится!") with his own."""
 
-    type = "challenge"
+    @_TypeName
+    def type(self) -> str:
+        return "challenge"
+
     player: str
     combo: Declaration
 
@@ -127,7 +151,10 @@ class Challenge(NamedTuple):
 class Score(NamedTuple):
     """Quick mode: ``by`` counted ``points`` card points (last trick included); closes the deal."""
 
-    type = "score"
+    @_TypeName
+    def type(self) -> str:
+        return "score"
+
     by: str
     points: int
     last_trick: str
@@ -144,7 +171,10 @@ class Score(NamedTuple):
 class Penalty(NamedTuple):
     """An offence of RULES §6; ``target`` is the event number of the declaration it voids."""
 
-    type = "penalty"
+    @_TypeName
+    def type(self) -> str:
+        return "penalty"
+
     player: str
     kind: PenaltyKind
     points: int | None = None
@@ -162,7 +192,10 @@ class Penalty(NamedTuple):
 class Claim(NamedTuple):
     """A player claims the win during a deal; quick mode states tricks and card points so far."""
 
-    type = "claim"
+    @_TypeName
+    def type(self) -> str:
+        return "claim"
+
     player: str
     tricks: int | None = None
     card_points: int | None = None
@@ -179,7 +212,10 @@ class Claim(NamedTuple):
 class Trick(NamedTuple):
     """One trick, the leader's card first."""
 
-    type = "trick"
+    @_TypeName
+    def type(self) -> str:
+        return "trick"
+
     lead: Card
     follow: Card
 
@@ -190,7 +226,10 @@ class Trick(NamedTuple):
 class Exchange(NamedTuple):
     """A player swaps the trump 7 for the face-up trump card."""
 
-    type = "exchange"
+    @_TypeName
+    def type(self) -> str:
+        return "exchange"
+
     player: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -200,7 +239,10 @@ class Exchange(NamedTuple):
 class Ask(NamedTuple):
     """A player asked «Рост?» / «От чего?» about the opponent's declaration and did not beat it."""
 
-    type = "ask"
+    @_TypeName
+    def type(self) -> str:
+        return "ask"
+
     player: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,7 +252,10 @@ class Ask(NamedTuple):
 class SetTrump(NamedTuple):
     """The trump of the open deal, recorded after the deal was: its suit, the face-up card."""
 
-    type = "trump"
+    @_TypeName
+    def type(self) -> str:
+        return "trump"
+
     trump: Suit
     trump_card: Card | None = None
 
@@ -274,9 +319,26 @@ def shown_value(value: Any) -> str:
     return clipped(repr(value), 60)
 
 
+# The readers below return the field's value, of the kind asked for (``None`` only when the
+# field is absent and not required: the overloads say so to the type checker).
+_T = TypeVar("_T")
+
+
+@overload
 def _get(
-    d: dict[str, Any], key: str, kind: type, expected: "_Expect | str", required: bool = True
-) -> Any:
+    d: dict[str, Any],
+    key: str,
+    kind: type[_T],
+    expected: _Expect | str,
+    required: Literal[True] = ...,
+) -> _T: ...
+@overload
+def _get(
+    d: dict[str, Any], key: str, kind: type[_T], expected: _Expect | str, required: bool
+) -> _T | None: ...
+def _get(
+    d: dict[str, Any], key: str, kind: type[_T], expected: _Expect | str, required: bool = True
+) -> _T | None:
     if key not in d:
         if required:
             raise _Bad(key, _MISSING, expected)
@@ -289,6 +351,12 @@ def _get(
     return value
 
 
+@overload
+def _int(
+    d: dict[str, Any], key: str, low: int, high: int, required: Literal[True] = ...
+) -> int: ...
+@overload
+def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool) -> int | None: ...
 def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool = True) -> int | None:
     expected = _Expect("store.expect.int", low=low, high=high)
     value = _get(d, key, int, expected, required)
@@ -297,7 +365,17 @@ def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool = True
     return value
 
 
-def _name(d: dict[str, Any], key: str, players: tuple[str, ...] | None, required=True) -> Any:
+@overload
+def _name(
+    d: dict[str, Any], key: str, players: tuple[str, ...] | None, required: Literal[True] = ...
+) -> str: ...
+@overload
+def _name(
+    d: dict[str, Any], key: str, players: tuple[str, ...] | None, required: bool
+) -> str | None: ...
+def _name(
+    d: dict[str, Any], key: str, players: tuple[str, ...] | None, required: bool = True
+) -> str | None:
     expected = (
         _Expect("store.expect.player", a=players[0], b=players[1])
         if players
@@ -309,9 +387,25 @@ def _name(d: dict[str, Any], key: str, players: tuple[str, ...] | None, required
     return value
 
 
+@overload
 def _parsed(
-    d: dict[str, Any], key: str, parse, expected: "_Expect | str", required: bool = True
-) -> Any:
+    d: dict[str, Any],
+    key: str,
+    parse: Callable[[str], _T],
+    expected: _Expect | str,
+    required: Literal[True] = ...,
+) -> _T: ...
+@overload
+def _parsed(
+    d: dict[str, Any], key: str, parse: Callable[[str], _T], expected: _Expect | str, required: bool
+) -> _T | None: ...
+def _parsed(
+    d: dict[str, Any],
+    key: str,
+    parse: Callable[[str], _T],
+    expected: _Expect | str,
+    required: bool = True,
+) -> _T | None:
     value = _get(d, key, str, expected, required)
     if value is None:
         return None
@@ -431,7 +525,7 @@ def event_from_dict(
 
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
-#: attribute ``type`` names it in the game file.
+#: attribute ``type`` (a ``_TypeName``) names it in the game file.
 Event = (
     DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange | Ask | SetTrump
 )

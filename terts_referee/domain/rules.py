@@ -5,8 +5,9 @@ carries its own documentation (what it means, the allowed values, the source).
 """
 
 import difflib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import RulesetError
 from ..i18n import register
@@ -30,14 +31,20 @@ def _key(
     default: Any,
     doc: str,
     source: str,
-    choices: tuple = (),
+    choices: tuple[str, ...] = (),
     minimum: int | None = None,
     *,
     ru: str,
     maximum: int | None = None,
-):
+    legacy: Any = None,
+) -> Any:
     """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
-    ``_section`` decorator below."""
+    ``_section`` decorator below.
+
+    ``legacy``: for a key added after game files were written, the value that means what the
+    program did before the key existed. A game file stores its resolved ruleset with every key
+    it knew; one stored without this key reads it as ``legacy`` (not as the default, which may
+    differ), so that every game recorded before replays as it was played."""
     _PENDING.append(
         {
             "doc": doc,
@@ -46,18 +53,23 @@ def _key(
             "choices": choices,
             "minimum": minimum,
             "maximum": maximum,
+            "legacy": legacy,
         }
     )
     return default
 
 
-def _section(cls):
-    """Attach each field's documentation to a section class as ``cls.KEYS``.
+_KEYS: dict[type, tuple[KeyInfo, ...]] = {}
+_S = TypeVar("_S", bound="type[NamedTuple]")
+
+
+def _section(cls: _S) -> _S:
+    """Note each field's documentation for a section class (``fields(cls)`` gives it).
 
     Sections are NamedTuples (immutable, and much cheaper to define at start-up than frozen
     dataclasses); ``_key`` runs once per field, in field order, while the class body runs.
     """
-    cls.KEYS = tuple(
+    _KEYS[cls] = tuple(
         KeyInfo(name, cls._field_defaults[name], meta)
         for name, meta in zip(cls._fields, _PENDING, strict=True)
     )
@@ -65,9 +77,9 @@ def _section(cls):
     return cls
 
 
-def fields(cls) -> tuple[KeyInfo, ...]:
+def fields(cls: type) -> tuple[KeyInfo, ...]:
     """The keys of a section class, in file order."""
-    return cls.KEYS
+    return _KEYS[cls]
 
 
 @_section
@@ -87,6 +99,15 @@ class GameRules(NamedTuple):
         "a claim during a deal needs at least one trick taken in it",
         "[000][002]",
         ru="заявить о победе во время сдачи можно, только взяв в ней хотя бы одну взятку",
+    )
+    deal_end_requires_trick: bool = _key(
+        True,
+        "at the end of a deal, reaching the target wins only a player who took a trick in it "
+        "(trick by trick); false: reaching it is enough",
+        "[000][002] / [001][003][004]",
+        ru="в конце сдачи цель даёт победу только тому, у кого в этой сдаче есть хотя бы одна "
+        "взятка (при записи по взяткам); false: достаточно достичь цели",
+        legacy=False,
     )
     both_over: str = _key(
         "last-trick",
@@ -185,6 +206,16 @@ class DeclarationRules(NamedTuple):
         "стоимость (suit), только составленная из уже объявленных карт (subset) или ничего "
         "не стоит (allowed)",
     )
+    lowering_penalty: str = _key(
+        "value",
+        "a lowering is recorded and costs minus its value (value), or refused: it may not be "
+        "declared (refuse)",
+        "[000] / [001]",
+        ("value", "refuse"),
+        ru="понижение записывается и стоит минус его стоимость (value) или не принимается: "
+        "объявлять его нельзя (refuse)",
+        legacy="value",
+    )
 
 
 @_section
@@ -246,6 +277,16 @@ class PenaltyRules(NamedTuple):
         "the opponent scores a false declaration's points",
         "[000]",
         ru="соперник пишет себе очки ложного объявления",
+    )
+    late_uphill: int | str = _key(
+        "value",
+        'a late declaration: uphill by its value ("value", house) or a fixed number',
+        "[000] (house)",
+        ("value",),
+        minimum=0,
+        maximum=1000,  # a bound against damaged files
+        ru='позднее объявление: в гору его стоимость ("value", house) или заданное число',
+        legacy="value",
     )
     empty_challenge: int = _key(
         20,
@@ -329,7 +370,7 @@ class Ruleset(NamedTuple):
         return self._replace(**changes)
 
 
-def key_docs() -> list[tuple[str, Any, str, tuple, str]]:
+def key_docs() -> list[tuple[str, Any, str, tuple[str, ...], str]]:
     """(dotted key, default, doc, choices, source) for every key, in file order; the doc in the
     current language."""
     rows = []
@@ -358,10 +399,18 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in bundled_dir().glob("*.toml"))
 
 
-def _describe_type(default: Any, choices: tuple) -> str:
+def _numeric(f: KeyInfo) -> bool:
+    """Whether a key takes a number (perhaps also a word, as ``"value"``): its default is one,
+    or it has a lower bound (``penalties.late_uphill``, whose default is the word)."""
+    return not isinstance(f.default, bool) and (
+        isinstance(f.default, int) or f.metadata["minimum"] is not None
+    )
+
+
+def _describe_type(default: Any, choices: tuple[str, ...], numeric: bool = False) -> str:
     if isinstance(default, bool):
         return t("rule.type.bool")
-    if isinstance(default, int) and choices:
+    if (isinstance(default, int) or numeric) and choices:
         joiner = f" {t('rule.or')} "
         return t("rule.type.int_or", choices=joiner.join(f'"{c}"' for c in choices))
     if isinstance(default, int):
@@ -369,7 +418,7 @@ def _describe_type(default: Any, choices: tuple) -> str:
     return t("rule.type.one_of", choices=", ".join(f'"{c}"' for c in choices))
 
 
-def _suggest(word: str, options) -> str:
+def _suggest(word: str, options: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(options), n=1)
     return t("rule.suggest", word=close[0]) if close else ""
 
@@ -393,18 +442,18 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> Ruleset
     )
 
 
-def _check_value(origin: str, dotted: str, value: Any, f) -> Any:
+def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
     default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
     # what the key accepts is worded only for a refusal (every command checks every key)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
         return value
-    if isinstance(default, int):
+    if _numeric(f):
         if isinstance(value, str) and value in choices:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _not_allowed(origin, dotted, value, _describe_type(default, choices))
+            raise _not_allowed(origin, dotted, value, _describe_type(default, choices, True))
         if minimum is not None and value < minimum:
             raise RulesetError(
                 t(
@@ -450,12 +499,14 @@ def ruleset_from_dict(
             f"{section}.{f.name}"
             for section, cls in SECTIONS.items()
             for f in fields(cls)
-            if not isinstance(doc.get(section), dict) or f.name not in doc[section]
+            if f.metadata["legacy"] is None
+            and (not isinstance(doc.get(section), dict) or f.name not in doc[section])
         ]
         if "name" not in doc:
             missing.insert(0, "name")
         if missing:
             raise RulesetError(t("rule.incomplete", origin=origin, keys=", ".join(missing)))
+        doc = _with_legacy(doc)
     for key, value in doc.items():
         if key in TOP_KEYS:
             if not isinstance(value, str):
@@ -501,6 +552,24 @@ def ruleset_from_dict(
     name = doc.get("name", base.name)
     description = doc.get("description", base.description if "name" not in doc else "")
     return base._replace(name=name, description=description, **changes)
+
+
+def _with_legacy(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored ruleset with each key added since it was written filled in with its ``legacy``
+    value: what the program did when the file was written (see ``_key``)."""
+    filled = dict(doc)
+    for section, cls in SECTIONS.items():
+        table = filled.get(section)
+        if not isinstance(table, dict):
+            continue
+        absent = {
+            f.name: f.metadata["legacy"]
+            for f in fields(cls)
+            if f.metadata["legacy"] is not None and f.name not in table
+        }
+        if absent:
+            filled[section] = {**table, **absent}
+    return filled
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -606,8 +675,6 @@ def dump_ruleset_toml(rules: Ruleset, extends: str | None = None) -> str:
             value = getattr(getattr(rules, section), f.name)
             doc = f.metadata["doc"]
             choices = f.metadata["choices"]
-            allowed = (
-                f" ({' | '.join(choices)})" if choices and not isinstance(f.default, int) else ""
-            )
+            allowed = f" ({' | '.join(choices)})" if choices and not _numeric(f) else ""
             lines.append(f"{f.name} = {scalar(value)}  # {doc}{allowed} {f.metadata['source']}")
     return "\n".join(lines) + "\n"

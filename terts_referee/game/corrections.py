@@ -23,11 +23,14 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.events import DealEvent, Event, Penalty, event_from_dict
 from ..errors import GameFileError, NotationError, RuleError
 from ..i18n.messages import t
+
+if TYPE_CHECKING:
+    from ..referee import Sheet
 
 __all__ = [
     "Action",
@@ -63,6 +66,11 @@ class CorrectionRefused(RuleError):
         self.number = number
 
 
+TRAIL_KEYS = ("action", "number", "after", "at", "old", "new")
+"""A trail entry's keys in the file. (Beside ``Correction``, not in it: in a NamedTuple's body
+a type checker takes every assignment for a field.)"""
+
+
 class Correction(NamedTuple):
     """One entry of the trail; ``old``/``new`` are None where the action has none. (A
     NamedTuple, like the events: cheap to define at start-up.)"""
@@ -74,8 +82,6 @@ class Correction(NamedTuple):
     new: Event | None = None
     at: datetime | None = None
     old_at: datetime | None = None  # when the removed or replaced event had been entered
-
-    KEYS = ("action", "number", "after", "at", "old", "new")  # a trail entry's keys in the file
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"action": self.action.value, "number": self.number}
@@ -107,8 +113,8 @@ class Correction(NamedTuple):
                 raise TypeError("number and after must be integers")
             if number < 1 or after < 0:
                 raise ValueError("number from 1, after from 0")
-            if not set(d) <= set(cls.KEYS):
-                raise ValueError(f"unknown keys {sorted(set(d) - set(cls.KEYS))}")
+            if not set(d) <= set(TRAIL_KEYS):
+                raise ValueError(f"unknown keys {sorted(set(d) - set(TRAIL_KEYS))}")
             old = _event(d.get("old"), number, players, origin)
             new = _event(d.get("new"), number, players, origin)
             if (new is None) != (action is Action.DROP):
@@ -160,10 +166,12 @@ def apply_correction(
     if c.action is Action.REPLACE:
         if not 0 <= i < n:
             raise IndexError(c.number)
+        assert c.new is not None  # a replace has its new event (Correction.from_dict)
         events[i] = c.new
     elif c.action is Action.INSERT:
         if not 0 <= i <= n:
             raise IndexError(c.number)
+        assert c.new is not None  # an insert has its new event (Correction.from_dict)
         for j in range(i, n):
             events[j] = renumber(events[j], c.number, 1)
         events.insert(i, c.new)
@@ -229,8 +237,10 @@ def origins(entered: int, corrections: list[Correction]) -> list[int]:
     """For each effective event, the correction (counted from 1) that put it in; 0 for an event
     as it was entered. ``entered`` is the number of journal events. The same fold as
     ``effective``, over tags instead of events."""
+    # The tags (ints) stand where the events stand: ``renumber`` leaves anything but a penalty
+    # as it is, so the fold is the same. It is typed for events, hence the three ignores.
     tagged = [
-        Correction(c.action, c.number, c.after, None, k if c.new is not None else None)
+        Correction(c.action, c.number, c.after, None, k if c.new is not None else None)  # type: ignore[arg-type]
         for k, c in enumerate(corrections, start=1)
     ]
     tags, _ = effective([0] * entered, [None] * entered, tagged)  # type: ignore[list-item]
@@ -339,11 +349,11 @@ class Change(NamedTuple):
         }
 
 
-def sheet_change(before, after) -> Change:
+def sheet_change(before: Sheet, after: Sheet) -> Change:
     """Compare two sheets (``replay`` results) deal by deal."""
     old = {d.number: d for d in before.deals}
     new = {d.number: d for d in after.deals}
-    deals = []
+    deals: list[DealChange] = []
     for number in sorted(old.keys() | new.keys()):
         a, b = old.get(number), new.get(number)
         pa = dict(a.points) if a else None

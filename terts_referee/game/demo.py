@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..domain.cards import parse_card_or_suit
 from ..domain.declarations import parse_combo
-from ..domain.events import Challenge, Claim, DealEvent, Declare, Penalty, PenaltyKind, Score
+from ..domain.events import (
+    Challenge,
+    Claim,
+    DealEvent,
+    Declare,
+    Event,
+    Penalty,
+    PenaltyKind,
+    Score,
+)
 from ..domain.rules import load_ruleset
 from .model import Game
 from .storage import create_game
@@ -33,7 +43,7 @@ claim Аня 2 35
 """
 
 
-def sample_events(game: Game):
+def sample_events(game: Game) -> Iterator[Event]:
     """The sample game's events, built as the commands would build them."""
     trump = None
     for line in SCRIPT.strip().splitlines():

@@ -53,6 +53,9 @@ def _try_fcntl(fd: int) -> bool:
 def _try_msvcrt(fd: int) -> bool:  # pragma: no cover - runs on Windows only
     import msvcrt
 
+    if sys.platform != "win32":  # never (msvcrt is Windows's): mypy then checks the rest for it
+        raise ImportError("msvcrt")
+
     os.lseek(fd, 0, os.SEEK_SET)
     try:
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # one byte at offset 0: the lock's token
@@ -69,6 +72,9 @@ def _unlock_fcntl(fd: int) -> None:
 
 def _unlock_msvcrt(fd: int) -> None:  # pragma: no cover - runs on Windows only
     import msvcrt
+
+    if sys.platform != "win32":  # never (msvcrt is Windows's): mypy then checks the rest for it
+        raise ImportError("msvcrt")
 
     os.lseek(fd, 0, os.SEEK_SET)
     msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)

@@ -21,6 +21,7 @@ from ..referee import EventRefused, Sheet, replay
 from .storage import CORRECTIONS_FORMAT, ID_FORMAT, TIMES_FORMAT
 
 if TYPE_CHECKING:
+    from ..referee.state import State
     from .corrections import Action, Change, Correction, CorrectionRefused
 
 __all__ = [
@@ -158,7 +159,16 @@ class _Walk:
 
     __slots__ = ("context", "events", "first_dealer", "kept", "players", "rules", "state")
 
-    def __init__(self, events, players, rules, first_dealer, state, context, kept: bool):
+    def __init__(
+        self,
+        events: list[Event],
+        players: tuple[str, str],
+        rules: Ruleset,
+        first_dealer: str | None,
+        state: State,
+        context: tuple[str, bool],
+        kept: bool,
+    ) -> None:
         self.events, self.players, self.rules = events, players, rules
         self.first_dealer, self.state, self.context, self.kept = first_dealer, state, context, kept
 
@@ -185,8 +195,8 @@ class Game:
     quick: bool
     started: datetime | None  # when `terts new` made it; unknown in format 1 files
     times: list[datetime | None]  # events[i] entered at times[i]
-    journal: list[Event] | None  # the recorded events, never rewritten (issue 11)
-    journal_times: list[datetime | None] | None
+    journal: list[Event]  # the recorded events, never rewritten (issue 11)
+    journal_times: list[datetime | None]
     corrections: list[Correction]  # the trail, append-only
     id: str | None  # the game's id (`terts new` writes one); None in files from before ids
 
@@ -212,12 +222,11 @@ class Game:
         self.events = [] if events is None else events
         self.first_dealer, self.quick, self.started = first_dealer, quick, started
         self.times = [] if times is None else times
-        self.journal, self.journal_times = journal, journal_times
         self.corrections = [] if corrections is None else corrections
         self._walked = None
-        self._derive()
+        self._derive(journal, journal_times)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (
             self.players,
             self.rules,
@@ -233,22 +242,25 @@ class Game:
         )
 
     def __eq__(self, other: object) -> bool:
+        # With __eq__ defined and no __hash__, Python leaves the class unhashable: a game is
+        # mutable and compared by value.
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._fields() == other._fields()
 
-    __hash__ = None  # mutable, compared by value
-
     def __repr__(self) -> str:
         return f"Game(players={self.players!r}, rules={self.rules.name!r}, events={self.events!r})"
 
-    def _derive(self) -> None:
+    def _derive(
+        self, journal: list[Event] | None, journal_times: list[datetime | None] | None
+    ) -> None:
         """The journal and the effective list from what was given (see the class's doc)."""
-        if self.journal is None:  # built from its events: they are the journal
+        if journal is None:  # built from its events: they are the journal
             self.journal = list(self.events)
             self.journal_times = _padded(self.times, len(self.events))
         else:  # read from a file: the effective list is derived
-            self.journal_times = _padded(self.journal_times or [], len(self.journal))
+            self.journal = journal
+            self.journal_times = _padded(journal_times or [], len(self.journal))
             if self.corrections:
                 from .corrections import effective  # only a file with corrections needs it
 
@@ -412,6 +424,7 @@ class Game:
                 rules or self.rules,
                 first_dealer=self.first_dealer,
                 strict=False,
+                recorded=len(self.events),
             )
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
@@ -422,6 +435,7 @@ class Game:
 
         with pinned():  # as replay(..., strict=True) walks the log
             st = State.start(self.players, self.rules, self.first_dealer)
+            st.recorded = len(self.events)  # the file's events, judged as they were recorded
             for i, ev in enumerate(self.events, start=1):
                 try:
                     apply(st, i, ev)
@@ -430,7 +444,7 @@ class Game:
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
-    def _walk_of(self, st: Any, kept: bool) -> _Walk:
+    def _walk_of(self, st: State, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
         from ..i18n import lang
         from ..output.hints import at_table
@@ -458,7 +472,7 @@ class Game:
             and walked.events == self.events
         )
 
-    def _taken_on(self, event: Event) -> Any:
+    def _taken_on(self, event: Event) -> State | None:
         """The state after ``event`` judged on the kept state, if it is still this game's; None
         when there is none (``record`` replays then). Raises EventRefused as replay would."""
         walked, self._walked = self._walked, None
@@ -494,7 +508,11 @@ class Game:
             sheet = st.sheet
         else:
             sheet = replay(
-                self.players, [*self.events, event], self.rules, first_dealer=self.first_dealer
+                self.players,
+                [*self.events, event],
+                self.rules,
+                first_dealer=self.first_dealer,
+                recorded=len(self.events),
             )
         when = at or now()
         self.journal.append(event)
@@ -592,6 +610,7 @@ class Game:
         if (event is None) != (action is Action.DROP):
             raise ValueError("a drop takes no event; a replace or an insert takes one")
         if action is Action.INSERT:
+            assert event is not None  # an insert takes an event (checked just above)
             event = renumber(event, number, 1)  # the events it names move down with the rest
         old = None if action is Action.INSERT else self.events[number - 1]
         if action is Action.DROP:
@@ -610,7 +629,15 @@ class Game:
         apply_correction(events, times, c, self.started)
         before = self.sheet()
         try:
-            after = replay(self.players, events, self.rules, first_dealer=self.first_dealer)
+            # events before the corrected one stand as recorded; it and the later ones are
+            # judged again, as new
+            after = replay(
+                self.players,
+                events,
+                self.rules,
+                first_dealer=self.first_dealer,
+                recorded=number - 1,
+            )
         except EventRefused as exc:
             raise self._refusal(c, exc) from None
         self.corrections.append(c)

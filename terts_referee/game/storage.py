@@ -31,7 +31,7 @@ from terts_referee.i18n.messages import clipped, t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterable, Iterator, Mapping
     from typing import Any, TypeVar
 
     T = TypeVar("T")
@@ -227,6 +227,7 @@ def append_event(
     else:
         data = previous + b"\n" + text
     _write_bytes(path, data)
+    assert entry is not None  # the table is built only from the cached entry
     _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], parsed_form(event)]})
 
 
@@ -412,7 +413,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
     directory, name = os.path.split(target)
     prefix = "." + name + "."
     size = len(prefix) + 8 + len(".tmp")
-    removed = []
+    removed: list[str] = []
     try:
         entries = os.scandir(directory)
     except OSError:
@@ -503,8 +504,8 @@ def parsed_form(value: Any) -> Any:
             return {key: convert(item) for key, item in value.items()}
         if isinstance(value, (list, tuple)):
             return [convert(item) for item in value]
-        if isinstance(value, datetime) and value.tzinfo is not None:
-            return value.replace(tzinfo=timezone(value.utcoffset()))
+        if isinstance(value, datetime) and (offset := value.utcoffset()) is not None:
+            return value.replace(tzinfo=timezone(offset))
         return value
 
     return convert(value)
@@ -514,7 +515,8 @@ def _parsed_before(data: bytes) -> dict[str, Any] | None:
     """A copy of the document ``data`` parsed to last time, if it is the last file read."""
     entry = _last_read[0]
     if entry is not None and entry[0] == data:
-        return _copy(entry[1])
+        doc: dict[str, Any] = _copy(entry[1])
+        return doc
     return None
 
 
@@ -595,6 +597,7 @@ def _none_steps(value: object) -> list[tuple[Any, bool]] | None:
     innermost first ([] for ``value`` itself); None if there is none."""
     if value is None:
         return []
+    items: Iterable[tuple[Any, object]]
     if isinstance(value, dict):
         items, in_table = value.items(), True
     elif isinstance(value, (list, tuple)):

@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+    from typing import Any
 
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
-_state = {"lang": None}
+_state: dict[str, str | None] = {"lang": None}
 
 
 def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
@@ -39,7 +44,7 @@ OWN = register(
 )
 
 
-def lang_from_env(env=None) -> str:
+def lang_from_env(env: Mapping[str, str] | None = None) -> str:
     """``$TERTS_LANG``, else the locale (LC_ALL, LC_MESSAGES, LANG): ru/uk -> "ru", else "en"."""
     env = os.environ if env is None else env
     explicit = env.get("TERTS_LANG", "").strip().lower()
@@ -66,7 +71,7 @@ def lang() -> str:
 
 
 @contextmanager
-def pinned():
+def pinned() -> Iterator[None]:
     """Choose the language once for a block that builds many messages (a replay): reading the
     environment for each message would cost more than the rest of the replay. Restores after."""
     saved = _state["lang"]
@@ -110,7 +115,7 @@ class _Counted:
 
     __slots__ = ("lang", "value")
 
-    def __init__(self, value, lang_: str):
+    def __init__(self, value: Any, lang_: str) -> None:  # any field's value: int() may fail
         self.value = value
         self.lang = lang_
 
@@ -129,7 +134,7 @@ class _Counted:
         return repr(self.value)
 
 
-def _counted(text: str, kwargs: dict, lang_: str) -> dict:
+def _counted(text: str, kwargs: dict[str, Any], lang_: str) -> dict[str, Any]:
     """``kwargs`` with each value named in a plural field of ``text`` wrapped in ``_Counted``."""
     counted = dict(kwargs)
     for part in text.split(":#")[:-1]:
@@ -139,7 +144,7 @@ def _counted(text: str, kwargs: dict, lang_: str) -> dict:
     return counted
 
 
-def t(key: str, lang_: str | None = None, **kwargs) -> str:
+def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
     """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
     field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
     chosen = lang_ or lang()

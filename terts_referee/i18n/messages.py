@@ -13,7 +13,20 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import lang, register, t
+
+if TYPE_CHECKING:  # what the helpers below read of a suit and a declaration (no domain import)
+    from typing import Protocol
+
+    class _Valued(Protocol):
+        @property
+        def value(self) -> str: ...
+
+    class _Named(Protocol):
+        def name(self, lang: str = ..., ascii_only: bool = ...) -> str: ...
+
 
 __all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
 
@@ -640,6 +653,14 @@ MESSAGES = register(
             "en": "{total} reaches the target {target} after deal {deal}",
             "ru": "{total:#очко|очка|очков}: цель {target} достигнута после сдачи {deal}",
         },
+        "notice.win.no_trick": {
+            "en": "{player} has {total}, the target reached, but took no trick in deal {deal}: "
+            "the game goes on, for a game is ended only by a player who took a trick [000][002] "
+            "(game.deal_end_requires_trick)",
+            "ru": "{player}: {total:#очко|очка|очков}, цель достигнута, но в сдаче {deal} нет ни "
+            "одной взятки: игра продолжается — закончить игру можно, только взяв хотя бы одну "
+            "взятку [000][002] (game.deal_end_requires_trick)",
+        },
         "win.both_over": {
             "en": "both are over their targets after deal {deal}; the last "
             'trick decides [000] (game.both_over = "last-trick")',
@@ -773,10 +794,10 @@ MESSAGES = register(
             "соперника ({owner}: {decl}) и не перебивает; {effect}",
         },
         "notice.ask.forfeit": {
-            "en": "nothing above a {cls} may be declared{until} "
+            "en": "nothing above a {cls} but four jacks may be declared{until} "
             '(declarations.challenge = "same-class" [001])',
-            "ru": "после вопроса объявлять выше, чем {cls}, "
-            'нельзя{until} (declarations.challenge = "same-class" [001])',
+            "ru": "после вопроса объявлять выше, чем {cls}, можно только двести "
+            'валетов{until} (declarations.challenge = "same-class" [001])',
         },
         "notice.ask.until_trick": {"en": " before trick {trick}", "ru": " до взятки {trick}"},
         "notice.ask.until_quick": {
@@ -817,16 +838,19 @@ MESSAGES = register(
         },
         "note.lowering.suit": {
             "en": "{decl} is not higher than {earlier}, already scored in "
-            "{suit}: lowering costs its value [000] "
-            '(declarations.lowering = "suit")',
+            '{suit}: a lowering [000] (declarations.lowering = "suit")',
             "ru": "в этой масти ({suit}) уже записано: {earlier}, а {decl} не старше: понижение "
-            'ранга комбинации — минус её стоимость [000] (declarations.lowering = "suit")',
+            'ранга комбинации [000] (declarations.lowering = "suit")',
         },
         "note.lowering.subset": {
-            "en": "{decl} is made of cards of {earlier}, already scored: lowering costs "
-            'its value [001] (declarations.lowering = "subset")',
+            "en": "{decl} is made of cards of {earlier}, already scored: a lowering [001] "
+            '(declarations.lowering = "subset")',
             "ru": "{decl} — из тех же карт, что и уже записанное объявление {earlier}: понижение "
-            'ранга комбинации — минус её стоимость [001] (declarations.lowering = "subset")',
+            'ранга комбинации [001] (declarations.lowering = "subset")',
+        },
+        "note.lowering.costs": {
+            "en": '{why}, which costs its value (declarations.lowering_penalty = "value" [000])',
+            "ru": '{why} — минус его стоимость (declarations.lowering_penalty = "value" [000])',
         },
         "notice.lowering": {
             "en": "{player}: {why}: {points:#point|points}",
@@ -864,10 +888,130 @@ MESSAGES = register(
         },
         "notice.late": {
             "en": "{player} declared after the last 9-card moment (before trick "
-            "{trick}): it scores nothing and {value} go uphill "
-            "(late-declaration [000])",
+            "{trick}): it scores nothing and {player} goes {value} uphill "
+            "(late-declaration [000], penalties.late_uphill)",
             "ru": "{player}: объявление после последнего хода с 9 картами на руках (перед "
-            "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000])",
+            "взяткой {trick}) не пишется, а {value} — в гору (late-declaration [000], "
+            "penalties.late_uphill)",
+        },
+        # --- referee/moments.py: «may I declare now?» (terts check when) -------------------
+        "verdict.when.yes": {
+            "en": "{decl} may be declared before trick {trick}{who}: declarations are made with "
+            "9 cards in hand, before playing a card, before tricks 1-8{last}",
+            "ru": "{decl} можно объявить перед взяткой {trick}{who}: объявляют с 9 картами на "
+            "руках, до хода картой, перед взятками 1-8{last}",
+        },
+        "verdict.when.by_leader": {
+            "en": " by the player about to lead it",
+            "ru": " тому, кто в неё заходит",
+        },
+        "verdict.when.by_either": {
+            "en": " by either player, before putting a card on it",
+            "ru": " любому игроку, пока его карта не легла на стол",
+        },
+        "verdict.when.the_last": {
+            "en": "; this is the last moment, at the start of the final phase («в самом начале "
+            "разбора фрица»)",
+            "ru": "; это последний момент, в самом начале «разбора фрица»",
+        },
+        "verdict.when.marriage": {
+            "en": "a marriage may be declared before any trick (trick {trick} too), by either "
+            "player, whatever declarations.when says («Марьяж объявляется перед любым ходом»)",
+            "ru": "марьяж можно объявить перед любой взяткой (и перед взяткой {trick}) любому "
+            "игроку, что бы ни говорил declarations.when («Марьяж объявляется перед любым "
+            "ходом»)",
+        },
+        "verdict.when.marriage_written": {
+            "en": "the trump marriage is already written in this deal: there is one a deal",
+            "ru": "козырный марьяж в этой сдаче уже записан, а марьяж в сдаче один",
+        },
+        "verdict.when.late": {
+            "en": "before trick {trick} is after the last 9-card moment (before trick {last}): "
+            "only a marriage may still be declared; this one would score nothing and cost "
+            "{price} uphill (late-declaration), and the false-declaration penalty as well if "
+            "it is false",
+            "ru": "перед взяткой {trick} — уже после последнего хода с 9 картами (перед взяткой "
+            "{last}): объявить можно только марьяж; это объявление не запишется и будет стоить "
+            "{price} в гору (позднее объявление), а если оно ещё и ложное — и штраф за ложное "
+            "объявление",
+        },
+        "verdict.when.not_leader": {
+            "en": "only the player about to lead declares («на своём ходе до того как сделаете "
+            "ход картой»); the follower's card is no turn of his",
+            "ru": "объявляет только тот, кто заходит («на своём ходе до того как сделаете ход "
+            "картой»); ответная карта — не свой ход",
+        },
+        "verdict.when.not_leader_last": {
+            "en": "only the player about to lead declares, and the last moment, at the start of "
+            "the final phase, is the first leader's: [000]'s «пока у вас на руках 9 карт» "
+            "restates the 9-card rule and grants the follower no moment of his own ([002]: "
+            "«when leading to a trick … the last moment for declaring is first trick of the "
+            "second phase»)",
+            "ru": "объявляет только тот, кто заходит, и последний момент, в самом начале "
+            "«разбора фрица», принадлежит первому заходящему: «пока у вас на руках 9 карт» в "
+            "[000] повторяет правило девяти карт и не даёт второму игроку взятки своего момента "
+            "([002]: «when leading to a trick … the last moment for declaring is first trick "
+            "of the second phase»)",
+        },
+        "verdict.when.none_before_break": {
+            "en": "nothing but a marriage may be declared before the deck is broken (trick 1)",
+            "ru": "до ломки колоды (взятка 1) можно объявить только марьяж",
+        },
+        "verdict.when.no_fours": {
+            "en": "{decl} is a four («фигура»), and fours may not be declared before the deck "
+            "is broken (trick 1)",
+            "ru": "{decl} — фигура, а фигуры до ломки колоды (взятка 1) не объявляют",
+        },
+        "verdict.when.turn_used": {
+            "en": "one declaration per turn: {earlier} is already declared before trick "
+            "{trick} (a marriage may go alongside)",
+            "ru": "одна комбинация за ход: перед взяткой {trick} уже объявлено {earlier} "
+            "(марьяж можно вместе с ней)",
+        },
+        "verdict.when.share": {
+            "en": "{decl} and {other} share a card: runs declared in one turn may not",
+            "ru": "{decl} и {other} имеют общую карту, а у последовательностей одного хода её "
+            "быть не может",
+        },
+        "verdict.when.highest_first": {
+            "en": "{decl} is higher than {other}, declared before it in this turn: several in "
+            "one turn go highest first",
+            "ru": "{decl} старше, чем {other}, уже объявленная в этот ход: несколько комбинаций "
+            "за ход объявляют от старшей",
+        },
+        "verdict.when.forfeit": {
+            "en": "having asked «От чего?» about {asked}, the asker may not declare {decl}, a "
+            "higher class, in this turn («лишается высшего назначения в этом ходе»; four jacks "
+            "excepted)",
+            "ru": "после вопроса «От чего?» о назначении ({asked}) объявить в этом ходе {decl}, "
+            "назначение выше классом, уже нельзя («лишается высшего назначения в этом ходе»; "
+            "кроме двухсот валетов)",
+        },
+        "verdict.when.one_deck": {
+            "en": "{decl} shares {cards} with the opponent's {other}: two players never hold "
+            "the same card, so one of the two would be false",
+            "ru": "общие карты {cards} с объявлением соперника ({other}): {decl}; одна карта не "
+            "бывает у двоих, так что одно из двух объявлений было бы ложным",
+        },
+        "verdict.when.repeat": {
+            "en": "{decl} is already written in this deal: recorded again it is a repeat, "
+            "refused, not a lowering",
+            "ru": "{decl} в этой сдаче уже записано: записанное снова — это повтор, его не "
+            "принимают, и это не понижение",
+        },
+        "verdict.when.lowering_priced": {
+            "en": "{why}: recorded, it scores nothing and costs {value} in the deal",
+            "ru": "{why}: запишется, но ничего не даст и будет стоить {value} в сдаче",
+        },
+        "verdict.when.lowering_refused": {
+            "en": "{why}; such a declaration may not be made at all («потом уже нельзя объявлять»)",
+            "ru": "{why}; такое объявление не делают вовсе («потом уже нельзя объявлять»)",
+        },
+        "verdict.when.not_held": {
+            "en": "{decl} needs {cards}, not in the hand given: declared, it would be a false "
+            "declaration, found when the cards are shown",
+            "ru": "в указанной руке нет карт {cards}, а объявлению ({decl}) они нужны: такое "
+            "объявление было бы ложным, и это выяснится, когда покажут карты",
         },
         # --- referee/: challenges and false declarations -----------------------------------
         "err.challenge.none": {
@@ -913,9 +1057,33 @@ MESSAGES = register(
         },
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
-            'nothing: {evidence}; {uphill} uphill ("в гору"){gain} [000][001][004]',
+            'nothing: {evidence}; {player} goes {uphill} uphill ("в гору"){gain} '
+            "[000][001][004]",
             "ru": "ложное объявление — {player}: {names} (событие {event}); "
-            "очки не пишутся: {evidence}; {uphill} в гору{gain} [000][001][004]",
+            "очки не пишутся: {evidence}; {player}: {uphill} в гору{gain} [000][001][004]",
+        },
+        "note.stands_again": {
+            "en": "stands again from event {event}: {player}'s {combo} that beat it (event "
+            "{challenge}) is false",
+            "ru": "снова в силе с события {event}: перебившее его объявление ({player}: {combo}, "
+            "событие {challenge}) ложное",
+        },
+        "notice.stands_again": {
+            "en": "; {owner}'s {decl}, beaten by it at event {challenge}, stands again and scores",
+            "ru": "; объявление соперника ({owner}: {decl}, перебито в событии {challenge}) снова "
+            "в силе и пишется",
+        },
+        "notice.stands_again.at": {
+            "en": "{owner}'s {decl} stands again from event {event}: {player}'s {combo} is "
+            "false, so it burns no more",
+            "ru": "{owner}: {decl} снова в силе с события {event} — объявление, которым его "
+            "перебили ({player}: {combo}), ложное, и больше не сгорает",
+        },
+        "notice.void.already": {
+            "en": "{player}'s {names} (event {event}) counts nothing already (found false, its "
+            "penalty written, or a repeat): this penalty changes nothing (RULES §6)",
+            "ru": "{player}: {names} (событие {event}) и так не в счёт (уже ложное и "
+            "оштрафовано или повтор): этот штраф ничего не меняет (RULES §6)",
         },
         "notice.false.gain": {
             "en": "; {player} writes {points}",
@@ -979,7 +1147,34 @@ MESSAGES = register(
             "en": "{player} played {card} at trick {trick}",
             "ru": "{player}: карта {card} сыграна во взятке {trick}",
         },
-        "note.renege": {"en": "trick {trick}: {why}", "ru": "взятка {trick}: {why}"},
+        "note.renege": {
+            "en": "trick {trick}: {why}; {effect}",
+            "ru": "взятка {trick}: {why}; {effect}",
+        },
+        "note.renege.withdrawn": {
+            "en": "withdrawn at event {event}: it rested on {names} (event {declared}), proven "
+            "false, and a false declaration proves nothing about its cards (RULES §3)",
+            "ru": "снято событием {event}: доказательством было {names} (событие {declared}), "
+            "а оно оказалось ложным, ложное же объявление о своих картах ничего не доказывает "
+            "(RULES §3)",
+        },
+        "notice.renege.withdrawn": {
+            "en": "the renege at trick {trick} (event {proven}) is withdrawn: {player} is not "
+            "known to have held the card it rested on, for {names} (event {declared}) is false "
+            "and proves nothing about its cards (RULES §3); card points as taken",
+            "ru": "нарушение хода во взятке {trick} (событие {proven}) снято: нет доказательства, "
+            "что нужная карта была на руках ({player}), — объявление {names} (событие "
+            "{declared}) ложное и о своих картах ничего не доказывает (RULES §3); очки в картах "
+            "— как взяты",
+        },
+        "notice.renege.withdrawn_at": {
+            "en": "the renege at trick {trick} no longer stands: withdrawn at event {event}",
+            "ru": "нарушение хода во взятке {trick} больше не в силе: снято событием {event}",
+        },
+        "note.exchanged_by": {
+            "en": "{player} exchanges {card}, so that card was in {player}'s hand",
+            "ru": "{player} меняет {card} — значит, эта карта в руке того, кто меняет",
+        },
         "notice.renege": {
             "en": "renege at trick {trick}: {player} played {follow} to {lead} but "
             '{why} (proven at trick {proof}); {effect} (penalties.renege = "{setting}")',
@@ -1039,6 +1234,36 @@ MESSAGES = register(
             "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
             "сумма, которая переходит сопернику [000][001][004]",
         },
+        "note.effect.writes": {
+            "en": "{player} writes {n:#point|points}",
+            "ru": "{player} пишет {n:#очко|очка|очков}",
+        },
+        "note.effect.loses": {
+            "en": "{player} loses {n:#point|points} in the deal",
+            "ru": "{player}: минус {n:#очко|очка|очков} в сдаче",
+        },
+        "note.effect.uphill": {
+            "en": "{player} goes {n} uphill",
+            "ru": "{player}: {n} в гору",
+        },
+        "note.effect.nothing": {"en": "no points move", "ru": "очки не переходят"},
+        "note.effect.loses_game": {
+            "en": "{player} loses the game",
+            "ru": "{player}: партия проиграна",
+        },
+        "note.effect.lowering": {
+            "en": "{player}'s {names} scores nothing and costs {points} in the deal",
+            "ru": "{player}: {names} не пишется и стоит {points} в сдаче",
+        },
+        "notice.penalty": {
+            "en": "penalty for {player}, {kind}: {effect} ({source})",
+            "ru": "штраф — {player}, {kind}: {effect} ({source})",
+        },
+        "note.priced": {"en": "{why}; penalty: {effect}", "ru": "{why}; штраф: {effect}"},
+        "note.trump_seven": {
+            "en": "{card} played at trick {trick} without the mandatory exchange",
+            "ru": "{card} сыграна во взятке {trick} без обязательной смены",
+        },
         "note.by_command": {
             "en": "recorded by `terts penalty`",
             "ru": "записано командой `terts penalty`",
@@ -1095,10 +1320,16 @@ MESSAGES = register(
             "можно, только взяв хотя бы одну [000][002] (game.win_requires_trick)",
         },
         "err.claim.short": {
-            "en": "{player} has {total} with this deal's {partial} so far: short "
+            "en": "{player} has {total} with this deal's {partial} so far{rounded}: short "
             "of the target {target} by {short}",
             "ru": "{player}: {total}, из них {partial} за "
-            "эту сдачу — до цели {target} не хватает {short}",
+            "эту сдачу{rounded} — до цели {target} не хватает {short}",
+        },
+        "err.claim.rounded": {
+            "en": " ({raw} counted, written {partial}: a claim ends the deal, and a deal's points "
+            'are written rounded, scoring.rounding = "{setting}" [000][001][003])',
+            "ru": " (насчитано {raw}, пишется {partial}: заявка заканчивает сдачу, а очки сдачи "
+            'пишут округлёнными, scoring.rounding = "{setting}" [000][001][003])',
         },
         "notice.skipped": {
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
@@ -1108,6 +1339,10 @@ MESSAGES = register(
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",
             "ru": "взятка — это две карты, первой — карта захода; здесь карт: {n}",
+        },
+        "err.when.trick": {
+            "en": "--trick {trick}: a deal has 16 tricks; expected 1-16",
+            "ru": "--trick {trick}: в сдаче 16 взяток; ожидается 1-16",
         },
         "err.hand.too_many": {
             "en": "a hand holds at most 9 cards, not {n}",
@@ -1195,9 +1430,33 @@ MESSAGES = register(
             "ru": "{a} старше, чем объявленное раньше в этот ход ({b}): "
             "несколько комбинаций за ход объявляют от старшей [000]",
         },
-        "err.declare.written": {
-            "en": "{player}'s {decl} is already written in this deal: a declaration scores once",
-            "ru": "{player}: в этой сдаче уже записано: {decl}; комбинация пишется один раз",
+        "err.declare.repeat": {
+            "en": "{player}'s {decl} is already recorded in this deal (event {event}): the same "
+            "combination is written once, and recorded twice it is a slip, not a lowering "
+            "(RULES §4.3): nothing is recorded",
+            "ru": "{player}: {decl} в этой сдаче уже есть в записи (событие {event}): "
+            "комбинацию пишут один раз, а записанная дважды — это описка, а не понижение "
+            "(RULES §4.3): ничего не записано",
+        },
+        "note.repeat": {
+            "en": "the same combination as event {event}: recorded twice, a slip; it counts "
+            "nothing, and is no lowering (RULES §4.3)",
+            "ru": "та же комбинация, что в событии {event}: записана дважды, это описка; повтор "
+            "не в счёт и не понижение (RULES §4.3)",
+        },
+        "notice.repeat": {
+            "en": "{player}'s {decl} repeats event {event}: a slip an earlier version of this "
+            "program took; it counts nothing, and is no lowering (RULES §4.3)",
+            "ru": "{player}: {decl} повторяет событие {event} — описка, которую принимала прежняя "
+            "версия программы; повтор не в счёт и не понижение (RULES §4.3)",
+        },
+        "err.declare.lowering": {
+            "en": "{player} may not declare {decl}: it lowers {earlier}, already written (event "
+            '{event}): {why}; under declarations.lowering_penalty = "refuse" such a declaration '
+            "may not be made at all [001] «потом уже нельзя объявлять»",
+            "ru": "{player}: объявлять {decl} нельзя — это понижение, раньше записано: {earlier} "
+            '(событие {event}): {why}; при declarations.lowering_penalty = "refuse" такое '
+            "объявление не делают вовсе [001] «потом уже нельзя объявлять»",
         },
         "err.challenge.void": {
             "en": "{decl} scores nothing already ({status}): there is nothing to beat",
@@ -1248,12 +1507,12 @@ _SUIT_KEYS = {
 }
 
 
-def suit_word(suit) -> str:
+def suit_word(suit: _Valued) -> str:
     """A suit's name in the current language: ``hearts`` / ``черви``."""
     return t(_SUIT_KEYS[suit.value])
 
 
-def shown(declaration) -> str:
+def shown(declaration: _Named) -> str:
     """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
     accept), the table's name in Russian (``терц от Дамы ♥``)."""
     return declaration.name("ru") if lang() == "ru" else str(declaration)

@@ -20,6 +20,7 @@ TERMS = register(
         "status.false": {"en": "false", "ru": "ложное"},
         "status.late": {"en": "late", "ru": "поздно"},
         "status.lowering": {"en": "lowering", "ru": "понижение"},
+        "status.repeat": {"en": "repeat, not counted", "ru": "повтор, не в счёт"},
         "pen.false-declaration": {"en": "false declaration", "ru": "ложное объявление"},
         "pen.miscount": {"en": "miscount", "ru": "неправильный подсчёт"},
         "pen.empty-challenge": {

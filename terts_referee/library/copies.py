@@ -73,8 +73,8 @@ def game_key(summary: Mapping[str, Any]) -> str:
     """The text that names a game in all its copies: ``id:`` and its id (lower case), else
     ``digest:`` and its digest. Ratings order games started at one moment by it."""
     if summary.get("id"):
-        return "id:" + summary["id"].lower()
-    return "digest:" + summary["digest"]
+        return f"id:{summary['id'].lower()}"
+    return f"digest:{summary['digest']}"
 
 
 def same_game(summary: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -50,10 +50,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import GameFileError, RefereeError
 from ..i18n import register, t
+
+if TYPE_CHECKING:
+    import sqlite3  # imported when the index is opened
 
 __all__ = [
     "CACHE_ENV_VAR",
@@ -502,7 +505,7 @@ def _name(key: Any) -> str | None:
     return None
 
 
-def _seal(key: Any, values: tuple) -> str:
+def _seal(key: Any, values: tuple[Any, ...]) -> str:
     """A row's seal: a hash of its key and every value. A row changed by anything but this
     module (a summary that still has the right shape but another winner) no longer matches
     and is read again from its file."""
@@ -510,17 +513,17 @@ def _seal(key: Any, values: tuple) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
-def _row(key: Any, values: tuple) -> _Row | None:
+def _row(key: Any, values: tuple[Any, ...]) -> _Row | None:
     """A row read from the index as data, or None when it is not one this version wrote."""
     from .summary import check_summary
 
-    *values, seal = values
+    *fields, seal = values
     try:
-        if seal != _seal(key, tuple(values)):
+        if seal != _seal(key, tuple(fields)):
             return None
     except (TypeError, ValueError):  # a value JSON cannot hold: not written here
         return None
-    size, mtime_ns, digest, checked_ns, summary, error = values
+    size, mtime_ns, digest, checked_ns, summary, error = fields
     if not (
         type(size) is int
         and type(mtime_ns) is int
@@ -560,7 +563,7 @@ class _Index:
     def __init__(self, library: Path) -> None:
         self.path = index_path(library)
         self.library = os.path.realpath(library)
-        self.db = None
+        self.db: sqlite3.Connection | None = None
         self.rows: dict[str, _Row] = {}
         self.keys: list[Any] = []
         self.meta: dict[str, str] = {}
@@ -617,7 +620,7 @@ class _Index:
                 return False
         return True
 
-    def _read(self, db) -> None:
+    def _read(self, db: sqlite3.Connection) -> None:
         """Check the tables and read the rows; raises sqlite3.Error for a damaged file."""
         from .summary import SUMMARY_VERSION
 
@@ -651,14 +654,16 @@ class _Index:
             self.keys.append(key)
             name = _name(key)
             row = _row(key, values[1:]) if name is not None else None
-            if row is None:
+            if name is None or row is None:
                 self.bad += 1
                 continue
             self.rows[name] = row
         if self.bad:
             self._note("library.index_rows", n=self.bad)
 
-    def write(self, fresh: dict[str, tuple], gone: list[Any], meta: dict[str, str]) -> None:
+    def write(
+        self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]
+    ) -> None:
         """Store the rows read again, drop those of removed files and set ``meta``, in one
         transaction; if the write lock does not come within WRITE_WAIT, nothing is stored (and
         it is said)."""
@@ -711,7 +716,7 @@ class _Index:
             self.db.close()
 
 
-def _layout(db, table: str) -> tuple:
+def _layout(db: sqlite3.Connection, table: str) -> tuple[Any, ...]:
     """A table's columns as (name, declared type, primary key)."""
     return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
 
@@ -784,12 +789,12 @@ def scan_library(library: Path, progress: Progress | None = None) -> Scan:
     try:
         now = time.time_ns()
         known: dict[str, tuple[dict[str, Any] | None, str | None]] = {}
-        fresh: dict[str, tuple] = {}
+        fresh: dict[str, tuple[Any, ...]] = {}
         changed: list[str] = []
         for name, st in files.items():
             row = index.rows.get(name)
             same = row is not None and (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
-            if same and row.mtime_ns + RACY_NS < row.checked_ns:
+            if same and row is not None and row.mtime_ns + RACY_NS < row.checked_ns:
                 known[name] = (row.summary, row.error)
                 continue
             data = _read(library / name)

@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
 __all__ = ["PlayerRating", "Point", "RatedGame", "Ratings", "model_terms", "rate"]
 
@@ -116,7 +116,7 @@ class Ratings:
         A name without a rated game counts as a newcomer (the model's starting rating)."""
         model = self._model
 
-        def rating(name: str):
+        def rating(name: str) -> PlackettLuceRating:
             known = self.get(name)
             return model.rating() if known is None else model.rating(known.mu, known.sigma)
 
@@ -159,7 +159,7 @@ def rate(games: Iterable[RatedGame]) -> Ratings:
         if _key(game.winner) not in keys:
             raise ValueError(f"{game.winner!r} won a game of {first!r} and {second!r}")
         before = [current.get(k) or model.rating() for k in keys]
-        ranks = [0 if k == _key(game.winner) else 1 for k in keys]
+        ranks: list[float] = [0 if k == _key(game.winner) else 1 for k in keys]
         after = model.rate([[before[0]], [before[1]]], ranks=ranks)
         for i, key in enumerate(keys):
             (new,) = after[i]

@@ -19,11 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
 from ..i18n import register, t
 from .summary import add_figures, blank_figures
+
+if TYPE_CHECKING:
+    from .ratings import Ratings
+    from .shapes import HeadToHead, PlayerStats, RatingTerms, Stats
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -155,7 +159,7 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
     return round(sum(values) / len(values), digits) if values else None
 
 
-def _ratings(games: list[dict[str, Any]], filters: Filters):
+def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, RatingTerms]:
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
     not its players), and what they mean (``stats --json``'s ``ratings``)."""
     from .ratings import RatedGame, model_terms, rate
@@ -171,8 +175,11 @@ def _ratings(games: list[dict[str, Any]], filters: Filters):
         )
         for g in rated
     )
-    terms = {
-        **model_terms(),
+    model = model_terms()
+    terms: RatingTerms = {
+        "model": model["model"],
+        "rating": model["rating"],
+        "start": {"mu": model["start"]["mu"], "sigma": model["start"]["sigma"]},
         "games": len(rated),
         "over": "every finished game of the period (--since, --until, --rules), whoever "
         "played it; --player and --vs only choose what is shown",
@@ -181,7 +188,7 @@ def _ratings(games: list[dict[str, Any]], filters: Filters):
     return ratings, terms
 
 
-def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
+def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
     ``--player`` and ``--vs`` to win their next game when both are given."""
@@ -191,7 +198,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = {}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    pairs: dict[tuple[str, ...], dict[str, Any]] = {}
     for game in finished:
         winner = _key(game["winner"]) if game["winner"] else None
         keys = [_key(p) for p in game["players"]]
@@ -208,7 +215,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
         if winner in tally["wins"]:
             tally["wins"][winner] += 1
 
-    shown: dict[str, dict[str, Any]] = {}
+    shown: dict[str, PlayerStats] = {}
     order = sorted(players, key=lambda k: (-players[k]["games"], -players[k]["wins"], k))
     for k in order:
         mine = players[k]
@@ -227,30 +234,27 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
             mine[item] = None if rated is None else round(getattr(rated, item), 2)
         mine["rated_games"] = 0 if rated is None else rated.games
         shown[names[k]] = {
-            key: mine[key]
-            for key in (
-                "games",
-                "wins",
-                "win_rate",
-                "current_streak",
-                "longest_streak",
-                "deals",
-                "points",
-                "points_per_deal",
-                "best_deal",
-                "declarations",
-                "challenges_won",
-                "burned",
-                "false_declarations",
-                "uphill",
-                "claims",
-                "rating",
-                "mu",
-                "sigma",
-                "rated_games",
-            )
+            "games": mine["games"],
+            "wins": mine["wins"],
+            "win_rate": mine["win_rate"],
+            "current_streak": mine["current_streak"],
+            "longest_streak": mine["longest_streak"],
+            "deals": mine["deals"],
+            "points": mine["points"],
+            "points_per_deal": mine["points_per_deal"],
+            "best_deal": mine["best_deal"],
+            "declarations": mine["declarations"],
+            "challenges_won": mine["challenges_won"],
+            "burned": mine["burned"],
+            "false_declarations": mine["false_declarations"],
+            "uphill": mine["uphill"],
+            "claims": mine["claims"],
+            "rating": mine["rating"],
+            "mu": mine["mu"],
+            "sigma": mine["sigma"],
+            "rated_games": mine["rated_games"],
         }
-    head_to_head = [
+    head_to_head: list[HeadToHead] = [
         {
             "players": [names[a], names[b]],
             "games": tally["games"],
@@ -263,7 +267,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> dict[str, Any]:
     for player in ratings:
         for point in player.history:
             after[(point.key, _key(player.name))] = round(point.rating, 2)
-    figures: dict[str, Any] = {
+    figures: Stats = {
         "games": len(finished),
         "unfinished": len(kept) - len(finished),
         "players": shown,

@@ -20,7 +20,7 @@ And what tells one game's copies apart from another game (``copies.py``): the ga
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from ..domain.declarations import Declaration, Kind
 from ..domain.events import PenaltyKind
@@ -54,7 +54,7 @@ def declaration_class(decl: Declaration) -> str:
 
 
 #: The figures that are plain counts: ``stats`` adds them up over games as they are.
-COUNTS = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
+COUNTS: Final = ("challenges_won", "burned", "false_declarations", "uphill", "claims")
 
 
 def blank_figures() -> dict[str, Any]:

@@ -14,9 +14,21 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .safe_text import json_escaped, visible
+
+if TYPE_CHECKING:  # rich is imported at first use (``_rich``)
+    import re
+    from collections.abc import Iterator
+    from types import ModuleType
+    from typing import TextIO
+
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.measure import Measurement
+    from rich.segment import Segment
+    from rich.table import Table
+    from rich.text import Text
 
 _SUIT_LETTERS = str.maketrans({"♠": "s", "♣": "c", "♦": "d", "♥": "h", "\ufe0f": None})
 
@@ -30,7 +42,7 @@ def set_color(choice: bool | None) -> None:
     _state.pop("err", None)
 
 
-def _can_encode(stream, text: str) -> bool:
+def _can_encode(stream: TextIO, text: str) -> bool:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
         text.encode(encoding)
@@ -39,25 +51,25 @@ def _can_encode(stream, text: str) -> bool:
     return True
 
 
-def ascii_suits(stream=None) -> bool:
+def ascii_suits(stream: TextIO | None = None) -> bool:
     """Whether suits must be printed as letters on this stream."""
     return not _can_encode(stream or sys.stdout, "♠♣♦♥")
 
 
-def plain(text: str, stream=None) -> str:
+def plain(text: str, stream: TextIO | None = None) -> str:
     """``text`` made printable on ``stream``: suit symbols become letters where needed."""
     stream = stream or sys.stdout
     return text.translate(_SUIT_LETTERS) if ascii_suits(stream) else text
 
 
-def human(text: Any, stream=None) -> str:
+def human(text: Any, stream: TextIO | None = None) -> str:
     """``text`` for a person at a terminal: terminal controls shown as visible escapes
     (``safe_text.visible``; newlines and tabs kept), suits as letters where needed. Every
     human output path below goes through here; JSON does not."""
     return plain(visible(text, keep="\n\t"), stream)
 
 
-def _rich(module: str):
+def _rich(module: str) -> ModuleType:
     """rich's ``module``, imported once per process as a long-lived import: in a table or web
     session, where the cyclic collector is on, it would otherwise walk rich's new objects some
     11 times while rich.table and rich.console load (about 2 ms) for nothing; what the import
@@ -80,7 +92,7 @@ def _rich(module: str):
     return loaded
 
 
-def lenient(*streams) -> None:
+def lenient(*streams: TextIO | None) -> None:
     """Streams whose encoding cannot write ♠, Д or « (say cp1252) write ``?`` for what they
     cannot encode instead of failing: text for people (help, lines, tables) degrades, it does
     not end in a traceback. Exact output checks for itself: JSON escapes (``print_json``), CSV
@@ -96,21 +108,21 @@ def lenient(*streams) -> None:
                 pass
 
 
-def unencodable(stream, text: str) -> str | None:
+def unencodable(stream: TextIO, text: str) -> str | None:
     """The first character of ``text`` that ``stream``'s encoding cannot write, or None."""
     if _can_encode(stream, text):
         return None
     return next((char for char in text if not _can_encode(stream, char)), None)
 
 
-def _make(stderr: bool):
-    Console = _rich("rich.console").Console
+def _make(stderr: bool) -> Console:
+    console: type[Console] = _rich("rich.console").Console
 
     stream = sys.stderr if stderr else sys.stdout
     lenient(stream)
     color = _state["color"]
     no_color = color is False or (color is None and "NO_COLOR" in os.environ)
-    return Console(
+    return console(
         file=stream,
         markup=False,
         emoji=False,
@@ -122,18 +134,20 @@ def _make(stderr: bool):
     )
 
 
-def out():
+def out() -> Console:
     """The rich console on stdout."""
     if "out" not in _state:
         _state["out"] = _make(stderr=False)
-    return _state["out"]
+    console: Console = _state["out"]
+    return console
 
 
-def err():
+def err() -> Console:
     """The rich console on stderr."""
     if "err" not in _state:
         _state["err"] = _make(stderr=True)
-    return _state["err"]
+    console: Console = _state["err"]
+    return console
 
 
 def reset() -> None:
@@ -142,9 +156,9 @@ def reset() -> None:
     _state.pop("err", None)
 
 
-def _styled(stream) -> bool:
+def _styled(stream: TextIO) -> bool:
     """Whether lines on ``stream`` get colour: --color, else not NO_COLOR and a terminal."""
-    color = _state["color"]
+    color: bool | None = _state["color"]
     if color is not None:
         return color
     if "NO_COLOR" in os.environ:
@@ -153,7 +167,7 @@ def _styled(stream) -> bool:
     return bool(isatty and isatty())
 
 
-def _write_line(stream, text: str) -> None:
+def _write_line(stream: TextIO, text: str) -> None:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     line = human(text, stream)
     if not _can_encode(stream, line):
@@ -192,7 +206,7 @@ def _sgr(style: str) -> str | None:
     return ";".join(map(str, codes))
 
 
-def _width(stream) -> int:
+def _width(stream: TextIO) -> int:
     """The console width rich would use: $COLUMNS, else the terminal's, else 80."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isascii() and columns.isdigit() and int(columns) > 0:  # not "١٢٠"
@@ -214,7 +228,8 @@ def _one_cell(line: str) -> bool:
     )
 
 
-_WORD = None  # rich's word: spaces before, non-spaces, spaces after (compiled on first use)
+# rich's word: spaces before, non-spaces, spaces after (compiled on first use)
+_WORD: re.Pattern[str] | None = None
 
 
 def _wrapped(line: str, width: int) -> list[str]:
@@ -261,7 +276,7 @@ def _rstrip_end(part: str, width: int) -> str:
     return part[: len(part) - min(len(part) - len(kept), excess)]
 
 
-def _quick_line(stream, text: str, style: str | None) -> bool:
+def _quick_line(stream: TextIO, text: str, style: str | None) -> bool:
     """Write one coloured line as rich would, without rich, when that is certainly the same:
     a simple style, printable text narrower than the console (no double-width cells) or of
     one-cell characters (``_one_cell``: then wrapped as rich wraps it), an encodable line, no
@@ -335,16 +350,16 @@ def print_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def table(*columns: str, title: str | None = None, **kwargs):
+def table(*columns: str, title: str | None = None, **kwargs: Any) -> Table:
     """A rich Table whose headers are plain text."""
-    Table = _rich("rich.table").Table
-    t = Table(title=human(title) if title else None, **kwargs)
+    new: type[Table] = _rich("rich.table").Table
+    t = new(title=human(title) if title else None, **kwargs)
     for c in columns:
         t.add_column(human(c))
     return t
 
 
-def natural_widths(table):
+def natural_widths(table: Table) -> Table:
     """``table`` with each column's width set to what rich would measure for it (its widest
     cell or header) when the whole table fits the console at those widths: rich then lays it
     out exactly as before without measuring every cell once more, nor looking for where to
@@ -393,7 +408,7 @@ def natural_widths(table):
     return table
 
 
-def _fitted(item, Text):
+def _fitted(item: RenderableType, Text: type[Text]) -> RenderableType:
     """``item`` as a ``_Fitted`` cell when it is a plain ``Text`` rich would draw as one line
     of its text and style (no spans, no justify, overflow, wrap, tab or end of its own); else
     ``item`` itself."""
@@ -421,11 +436,11 @@ class _Fitted:
 
     __slots__ = ("style", "text")
 
-    def __init__(self, text: str, style: str):
+    def __init__(self, text: str, style: str) -> None:
         self.text = text
         self.style = style
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         from rich.cells import cell_len
         from rich.segment import Segment
 
@@ -439,16 +454,16 @@ class _Fitted:
         yield Segment(line, console.get_style(self.style)) if self.style else Segment(line)
         yield Segment("\n")
 
-    def __rich_measure__(self, console, options):
-        Text = _rich("rich.text").Text
-        return Text(self.text, style=self.style).__rich_measure__(console, options)
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        text: type[Text] = _rich("rich.text").Text
+        return text(self.text, style=self.style).__rich_measure__(console, options)
 
 
-def cell(value: Any, style: str | None = None):
-    Text = _rich("rich.text").Text
+def cell(value: Any, style: str | None = None) -> Text:
+    text: type[Text] = _rich("rich.text").Text
 
-    return Text(human("" if value is None else value), style=style or "")
+    return text(human("" if value is None else value), style=style or "")
 
 
-def show(renderable) -> None:
+def show(renderable: RenderableType) -> None:
     out().print(renderable)

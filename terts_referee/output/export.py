@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from html import escape
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..domain.cards import Rank, Suit
@@ -26,6 +26,9 @@ from ..i18n import (
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
 from ..i18n import lang as current_lang
+
+if TYPE_CHECKING:
+    from .report.shapes import DealJSON, DeclaredJSON, SheetJSON
 
 __all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
 
@@ -57,6 +60,9 @@ LABELS = register(
         "export.open_deal": {"en": "deal in progress", "ru": "сдача не закончена"},
         "export.no_deals": {"en": "no deals yet", "ru": "сдач ещё не было"},
         "export.notes": {"en": "Notes", "ru": "Замечания"},
+        "export.withdrawn": {"en": "withdrawn", "ru": "снято"},
+        "export.writes": {"en": "{p} writes {n}", "ru": "{p} пишет {n}"},
+        "export.stands_again": {"en": "stands again", "ru": "снова в силе"},
         "export.chart_title": {
             "en": "Running totals by deal",
             "ru": "Ход игры: итоги по сдачам",
@@ -101,7 +107,7 @@ def _h(key: str, lang: str, **kwargs: Any) -> str:
     return escape(_w(key, lang, **kwargs))
 
 
-def _counted(deal: dict[str, Any], players: list[str]) -> bool:
+def _counted(deal: DealJSON, players: list[str]) -> bool:
     """Whether a deal's points are written: it is over, or it was ended by a claim."""
     totals = deal.get("totals") or {}
     return bool(deal.get("finished") or deal.get("claimed_by")) and all(
@@ -109,7 +115,7 @@ def _counted(deal: dict[str, Any], players: list[str]) -> bool:
     )
 
 
-def _series(data: dict[str, Any]) -> list[tuple[int, dict[str, int]]]:
+def _series(data: SheetJSON) -> list[tuple[int, dict[str, int]]]:
     """(deal number, running totals) for every deal whose points are written, in order."""
     players = data["players"]
     return [
@@ -119,21 +125,21 @@ def _series(data: dict[str, Any]) -> list[tuple[int, dict[str, int]]]:
     ]
 
 
-def _targets(data: dict[str, Any]) -> dict[str, int]:
+def _targets(data: SheetJSON) -> dict[str, int]:
     base = data.get("target", 0)
     given = data.get("targets") or {}
     uphill = data.get("uphill") or {}
     return {p: int(given.get(p, base + uphill.get(p, 0))) for p in data["players"]}
 
 
-def _uphill(data: dict[str, Any], player: str) -> int:
+def _uphill(data: SheetJSON, player: str) -> int:
     uphill = data.get("uphill") or {}
     if player in uphill:
         return int(uphill[player])
     return _targets(data)[player] - int(data.get("target", 0))
 
 
-def _target_text(data: dict[str, Any], player: str, lang: str) -> str:
+def _target_text(data: SheetJSON, player: str, lang: str) -> str:
     """``501`` or ``501 + 100 в гору = 601``."""
     up = _uphill(data, player)
     total = _targets(data)[player]
@@ -182,7 +188,7 @@ def _suit_symbol(value: str | None) -> str:
         return value
 
 
-def _declaration_name(entry: dict[str, Any], lang: str) -> str:
+def _declaration_name(entry: DeclaredJSON, lang: str) -> str:
     """The table's name (Russian, as the sheet gives it), or the English one for ``en``."""
     name = entry.get("name") or ""
     if lang == "ru":
@@ -211,7 +217,7 @@ def _num(value: float) -> str:
 # --- SVG ------------------------------------------------------------------------------------
 
 
-def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
+def chart_svg(data: SheetJSON, lang: str = "en") -> str:
     """Both players' running totals per deal, from 0 before deal 1, against their targets.
 
     One ``<polyline data-player=…>`` per player whose vertex ``i`` is deal ``i`` (0 = the
@@ -312,13 +318,13 @@ def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
             break
         word = _w("target_lower", lang)
         text = f"{word} {targets[p]}" if same else f"{p}: {word} {targets[p]}"
-        y = y_at(targets[p]) - 5
-        if any(abs(y - other) < 14 for other in labelled):
-            y += 19  # below its line, clear of the other label
-        labelled.append(y)
+        label_y = y_at(targets[p]) - 5
+        if any(abs(label_y - other) < 14 for other in labelled):
+            label_y += 19  # below its line, clear of the other label
+        labelled.append(label_y)
         colour = "#333333" if same else _COLOURS[i]
         out.append(
-            f'<text class="target-label" x="{x_left + 6}" y="{_num(y)}" fill="{colour}">'
+            f'<text class="target-label" x="{x_left + 6}" y="{_num(label_y)}" fill="{colour}">'
             f"{escape(text)}</text>"
         )
     out.append("</g>")
@@ -355,24 +361,24 @@ def chart_svg(data: dict[str, Any], lang: str = "en") -> str:
 
     # legend
     out.append('<g class="legend" fill="#000000">')
-    x = float(x_left)
+    legend_x = float(x_left)
     final = series[-1][1] if series else {p: 0 for p in players}
     for i, p in enumerate(players):
         fill = _COLOURS[i] if i == 0 else "#ffffff"
         text = f"{p}: {final[p]} / {_target_text(data, p, lang)}"
         out.append(
-            f'<line x1="{_num(x)}" x2="{_num(x + 22)}" y1="20" y2="20" '
+            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 22)}" y1="20" y2="20" '
             f'stroke="{_COLOURS[i]}" stroke-width="2"/>'
         )
         out.append(
-            f'<circle cx="{_num(x + 11)}" cy="20" r="3.5" fill="{fill}" '
+            f'<circle cx="{_num(legend_x + 11)}" cy="20" r="3.5" fill="{fill}" '
             f'stroke="{_COLOURS[i]}" stroke-width="1.5"/>'
         )
         out.append(
-            f'<text class="legend-name" x="{_num(x + 28)}" y="24" data-player="{escape(p)}">'
-            f"{escape(text)}</text>"
+            f'<text class="legend-name" x="{_num(legend_x + 28)}" y="24" '
+            f'data-player="{escape(p)}">{escape(text)}</text>'
         )
-        x += 28 + max(200, 7.2 * len(text) + 24)
+        legend_x += 28 + max(200, 7.2 * len(text) + 24)
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
@@ -439,7 +445,7 @@ def html_head(lang: str, title: str, style: str) -> list[str]:
     ]
 
 
-def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
+def _declaration_cell(deal: DealJSON, player: str, lang: str) -> str:
     items = [r for r in deal.get("declared", []) if r.get("player") == player]
     if not items:
         return ""
@@ -449,7 +455,12 @@ def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
         title = f' title="{escape(r["name"])}"' if lang != "ru" and r.get("name") else ""
         pts = escape(str(r.get("points", "")))
         status = r.get("status", "scored")
-        if status == "scored":
+        if status == "scored" and r.get("restored"):  # burned by a challenge found false
+            again = _h("stands_again", lang)
+            parts.append(
+                f'<span class="decl"{title}>{name} <span class="pts">{pts}</span> ({again})</span>'
+            )
+        elif status == "scored":
             parts.append(f'<span class="decl"{title}>{name} <span class="pts">{pts}</span></span>')
         else:
             try:
@@ -463,7 +474,7 @@ def _declaration_cell(deal: dict[str, Any], player: str, lang: str) -> str:
     return "<br>".join(parts)
 
 
-def _penalty_cell(deal: dict[str, Any], player: str, lang: str) -> str:
+def _penalty_cell(deal: DealJSON, player: str, lang: str) -> str:
     total = int((deal.get("penalties") or {}).get(player, 0) or 0)
     parts = [f"{total:+d}"] if total else []
     for pen in deal.get("penalty_list", []):
@@ -474,13 +485,19 @@ def _penalty_cell(deal: dict[str, Any], player: str, lang: str) -> str:
             words = [t(f"pen.{kind}", lang)]
         except KeyError:
             words = [kind]
+        if pen.get("withdrawn"):  # a renege whose evidence was found false
+            text = escape(", ".join(words))
+            parts.append(f'<span class="pen void"><s>{text}</s> ({_h("withdrawn", lang)})</span>')
+            continue
         if pen.get("uphill"):
             words.append(f"{pen['uphill']} {_w('uphill', lang)}")
+        if pen.get("to_opponent") and pen.get("opponent"):
+            words.append(_w("writes", lang, p=pen["opponent"], n=pen["to_opponent"]))
         parts.append(f'<span class="pen">{escape(", ".join(words))}</span>')
     return "<br>".join(parts)
 
 
-def _deal_row(deal: dict[str, Any], players: list[str], lang: str) -> str:
+def _deal_row(deal: DealJSON, players: list[str], lang: str) -> str:
     counted = _counted(deal, players)
     trump = deal.get("trump")
     red = " red" if trump in ("hearts", "diamonds") else ""
@@ -508,7 +525,7 @@ def _deal_row(deal: dict[str, Any], players: list[str], lang: str) -> str:
     return f"<tr{cls}>" + "".join(cells) + "</tr>"
 
 
-def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
+def sheet_html(data: SheetJSON, lang: str = "en") -> str:
     """The sheet as a printable HTML5 page, laid out like the paper one, with the SVG chart."""
     lang = _check_lang(lang)
     players = list(data["players"])
@@ -553,7 +570,7 @@ def sheet_html(data: dict[str, Any], lang: str = "en") -> str:
     if data.get("finished"):
         winner = data.get("winner")
         result = escape(winner) if winner else _h("no_winner", lang)
-        if winner in totals:
+        if winner is not None and winner in totals:
             result += escape(f" — {totals[winner]} / {targets[winner]}")
         if data.get("win_reason"):
             result += f" <small>({escape(str(data['win_reason']))})</small>"
@@ -622,7 +639,7 @@ def _plain(text: str) -> str:
 
 
 def chart_text(
-    data: dict[str, Any],
+    data: SheetJSON,
     width: int = 60,
     height: int = 12,
     ascii_only: bool = False,

@@ -6,6 +6,10 @@ space are quoted in both (the table reads its lines as shell words)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
 
 #: Options the table's short form takes as words, in order (``s 54 Боря Аня``, ``cl Аня 3 40``).
 AS_WORDS = {
@@ -17,7 +21,7 @@ _state = {"table": False}
 
 
 @contextmanager
-def at_the_table():
+def at_the_table() -> Iterator[None]:
     """Hints in the table's short forms inside the block."""
     saved = _state["table"]
     _state["table"] = True
@@ -39,13 +43,13 @@ def quoted(word: str) -> str:
     return "'" + word.replace("'", "'\\''") + "'"
 
 
-def hint(command: str, *args: str, options: dict[str, str | bool | None] | None = None) -> str:
+def hint(command: str, *args: str, options: Mapping[str, str | bool | None] | None = None) -> str:
     """The command to type: ``terts COMMAND ARGS --OPTIONS`` or the table's short form.
 
     ``args`` are words as they are (placeholders like COMBO) or names (quoted when needed);
     ``options`` maps an option to its value (True: a flag; None/False: left out). At the table
     ``deal`` takes its trump, dealer and mode as words (``n 7♥ quick``)."""
-    options = options or {}
+    options = dict(options or {})  # a copy: the table's form takes some out as it goes
     words = [quoted(a) if any(c.isspace() or c in "'\"$`" for c in a) else a for a in args]
     short = _short_form(command) if _state["table"] else None
     if short is not None:

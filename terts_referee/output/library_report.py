@@ -5,11 +5,18 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import register, t
 from ..library.summary import DECLARATION_CLASSES
 from . import console
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..library.importing import Imported
+    from ..library.index import Scan
+    from ..library.shapes import Copy, Stats
 
 TEXT = register(
     {
@@ -111,7 +118,7 @@ TEXT = register(
 )
 
 
-def progress_bar(total: int):
+def progress_bar(total: int) -> Callable[[], None]:
     """A rich progress bar on stderr for the first build of a big index; returns ``advance``.
 
     Shown only for more than a few files (a small update is over before the eye sees it).
@@ -141,12 +148,12 @@ def progress_bar(total: int):
     return advance
 
 
-def copies_of(scan) -> list[dict[str, str]]:
+def copies_of(scan: Scan) -> list[Copy]:
     """The copies of a game not counted, as the JSON lists them: each with the file counted."""
     return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
 
 
-def report_import(done, as_json: bool) -> None:
+def report_import(done: Imported, as_json: bool) -> None:
     """``terts import``: each file written (stdout), each damaged one with its reason
     (stderr, also with ``--json``), then the counts; or the JSON."""
     for source, reason in done.damaged:
@@ -171,7 +178,7 @@ def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
-def report_history(games: list[dict[str, Any]], scan, as_json: bool) -> None:
+def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
         console.print_json(
             {
@@ -218,12 +225,12 @@ def _percent(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
 
-def _show_ratings(figures: dict[str, Any]) -> None:
+def _show_ratings(figures: Stats) -> None:
     """The players shown, best rating first: the conservative value, then mu ± sigma."""
     rated = [(n, p) for n, p in figures["players"].items() if p.get("rating") is not None]
     if not rated:
         return
-    rated.sort(key=lambda item: -item[1]["rating"])  # stable: ties keep the players' order
+    rated.sort(key=lambda item: -(item[1]["rating"] or 0.0))  # stable: ties keep the order
     tab = console.table(
         t("library.h.player"),
         t("library.h.rating"),
@@ -243,7 +250,7 @@ def _show_ratings(figures: dict[str, Any]) -> None:
     console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
 
 
-def report_stats(figures: dict[str, Any], as_json: bool, chart: bool, in_library: int = 0) -> None:
+def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
     """``in_library``: how many games the library holds, filters aside (to tell an empty
     library from options that leave nothing to count)."""
     if as_json:

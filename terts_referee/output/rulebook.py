@@ -16,7 +16,10 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..domain.rules import Ruleset
 
 from ..errors import NotationError, RefereeError
 from ..i18n import register, t
@@ -253,6 +256,7 @@ def plain_text(markdown: str, width: int = TEXT_WIDTH) -> str:
         if not block:
             return
         lead = _ITEM.match(block[0])
+        assert lead is not None  # _ITEM matches any line: both its groups are optional
         indent, marker = lead.group(1), lead.group(2) or ""
         words = " ".join(line.strip() for line in block)[len(marker) :]
         out.extend(
@@ -282,7 +286,9 @@ def plain_text(markdown: str, width: int = TEXT_WIDTH) -> str:
             flush()
             out.append(line)
             continue
-        if _ITEM.match(line).group(2):
+        item = _ITEM.match(line)
+        assert item is not None  # as above
+        if item.group(2):
             flush()
         block.append(line)
     flush()
@@ -295,7 +301,7 @@ def cited_sources(book: Book, text: str) -> list[tuple[str, str]]:
     return [(tag, name) for tag, name in sorted(book.sources.items()) if tag in cited]
 
 
-def key_facts(key: str, rules) -> dict:
+def key_facts(key: str, rules: Ruleset) -> dict[str, Any]:
     """What ``rules`` (a Ruleset) says for ``key``, and what the key allows: the JSON entry of
     ``rules explain`` (``values`` lists the allowed words or booleans, None for a number; a
     number's bounds are ``minimum`` and ``maximum``)."""
@@ -306,12 +312,12 @@ def key_facts(key: str, rules) -> dict:
     meta = info.metadata
     default = info.default
     if isinstance(default, bool):
-        values: list | None = [True, False]
+        values: list[Any] | None = [True, False]
     elif meta["choices"]:
         values = list(meta["choices"])
     else:
         values = None
-    facts = {
+    facts: dict[str, Any] = {
         "key": key,
         "value": rules.get(key),
         "default": default,
@@ -325,7 +331,7 @@ def key_facts(key: str, rules) -> dict:
     return facts
 
 
-def allowed_text(facts: dict) -> str:
+def allowed_text(facts: dict[str, Any]) -> str:
     """The values a key allows, as one short phrase: ``lead | own-turn``, ``"value" | 0 to
     1000``, ``true | false``."""
     from ..domain.rules import toml_value

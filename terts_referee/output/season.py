@@ -10,14 +10,18 @@ it against the JSON.
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import __version__
 from ..i18n import register, t
 from ..library.summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
+
+if TYPE_CHECKING:
+    from ..library.shapes import PlayerStats, Stats, TimelineEntry
 
 __all__ = ["season_html", "wins_chart_text"]
 
@@ -89,7 +93,7 @@ _W, _H = 720, 340
 _L, _R, _T, _B = 56, 24, 56, 48
 
 #: The players' table: results, then (a second table) what happened in their deals.
-_RESULTS = (
+_RESULTS: Final = (  # Final: each is a literal, a key of the players' figures
     "games",
     "wins",
     "win_rate",
@@ -100,7 +104,7 @@ _RESULTS = (
     "rating",
     "mu",
 )
-_EVENTS = COUNTS  # the counted figures, in the order the summary keeps them
+_EVENTS: Final = COUNTS  # the counted figures, in the order the summary keeps them
 
 _SEASON_STYLE = """
 table.stats { border-collapse: collapse; margin: 0.5em 0 1.2em; }
@@ -135,7 +139,7 @@ def _month(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m")
 
 
-def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]]:
+def _timeline(figures: Stats) -> list[tuple[TimelineEntry, str | None]]:
     """Each finished game of the season with its winner named as the players' table names him
     (the spelling of his latest game; None for a game without a winner)."""
     keys = {n.casefold(): n for n in figures["players"]}
@@ -144,7 +148,7 @@ def _timeline(figures: dict[str, Any]) -> list[tuple[dict[str, Any], str | None]
     ]
 
 
-def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, int]]]:
+def _monthly(figures: Stats) -> tuple[list[str], dict[str, dict[str, int]]]:
     """The months of the season in order and each player's wins in each."""
     names = list(figures["players"])
     months: list[str] = []
@@ -158,7 +162,7 @@ def _monthly(figures: dict[str, Any]) -> tuple[list[str], dict[str, dict[str, in
     return months, wins
 
 
-def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str | None = None):
+def wins_chart_text(figures: Stats, ascii_only: bool = False, lang: str | None = None) -> str:
     """Wins by month as bars, one line per player and month; plain text for a rich ``Text``."""
     lang = _check_lang(lang)
     block = "#" if ascii_only else "█"
@@ -179,7 +183,7 @@ def wins_chart_text(figures: dict[str, Any], ascii_only: bool = False, lang: str
     return "\n".join(lines)
 
 
-def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
+def _cumulative_svg(figures: Stats, lang: str) -> str:
     """Each player's running count of wins over the season's finished games (x: the game)."""
     names = list(figures["players"])
     timeline = _timeline(figures)
@@ -263,7 +267,7 @@ def _cumulative_svg(figures: dict[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
-def _rate_svg(figures: dict[str, Any], lang: str) -> str:
+def _rate_svg(figures: Stats, lang: str) -> str:
     """Each player's win rate as a horizontal bar, with wins/games written beside it."""
     names = list(figures["players"])
     row = 28
@@ -312,31 +316,33 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
-def _text_of(field: str, p: dict[str, Any]) -> str | None:
+def _text_of(field: str, p: PlayerStats) -> str | None:
     """How the page writes a player's figure when not as it is (None): a rate as a percentage,
     a rating with one decimal, mu with its sigma."""
-    if p.get(field) is None:
-        return None
-    if field == "rating":
+    if field == "win_rate":
+        return _percent(p["win_rate"])
+    if field == "rating" and p["rating"] is not None:
         return f"{p['rating']:.1f}"
-    if field == "mu":
+    if field == "mu" and p["mu"] is not None and p["sigma"] is not None:
         return f"{p['mu']:.1f} ± {p['sigma']:.1f}"
-    return _percent(p[field]) if field == "win_rate" else None
+    return None
 
 
-def _ratings_svg(figures: dict[str, Any], lang: str) -> str:
+def _ratings_svg(figures: Stats, lang: str) -> str:
     """Each player's rating after each of his games of the season (x: the game, as in the wins
     chart; y: the rating), one line a player."""
     names = list(figures["players"])
-    timeline = figures.get("timeline", [])
+    timeline = figures["timeline"]
     tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in names}
     for i, game in enumerate(timeline, start=1):
-        for name, value in (game.get("ratings") or {}).items():
+        for name, value in game["ratings"].items():
             if name in tracks and value is not None:
                 tracks[name].append((i, value))
     count = len(timeline)
     values = [v for track in tracks.values() for _, v in track]
-    low, high, step = _y_range(values, ticks=6) if values else (0, 10, 2)
+    # whole numbers around every rating, 0 (where a newcomer starts) among them
+    span = [math.floor(min(values)), math.ceil(max(values))] if values else [0, 10]
+    low, high, step = _y_range(span, ticks=6)
     x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
     dx = (x_right - x_left) / max(count, 1)
     scale = (y_bottom - y_top) / (high - low)
@@ -391,7 +397,7 @@ def _ratings_svg(figures: dict[str, Any], lang: str) -> str:
     for k, n in enumerate(names):
         colour = PALETTE[k % len(PALETTE)]
         track = tracks[n]
-        final = figures["players"][n].get("rating")
+        final = figures["players"][n]["rating"]
         coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in track)
         out.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
@@ -399,8 +405,8 @@ def _ratings_svg(figures: dict[str, Any], lang: str) -> str:
             f'points="{coords}"/>'
         )
         if len(track) == 1:  # one game: a dot, as a line of one point shows nothing
-            ((i, v),) = track
-            out.append(f'<circle cx="{_num(x(i))}" cy="{_num(y(v))}" r="3" fill="{colour}"/>')
+            ((at, value),) = track
+            out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
         label = f"{n}: {_shown(None if final is None else round(final, 1))}"
         out.append(
             f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
@@ -414,7 +420,7 @@ def _ratings_svg(figures: dict[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
-def season_html(figures: dict[str, Any], lang: str = "en") -> str:
+def season_html(figures: Stats, lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
     lang = _check_lang(lang)
     title = _w("title", lang)
@@ -425,7 +431,7 @@ def season_html(figures: dict[str, Any], lang: str = "en") -> str:
     results, events = [], []
     for name, p in figures["players"].items():
         row = f'<th scope="row">{escape(name)}</th>'
-        cells = [_cell(name, f, p.get(f), _text_of(f, p)) for f in _RESULTS]
+        cells = [_cell(name, f, p[f], _text_of(f, p)) for f in _RESULTS]
         results.append(f"<tr>{row}{''.join(cells)}</tr>")
         cells = [
             _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES

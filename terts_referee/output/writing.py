@@ -133,7 +133,7 @@ def _game_files(game: Path | None) -> list[Path]:
     return found
 
 
-def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, example: str):
+def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, example: str) -> None:
     game_real = os.path.realpath(game)
     if real == game_real:
         raise OutputRefused(t("output.game", path=path, game=game, example=example))
@@ -150,7 +150,9 @@ def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, ex
             raise OutputRefused(t("output.game", path=path, game=game, example=example))
 
 
-def _check_library(path: Path, real: str, st: os.stat_result | None, library: Path, ex: str):
+def _check_library(
+    path: Path, real: str, st: os.stat_result | None, library: Path, ex: str
+) -> None:
     from ..library.index import index_path
 
     library_real = os.path.realpath(library)

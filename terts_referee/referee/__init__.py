@@ -20,6 +20,8 @@ or "when is a renege proven" is answered by opening the module of that name:
   trick), ``reneges`` (§3: final phase, and the stock phase under ``while_stock = "follow"``),
   ``exchange`` (§3: the trump seven), ``penalties`` (§6: penalties by command), ``claims`` (§5:
   on one's own turn), ``scoring`` (§5: rounding, totals), ``ending`` (the winner).
+- ``moments`` (§4.3 asked, not recorded: ``terts check when``): the same timing, repeat,
+  turn, forfeit, one-deck and lowering rules at a moment told by its caller.
 - ``dispatch``: the walk, one judge per event type, and undoing a skipped event.
 
 A judge is a function ``on_<event>(state, event)``; the helpers it needs from another rule area

@@ -14,7 +14,7 @@ from ..errors import RuleError
 from ..i18n.messages import shown, t
 from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
 from ..output.hints import hint
-from .declaring import forfeit, lowering, marriage_suit, one_deck, timing, written_again
+from .declaring import forfeit, lowering, marriage_suit, one_deck, refuse_repeat, timing
 from .false_declarations import proven_false, void_false
 from .records import AskRecord, Deal, DeclRecord, Status
 from .scoring import settle
@@ -114,8 +114,8 @@ def on_challenge(st: State, ev: Challenge) -> None:
     combo = marriage_suit(st, deal, ev.combo)
     if combo in deal.burned[ev.player]:
         raise RuleError(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
-    if written_again(st, deal, ev.player, combo):
-        raise RuleError(t("err.declare.written", player=ev.player, decl=shown(combo)))
+    # a new one is refused; one in the file already stands as it was judged (a lowering)
+    refuse_repeat(st, deal, ev.player, combo)
     timing(st, deal, ev.player, [combo], challenge=True)
     shared = shared_cards(target.decl, combo)
     if shared:

@@ -36,6 +36,8 @@ def on_claim(st: State, ev: Claim) -> None:
                 event=last.event if last else deal.event,
             )
         )
+    tricks: int | None
+    cards: int | None
     if not deal.quick:  # trick mode: what was taken is known from the tricks
         tricks = deal.tricks_taken(ev.player)
         cards = deal.trick_card_points(ev.player)
@@ -62,6 +64,11 @@ def on_claim(st: State, ev: Claim) -> None:
     total = total_before(st, deal, ev.player) + partial
     target = st.sheet.targets[ev.player]
     if total < target:
+        # the deal's points as its end writes them: rounded like every deal total
+        rounded = ""
+        if partial != raw:
+            setting = st.rules.scoring.rounding
+            rounded = t("err.claim.rounded", raw=raw, partial=partial, setting=setting)
         raise RuleError(
             t(
                 "err.claim.short",
@@ -70,6 +77,7 @@ def on_claim(st: State, ev: Claim) -> None:
                 partial=partial,
                 target=target,
                 short=target - total,
+                rounded=rounded,
             )
         )
     deal.claimed_by = ev.player

@@ -57,21 +57,45 @@ def declaration_bar(
         written = any(
             r.decl.kind is Kind.MARRIAGE and r.status in STANDING for r in deal.declarations
         )
-        if written and rules.declarations.marriage == "trump":
-            return DeclarationBar.MARRIAGE_WRITTEN
-        return None
+        return bar_at(rules, kind, deal.next_trick, True, False, written)
     if deal.quick:
         return None
-    k = deal.next_trick
-    if k > LAST_DECLARATION_TRICK:
+    return bar_at(
+        rules,
+        kind,
+        deal.next_trick,
+        player == deal.leader,
+        bool(deal.turn_declarations(player)),
+        False,
+        challenge,
+    )
+
+
+def bar_at(
+    rules: Ruleset,
+    kind: Kind,
+    trick: int,
+    leads: bool,
+    turn_used: bool,
+    marriage_written: bool,
+    challenge: bool = False,
+) -> DeclarationBar | None:
+    """``declaration_bar`` at a moment told rather than read off a deal (``terts check when``
+    asks it too): the next trick (1-16), whether the player leads it, whether he already
+    declared before it, whether a trump marriage is written in the deal."""
+    if kind is Kind.MARRIAGE:
+        if marriage_written and rules.declarations.marriage == "trump":
+            return DeclarationBar.MARRIAGE_WRITTEN
+        return None
+    if trick > LAST_DECLARATION_TRICK:
         return DeclarationBar.LATE
-    if rules.declarations.when == "lead" and player != deal.leader and not challenge:
+    if rules.declarations.when == "lead" and not leads and not challenge:
         return DeclarationBar.NOT_LEADER
-    if k == 1 and rules.declarations.before_break == "none":
+    if trick == 1 and rules.declarations.before_break == "none":
         return DeclarationBar.NONE_BEFORE_BREAK
-    if k == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
+    if trick == 1 and rules.declarations.before_break == "sequences" and kind is Kind.FOUR:
         return DeclarationBar.NO_FOURS
-    if not challenge and not rules.declarations.multiple and deal.turn_declarations(player):
+    if not challenge and not rules.declarations.multiple and turn_used:
         return DeclarationBar.TURN_USED
     return None
 
@@ -105,15 +129,26 @@ def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | Non
     return ask
 
 
+def forfeits(asked: Declaration, decl: Declaration) -> bool:
+    """Whether having asked about ``asked`` bars ``decl`` in that turn (RULES §4.2 [001]): a
+    higher class (terts < fifty < hundred). Four jacks are the exception, here as in the
+    challenge: [001] «может перебить все назначения, включая и козырный восьмерик» can only be
+    true if they answer across classes (no declaration of their own value exists to beat), so
+    the question that binds the asker to equal value leaves him his four jacks."""
+    if decl.kind is Kind.MARRIAGE or decl.value_class == "jacks":
+        return False
+    return CLASS_ORDER.index(decl.value_class) > CLASS_ORDER.index(asked.value_class)
+
+
 def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
     """The asker's forfeit (RULES §4.2, ``declarations.challenge = "same-class"`` [001]): having
-    asked «От чего?», ``player`` may not declare a higher class in that turn."""
+    asked «От чего?», ``player`` may not declare a higher class in that turn (four jacks aside,
+    see ``forfeits``)."""
     ask = forfeit_in_force(st.rules, deal, player)
     if ask is None:
         return
-    asked = CLASS_ORDER.index(ask.about.decl.value_class)
     for d in combos:
-        if d.kind is Kind.MARRIAGE or CLASS_ORDER.index(d.value_class) <= asked:
+        if not forfeits(ask.about.decl, d):
             continue
         until = "err.forfeit.until_trick" if ask.trick is not None else "err.forfeit.until_quick"
         raise RuleError(
@@ -147,7 +182,7 @@ def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) 
     opponent = deal.other(player)
     for d in combos:
         for r in deal.declarations:
-            if r.player != opponent or r.status in (Status.FALSE, Status.WITHDRAWN):
+            if r.player != opponent or r.status in (Status.FALSE, Status.WITHDRAWN, Status.REPEAT):
                 continue
             shared = (d.cards() & r.decl.cards()) - exempt
             if shared:
@@ -224,6 +259,13 @@ def timing(
     return None
 
 
+def late_price(st: State, value: int) -> int:
+    """What a late declaration of ``value`` points costs uphill: ``penalties.late_uphill``, its
+    value (house: [000] says only «запишут штраф») or a fixed number."""
+    setting = st.rules.penalties.late_uphill
+    return value if setting == "value" else int(setting)
+
+
 HAND_SIZE = 9  # cards in each hand after the deal, and again after every draw [000][001]
 
 
@@ -265,41 +307,117 @@ def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaratio
         )
 
 
-def written_again(st: State, deal: Deal, player: str, decl: Declaration) -> bool:
-    """A declaration already scored in this deal scores once: declared again it is refused,
-    except a run where lowering is priced, which then costs its value (RULES §4.3)."""
+#: What a declaration recorded earlier in the deal may be that makes the same one again a repeat:
+#: it was written (scored, or priced as a lowering or as late). One burned is refused as burned;
+#: one withdrawn was never announced; one proven false was not held.
+RECORDED = (Status.SCORED, Status.LOWERING, Status.LATE)
+
+
+def repeat_of(deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
+    """The record of ``player``'s same combination already written in this deal, or None.
+
+    The same combination recorded twice in one deal is a repeat, a typing slip, refused as
+    already recorded: it is not a lowering (RULES §4.3). The marriage has its own rule."""
     if decl.kind is Kind.MARRIAGE:
-        return False
-    if decl.kind is Kind.SEQUENCE and st.rules.declarations.lowering != "allowed":
-        return False
-    return any(
-        r.player == player and r.decl == decl and r.status == Status.SCORED
-        for r in deal.declarations
-    )
+        return None
+    for r in deal.declarations:
+        if r.player == player and r.decl == decl and r.status in RECORDED:
+            return r
+    return None
+
+
+def refuse_repeat(st: State, deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
+    """Refuse ``decl`` when ``player`` already has it written in this deal, naming the event.
+
+    A repeat already in the game file is judged as it was when it was recorded, but for the
+    wrong verdict: where an earlier version priced it as a lowering (a run already scored, on
+    time, lowering priced), it is read as the slip it was: the earlier record is returned and
+    the repeat counts nothing (``Status.REPEAT``), so that the file still replays."""
+    earlier = repeat_of(deal, player, decl)
+    if earlier is not None and st.number <= st.recorded:
+        priced_as_lowering = (
+            decl.kind is Kind.SEQUENCE
+            and earlier.status == Status.SCORED
+            and st.rules.declarations.lowering != "allowed"
+            and declaration_bar(st.rules, deal, player, decl.kind) != DeclarationBar.LATE
+        )
+        return earlier if priced_as_lowering else None
+    if earlier is not None:
+        raise RuleError(
+            t(
+                "err.declare.repeat",
+                player=player,
+                decl=shown(decl),
+                event=earlier.event,
+            )
+        )
+    return None
+
+
+def lowers(mode: str, decl: Declaration, earlier: Sequence[Declaration]) -> tuple[str, int] | None:
+    """Why ``decl`` lowers one of ``earlier`` (runs of its suit already scored, in order) under
+    ``declarations.lowering = mode`` (RULES §4.3), and the index of that one; None if it does
+    not. ``suit`` [000]: any run not higher than one scored in the suit; ``subset`` [001]: a run
+    made only of the cards of one scored (a newly drawn card opens new declarations)."""
+    if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+        return None
+    for i, run in enumerate(earlier):
+        if run.kind is not Kind.SEQUENCE or run.suit != decl.suit:
+            continue
+        assert run.rank is not None and run.suit is not None and decl.rank is not None  # runs
+        if mode == "suit" and (run.length, run.rank.sequence_index) >= (
+            decl.length,
+            decl.rank.sequence_index,
+        ):
+            why = t(
+                "note.lowering.suit", decl=shown(decl), earlier=shown(run), suit=suit_word(run.suit)
+            )
+            return why, i
+        if mode == "subset" and decl.cards() <= run.cards():
+            return t("note.lowering.subset", decl=shown(decl), earlier=shown(run)), i
+    return None
 
 
 def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
-    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None."""
-    mode = st.rules.declarations.lowering
-    if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
+    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None; refused
+    where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
+    naming the earlier declaration."""
+    if decl.kind is not Kind.SEQUENCE:
         return None
     # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
     # terts from 10♣ in one turn); a turn told in several commands counts as one.
     same_turn = deal.next_trick if st.rules.declarations.multiple and not deal.quick else None
-    for earlier in deal.scored_runs(player, decl.suit, same_turn):
-        if mode == "suit" and (earlier.length, earlier.rank.sequence_index) >= (
-            decl.length,
-            decl.rank.sequence_index,
-        ):
-            return t(
-                "note.lowering.suit",
+    assert decl.suit is not None  # a run has a suit
+    runs = deal.scored_records(player, decl.suit, same_turn)
+    found = lowers(st.rules.declarations.lowering, decl, [r.decl for r in runs])
+    if found is None:
+        return None
+    why, i = found
+    if st.rules.declarations.lowering_penalty == "refuse":
+        raise RuleError(
+            t(
+                "err.declare.lowering",
+                player=player,
                 decl=shown(decl),
-                earlier=shown(earlier),
-                suit=suit_word(decl.suit),
+                earlier=shown(runs[i].decl),
+                event=runs[i].event,
+                why=why,
             )
-        if mode == "subset" and decl.cards() <= earlier.cards():
-            return t("note.lowering.subset", decl=shown(decl), earlier=shown(earlier))
-    return None
+        )
+    return t("note.lowering.costs", why=why)
+
+
+def recorded_repeat(
+    st: State, deal: Deal, ev: Declare, repeats: dict[Declaration, DeclRecord]
+) -> None:
+    """A repeat already in the game file: recorded, it counts nothing, and a notice says so."""
+    trick = None if deal.quick else deal.next_trick
+    for d, earlier in repeats.items():
+        note = t("note.repeat", event=earlier.event)
+        rec = DeclRecord(st.number, ev.player, d, d.points(st.rules), Status.REPEAT, trick, note)
+        deal.declarations.append(rec)
+        st.notice(t("notice.repeat", player=ev.player, decl=shown(d), event=earlier.event), deal)
+    settle(st, deal)
 
 
 def on_declare(st: State, ev: Declare) -> None:
@@ -310,6 +428,7 @@ def on_declare(st: State, ev: Declare) -> None:
     combos = [marriage_suit(st, deal, d) for d in ev.combos]
     if len(set(combos)) != len(combos):
         raise RuleError(t("err.declare.twice"))
+    repeats = {}
     for d in combos:
         if d in deal.burned[ev.player]:
             raise RuleError(t("err.declare.burned", player=ev.player, decl=shown(d)))
@@ -317,8 +436,13 @@ def on_declare(st: State, ev: Declare) -> None:
             r.decl == d and r.status in STANDING for r in deal.declarations
         ):
             raise RuleError(t("err.declare.marriage_written", decl=shown(d)))
-        if written_again(st, deal, ev.player, d):
-            raise RuleError(t("err.declare.written", player=ev.player, decl=shown(d)))
+        earlier = refuse_repeat(st, deal, ev.player, d)
+        if earlier is not None:
+            repeats[d] = earlier
+    if repeats and len(repeats) == len(combos):  # a recorded repeat: the slip it was
+        recorded_repeat(st, deal, ev, repeats)
+        return
+    combos = [d for d in combos if d not in repeats]
     one_per_turn(st, deal, ev.player, combos)
     one_deck(st, deal, ev.player, combos)
     forfeit(st, deal, ev.player, combos)
@@ -345,7 +469,7 @@ def on_declare(st: State, ev: Declare) -> None:
         records.append(rec)
     deal.declarations.extend(records)
     if late:
-        value = sum(r.value for r in records if r.status == Status.LATE)
+        value = late_price(st, sum(r.value for r in records if r.status == Status.LATE))
         deal.penalties.append(
             PenaltyRecord(
                 st.number,
@@ -353,7 +477,11 @@ def on_declare(st: State, ev: Declare) -> None:
                 PenaltyKind.LATE_DECLARATION,
                 uphill=value,
                 auto=True,
-                note=t("note.late", trick=deal.next_trick),
+                note=t(
+                    "note.priced",
+                    why=t("note.late", trick=deal.next_trick),
+                    effect=st.effect(ev.player, uphill=value),
+                ),
             )
         )
         st.sheet.uphill[ev.player] += value
@@ -363,8 +491,8 @@ def on_declare(st: State, ev: Declare) -> None:
         )
     for rec in records:
         evidence = proven_false(deal, ev.player, rec.decl)
-        # late is one offence already
-        if evidence and rec.status not in (Status.FALSE, Status.LATE):
+        # a late one proven false costs both: lying late is no cheaper than lying on time [000]
+        if evidence and rec.status != Status.FALSE:
             void_false(st, deal, [rec], f"{evidence}", auto=True)
             break
     settle(st, deal)

@@ -8,6 +8,7 @@ skipping costs the same at any length of game or deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..domain.events import Event
 from ..domain.rules import Ruleset
@@ -18,7 +19,9 @@ from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import MAX_DEAL_DECLARATIONS, Sheet
 from .state import State
 
-JUDGES: dict[str, Callable[[State, Event], None]] = {
+# Each judge takes the one event class its key names (``on_deal`` a DealEvent, ...): a pairing a
+# dict's type cannot state, so the event parameter is typed Any here and exactly in each judge.
+JUDGES: dict[str, Callable[[State, Any], None]] = {
     "deal": deals.on_deal,
     "declare": declaring.on_declare,
     "challenge": challenges.on_challenge,
@@ -139,11 +142,11 @@ class Undo:
 APPENDED = frozenset({"penalties", "notices"})
 
 
-def _list_copy(name: str, items: list) -> list | int:
+def _list_copy(name: str, items: list[Any]) -> list[Any] | int:
     return len(items) if name in APPENDED else list(items)
 
 
-def _table_copy(table: dict) -> dict:
+def _table_copy(table: dict[str, Any]) -> dict[str, Any]:
     """A deal's table as it is: its values copied one level down where they are sets (the
     declarations burned, by player), as they are otherwise (numbers, records)."""
     return {k: set(v) if isinstance(v, set) else v for k, v in table.items()}
@@ -156,14 +159,16 @@ def replay(
     *,
     first_dealer: str | None = None,
     strict: bool = True,
+    recorded: int = 0,
 ) -> Sheet:
     """The score sheet for ``events`` under ``rules``; pure.
 
     Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
-    event is skipped and a notice names it.
+    event is skipped and a notice names it. The first ``recorded`` events are already in the
+    game file (``State.recorded``); the rest are judged as new.
     """
     with pinned():
-        return _replay(players, events, rules, first_dealer, strict)
+        return _replay(players, events, rules, first_dealer, strict, recorded)
 
 
 def _replay(
@@ -172,9 +177,11 @@ def _replay(
     rules: Ruleset,
     first_dealer: str | None,
     strict: bool,
+    recorded: int = 0,
 ) -> Sheet:
     """``replay``, its messages in the language chosen once."""
     st = State.start(players, rules, first_dealer)
+    st.recorded = recorded
     for i, ev in enumerate(events, start=1):
         if strict:
             try:

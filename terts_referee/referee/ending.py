@@ -19,11 +19,21 @@ def end_game(st: State, winner: str, reason: str) -> None:
 
 
 def check_winner(st: State, deal: Deal) -> None:
-    """After a deal: whoever reached his own target wins; both -> the last trick [000][002]."""
+    """After a deal: whoever reached his own target wins; both -> the last trick [000][002].
+
+    Under ``game.deal_end_requires_trick`` [000] («для того, чтобы закончить игру необходимо
+    взять хотя бы одну взятку») a player who took no trick in the deal, followed trick by trick,
+    does not win by it: the game goes on. A quick deal records no tricks and is not so judged."""
     if st.sheet.finished:
         return
     targets = st.sheet.targets
     over = [p for p in st.players if st.sheet.totals[p] >= targets[p]]
+    if st.rules.game.deal_end_requires_trick and not deal.quick and deal.tricks:
+        for p in [p for p in over if not deal.tricks_taken(p)]:
+            over.remove(p)
+            text = t("notice.win.no_trick", player=p, total=st.sheet.totals[p], deal=deal.number)
+            if text not in deal.notices:  # said once, though a later penalty asks again
+                st.notice(text, deal)
     if len(over) == 1:
         p = over[0]
         end_game(

@@ -12,6 +12,7 @@ from ..domain.events import Exchange, PenaltyKind
 from ..domain.rules import Ruleset
 from ..errors import RuleError
 from ..i18n.messages import t
+from .false_declarations import check_declared_cards
 from .records import Deal, PenaltyRecord, stock_before
 from .state import State
 
@@ -66,6 +67,8 @@ def on_exchange(st: State, ev: Exchange) -> None:
     got = t("notice.exchange.for", card=deal.trump_card) if deal.trump_card else ""
     shown_seven = str(seven) if seven else t("name.trump_seven")
     st.notice(t("notice.exchange", player=ev.player, seven=shown_seven, got=got), deal)
+    if seven is not None:  # he held the 7: the opponent's declaration of it was false
+        check_declared_cards(st, deal, ev.player, seven, exchanged=True)
 
 
 def check_trump_seven(st: State, deal: Deal) -> None:
@@ -82,7 +85,18 @@ def check_trump_seven(st: State, deal: Deal) -> None:
     player = trick.leader if trick.lead == seven else deal.other(trick.leader)
     value = st.rules.penalties.trump_seven
     deal.penalties.append(
-        PenaltyRecord(st.number, player, PenaltyKind.TRUMP_SEVEN, uphill=value, auto=True)
+        PenaltyRecord(
+            st.number,
+            player,
+            PenaltyKind.TRUMP_SEVEN,
+            uphill=value,
+            auto=True,
+            note=t(
+                "note.priced",
+                why=t("note.trump_seven", card=seven, trick=trick.number),
+                effect=st.effect(player, uphill=value),
+            ),
+        )
     )
     st.sheet.uphill[player] += value
     st.notice(

@@ -6,11 +6,14 @@ is undone).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..domain.cards import Card
 from ..domain.declarations import Declaration
 from ..domain.events import PenaltyKind
 from ..i18n.messages import shown, t
 from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
+from .reneges import rejudge
 from .scoring import settle
 from .state import State
 
@@ -31,8 +34,11 @@ def proven_false(deal: Deal, player: str, decl: Declaration) -> str | None:
     return None
 
 
-def check_declared_cards(st: State, deal: Deal, player: str, card: Card) -> None:
-    """A card the opponent had declared turns up in ``player``'s play: that was false."""
+def check_declared_cards(
+    st: State, deal: Deal, player: str, card: Card, exchanged: bool = False
+) -> None:
+    """A card the opponent had declared turns up in ``player``'s play (or, ``exchanged``, is the
+    trump 7 he exchanges): that was false, for a card is never in two hands."""
     opponent = deal.other(player)
     seven = deal.trump_seven
     for rec in deal.declarations:
@@ -48,13 +54,11 @@ def check_declared_cards(st: State, deal: Deal, player: str, card: Card) -> None
                 for r in deal.declarations
                 if r.event == rec.event and r.player == opponent and r.status != Status.FALSE
             ]
-            void_false(
-                st,
-                deal,
-                group,
-                t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number),
-                auto=True,
-            )
+            if exchanged:
+                why = t("note.exchanged_by", player=player, card=card)
+            else:
+                why = t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number)
+            void_false(st, deal, group, why, auto=True)
             settle(st, deal)
 
 
@@ -63,13 +67,12 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
     opponent [000][001][004]."""
     player = records[0].player
     value = sum(r.value for r in records)
+    restored = []
     for r in records:
         r.status = Status.FALSE
         r.note = evidence
         if r.beats is not None and r.beats.status == Status.BURNED:
-            r.beats.status = Status.SCORED  # the beaten declaration stands again
-            r.beats.note = ""
-            deal.burned[r.beats.player].discard(r.beats.decl)
+            restored.append(stand_again(st, deal, r))
     setting = st.rules.penalties.false_uphill
     uphill = value if setting == "value" else int(setting)
     to_opp = value if st.rules.penalties.false_to_opponent else 0
@@ -80,7 +83,7 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
             PenaltyKind.FALSE_DECLARATION,
             uphill=uphill,
             to_opponent=to_opp,
-            note=evidence,
+            note=t("note.priced", why=evidence, effect=st.effect(player, 0, uphill, to_opp)),
             auto=auto,
         )
     )
@@ -96,6 +99,30 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
             evidence=evidence,
             uphill=uphill,
             gain=gain,
-        ),
+        )
+        + "".join(restored),
         deal,
     )
+    rejudge(st, deal, records)
+
+
+def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> str:
+    """The declaration a false ``challenge`` beat counts again (RULES §4.2, §6): its status, its
+    note and the challenge's notice say that it stands again; the words for the false notice."""
+    beaten = challenge.beats
+    assert beaten is not None
+    beaten.status = Status.SCORED
+    beaten.restored = st.number
+    deal.burned[beaten.player].discard(beaten.decl)
+    params: dict[str, Any] = {
+        "owner": beaten.player,
+        "decl": shown(beaten.decl),
+        "player": challenge.player,
+        "combo": shown(challenge.decl),
+        "challenge": challenge.event,
+        "event": st.number,
+    }
+    beaten.note = t("note.stands_again", **params)
+    # said at the challenge too: the log's «… burns» there no longer holds
+    st.sheet.notices.append((challenge.event, t("notice.stands_again.at", **params)))
+    return t("notice.stands_again", **params)

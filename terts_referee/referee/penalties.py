@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from ..domain.events import Penalty, PenaltyKind
 from ..errors import RuleError
-from ..i18n.messages import t
+from ..i18n.messages import shown, t
+from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "pen.*" names said below)
+from .declaring import late_price
 from .ending import check_winner, end_game
 from .false_declarations import void_false
 from .records import Deal, DeclRecord, PenaltyRecord, Status
@@ -16,16 +18,30 @@ from .reneges import apply_renege
 from .scoring import settle
 from .state import State
 
+#: The source of each offence's price, said with what a penalty by command did (RULES §6).
+SOURCES = {
+    PenaltyKind.MISCOUNT: "[000][001][004]",
+    PenaltyKind.EMPTY_CHALLENGE: "[000] rule 6, house amount",
+    PenaltyKind.LATE_DECLARATION: "[000], house amount",
+    PenaltyKind.TRUMP_SEVEN: "[000], house amount",
+    PenaltyKind.RENEGE: "house",
+    PenaltyKind.LOWERING: "[000]",
+}
+
 
 def on_penalty(st: State, ev: Penalty) -> None:
-    """A penalty named by the players, priced per ``penalties.*``."""
+    """A penalty named by the players, priced per ``penalties.*``; its note and a notice say what
+    it did: who writes how many points, who goes how far uphill."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.penalty_deal()
     kind = ev.kind
     pen = st.rules.penalties
+    by_command = t("note.by_command")
     if kind.loses_game:
-        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind))
+        effect = t("note.effect.loses_game", player=ev.player)
+        note = t("note.priced", why=by_command, effect=effect)
+        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
         settle(st, deal)
         end_game(st, st.other(ev.player), t("win.loses", player=ev.player, kind=kind.value))
         return
@@ -37,56 +53,101 @@ def on_penalty(st: State, ev: Penalty) -> None:
     if kind is PenaltyKind.MISCOUNT:
         if not ev.points:
             raise RuleError(t("err.penalty.miscount"))
-        deal.penalties.append(
-            PenaltyRecord(st.number, ev.player, kind, points=-ev.points, to_opponent=ev.points)
-        )
-    elif kind in (
-        PenaltyKind.FALSE_DECLARATION,
-        PenaltyKind.LATE_DECLARATION,
-        PenaltyKind.LOWERING,
-    ):
-        group = target_declarations(st, deal, ev)
-        if kind is PenaltyKind.FALSE_DECLARATION:
-            void_false(st, deal, group, t("note.by_command"), auto=False)
-        elif kind is PenaltyKind.LATE_DECLARATION:
-            value = ev.points if ev.points is not None else sum(r.value for r in group)
+        write(st, deal, PenaltyRecord(st.number, ev.player, kind, -ev.points, 0, ev.points))
+    elif kind in DECLARATION_KINDS and void_already(st, deal, ev):
+        return
+    elif kind is PenaltyKind.FALSE_DECLARATION:
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
+        void_false(st, deal, group, by_command, auto=False)
+    elif kind is PenaltyKind.LATE_DECLARATION:
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
+        value = ev.points if ev.points is not None else late_price(st, sum(r.value for r in group))
+        for r in group:
+            r.status = Status.LATE
+        write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
+    elif kind is PenaltyKind.LOWERING:
+        group = [r for r in target_declarations(st, deal, ev) if r.status not in VOID]
+        for r in group:
+            r.status = Status.LOWERING
+        if ev.points is not None:
             for r in group:
-                r.status = Status.LATE
-            deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, uphill=value))
-            st.sheet.uphill[ev.player] += value
-        else:
-            for r in group:
-                r.status = Status.LOWERING
-            if ev.points is not None:
-                for r in group:
-                    r.value = ev.points // len(group)
+                r.value = ev.points // len(group)
+        names = ", ".join(shown(r.decl) for r in group)
+        points = -sum(r.value for r in group)
+        effect = t("note.effect.lowering", player=ev.player, names=names, points=points)
+        notice_penalty(st, deal, ev.player, kind, effect)
     elif kind is PenaltyKind.EMPTY_CHALLENGE:
         value = ev.points if ev.points is not None else pen.empty_challenge
-        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, uphill=value))
-        st.sheet.uphill[ev.player] += value
+        write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.TRUMP_SEVEN:
         if not st.rules.exchange.mandatory:
             raise RuleError(t("err.penalty.trump_seven"))
         value = ev.points if ev.points is not None else pen.trump_seven
-        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, uphill=value))
-        st.sheet.uphill[ev.player] += value
+        write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.RENEGE:
-        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=t("note.by_command")))
-        if deal.renege_by is None:
+        first = deal.renege_by is None
+        if first:
             deal.renege_by = ev.player
+        moves = first and pen.renege == "deal-to-opponent"
+        effect = t("notice.renege.deal") if moves else t("notice.renege.flag")
+        note = t("note.priced", why=by_command, effect=effect)
+        deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
+        notice_penalty(st, deal, ev.player, kind, effect)
         apply_renege(st, deal)
     settle(st, deal)
     if deal.finished:
         check_winner(st, deal)
 
 
+def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:
+    """A penalty by command written: its uphill counted, its note and a notice saying what it
+    did."""
+    deal.penalties.append(rec)
+    st.sheet.uphill[rec.player] += rec.uphill
+    effect = st.effect(rec.player, rec.points, rec.uphill, rec.to_opponent)
+    rec.note = t("note.priced", why=t("note.by_command"), effect=effect)
+    notice_penalty(st, deal, rec.player, rec.kind, effect)
+
+
+def notice_penalty(st: State, deal: Deal, player: str, kind: PenaltyKind, effect: str) -> None:
+    st.notice(
+        t(
+            "notice.penalty",
+            player=player,
+            kind=t(f"pen.{kind.value}"),
+            effect=effect,
+            source=SOURCES[kind],
+        ),
+        deal,
+    )
+
+
+#: The penalties by command that name a declaration (the event given, or the player's latest).
+DECLARATION_KINDS = (
+    PenaltyKind.FALSE_DECLARATION,
+    PenaltyKind.LATE_DECLARATION,
+    PenaltyKind.LOWERING,
+)
+#: A declaration that counts nothing already: found false, or a repeat read as the slip it was.
+VOID = (Status.FALSE, Status.REPEAT)
+
+
+def void_already(st: State, deal: Deal, ev: Penalty) -> bool:
+    """The declaration a penalty names counts nothing already (the cards showed it false, a late
+    one say, or it repeats an earlier one): the penalty changes nothing, and a notice says so.
+    It names the one the players mean, never an earlier one instead."""
+    group = target_declarations(st, deal, ev)
+    if not all(r.status in VOID for r in group):
+        return False
+    names = ", ".join(shown(r.decl) for r in group)
+    st.notice(t("notice.void.already", player=ev.player, names=names, event=group[0].event), deal)
+    return True
+
+
 def target_declarations(st: State, deal: Deal, ev: Penalty) -> list[DeclRecord]:
-    """The declarations a penalty names: the event given, or the player's latest."""
-    mine = [
-        r
-        for r in deal.declarations
-        if r.player == ev.player and r.status not in (Status.FALSE, Status.WITHDRAWN)
-    ]
+    """The declarations a penalty names: the event given, or the player's latest (one that
+    counts nothing already included: ``void_already``)."""
+    mine = [r for r in deal.declarations if r.player == ev.player and r.status != Status.WITHDRAWN]
     if ev.target is not None:
         mine = [r for r in mine if r.event == ev.target]
         if not mine:

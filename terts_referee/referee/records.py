@@ -5,6 +5,7 @@ is judged here.
 """
 
 from enum import StrEnum
+from typing import Any
 
 from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind
@@ -36,6 +37,7 @@ class Status(StrEnum):
     FALSE = "false"  # proven or called false: nothing, and a penalty
     LATE = "late"  # after the last 9-card moment: nothing, and uphill
     LOWERING = "lowering"  # lowers an earlier declaration: its value is lost
+    REPEAT = "repeat"  # the same one recorded twice, in a file of a version that took it: nothing
 
 
 class Unreachable(StrEnum):
@@ -47,7 +49,9 @@ class Unreachable(StrEnum):
 
 
 STANDING = (Status.SCORED, Status.BURNED)  # a marriage so written cannot be written again
-IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING)  # claimed cards, provable false
+#: Declarations whose cards are claimed held, so provable false: a late one too [000] (lying late
+#: is no cheaper than lying on time).
+IN_PLAY = (Status.SCORED, Status.BURNED, Status.LOWERING, Status.LATE)
 
 
 def stock_before(trick: int) -> int:
@@ -90,6 +94,7 @@ class DeclRecord:
     trick: int | None  # the trick it was made before, when known
     note: str
     beats: "DeclRecord | None"  # for a challenge: the declaration it beat
+    restored: int | None  # burned, then standing again from this event (its challenge false)
 
     def __init__(
         self,
@@ -104,6 +109,7 @@ class DeclRecord:
     ) -> None:
         self.event, self.player, self.decl, self.value = event, player, decl, value
         self.status, self.trick, self.note, self.beats = status, trick, note, beats
+        self.restored = None
 
     @property
     def points(self) -> int:
@@ -116,8 +122,9 @@ class DeclRecord:
 
 class PenaltyRecord:
     """A penalty: points added to the offender's deal (negative for a loss), uphill, and points
-    given to the opponent. Never changed once written (``Deal.penalty_points`` adds each once,
-    a what-if replay does not save them)."""
+    given to the opponent. A renege found by the referee names its ``trick``. Never changed once
+    written (``Deal.penalty_points`` adds each once, a what-if replay does not save them): a
+    renege withdrawn is noted in its deal's ``withdrawn``, not on the record."""
 
     event: int
     player: str
@@ -127,6 +134,7 @@ class PenaltyRecord:
     to_opponent: int
     note: str
     auto: bool
+    trick: int | None
 
     def __init__(
         self,
@@ -138,10 +146,12 @@ class PenaltyRecord:
         to_opponent: int = 0,
         note: str = "",
         auto: bool = False,
+        trick: int | None = None,
     ) -> None:
         self.event, self.player, self.kind = event, player, kind
         self.points, self.uphill, self.to_opponent = points, uphill, to_opponent
         self.note, self.auto = note, auto
+        self.trick = trick
 
 
 class AskRecord:
@@ -212,6 +222,9 @@ class Deal:
     timed_from: int | None  # a quick deal turned trick by trick by the trick of this event
     trump_event: int | None  # the trump recorded after the deal (``terts trump``)
     asked: dict[str, AskRecord]  # the asker's forfeit, in force
+    # reneges withdrawn, by their place in ``penalties``: why (the declaration they rested on
+    # found false); the penalty records themselves are never changed
+    withdrawn: dict[int, str]
     _penalty_sums: tuple[int, dict[str, int], "PenaltyRecord | None"]  # penalty_points' cache
 
     def __init__(
@@ -245,6 +258,7 @@ class Deal:
         self.timed_from = None
         self.trump_event = None
         self.asked = {}
+        self.withdrawn = {}
         self._penalty_sums: tuple[int, dict[str, int], PenaltyRecord | None] = (0, {}, None)
 
     def other(self, player: str) -> str:
@@ -303,6 +317,14 @@ class Deal:
     def played(self) -> set[Card]:
         return set(self.played_at())
 
+    def standing_reneges(self) -> list[tuple[int, PenaltyRecord]]:
+        """The deal's reneges not withdrawn, with their places in ``penalties``."""
+        return [
+            (i, p)
+            for i, p in enumerate(self.penalties)
+            if p.kind is PenaltyKind.RENEGE and i not in self.withdrawn
+        ]
+
     def tricks_taken(self, player: str) -> int:
         return sum(1 for tr in self.tricks if tr.winner == player)
 
@@ -327,10 +349,10 @@ class Deal:
             and r.status != Status.WITHDRAWN
         ]
 
-    def scored_runs(self, player: str, suit: Suit, turn: int | None = None) -> list[Declaration]:
+    def scored_records(self, player: str, suit: Suit, turn: int | None = None) -> list[DeclRecord]:
         """``player``'s scored runs in ``suit``, those of ``turn`` (a trick number) left out."""
         return [
-            r.decl
+            r
             for r in self.declarations
             if r.player == player
             and r.status == Status.SCORED
@@ -353,7 +375,7 @@ class Deal:
             return self.other(t7.winner)  # the loser of trick 7 draws the last card [000][002]
         return None
 
-    def out_of_reach(self, player: str, card: Card) -> tuple[Unreachable, dict] | None:
+    def out_of_reach(self, player: str, card: Card) -> tuple[Unreachable, dict[str, Any]] | None:
         """Why ``player`` cannot hold ``card`` now, as far as the cards seen tell: ("played",
         its trick), ("face-up",) under the stock, ("in-hand", the holder); None if he may."""
         played = self.played_at()
@@ -368,27 +390,45 @@ class Deal:
 
     def shown_held(self, player: str, trick: int) -> set[Card]:
         """Cards ``player`` is known to hold at trick ``trick`` (1-16) before playing to it:
-        shown in a declaration made before it and not yet played, the face-up card taken in an
-        exchange made before it (the 7 then left his hand) [003][004]."""
-        before = {c for tr in self.tricks if tr.number < trick for c in (tr.lead, tr.follow)}
+        shown in a declaration made before it, not proven false and not yet played, the face-up
+        card taken in an exchange made before it (the 7 then left his hand) [003][004].
+
+        Only cards he can truly hold (RULES §3): never one played before or at that trick (the
+        card the other player has just led or played is in no hand), never the face-up card
+        while it lies under the stock, never one the other player is known to hold."""
         at = self.tricks[trick - 1] if len(self.tricks) >= trick else None
+        gone = {c for tr in self.tricks[:trick] for c in (tr.lead, tr.follow)}
         held: set[Card] = set()
         for r in self.declarations:
-            if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN):
+            if r.player != player or r.status in (Status.FALSE, Status.WITHDRAWN, Status.REPEAT):
                 continue
             if r.trick is not None and r.trick > trick:
                 continue
             held |= r.decl.cards()
-        if self.exchange_by and at is not None and self.exchange_event is not None:
-            if self.exchange_event < at.event and self.trump:
-                seven = Card(Rank.SEVEN, self.trump)
-                if self.exchange_by == player:
-                    held.discard(seven)
-                    if self.trump_card is not None:
-                        held.add(self.trump_card)
-                elif self.trump_card is not None:
-                    held.discard(self.trump_card)
-        return held - before
+        exchanged = (
+            self.exchange_by is not None
+            and self.exchange_event is not None
+            and self.trump is not None
+            and (at is None or self.exchange_event < at.event)
+        )
+        seven = self.trump_seven
+        if exchanged and seven is not None:
+            if self.exchange_by == player:
+                held.discard(seven)
+                if self.trump_card is not None:
+                    held.add(self.trump_card)
+            elif self.trump_card is not None:
+                held.discard(self.trump_card)
+        if trick <= DECK_DRAWN_AFTER:  # the face-up card still lies under the stock
+            face_up = seven if exchanged else self.trump_card
+            if face_up is not None:
+                held.discard(face_up)
+        else:
+            for card in (self.face_up, self.trump_card):
+                owner = self.holder(card) if card is not None else None
+                if owner is not None and owner != player:
+                    held.discard(card)
+        return held - gone
 
     def known_held(self, player: str) -> set[Card]:
         """Cards known to be in ``player``'s final-phase hand though not yet played."""

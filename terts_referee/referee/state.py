@@ -26,6 +26,9 @@ class State:
     first_dealer: str
     sheet: Sheet
     number: int  # the event being judged, from 1
+    # events 1..recorded are in the game file already: judged as they were recorded (a repeat
+    # an earlier version took is read as the slip it was, not refused); later ones are new
+    recorded: int
     last_event: Event | None
     last_deal_event_deal: Deal | None  # the last deal when ``last_event`` was judged
 
@@ -35,6 +38,7 @@ class State:
         self.rules, self.players, self.sheet = rules, players, sheet
         self.first_dealer = first_dealer
         self.number = 0
+        self.recorded = 0
         self.last_event = None
         self.last_deal_event_deal = None
 
@@ -48,6 +52,18 @@ class State:
         self.sheet.notices.append((self.number, text))
         if deal is not None:
             deal.notices.append(text)
+
+    def effect(self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0) -> str:
+        """What a penalty does, in words: who writes how many points and who goes how far
+        uphill (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
+        parts = []
+        if to_opponent:
+            parts.append(t("note.effect.writes", player=self.other(player), n=to_opponent))
+        if points:
+            parts.append(t("note.effect.loses", player=player, n=-points))
+        if uphill:
+            parts.append(t("note.effect.uphill", player=player, n=uphill))
+        return ", ".join(parts) or t("note.effect.nothing")
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]

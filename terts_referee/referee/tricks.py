@@ -47,10 +47,12 @@ def on_trick(st: State, ev: Trick) -> None:
         deal.timed_from = st.number
         st.notice(t("notice.trick_mode", deal=deal.number), deal)
     deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, st.number))
-    check_reneges(st, deal)
-    check_trump_seven(st, deal)
+    # What the trick proves false first: a declaration so found proves nothing about its cards
+    # when the reneges of this trick are judged (RULES §3).
     check_declared_cards(st, deal, follower, ev.follow)
     check_declared_cards(st, deal, leader, ev.lead)
+    check_reneges(st, deal)
+    check_trump_seven(st, deal)
     if k == TRICKS_PER_DEAL:
         bonus = st.rules.scoring.last_trick
         points = {p: deal.trick_card_points(p) for p in st.players}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
 
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..domain.cards import DECK, Card
@@ -150,7 +150,12 @@ class TableCompleter(Completer):
                 )
 
     def _cards(
-        self, raw: str, prefix: str, head: str = "", exclude=frozenset(), min_index: int = 0
+        self,
+        raw: str,
+        prefix: str,
+        head: str = "",
+        exclude: frozenset[Card] | set[Card] = frozenset(),
+        min_index: int = 0,
     ) -> Iterator[Completion]:
         """Each card once, in the form being typed: ``Qh`` after Latin letters, ``Дч`` after
         Cyrillic ones, ``Q♥`` otherwise (nothing typed yet, or a digit)."""
@@ -230,7 +235,9 @@ class TableCompleter(Completer):
 
     # -- dispatch --
 
-    def get_completions(self, document: Document, complete_event) -> Iterator[Completion]:
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
         words, raw, prefix = _split_for_completion(document.text_before_cursor)
         if words and words[0] == "terts":
             words = words[1:]

@@ -26,11 +26,16 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.key_processor import KeyPress
 from prompt_toolkit.keys import Keys
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyPressEvent
 
 __all__ = ["PASTE_LIMIT", "BoundedPasteParser", "PasteLines", "bound_input", "key_bindings"]
 
@@ -67,9 +72,19 @@ class BoundedPasteParser(Vt100Parser):
             self.feed_key_callback(KeyPress(Keys.BracketedPaste, buffer[: cut + 1]))
 
 
-def bound_input(inp) -> None:
+@runtime_checkable
+class _ParsedInput(Protocol):
+    """An input that parses VT100 sequences (prompt_toolkit's terminal and pipe inputs, on
+    POSIX and on Windows alike): no base class of theirs declares the parser."""
+
+    vt100_parser: Vt100Parser
+
+
+def bound_input(inp: Input) -> None:
     """Give a prompt_toolkit VT100 input (a terminal or a pipe) the bounded paste parser."""
-    parser = getattr(inp, "vt100_parser", None)
+    if not isinstance(inp, _ParsedInput):  # no vt100_parser attribute
+        return
+    parser = inp.vt100_parser
     if isinstance(parser, Vt100Parser) and not isinstance(parser, BoundedPasteParser):
         inp.vt100_parser = BoundedPasteParser(parser.feed_key_callback)
 
@@ -103,7 +118,7 @@ def key_bindings(lines: PasteLines) -> KeyBindings:
     kb = KeyBindings()
 
     @kb.add(Keys.Vt100MouseEvent)
-    def ignore_mouse_junk(event) -> None:
+    def ignore_mouse_junk(event: KeyPressEvent) -> None:
         data = event.data
         if data.startswith("\x1b[M") and len(data) > 3:  # X10 form: 3 more characters taken
             presses: list[KeyPress] = []
@@ -112,7 +127,7 @@ def key_bindings(lines: PasteLines) -> KeyBindings:
             event.app.key_processor.feed_multiple(presses, first=True)
 
     @kb.add(Keys.BracketedPaste)
-    def paste(event) -> None:
+    def paste(event: KeyPressEvent) -> None:
         text = _clean(event.data)
         first, *rest = text.split("\n")
         buffer = event.current_buffer

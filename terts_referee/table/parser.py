@@ -9,6 +9,7 @@ import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import NotationError, RefereeError
 from ..i18n import (
@@ -16,6 +17,9 @@ from ..i18n import (
     vocabulary,  # noqa: F401  (the phase words)
 )
 from .words import TABLE  # noqa: F401  (registers the catalogue)
+
+if TYPE_CHECKING:
+    from typer._click import Command
 
 # --- the short forms -------------------------------------------------------------------------
 
@@ -262,7 +266,7 @@ def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
     return argv + list(rest)
 
 
-def _click_group():
+def _click_group() -> Command:
     from typer.main import get_command
 
     from ..cli.dispatch import full_app

@@ -7,15 +7,27 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RefereeError
 from ..i18n import LANGS, t
 from .completion import TableCompleter
 from .parser import TableError, help_lines, parse_line
 from .summary import summary_lines
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from prompt_toolkit.history import History
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from ..domain.events import Event
+    from ..game.model import Game
+    from ..referee import Sheet
 
 
 def _say(text: str) -> None:
@@ -36,7 +48,7 @@ def _error(text: str) -> None:
     console.error_line(text)
 
 
-def _load(path: Path):
+def _load(path: Path) -> tuple[Game, Sheet]:
     from ..game.model import Game
     from ..game.storage import read_game
 
@@ -51,10 +63,10 @@ class _Descriptions:
 
     def __init__(self) -> None:
         self.lang: str | None = None
-        self.events: list = []
+        self.events: list[Event] = []
         self.texts: list[str] = []
 
-    def __call__(self, events) -> tuple[str, ...]:
+    def __call__(self, events: Iterable[Event]) -> tuple[str, ...]:
         from .. import i18n
         from ..output.report.events import describe
 
@@ -72,7 +84,7 @@ class _Descriptions:
         return tuple(self.texts)
 
 
-def _history_for(path: Path):
+def _history_for(path: Path) -> History:
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     target = Path(f"{path}.history")
@@ -105,8 +117,8 @@ def run_table(
     game: str | None,
     lang: str | None = None,
     *,
-    input=None,
-    output=None,
+    input: Input | Iterable[str] | None = None,
+    output: Output | None = None,
 ) -> int:
     """Run the interactive session on the game file; returns the exit code.
 
@@ -204,7 +216,7 @@ def run_table(
 
 
 @contextmanager
-def _ctrl_c_deferred():
+def _ctrl_c_deferred() -> Iterator[list[str]]:
     """Ctrl-C while a command runs (issue 10, item 8): the first one is noted and the command
     runs to its end (an event typed is an event recorded, or refused, never half-done); a second
     one interrupts it as usual. Yields the list of Ctrl-Cs seen; the caller says, from the game
@@ -213,7 +225,7 @@ def _ctrl_c_deferred():
 
     hits: list[str] = []
 
-    def note(signum, frame) -> None:
+    def note(signum: int, frame: FrameType | None) -> None:
         hits.append("ctrl-c")
         if len(hits) > 1:
             raise KeyboardInterrupt
@@ -232,7 +244,7 @@ def _ctrl_c_deferred():
             _restore_echo(*echo)
 
 
-def _no_ctrl_echo():
+def _no_ctrl_echo() -> tuple[int, list[Any]] | None:
     """Stop the terminal echoing Ctrl-C as ``^C`` into the command's output line (ECHOCTL);
     returns what to restore, or None where stdin is no POSIX terminal."""
     try:
@@ -252,7 +264,7 @@ def _no_ctrl_echo():
         return None
 
 
-def _restore_echo(fd: int, old: list) -> None:
+def _restore_echo(fd: int, old: list[Any]) -> None:
     import termios
 
     try:
@@ -268,7 +280,13 @@ def _snapshot(path: Path) -> bytes | None:
         return None
 
 
-def _reader(path: Path, lang: str, completer: TableCompleter, input, output) -> Callable[[], str]:
+def _reader(
+    path: Path,
+    lang: str,
+    completer: TableCompleter,
+    input: Input | Iterable[str] | None,
+    output: Output | None,
+) -> Callable[[], str]:
     """A function that returns the next line, raising EOFError at the end of input."""
     from prompt_toolkit.input import Input
 
@@ -283,14 +301,14 @@ def _reader(path: Path, lang: str, completer: TableCompleter, input, output) -> 
     if input is not None:
         from prompt_toolkit.output import DummyOutput
 
-        history = InMemoryHistory()
+        history: History = InMemoryHistory()
         output = output if output is not None else DummyOutput()
     else:
         history = _history_for(path)
     from .keys import PasteLines, bound_input, key_bindings
 
     lines = PasteLines()
-    session = PromptSession(
+    session: PromptSession[str] = PromptSession(
         t("table.prompt", lang),
         completer=completer,
         complete_while_typing=False,

@@ -3,10 +3,16 @@ targets, and where the deal stands."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import t
 
+if TYPE_CHECKING:
+    from ..game.model import Game
+    from ..referee import Sheet
 
-def summary_lines(game, sheet, lang: str) -> list[str]:
+
+def summary_lines(game: Game, sheet: Sheet, lang: str) -> list[str]:
     """Two short lines: the totals against the targets, and where the deal stands."""
     from ..output.report.status import status_json
 

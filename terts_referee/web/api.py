@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    # runs one ``terts`` command line: (exit code, stdout, stderr), as ``actions.run``
+    Runner = Callable[[list[str]], tuple[int, str, str]]
 
 TEXT, NUMBER, FLAG, TEXTS, EVENT = "text", "number", "flag", "texts", "event"
 MAX_TEXT = 200
@@ -77,6 +84,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
 }
 
 # Every recording command takes a correction (issue 11): take event N's place, or go before it.
+RECORDING: tuple[str, ...]
 RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
 RECORDING += ("penalty", "claim")
 CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))
@@ -84,7 +92,7 @@ for _name in RECORDING:
     ACTIONS[_name] += CORRECTION
 
 
-def _check(action: str, field: Field, value, lang: str) -> None:
+def _check(action: str, field: Field, value: object, lang: str) -> None:
     if field.kind == TEXT:
         good = isinstance(value, str) and len(value) <= MAX_TEXT
         expected = t("web.type.text", lang)
@@ -117,7 +125,7 @@ def _bundled(name: str, lang: str) -> None:
         raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
 
 
-def parse_body(raw: bytes, action: str, lang: str) -> dict:
+def parse_body(raw: bytes, action: str, lang: str) -> dict[str, Any]:
     """The request body as a JSON object; BadRequest (400) with a message otherwise."""
     example = json.dumps({f.name: "…" for f in ACTIONS[action] if f.required}, ensure_ascii=False)
     try:
@@ -131,7 +139,7 @@ def parse_body(raw: bytes, action: str, lang: str) -> dict:
     return body
 
 
-def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
+def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[str]:
     """``terts --lang LANG ACTION --game GAME OPTIONS -- WORDS`` for a checked request body."""
     fields = {f.name: f for f in ACTIONS[action]}
     for name in body:
@@ -165,11 +173,11 @@ def argv_for(action: str, body: dict, game: str, lang: str) -> list[str]:
     return [*argv, "--", *words] if words else argv
 
 
-def state(game: str, lang: str, run) -> dict:
+def state(game: str, lang: str, run: Runner) -> dict[str, Any]:
     """The page's state: ``sheet --json``, ``status --json`` and ``log --json`` (or the error)."""
     import os
 
-    result: dict = {"exists": os.path.exists(game)}
+    result: dict[str, Any] = {"exists": os.path.exists(game)}
     for name in ("sheet", "status", "log"):
         code, out, err = run(["--lang", lang, name, "--game", game, "--json"])
         if code != 0:

@@ -24,10 +24,14 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..i18n import t
 from . import actions, api, texts
+
+if TYPE_CHECKING:
+    from .api import Runner
 
 MAX_BODY = 16 * 1024
 POLL_SECONDS = 0.1
@@ -65,16 +69,24 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address, game: str, lang: str, token: str | None, run=actions.run):
+    def __init__(
+        self,
+        address: tuple[str, int],
+        game: str,
+        lang: str,
+        token: str | None,
+        run: Runner = actions.run,
+    ) -> None:
         self.game = game
         self.lang = lang
         self.token = token
         self.run = run
         self.stopping = threading.Event()
         self.state_lock = threading.Lock()
-        self.state_cache: tuple[str, dict] | None = None  # (file version, state)
+        self.state_cache: tuple[str, dict[str, Any]] | None = None  # (file version, state)
         super().__init__(address, Handler)
         host, port = self.server_address[:2]
+        assert isinstance(host, str)  # an IP address: typeshed allows bytes for other families
         self.allowed_hosts = {f"{host}:{port}"}
         if host in ("127.0.0.1", "::1"):
             self.allowed_hosts |= {f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"}
@@ -82,10 +94,11 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        assert isinstance(host, str)  # an IP address: typeshed allows bytes for other families
         return f"http://{host}:{port}/" + (f"{self.token}/" if self.token else "")
 
-    def handle_error(self, request, client_address) -> None:  # no traceback on the terminal
-        pass
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # no traceback on the terminal
 
     def stop(self) -> None:
         self.stopping.set()
@@ -100,12 +113,14 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     timeout = 30  # seconds a client may take to send its request: a stalled one frees its thread
 
-    def log_message(self, format, *args) -> None:  # quiet: the terminal is the operator's
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal is the operator's
         pass
 
     # --- replies --------------------------------------------------------------------------
 
-    def _send(self, status: int, body: bytes, content_type: str, extra=None) -> None:
+    def _send(
+        self, status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None
+    ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -115,14 +130,14 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _json(self, status: int, data, extra=None) -> None:
+    def _json(self, status: int, data: object, extra: dict[str, str] | None = None) -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
         self._send(status, body, "application/json; charset=utf-8", extra)
 
-    def _error(self, status: int, message: str, extra=None) -> None:
+    def _error(self, status: int, message: str, extra: dict[str, str] | None = None) -> None:
         self._json(status, {"ok": False, "error": message}, extra)
 
-    def send_error(self, code, message=None, explain=None) -> None:
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """http.server's own refusals (a garbled request line, headers too long) as one line of
         JSON like every other error, not its HTML page."""
         self.close_connection = True

@@ -126,6 +126,7 @@ def test_json(terts):
         "declarations.before_break",
         "declarations.multiple",
         "declarations.lowering",
+        "declarations.lowering_penalty",
     ]
     assert data["keys"][0] == {
         "key": "declarations.when",

@@ -115,6 +115,15 @@ def test_bundled_rulesets_load_from_a_non_editable_install(wheel, tmp_path):
 
 
 @pytest.mark.slow
+def test_wheel_is_marked_typed(wheel):
+    """PEP 561: the ``py.typed`` marker tells a type checker to read the installed package's
+    own annotations (what mypy checks in CI), beside the modules it describes."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "terts_referee/py.typed" in names
+    assert "terts_referee/output/report/shapes.py" in names  # the JSON shapes the pages read
+
+
+@pytest.mark.slow
 def test_wheel_contains_the_serve_page(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for asset in ("index.html", "app.js", "app.css"):

@@ -23,6 +23,7 @@ from tests.helpers import assert_refused
 CLASSIC = {
     "game.target": 501,
     "game.win_requires_trick": True,
+    "game.deal_end_requires_trick": True,
     "game.both_over": "last-trick",
     "scoring.rounding": "half-down",
     "scoring.hundreds": "flat",
@@ -34,12 +35,14 @@ CLASSIC = {
     "declarations.challenge": "any-higher",
     "declarations.marriage": "trump",
     "declarations.lowering": "suit",
+    "declarations.lowering_penalty": "value",
     "play.while_stock": "free",
     "play.trump_jack": "may-withhold",
     "exchange.min_stock": 2,
     "exchange.mandatory": False,
     "penalties.false_uphill": 100,
     "penalties.false_to_opponent": True,
+    "penalties.late_uphill": "value",
     "penalties.empty_challenge": 20,
     "penalties.trump_seven": 20,
     "penalties.renege": "deal-to-opponent",
@@ -65,26 +68,33 @@ BUNDLED = [
             "declarations.challenge": "same-class",
             "declarations.fours_rank": "below-hundreds",
             "declarations.lowering": "subset",
+            "declarations.lowering_penalty": "refuse",
+            "game.deal_end_requires_trick": False,
             "play.trump_jack": "free",
             "penalties.false_uphill": "value",
             "penalties.false_to_opponent": False,
         },
-        id="book: [001] all before the break, own-turn, same-class, below-hundreds, subset, "
-        "trump jack free",
+        id="book: [001] all before the break, own-turn, same-class, below-hundreds, subset "
+        "lowering refused, trump jack free, 501 ends the game",
     ),
     pytest.param(
-        "strict", {"declarations.before_break": "none"}, id="strict: [002] nothing before break"
+        "strict",
+        {"declarations.before_break": "none", "declarations.marriage": "any-suit"},
+        id="strict: [002] nothing before break, a marriage in any suit",
     ),
     pytest.param(
         "follow",
         {
             "play.while_stock": "follow",
             "declarations.when": "own-turn",
+            "declarations.before_break": "all",
+            "game.deal_end_requires_trick": False,
             "play.trump_jack": "free",
             "penalties.false_uphill": "value",
             "penalties.false_to_opponent": False,
         },
-        id="follow: [003][004] follow while the stock lasts, own-turn, trump jack free",
+        id="follow: [003][004] follow while the stock lasts, own-turn, all before the break, "
+        "trump jack free, 501 ends the game",
     ),
 ]
 

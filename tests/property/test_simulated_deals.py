@@ -343,3 +343,67 @@ def test_renege_proven_by_the_card_taken_in_an_exchange():
         PLAYERS, events[: trick_event_number(events, deal.renege.proven_at_public)], r
     ).deals[0]
     assert [p.player for p in penalties(got, PenaltyKind.RENEGE)] == [deal.renege.player]
+
+
+# --- evidence only from cards truly held (RULES §3) -----------------------------------------------
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dealer=st.sampled_from(PLAYERS),
+    renege_at=st.sampled_from([None, 8, 9, 11, 13]),
+    rules=st.sampled_from(["classic", "book", "follow", "classic+follow", "classic+flag", "multi"]),
+    exchange=st.sampled_from([0.0, 0.5]),
+    declare=st.sampled_from([0.0, 0.5]),
+    lie=st.sampled_from([0.3, 0.7]),
+)
+@settings(SETTINGS, max_examples=600)
+def test_a_renege_is_flagged_only_from_cards_truly_held(
+    seed, dealer, renege_at, rules, exchange, declare, lie
+):
+    """§3 [000][003][004]: a renege is proven only by a card the offender truly held at that
+    trick. Deals with false declarations mixed in (each with a card the opponent holds, so that
+    his play or exchange shows it): at the end every standing renege is a real one (the card he
+    played was not allowed from his true hand), every true final-phase renege injected is caught,
+    every false declaration recorded is found false, and the cards the referee takes a player to
+    hold at a trick are all in his true hand then (never in two hands, never one just played)."""
+    r = ruleset(rules)
+    deal = simulate(
+        seed,
+        PLAYERS,
+        dealer,
+        rules=SimRules.of(r),
+        renege_at=renege_at,
+        exchange=exchange,
+        declare=declare,
+        lie=lie,
+    )
+    events = events_of(deal, r)
+    sheet = replay(PLAYERS, [*events, DealEvent()], r, strict=False)
+    # only declarations may be refused (a lie sharing a card with the opponent's, a second one
+    # in a turn, one out of the leader's turn): every trick and exchange stands
+    assert all(isinstance(events[i - 1], Declare) for i in sheet.skipped if i <= len(events))
+    got = sheet.deals[0]
+    assert got.finished and len(got.tricks) == 16
+    standing = [p for _, p in got.standing_reneges() if p.auto]
+    for pen in standing:
+        sim = deal.tricks[pen.trick - 1]
+        hand = deal.hand_before(pen.trick, sim.follower)
+        final = pen.trick >= 8
+        legal = legal_cards(
+            hand, sim.lead, deal.trump, must_beat=final, trump_jack=r.play.trump_jack
+        )
+        assert pen.player == sim.follower and sim.follow not in legal, (pen.trick, pen.note)
+    if deal.renege is not None:
+        assert deal.renege.trick in {p.trick for p in standing}, "a true renege is caught"
+    # a lie with the cards of a true declaration of his (made before he exchanged its 7) is a
+    # repeat, refused: the record of those cards is the true one
+    truths = {(d.player, frozenset(d.cards)) for d in deal.declarations if not d.false}
+    lies = {(d.player, frozenset(d.cards)) for d in deal.declarations if d.false} - truths
+    for rec in got.declarations:
+        if (rec.player, rec.decl.cards()) in lies:
+            assert rec.status == "false", (rec.decl, rec.status)
+    for k in range(1, 17):
+        for player in PLAYERS:
+            known = got.shown_held(player, k)
+            assert known <= deal.hand_before(k, player), (k, player, known)

@@ -73,6 +73,9 @@ def test_ask_is_refused_without_a_declaration_to_ask_about(rule, script, why):
 
 def test_ask_notice_says_what_it_does():
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
-    assert "nothing above a terts may be declared until Аня's next declaration" in deal.notices[-1]
+    assert (
+        "nothing above a terts but four jacks may be declared until Аня's next declaration"
+        in (deal.notices[-1])
+    )
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "classic").deals[-1]
     assert "no forfeit" in deal.notices[-1]

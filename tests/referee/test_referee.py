@@ -105,6 +105,7 @@ def test_statuses_and_phases_are_the_words_of_the_json():
         "false",
         "late",
         "lowering",
+        "repeat",
     ]
     assert json.dumps([Status.BURNED, Phase.FINAL]) == '["burned", "final"]'
     assert Status.SCORED == "scored" and f"status.{Status.LATE}" == "status.late"
@@ -144,12 +145,14 @@ def _plain(obj, seen=()):
     return repr(obj)
 
 
-def _whole_copy_replay(events, rules, players=PLAYERS):
-    """The what-if replay as it was: a deep copy of the whole state before every event."""
+def _whole_copy_replay(events, rules, players=PLAYERS, recorded=0):
+    """The what-if replay as it was: a deep copy of the whole state before every event
+    (``recorded``: how many of them are in the game file already, as ``State.recorded``)."""
     from terts_referee.i18n.messages import t
 
     with pinned():
         st = State.start(players, rules, None)
+        st.recorded = recorded
         for i, ev in enumerate(events, start=1):
             saved = copy.deepcopy(st)
             try:

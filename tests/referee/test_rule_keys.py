@@ -39,7 +39,7 @@ def test_a_four_declared_again_is_refused(terts):
     game(terts, quick=True)
     terts.ok("declare", "Alice", "4Q")
     r = terts.refused("declare", "Alice", "4Q")
-    assert "already written" in r.stderr
+    assert "already recorded in this deal (event 2)" in r.stderr
     assert terts.sheet()["deals"][0]["declarations"]["Alice"] == 100
 
 
@@ -50,15 +50,14 @@ def test_a_run_declared_again_under_lowering_allowed_is_refused(terts, tmp_path)
     terts.refused("declare", "Alice", "50:A♠")
 
 
-def test_a_run_declared_again_under_suit_lowering_costs_its_value(terts):
-    """«понижение ранга»: an equal declaration in the same suit costs minus its value [000]."""
+def test_a_run_declared_again_under_suit_lowering_is_a_repeat_not_a_lowering(terts):
+    """RULES §4.3: the same combination recorded twice in one deal is a slip, refused as already
+    recorded (naming the event), never charged as a lowering [000]."""
     game(terts, quick=True)
     terts.ok("declare", "Alice", "terts:Q♥")
-    terts.ok("declare", "Alice", "terts:Q♥")
-    assert declared(terts) == [
-        ("Alice", "terts:Q♥", "scored", 20),
-        ("Alice", "terts:Q♥", "lowering", -20),
-    ]
+    r = terts.refused("declare", "Alice", "terts:Q♥")
+    assert "already recorded in this deal (event 2)" in r.stderr and "not a lowering" in r.stderr
+    assert declared(terts) == [("Alice", "terts:Q♥", "scored", 20)]
 
 
 def test_lowering_allowed_scores_lower_runs(terts, tmp_path):
@@ -244,15 +243,18 @@ def test_penalty_amounts_are_bounded(terts, kind, points):
     assert "at most" in r.stderr
 
 
-def test_a_late_declaration_of_played_cards_is_one_offence(terts):
-    """Late and false at once: it is priced once, as late (RULES §6)."""
+def test_a_late_declaration_of_played_cards_is_late_and_false(terts):
+    """Late and false at once: both penalties (RULES §6 [000]): its value uphill for the late
+    moment, then the opponent writes its points and the offender goes 100 uphill."""
     game(terts)
     for lead, follow in EIGHT_TRICKS:
         terts.ok("trick", lead, follow)
     terts.ok("declare", "Alice", "terts:A♠")  # A♠ went at trick 1
     sheet = terts.sheet()
     kinds = [p["kind"] for p in sheet["deals"][0]["penalty_list"]]
-    assert kinds == ["late-declaration"] and sheet["uphill"]["Alice"] == 20
+    assert kinds == ["late-declaration", "false-declaration"]
+    assert sheet["uphill"]["Alice"] == 20 + 100
+    assert sheet["deals"][0]["penalties"]["Bob"] == 20
 
 
 def test_a_kept_trump_seven_is_caught_where_the_exchange_is_mandatory(terts, tmp_path):

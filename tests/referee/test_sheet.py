@@ -328,8 +328,8 @@ def test_renege_in_quick_mode_gives_the_deal(dealt):
             "book",
             "50:Qh",
             "terts:Jh",
-            True,
-            id="subset: a run inside a scored one is lowering [001]",
+            "refused",
+            id="subset: a run inside a scored one is lowering, refused under book [001]",
         ),
         pytest.param(
             "book",
@@ -344,6 +344,11 @@ def test_lowering(terts, rules, first, second, lowering):
     start(terts, rules=rules)
     terts.ok("deal", "--trump", "s", QUICK)
     terts.ok("declare", "Alice", first)
+    if lowering == "refused":  # declarations.lowering_penalty = "refuse": «нельзя» [001]
+        r = terts.refused("declare", "Alice", second)
+        assert "lowers 50:Q♥, already written (event 2)" in r.stderr, r.stderr
+        assert [d["status"] for d in terts.sheet()["deals"][0]["declared"]] == ["scored"]
+        return
     r = terts.ok("declare", "Alice", second)
     deal = terts.sheet()["deals"][0]
     statuses = [d["status"] for d in deal["declared"]]

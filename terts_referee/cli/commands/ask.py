@@ -1,16 +1,19 @@
 """``terts ask``: record that a player asked «Рост?» / «От чего?» and did not beat."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..options import recording
 
+if TYPE_CHECKING:
+    from ..options import Build
+
 
 @recording
 def command(
     player: Annotated[str, typer.Argument(metavar="P", help="Who asked.")],
-):
+) -> "Build":
     """P asked "От чего?" / "Рост?" about the opponent's latest declaration and did not beat it.
 
     Under declarations.challenge = "same-class" P then may not declare a higher class in that

@@ -114,3 +114,91 @@ def check_legal(
     if not held:
         raise NotationError(t("err.legal.no_hand"))
     report_legal(held, led, parse_card_or_suit(trump)[0], final, load_ruleset(rules), as_json)
+
+
+@group.command("when")
+def check_when(
+    combo: Annotated[str, typer.Argument(metavar="COMBO", help="The declaration to make.")],
+    trick: Annotated[
+        int,
+        typer.Option(
+            "--trick",
+            metavar="N",
+            click_type=AsciiInt(1),
+            help="The trick about to be played, 1-16 (trick 1 comes before the deck is broken; "
+            "8 is the first of the final phase).",
+        ),
+    ],
+    trump: TrumpOpt,
+    follower: Annotated[
+        bool,
+        typer.Option("--follower/--leader", help="The player follows that trick (or leads it)."),
+    ] = False,
+    hand: Annotated[
+        str | None,
+        typer.Option("--hand", metavar="CARDS", help="The cards held (all, or those that matter)."),
+    ] = None,
+    declared: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--declared",
+            metavar="COMBO",
+            help="His own, written earlier in this deal (repeatable).",
+        ),
+    ] = None,
+    this_turn: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--this-turn", metavar="COMBO", help="His own, declared already before this trick."
+        ),
+    ] = None,
+    opponent: Annotated[
+        list[str] | None,
+        typer.Option("--opponent", metavar="COMBO", help="The opponent's written declarations."),
+    ] = None,
+    asked: Annotated[
+        str | None,
+        typer.Option(
+            "--asked", metavar="COMBO", help="He asked «От чего?» about this one in this turn."
+        ),
+    ] = None,
+    rules: RulesOpt = "classic",
+    as_json: JsonOpt = False,
+) -> None:
+    """May a player declare now? Yes or no, with the deciding rule, key and source.
+
+    Example: terts check when 50:K♠ --trick 8 --follower --trump h --rules book
+    """
+    from ...domain.cards import parse_card_or_suit, parse_cards
+    from ...domain.declarations import Declaration, parse_combo
+    from ...domain.rules import load_ruleset
+    from ...errors import NotationError
+    from ...i18n.messages import t
+    from ...output.report.checks import report_when
+    from ...referee.moments import Moment
+
+    ruleset = load_ruleset(rules)
+    suit, face_up = parse_card_or_suit(trump)
+    if trick > 16:
+        raise NotationError(t("err.when.trick", trick=trick))
+    held = None
+    if hand is not None:
+        held = frozenset(parse_cards(hand))
+        if len(held) > 9:
+            raise NotationError(t("err.hand.too_many", n=len(held)))
+
+    def combos(texts: list[str] | None) -> tuple[Declaration, ...]:
+        return tuple(parse_combo(c, suit, ruleset) for c in texts or ())
+
+    moment = Moment(
+        trick,
+        not follower,
+        suit,
+        face_up,
+        held,
+        combos(declared),
+        combos(this_turn),
+        combos(opponent),
+        parse_combo(asked, suit, ruleset) if asked else None,
+    )
+    report_when(parse_combo(combo, suit, ruleset), moment, ruleset, as_json)

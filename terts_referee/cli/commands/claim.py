@@ -1,10 +1,13 @@
 """``terts claim``: record a player claiming the win during a deal."""
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..options import AsciiInt, recording
+
+if TYPE_CHECKING:
+    from ..options import Build
 
 
 @recording
@@ -20,7 +23,7 @@ def command(
             "--card-points", click_type=AsciiInt(), help="Card points P took so far (quick mode)."
         ),
     ] = None,
-):
+) -> "Build":
     """P claims the win during a deal (needs a trick taken in it) [000][002].
 
     Example: terts claim Аня --tricks 3 --card-points 40

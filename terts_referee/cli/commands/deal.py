@@ -1,10 +1,15 @@
 """``terts deal``: record the start of the next deal (trump, dealer, quick or trick by trick)."""
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..options import recording
+
+if TYPE_CHECKING:
+    from ...domain.events import Event
+    from ...game.model import Game
+    from ..options import Build
 
 
 @recording
@@ -28,7 +33,7 @@ def command(
             "default: as `terts new` set (quick unless `new --tricks`).",
         ),
     ] = None,
-):
+) -> "Build":
     """Start the next deal. The dealer is the last deal's last-trick taker [000][001][003].
 
     On an open deal recorded without a trump, `--trump` alone records its trump (as `terts trump`).
@@ -38,7 +43,7 @@ def command(
     from ...domain.cards import parse_card_or_suit
     from ...domain.events import DealEvent, SetTrump
 
-    def build(g):
+    def build(g: "Game") -> "Event":
         suit, card = parse_card_or_suit(trump) if trump else (None, None)
         if suit is not None and dealer is None and quick is None:
             current = g.sheet().current

@@ -1,10 +1,13 @@
 """``terts penalty``: record a penalty of RULES §6 against a player."""
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..options import AsciiInt, recording
+
+if TYPE_CHECKING:
+    from ..options import Build
 
 
 @recording
@@ -28,7 +31,7 @@ def command(
             "--event", metavar="N", click_type=AsciiInt(), help="The declaration event it voids."
         ),
     ] = None,
-):
+) -> "Build":
     """A penalty of RULES §6 for P, in the current deal (or the last one).
 
     Example: terts penalty Боря false-declaration

@@ -2,11 +2,14 @@
 book's sections (explain)."""
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from ..options import GameOpt, JsonOpt
+
+if TYPE_CHECKING:
+    from ...domain.rules import Ruleset
 
 group = typer.Typer(help="Bundled and own rulesets.", no_args_is_help=True, rich_markup_mode=None)
 
@@ -127,7 +130,7 @@ def rules_explain(
     report_rules_explain(book, section, asked, ruleset, origin, as_json)
 
 
-def _ruleset_in_play(rules: str | None, game: str | None):
+def _ruleset_in_play(rules: str | None, game: str | None) -> "tuple[Ruleset, dict[str, Any]]":
     """The ruleset whose values ``rules explain`` shows, and where it came from: ``--rules``
     (what was asked for beats the game file found by default), else the game file (``--game``,
     $TERTS_GAME or ./terts-game.toml) when there is one, else classic. ``--game`` and

@@ -1,10 +1,13 @@
 """``terts score``: record a quick-mode deal's counted card points, closing the deal."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..options import AsciiInt, recording
+
+if TYPE_CHECKING:
+    from ..options import Build
 
 CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `score -1`: out of range, not an option
 
@@ -23,7 +26,7 @@ def command(
     last_trick: Annotated[
         str, typer.Option("--last-trick", metavar="P", help="Who took the last trick.")
     ],
-):
+) -> "Build":
     """Quick mode: P counted POINTS; the opponent gets 150 − POINTS; closes the deal.
 
     Example: terts score 54 --by Боря --last-trick Аня

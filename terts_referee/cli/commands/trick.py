@@ -1,10 +1,15 @@
 """``terts trick``: record one trick, the leader's card first."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..options import recording
+
+if TYPE_CHECKING:
+    from ...domain.events import Event
+    from ...game.model import Game
+    from ..options import Build
 
 
 @recording
@@ -13,7 +18,7 @@ def command(
         list[str],
         typer.Argument(metavar="CARD CARD", help="The leader's card first, then the follower's."),
     ],
-):
+) -> "Build":
     """One trick, the leader's card first; the program knows who leads.
 
     Example: terts trick Тп 7п
@@ -23,7 +28,7 @@ def command(
     from ...errors import NotationError
     from ...i18n.messages import t
 
-    def build(g):
+    def build(g: "Game") -> "Event":
         parsed = parse_cards(cards)
         if len(parsed) != 2:
             raise NotationError(t("err.trick.two_cards", n=len(parsed)))

@@ -1,10 +1,15 @@
 """``terts trump``: record the trump of an open deal recorded without one."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..options import recording
+
+if TYPE_CHECKING:
+    from ...domain.events import Event
+    from ...game.model import Game
+    from ..options import Build
 
 
 @recording
@@ -15,7 +20,7 @@ def command(
             metavar="SUIT|CARD", help="Trump suit, or the face-up card (its suit is trump)."
         ),
     ],
-):
+) -> "Build":
     """Record the trump of the open deal, when the deal was recorded without one.
 
     Example: terts trump ч
@@ -23,7 +28,7 @@ def command(
     from ...domain.cards import parse_card_or_suit
     from ...domain.events import SetTrump
 
-    def build(g):
+    def build(g: "Game") -> "Event":
         return SetTrump(*parse_card_or_suit(trump))
 
     return build

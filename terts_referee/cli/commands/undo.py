@@ -1,7 +1,13 @@
 """``terts undo``: remove the latest event under the lock and say which; it is a drop of the
 latest (issue 11), kept in the corrections trail like any other."""
 
+from typing import TYPE_CHECKING, Any
+
 from ..options import GameOpt, JsonOpt, game_path
+
+if TYPE_CHECKING:
+    from ...domain.events import Event
+    from ...game.model import Game
 
 
 def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -15,7 +21,7 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
 
     path = game_path(game)
 
-    def change(doc):
+    def change(doc: dict[str, Any]) -> "tuple[Game, int, Event]":
         g = Game.from_doc(doc, str(path))
         number, event = g.undo()
         doc.clear()

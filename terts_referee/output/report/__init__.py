@@ -38,7 +38,7 @@ _WHERE = {
 __all__ = ["MSG", "STATUS_STYLE", "penalty_name", *_WHERE]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:  # a report function, from its module on first use
     if name in _WHERE:
         return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,10 @@ from ...domain.rules import Ruleset
 from ...i18n import lang, t
 from .. import console
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...referee.moments import Moment
+
 
 def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:
     found = find_declarations(hand, trump, rules)
@@ -117,3 +121,30 @@ def report_legal(
         + ("[000][001][002]" if rules.play.while_stock == "free" else "[003][004]")
     )
     console.say(f"  {key}", "dim")
+
+
+def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool) -> None:
+    """``check when``: may ``decl`` be declared at ``moment``, by which rule."""
+    from ...referee.moments import when_verdict
+
+    verdict = when_verdict(rules, decl, moment)
+    if as_json:
+        console.print_json(
+            {
+                **verdict.to_json(),
+                "rules": rules.name,
+                "declaration": decl.to_json(rules),
+                "trick": moment.trick,
+                "leader": moment.leads,
+            }
+        )
+        return
+    if verdict.allowed:
+        head = t("out.when_yes", name=decl.name(lang()), combo=decl, trick=moment.trick)
+    elif verdict.refused:
+        head = t("out.when_no", name=decl.name(lang()), combo=decl, trick=moment.trick)
+    else:
+        head = t("out.when_priced", name=decl.name(lang()), combo=decl, trick=moment.trick)
+    console.say(head, "bold")
+    key = f"; {verdict.key}" if verdict.key else ""
+    console.say(f"  {verdict.reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...i18n import register, t
 from ...library.club import Round
 from .. import console
+
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
 
 WORDS = register(
     {
@@ -40,11 +45,11 @@ def report_pairs(rounds: Sequence[Round], as_json: bool) -> None:
     console.show(tab)
 
 
-def _pair(pair: tuple[str, str]):
+def _pair(pair: tuple[str, str]) -> Text:
     return console.cell(f"{pair[0]} – {pair[1]}")
 
 
-def _across(rounds: Sequence[Round], title: str):
+def _across(rounds: Sequence[Round], title: str) -> Table:
     """A row a round, a column a table, the last column who sits out."""
     tables = [t("pairs.table", n=n) for n in range(1, len(rounds[0].pairs) + 1)]
     byes = [t("pairs.bye")] if rounds[0].bye is not None else []
@@ -57,7 +62,7 @@ def _across(rounds: Sequence[Round], title: str):
     return tab
 
 
-def _down(rounds: Sequence[Round], title: str):
+def _down(rounds: Sequence[Round], title: str) -> Table:
     """A row a pair (the round's number on its first), the one who sits out last."""
     tab = console.table(
         t("pairs.round"), t("pairs.tables"), t("pairs.pair"), title=title, min_width=len(title)

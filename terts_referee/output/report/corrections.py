@@ -11,6 +11,8 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ...game.corrections import Change, Correction
     from ...game.model import Game
     from ...referee import Sheet
@@ -92,7 +94,7 @@ def report_correction(
         console.say("  " + line)
 
 
-def trail_table(game: Game):
+def trail_table(game: Game) -> Table:
     """The trail as a table: when, what, the event taken out, the event put in."""
     tab = console.table(t("h.at"), t("h.action"), t("h.old"), t("h.new"), title=t("h.trail"))
     for c in game.corrections:

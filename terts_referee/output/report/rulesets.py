@@ -3,9 +3,14 @@ with its value, meaning and source."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...domain.rules import Ruleset, key_docs, toml_value
 from ...i18n import t
 from .. import console
+
+if TYPE_CHECKING:
+    from ..rulebook import Book, Section
 
 
 def report_rules_list(as_json: bool) -> None:
@@ -68,7 +73,14 @@ def report_rules_show(
     console.show(tab)
 
 
-def report_rules_explain(book, section, asked, rules: Ruleset, origin: dict, as_json: bool) -> None:
+def report_rules_explain(
+    book: Book,
+    section: Section,
+    asked: str | None,  # the key asked about, None for a section
+    rules: Ruleset,
+    origin: dict[str, Any],
+    as_json: bool,
+) -> None:
     """A section of the rule book (``rulebook.Book``), the keys it explains with their values
     under ``rules``, and where that ruleset came from (``origin``: ``from`` "game", "rules" or
     "default", ``path``, ``given``). Printed as plain text, never markup: the book's text holds

@@ -5,7 +5,6 @@ the HTML export and the chart), the human table with its declaration lines, and 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...i18n import lang, t
 from .. import console
@@ -13,11 +12,14 @@ from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ...domain.rules import Ruleset
     from ...game.model import Game
     from ...referee import Deal, Sheet
+    from ...referee.records import PenaltyRecord
+    from .shapes import DealJSON, DealTimes, SheetJSON
 
 
-def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | None]:
+def _deal_times(game: Game, d: Deal, following: Deal | None) -> DealTimes:
     """When a deal started (its deal event) and ended (its last event, once finished): the
     event before the next deal's, or the game's last one. ``following`` is the next deal."""
     last = (following.event if following else len(game.events) + 1) - 1
@@ -25,10 +27,10 @@ def _deal_times(game: Game, d: Deal, following: Deal | None) -> dict[str, str | 
     return {"started": iso(game.time_of(d.event)), "ended": iso(ended)}
 
 
-def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
+def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
     """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
     rules = sheet.rules
-    deals = []
+    deals: list[DealJSON] = []
     by_number = {d.number: d for d in sheet.deals}  # the next deal in O(1): linear overall
     for d in sheet.deals:
         deals.append(
@@ -54,6 +56,8 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
                         "points": r.points,  # what it scored: 0 burned, minus its value lowering
+                        "note": r.note,  # why it did not score, or why it stands again
+                        "restored": r.restored,  # burned, standing again from this event
                     }
                     for r in d.declarations
                 ],
@@ -66,11 +70,12 @@ def sheet_json(game: Game, sheet: Sheet) -> dict[str, Any]:
                         "uphill": p.uphill,  # added to the offender's target ("в гору")
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
-                        "says": penalty_says(d, p),
+                        "says": penalty_says(d, p, rules, i in d.withdrawn),
                         "note": p.note,
                         "automatic": p.auto,
+                        "withdrawn": i in d.withdrawn,  # a renege whose evidence was false
                     }
-                    for p in d.penalties
+                    for i, p in enumerate(d.penalties)
                 ],
                 "tricks": len(d.tricks),
                 "quick": d.quick,
@@ -144,9 +149,12 @@ def report_sheet(
         items = []
         for r in d.declarations:
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
+            if r.restored:  # burned by a challenge found false
+                mark = f" ({t('out.stands_again', event=r.restored)})"
             items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
-        for pen in d.penalties:
-            items.append(f"{pen.player}: {penalty_says(d, pen)}")
+        for i, pen in enumerate(d.penalties):
+            says = penalty_says(d, pen, sheet.rules, i in d.withdrawn)
+            items.append(f"{pen.player}: {says}")
         if items:
             lines.append(f"{d.number}. " + "; ".join(items))
     if lines:
@@ -173,10 +181,17 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def penalty_says(d: Deal, pen) -> str:
+def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:
     """What a penalty's numbers are, in words: its kind, the points taken from the offender (a
     miscount's amount), his uphill, the points written for the opponent (named)."""
     bits = [penalty_name(pen.kind.value)]
+    if withdrawn:
+        return ", ".join([*bits, t("out.pen.withdrawn")])
+    if pen.kind.loses_game:
+        bits.append(t("out.pen.loses", p=pen.player))
+    if pen.kind.value == "renege":
+        moved = rules.penalties.renege == "deal-to-opponent" and pen is _first_renege(d)
+        bits.append(t("out.pen.renege_deal", p=d.other(pen.player)) if moved else t("out.pen.flag"))
     if pen.points:
         bits.append(t("out.pen.points", n=pen.points))
     if pen.uphill:
@@ -184,6 +199,13 @@ def penalty_says(d: Deal, pen) -> str:
     if pen.to_opponent:
         bits.append(t("out.pen.to_opponent", p=d.other(pen.player), n=pen.to_opponent))
     return ", ".join(bits)
+
+
+def _first_renege(d: Deal) -> PenaltyRecord | None:
+    """The deal's first standing renege: the one that moves its card points under
+    ``penalties.renege = "deal-to-opponent"`` (later ones are flagged)."""
+    standing = d.standing_reneges()
+    return standing[0][1] if standing else None
 
 
 def _deal_cell(d: Deal, p: str) -> str:

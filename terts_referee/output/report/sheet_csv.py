@@ -6,6 +6,8 @@ from .. import console
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ...game.model import Game
     from ...referee import Sheet
 
@@ -24,7 +26,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     if on_terminal:
         from ..safe_text import visible
 
-        def writerow(row: list) -> None:
+        def writerow(row: list[Any]) -> None:
             writer.writerow([visible(v) for v in row])
 
     else:

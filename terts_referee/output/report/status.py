@@ -13,6 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...game.model import Game
     from ...referee import Sheet
+    from ...referee.records import AskRecord
 
 
 def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
@@ -38,7 +39,7 @@ def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
     ]
 
 
-def _up_to(ask) -> str | None:
+def _up_to(ask: AskRecord | None) -> str | None:
     return ask.about.decl.value_class if ask is not None else None
 
 

@@ -3,12 +3,20 @@ small helpers every report uses to name cards, statuses, penalties and declarati
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...i18n import (
     lang,
     register,
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from datetime import datetime
+
+    from ...domain.declarations import Declaration
 
 MSG = register(
     {
@@ -138,6 +146,17 @@ MSG = register(
             "en": "{n:#point|points} in the deal",
             "ru": "{n:#очко|очка|очков} в сдаче",
         },
+        "out.pen.withdrawn": {"en": "withdrawn", "ru": "снято"},
+        "out.stands_again": {
+            "en": "stands again from event {event}",
+            "ru": "снова в силе с события {event}",
+        },
+        "out.pen.loses": {"en": "{p} loses the game", "ru": "{p}: партия проиграна"},
+        "out.pen.renege_deal": {
+            "en": "{p} takes the deal's card points",
+            "ru": "{p} получает все очки в картах сдачи",
+        },
+        "out.pen.flag": {"en": "flagged, no points moved", "ru": "отмечено, очки не переходят"},
         "out.pen.to_opponent": {
             "en": "{p} writes {n:#point|points}",
             "ru": "{p} пишет {n:#очко|очка|очков}",
@@ -211,6 +230,18 @@ MSG = register(
             "en": "{name} ({combo}) wins — «Не годится!»",
             "ru": "{name} ({combo}) — «Не годится!»",
         },
+        "out.when_yes": {
+            "en": "yes: {name} ({combo}) may be declared before trick {trick}",
+            "ru": "да: {name} ({combo}) можно объявить перед взяткой {trick}",
+        },
+        "out.when_no": {
+            "en": "no: {name} ({combo}) may not be declared before trick {trick}",
+            "ru": "нет: {name} ({combo}) нельзя объявить перед взяткой {trick}",
+        },
+        "out.when_priced": {
+            "en": "no: {name} ({combo}) before trick {trick} would be recorded, at a price",
+            "ru": "нет: {name} ({combo}) перед взяткой {trick} запишется, но со штрафом",
+        },
         "out.cmp_neither": {"en": "neither beats the other", "ru": "ни одна не бьёт другую"},
         "out.shared": {
             "en": "  note: both hold {cards}, which two players cannot: one of them is false",
@@ -259,10 +290,10 @@ def penalty_name(kind: str) -> str:
     return t(f"pen.{kind}")
 
 
-def decl_names(combos) -> str:
+def decl_names(combos: Iterable[Declaration]) -> str:
     return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
 
 
-def iso(at) -> str | None:
+def iso(at: datetime | None) -> str | None:
     """A recorded time as ISO 8601 text with its offset; None when not known."""
     return at.isoformat() if at is not None else None

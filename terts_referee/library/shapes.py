@@ -1,0 +1,91 @@
+"""The JSON shapes of the library's figures, as TypedDicts: ``Stats`` is what ``stats.stats``
+builds (the ``stats --json`` document) and what the season page and the stats tables read
+(``output/season.py``, ``output/library_report.py``).
+
+For the type checker: the library builds plain dicts and imports this module only under
+``TYPE_CHECKING``, so no command loads it.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+__all__ = ["Copy", "HeadToHead", "PlayerStats", "RatingTerms", "Stats", "TimelineEntry"]
+
+
+class PlayerStats(TypedDict):
+    games: int
+    wins: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    deals: int
+    points: int
+    points_per_deal: float | None
+    best_deal: int | None
+    declarations: dict[str, int]  # scored, by class (``summary.DECLARATION_CLASSES``)
+    challenges_won: int
+    burned: int
+    false_declarations: int
+    uphill: int
+    claims: int
+    # the rating over the period's finished games (None only for a player whose finished games
+    # have no winner): the conservative mu - 3 sigma, mu and sigma, and the games rated
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    rated_games: int
+
+
+class HeadToHead(TypedDict):
+    players: list[str]
+    games: int
+    wins: dict[str, int]
+
+
+class TimelineEntry(TypedDict):
+    date: str
+    players: list[str]
+    winner: str | None
+    ratings: dict[str, float | None]  # each player's rating just after the game
+
+
+class RatingStart(TypedDict):
+    mu: float
+    sigma: float
+
+
+class RatingTerms(TypedDict):
+    """What the ratings mean: the model, the formula of the value shown, where a newcomer
+    starts, how many games were rated, over which games and in which order."""
+
+    model: str
+    rating: str
+    start: RatingStart
+    games: int
+    over: str
+    order: str
+
+
+class Copy(TypedDict):
+    """A copy of a game not counted, and the file counted instead."""
+
+    file: str
+    counted: str
+
+
+class Stats(TypedDict):
+    games: int
+    unfinished: int
+    players: dict[str, PlayerStats]  # by the spelling of each player's latest game
+    head_to_head: list[HeadToHead]
+    average_deals: float | None
+    average_minutes: float | None
+    timeline: list[TimelineEntry]  # the finished games, in the order they started
+    ratings: RatingTerms
+    # with --player and --vs: the chance of each to win their next game (adding up to 1)
+    chance: NotRequired[dict[str, float]]
+    # added by ``terts stats``: the library read, the files it skipped, the copies not counted
+    library: NotRequired[str]
+    skipped: NotRequired[list[str]]
+    copies: NotRequired[list[Copy]]
