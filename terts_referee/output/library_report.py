@@ -82,10 +82,8 @@ TEXT = register(
             "в среднем сдач за партию: {deals}, минут: {minutes}",
         },
         "library.copies": {
-            "en": "{n:#copy|copies} of the same games found and counted once (`stats --json` "
-            "names them)",
-            "ru": "найдено копий тех же партий: {n}; каждая партия посчитана один раз "
-            "(`stats --json` их называет)",
+            "en": "{n:#copy|copies} of the same games counted once (`stats --json` names them)",
+            "ru": "копии тех же партий ({n}) посчитаны один раз: их называет `stats --json`",
         },
         "import.written": {
             "en": "imported {source}: {file}",
@@ -96,8 +94,8 @@ TEXT = register(
             "ru": "не импортирован файл {source}, оставлен как есть: {reason}",
         },
         "import.summary": {
-            "en": "{imported:#game|games} imported into {library}; {skipped} already there; "
-            "{damaged} damaged left where they are",
+            "en": "{imported:#game|games} imported into {library}; already there: {skipped}; "
+            "damaged, left where they are: {damaged}",
             "ru": "импортировано партий: {imported}, в библиотеку {library}; уже были там: "
             "{skipped}; повреждённых оставлено на месте: {damaged}",
         },

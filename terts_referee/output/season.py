@@ -72,9 +72,9 @@ WORDS = register(
         "season.mu": {"en": "mu ± sigma", "ru": "μ ± σ"},
         "season.ratings": {"en": "Ratings, game by game", "ru": "Рейтинги, партия за партией"},
         "season.ratings_caption": {
-            "en": "Each player's rating (openskill: mu − 3 sigma, the skill the player very "
-            "likely has at least) after each of his games of the season, rated over every "
-            "finished game of the period",
+            "en": "Each player's rating (openskill: mu − 3 sigma, a skill the player very likely "
+            "has) after each of the player's games of the season, rated over every finished "
+            "game of the period",
             "ru": "Рейтинг каждого игрока (openskill: μ − 3σ, уровень игры, который почти "
             "наверняка не ниже этого) после каждой партии сезона с участием игрока; считается "
             "по всем оконченным партиям периода",
@@ -329,8 +329,8 @@ def _text_of(field: str, p: PlayerStats) -> str | None:
 
 
 def _ratings_svg(figures: Stats, lang: str) -> str:
-    """Each player's rating after each of his games of the season (x: the game, as in the wins
-    chart; y: the rating), one line a player."""
+    """Each player's rating after each of the player's games of the season (x: the game, as in
+    the wins chart; y: the rating), one line a player."""
     names = list(figures["players"])
     timeline = figures["timeline"]
     tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in names}
@@ -407,7 +407,7 @@ def _ratings_svg(figures: Stats, lang: str) -> str:
         if len(track) == 1:  # one game: a dot, as a line of one point shows nothing
             ((at, value),) = track
             out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
-        label = f"{n}: {_shown(None if final is None else round(final, 1))}"
+        label = f"{n}: {'—' if final is None else f'{final:.1f}'}"
         out.append(
             f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
             f'stroke="{colour}" stroke-width="3"/>'

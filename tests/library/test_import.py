@@ -100,7 +100,7 @@ def test_a_second_import_skips_everything_and_writes_nothing(terts, usb, tmp_pat
     r = terts("import", str(usb), game=False)
     assert r.code == 0
     assert r.stdout.splitlines()[-1] == (
-        f"0 games imported into {library}; 4 already there; 1 damaged left where they are"
+        f"0 games imported into {library}; already there: 4; damaged, left where they are: 1"
     )
 
 
