@@ -183,20 +183,19 @@ def wins_chart_text(figures: Stats, ascii_only: bool = False, lang: str | None =
     return "\n".join(lines)
 
 
-def _cumulative_svg(figures: Stats, lang: str) -> str:
-    """Each player's running count of wins over the season's finished games (x: the game)."""
-    names = list(figures["players"])
-    timeline = _timeline(figures)
-    running = dict.fromkeys(names, 0)
-    tracks: dict[str, list[tuple[int, int]]] = {n: [(0, 0)] for n in names}
-    for i, (_, winner) in enumerate(timeline, start=1):
-        if winner:
-            running[winner] += 1
-        for n in names:
-            tracks[n].append((i, running[n]))
-    count = len(timeline)
-    low, high, step = _y_range(list(running.values()) or [0], ticks=6)
-    low = 0
+def _line_chart(
+    kind: str,
+    titles: tuple[str, str],
+    count: int,
+    span: tuple[int, int, int],
+    lines: list[tuple[str, str, list[tuple[int, float]], str]],
+    lang: str,
+) -> str:
+    """A chart of one line a player over the season's games: ``kind`` its class, ``titles``
+    the catalogue keys of its title and its y axis, ``count`` the games (x), ``span`` the y
+    axis (low, high, step), ``lines`` each player's (name, the line's data attributes, its
+    points (game, value), the legend's label). A line of one point is drawn as a dot."""
+    low, high, step = span
     x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
     dx = (x_right - x_left) / max(count, 1)
     scale = (y_bottom - y_top) / (high - low)
@@ -209,9 +208,9 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
-        f'height="{_H}" role="img" class="season-chart cumulative" '
+        f'height="{_H}" role="img" class="season-chart {kind}" '
         f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
-        f"<title>{_h('cumulative', lang)}</title>",
+        f"<title>{_h(titles[0], lang)}</title>",
         f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
         '<g class="y-axis" fill="#333333" text-anchor="end">',
     ]
@@ -233,38 +232,60 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
         if i % x_step == 0 or i == count:
             out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
     out.append("</g>")
+    middle = _num((y_top + y_bottom) / 2)
     out.append(
         f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
         f"{_h('game', lang)}</text>"
     )
     out.append(
-        f'<text x="16" y="{_num((y_top + y_bottom) / 2)}" text-anchor="middle" '
-        f'transform="rotate(-90 16 {_num((y_top + y_bottom) / 2)})">{_h("wins", lang)}</text>'
+        f'<text x="16" y="{middle}" text-anchor="middle" '
+        f'transform="rotate(-90 16 {middle})">{_h(titles[1], lang)}</text>'
     )
     if not count:
         out.append(
-            f'<text x="{_num((x_left + x_right) / 2)}" y="{_num((y_top + y_bottom) / 2)}" '
+            f'<text x="{_num((x_left + x_right) / 2)}" y="{middle}" '
             f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
         )
-    legend_x = float(x_left)
-    for k, n in enumerate(names):
+    legend_x: float | None = float(x_left)
+    for k, (name, attributes, points, label) in enumerate(lines):
         colour = PALETTE[k % len(PALETTE)]
-        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in tracks[n])
+        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in points)
         out.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
-            f'data-player="{escape(n)}" data-wins="{running[n]}" points="{coords}"/>'
+            f'data-player="{escape(name)}" {attributes} points="{coords}"/>'
         )
-        label = f"{n}: {running[n]}"
+        if len(points) == 1:  # one game: a dot, as a line of one point shows nothing
+            ((at, value),) = points
+            out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
+        if legend_x is None:
+            continue  # the rest of a big club's names are in the tables
         out.append(
             f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
             f'stroke="{colour}" stroke-width="3"/>'
             f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
         )
         legend_x += 40 + 7.5 * len(label)
-        if legend_x > _W - 120 and k < len(names) - 1:
-            break  # the rest of a big club is in the tables
+        if legend_x > _W - 120:
+            legend_x = None
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _cumulative_svg(figures: Stats, lang: str) -> str:
+    """Each player's running count of wins over the season's finished games (x: the game)."""
+    names = list(figures["players"])
+    timeline = _timeline(figures)
+    running = dict.fromkeys(names, 0)
+    tracks: dict[str, list[tuple[int, float]]] = {n: [(0, 0)] for n in names}
+    for i, (_, winner) in enumerate(timeline, start=1):
+        if winner:
+            running[winner] += 1
+        for n in names:
+            tracks[n].append((i, running[n]))
+    _, high, step = _y_range(list(running.values()) or [0], ticks=6)
+    lines = [(n, f'data-wins="{running[n]}"', tracks[n], f"{n}: {running[n]}") for n in names]
+    titles = ("cumulative", "wins")
+    return _line_chart("cumulative", titles, len(timeline), (0, high, step), lines, lang)
 
 
 def _rate_svg(figures: Stats, lang: str) -> str:
@@ -331,93 +352,24 @@ def _text_of(field: str, p: PlayerStats) -> str | None:
 def _ratings_svg(figures: Stats, lang: str) -> str:
     """Each player's rating after each of the player's games of the season (x: the game, as in
     the wins chart; y: the rating), one line a player."""
-    names = list(figures["players"])
+    players = figures["players"]
     timeline = figures["timeline"]
-    tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in names}
+    tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in players}
     for i, game in enumerate(timeline, start=1):
         for name, value in game["ratings"].items():
             if name in tracks and value is not None:
                 tracks[name].append((i, value))
-    count = len(timeline)
     values = [v for track in tracks.values() for _, v in track]
     # whole numbers around every rating, 0 (where a newcomer starts) among them
     span = [math.floor(min(values)), math.ceil(max(values))] if values else [0, 10]
-    low, high, step = _y_range(span, ticks=6)
-    x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
-    dx = (x_right - x_left) / max(count, 1)
-    scale = (y_bottom - y_top) / (high - low)
-
-    def x(i: float) -> float:
-        return x_left + i * dx
-
-    def y(v: float) -> float:
-        return y_bottom - (v - low) * scale
-
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
-        f'height="{_H}" role="img" class="season-chart ratings" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
-        f"<title>{_h('ratings', lang)}</title>",
-        f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
-        '<g class="y-axis" fill="#333333" text-anchor="end">',
-    ]
-    v = low
-    while v <= high:
-        out.append(
-            f'<line x1="{x_left}" x2="{x_right}" y1="{_num(y(v))}" y2="{_num(y(v))}" '
-            f'stroke="{"#999999" if v == 0 else "#e3e3e3"}"/>'
-        )
-        out.append(f'<text x="{x_left - 6}" y="{_num(y(v) + 4)}">{_num(v)}</text>')
-        v += step
-    out.append("</g>")
-    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
-    out.append(
-        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" stroke="#333333"/>'
-    )
-    x_step = _x_step(max(count, 1), 16)
-    for i in range(count + 1):
-        if i % x_step == 0 or i == count:
-            out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
-    out.append("</g>")
-    out.append(
-        f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
-        f"{_h('game', lang)}</text>"
-    )
-    middle = _num((y_top + y_bottom) / 2)
-    out.append(
-        f'<text x="16" y="{middle}" text-anchor="middle" '
-        f'transform="rotate(-90 16 {middle})">{_h("rating", lang)}</text>'
-    )
-    if not count:
-        out.append(
-            f'<text x="{_num((x_left + x_right) / 2)}" y="{middle}" '
-            f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
-        )
-    legend_x = float(x_left)
-    for k, n in enumerate(names):
-        colour = PALETTE[k % len(PALETTE)]
-        track = tracks[n]
-        final = figures["players"][n]["rating"]
-        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in track)
-        out.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
-            f'data-player="{escape(n)}" data-rating="{escape(json.dumps(final))}" '
-            f'points="{coords}"/>'
-        )
-        if len(track) == 1:  # one game: a dot, as a line of one point shows nothing
-            ((at, value),) = track
-            out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
-        label = f"{n}: {'—' if final is None else f'{final:.1f}'}"
-        out.append(
-            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
-            f'stroke="{colour}" stroke-width="3"/>'
-            f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
-        )
-        legend_x += 40 + 7.5 * len(label)
-        if legend_x > _W - 120 and k < len(names) - 1:
-            break  # the rest of a big club is in the tables
-    out.append("</svg>")
-    return "\n".join(out)
+    lines = []
+    for name, p in players.items():
+        final = p["rating"]
+        shown = "—" if final is None else f"{final:.1f}"
+        attributes = f'data-rating="{escape(json.dumps(final))}"'
+        lines.append((name, attributes, tracks[name], f"{name}: {shown}"))
+    titles = ("ratings", "rating")
+    return _line_chart("ratings", titles, len(timeline), _y_range(span, ticks=6), lines, lang)
 
 
 def season_html(figures: Stats, lang: str = "en") -> str:

@@ -20,36 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import files
-from terts_referee.domain.cards import Rank, Suit
-from terts_referee.domain.declarations import Declaration
-from terts_referee.domain.events import Claim, DealEvent, Declare, Score
-from terts_referee.domain.rules import load_ruleset
-from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
 from terts_referee.library.index import archive_name, index_path, scan_library
 from tests.helpers import assert_refused
+from tests.library.games import game_of as finished_game  # a quick game the first wins
 
 REPO = Path(__file__).resolve().parents[2]
 PAIRS = [("Аня", "Боря"), ("Вася", "Петя"), ("Аня", "Вася"), ("Зоя", "Гоша")]
 OLD = datetime(2025, 3, 1, 12, 0).timestamp()  # the files' time: long before any scan
-
-
-def finished_game(a: str, b: str, started: datetime) -> Game:
-    """A quick game ``a`` wins by a claim in deal 2."""
-    game = Game((a, b), load_ruleset("classic"), quick=True, started=started)
-    at = started
-    for event in (
-        DealEvent(None, Suit.HEARTS, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Score(a, 150, a),
-        DealEvent(None, Suit.SPADES, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Claim(a, 5, 100),
-    ):
-        at += timedelta(minutes=3)
-        game.record(event, at)
-    assert game.sheet().finished
-    return game
 
 
 def fill(library: Path, count: int = 8) -> None:
