@@ -186,6 +186,8 @@ def import_games(sources: Sequence[Path], library: Path) -> Imported:
     groups: dict[tuple[Any, ...], list[_Brought]] = {}
     for item in brought:
         groups.setdefault(same_game(item.summary), []).append(item)
+    if not groups:  # nothing but damaged files: the library is not even made
+        return done
     library.mkdir(parents=True, exist_ok=True)
     with _library_lock(library, 30.0):  # another import or move waits: no game copied twice
         _remove_stale_temp(library)
