@@ -109,21 +109,55 @@ def app_for(args: list[str]) -> typer.Typer:
     return app
 
 
-_BUILT: "dict[str, Command]" = {}
-"""Click commands built by Typer, by command name: a session that runs many command lines in
-one process (table mode, the web page) builds each command once (about 1.5 ms a line)."""
+_BUILT: "dict[tuple[str, str], Command]" = {}
+"""Click commands built by Typer, by command name and language: a session that runs many
+command lines in one process (table mode, the web page) builds each command once (about 1.5 ms
+a line)."""
 
 
 def _command_for(args: list[str]) -> "Command":
-    """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name."""
+    """The click command for ``args``: ``app_for(args)`` built by Typer, its help in the
+    language of the run, kept by name and language."""
     from typer.main import get_command
 
     name = command_word(args)
+    lang = language_of(args)
     if name not in COMMANDS:
-        return get_command(full_app())
-    if name not in _BUILT:
-        _BUILT[name] = get_command(app_for(args))
-    return _BUILT[name]
+        return _in_language(get_command(full_app()), lang)
+    if (name, lang) not in _BUILT:
+        _BUILT[name, lang] = _in_language(get_command(app_for(args)), lang)
+    return _BUILT[name, lang]
+
+
+def language_of(args: list[str]) -> str:
+    """The language a command line will speak: its ``--lang`` when that names a language,
+    else the environment's (the root's callback sets it only once parsing is done, too late
+    for a help page)."""
+    from .. import i18n
+
+    chosen = None
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            chosen = next(words, None)
+        elif word.startswith("--lang="):
+            chosen = word.partition("=")[2]
+        elif not _root_words(word):
+            break
+    if chosen and i18n.known(chosen.strip().lower()):
+        return chosen.strip().lower()
+    return i18n.lang()
+
+
+def _in_language(command: "Command", lang: str) -> "Command":
+    """``command`` with its help pages in ``lang`` (English: as built, nothing read)."""
+    from .. import i18n
+
+    if lang != i18n.SOURCE:
+        from .help_pages import translate
+
+        translate(command, lang)
+    return command
 
 
 def _usage_message(exc: "UsageError") -> str:
@@ -136,9 +170,9 @@ def _usage_message(exc: "UsageError") -> str:
     where = exc.ctx.command_path if exc.ctx else "terts"
     detail = exc.format_message()
     chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
-    if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
+    if chosen and i18n.known(chosen.strip().lower()):  # parsed, though the callback did not run
         i18n.set_lang(chosen.strip().lower())
-    if i18n.lang() == "ru" and exc.ctx is not None:  # click gives its usage errors their context
+    if i18n.lang() != i18n.SOURCE and exc.ctx is not None:  # click's usage errors have context
         if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
             hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
             argument = exc.param.param_type_name == "argument"
@@ -268,7 +302,7 @@ def completion_problem(args: list[str]) -> str | None:
             break
     if option not in ("--show-completion", "--install-completion"):
         return None
-    if chosen and chosen.strip().lower() in i18n.LANGS:  # the root's callback does not run
+    if chosen and i18n.known(chosen.strip().lower()):  # the root's callback does not run
         i18n.set_lang(chosen.strip().lower())
     from typer._completion_shared import _get_shell_name
 

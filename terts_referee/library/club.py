@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import NotationError
 from ..game.model import distinct_names
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Round", "round_robin"]
 
@@ -24,12 +24,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 32
 
 TEXT = register(
-    {
-        "club.players.count": {
-            "en": "a round robin needs {least} to {most} players, not {n}",
-            "ru": "для круговой схемы нужно от {least} до {most} игроков, а не {n}",
-        },
-    }
+    N_p("club.players.count", "a round robin needs {least} to {most} players, not {n}"),
 )
 
 

@@ -16,7 +16,7 @@ import stat
 from pathlib import Path
 
 from ..errors import GameFileError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 __all__ = ["MAX_DEPTH", "game_files"]
 
@@ -24,18 +24,12 @@ __all__ = ["MAX_DEPTH", "game_files"]
 MAX_DEPTH = 8
 
 TEXT = register(
-    {
-        "library.too_deep": {
-            "en": "a folder more than {most} folders below the library: not read",
-            "ru": "папка глубже {most} уровней от библиотеки: не читается",
-        },
-        "library.loop": {
-            "en": "the same folder as {other}, read already (a link loop, or two links to one "
-            "folder): not read twice",
-            "ru": "та же папка, что {other}, уже прочитана (петля ссылок или две ссылки на одну "
-            "папку): второй раз не читается",
-        },
-    }
+    N_p("library.too_deep", "a folder more than {most} folders below the library: not read"),
+    N_p(
+        "library.loop",
+        "the same folder as {other}, read already (a link loop, or two links to one folder): "
+        "not read twice",
+    ),
 )
 
 

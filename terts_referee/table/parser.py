@@ -6,11 +6,13 @@ prompts nor runs anything (``session`` does both)."""
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..domain.cards import FOLD
 from ..errors import NotationError, RefereeError
 from ..i18n import (
     t,
@@ -42,11 +44,18 @@ class Form:
 
 
 FORMS: tuple[Form, ...] = (
-    Form("n", "deal", ("сдача", "сд"), "n [TRUMP] [DEALER] [quick]", "n 7ч", ("deal",)),
+    Form(
+        "n",
+        "deal",
+        ("сдача", "сд", "роздача", "рд"),
+        "n [TRUMP] [DEALER] [quick]",
+        "n 7ч",
+        ("deal",),
+    ),
     Form(
         "d",
         "declare",
-        ("объявить", "об"),
+        ("объявить", "об", "оголосити", "ог"),
         "d P COMBO…",
         "d Аня терц:Дч",
         ("player", "combo"),
@@ -54,18 +63,25 @@ FORMS: tuple[Form, ...] = (
     Form(
         "c",
         "challenge",
-        ("негодится", "нг"),
+        ("негодится", "нг", "негодиться"),
         "c P COMBO",
         "c Боря терц:Тп",
         ("player", "combo", "none"),
     ),
-    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
-    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
+    Form(
+        "a",
+        "ask",
+        ("рост", "отчего", "от-чего", "відчого", "ріст"),
+        "a P",
+        "a Боря",
+        ("player", "none"),
+    ),
+    Form("tr", "trump", ("козырь", "козир"), "tr SUIT|CARD", "tr ч", ("card", "none")),
     Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
     Form(
         "s",
         "score",
-        ("счёт", "счет"),
+        ("счёт", "счет", "рахунок", "рах"),
         "s POINTS BY LAST",
         "s 54 Боря Аня",
         ("none", "player", "player", "none"),
@@ -78,21 +94,21 @@ FORMS: tuple[Form, ...] = (
         "p Боря miscount 10",
         ("player", "kind", "none"),
     ),
-    Form("x", "exchange", ("обмен",), "x P", "x Аня", ("player", "none")),
+    Form("x", "exchange", ("обмен", "обмін", "заміна"), "x P", "x Аня", ("player", "none")),
     Form(
         "cl",
         "claim",
-        ("хватит", "заявка"),
+        ("хватит", "заявка", "выхожу", "вышел", "вышла", "досить", "виходжу", "заява"),
         "cl P [TRICKS CARDPOINTS]",
         "cl Аня 3 40",
         ("player", "none"),
     ),
-    Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
+    Form("u", "undo", ("отмена", "отменить", "назад", "скасувати"), "u", "u", ("none",)),
     # corrections of the past (issue 11): a recording line after an event number
     Form(
         "fix",
         "fix",
-        ("исправить", "испр"),
+        ("исправить", "испр", "виправити", "випр"),
         "fix N LINE",
         "fix 3 s 64 Боря Аня",
         ("event", "line"),
@@ -100,24 +116,26 @@ FORMS: tuple[Form, ...] = (
     Form(
         "ins",
         "ins",
-        ("вставить", "вст"),
+        ("вставить", "вст", "вставити"),
         "ins N LINE",
         "ins 5 d Боря марьяж",
         ("event", "line"),
     ),
-    Form("drop", "drop", ("удалить", "уд"), "drop N", "drop 2", ("event", "none")),
-    Form("st", "status", ("статус",), "st", "st", ("none",)),
-    Form("sh", "sheet", ("лист", "запись"), "sh", "sh", ("none",)),
+    Form(
+        "drop", "drop", ("удалить", "уд", "видалити", "вид"), "drop N", "drop 2", ("event", "none")
+    ),
+    Form("st", "status", ("статус", "стан"), "st", "st", ("none",)),
+    Form("sh", "sheet", ("лист", "запись", "запис", "аркуш"), "sh", "sh", ("none",)),
     Form("l", "log", ("журнал",), "l", "l", ("none",)),
 )
-HELP_WORDS = ("?", "h", "help", "помощь", "справка")
-QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
-QUICK_WORDS = ("quick", "быстро", "быстрая")
-TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
+HELP_WORDS = ("?", "h", "help", "помощь", "справка", "довідка", "допомога")
+QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти", "вихід")
+QUICK_WORDS = ("quick", "быстро", "быстрая", "швидко", "швидка")
+TRICKS_WORDS = ("tricks", "повзяточно", "взятки", "повзятково")
 
 
 def norm(word: str) -> str:
-    return word.replace("\ufe0f", "").strip().casefold().replace("ё", "е")
+    return word.casefold().translate(FOLD).strip()
 
 
 BY_WORD: dict[str, Form] = {}
@@ -298,10 +316,14 @@ def correctable_commands() -> set[str]:
     return _CORRECTABLE
 
 
+#: An apostrophe between two letters: Ukrainian spelling (мар'яж), a name (O'Brien).
+_IN_WORD_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_])")
+
+
 def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -> Line:
     """Translate one input line; raises TableError with a one-line message."""
-    try:
-        words = shlex.split(line, comments=False)
+    try:  # an apostrophe inside a word (мар'яж, п'ятдесят) is a letter, not a quote
+        words = shlex.split(_IN_WORD_APOSTROPHE.sub("\u02bc", line), comments=False)
     except ValueError as exc:
         raise TableError(t("table.shlex", lang, reason=str(exc).lower())) from None
     if words and words[0] == "terts":  # a hint copied from the program's output

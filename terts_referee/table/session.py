@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RefereeError
-from ..i18n import LANGS, t
+from ..i18n import t
 from .completion import TableCompleter
 from .parser import TableError, help_lines, parse_line
 from .summary import summary_lines
@@ -132,8 +132,8 @@ def run_table(
     from ..game.storage import resolve_game_path
     from ..output.hints import at_the_table
 
-    if lang is not None and lang not in LANGS:
-        _error(t("table.bad_lang", "en", lang=lang))
+    if lang is not None and not i18n.known(lang):
+        _error(t("table.bad_lang", "en", lang=lang, langs=", ".join(i18n.languages())))
         return 2
     lang = lang or i18n.lang()
     path = resolve_game_path(game)

@@ -1,4 +1,5 @@
-"""Russian that agrees with any player: every message of every catalogue, rendered in Russian.
+"""Russian and Ukrainian that agree with any player: every message of every catalogue, rendered
+in each language (the help pages too).
 
 A player's gender is unknown to the program, and a name put in by a placeholder is always in
 the nominative. So no message may say «Саша спросил» / «спросила» (a past-tense verb shows the
@@ -12,15 +13,14 @@ and Женя) and with the numbers 1, 2, 5 and 21, so that every plural form is 
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 import string
 
 import pytest
 
-import terts_referee
 from terts_referee import i18n
+
+from .catalogues import english, entries
 
 #: Placeholders that name a player (the name, as typed at ``new``).
 PLAYERS = {
@@ -94,101 +94,199 @@ OBLIQUE_DECLARATION = re.compile(
 )
 
 
-def _catalogues() -> list[dict[str, dict[str, str]]]:
-    """Every catalogue of the package: each module registers its own when imported."""
-    for info in pkgutil.walk_packages(terts_referee.__path__, "terts_referee."):
-        importlib.import_module(info.name)
-    return i18n.CATALOGUES
+#: The Ukrainian verbs' stems: a past tense on в / ла / вся / лася shows a gender (спитав,
+#: спитала), as do the participles of "whoever did it".
+_UK_STEMS = (
+    "спита|запита|пита|оголоси|заяви|сказа|взя|вигра|програ|переби|здава|зда|рахува|"
+    "порахува|підрахува|поміня|заміни|міня|обміня|заходи|зайшо|зайш|ходи|покла|кла|да|"
+    "зігра|гра|набра|записа|показа|відпові|відмови|пропусти|надрукува"
+)
+UK_GENDERED_PAST = re.compile(
+    rf"\b(?:(?:{_UK_STEMS})(?:в|ла|вся|лася)|вийшов|вийшла|пішов|пішла|дійшов|дійшла|досяг|досягла"
+    r"|спитавш\w*|взявш(?:ий|а|ого|ому)|оголосивш\w*)\b",
+    re.IGNORECASE,
+)
+UK_BOTH_WAYS = re.compile(r"\w\((?:ла|а|ий|на)\)")
+UK_PRONOUNS = re.compile(r"\b(?:він|вона|йому|їй)\b", re.IGNORECASE)
+UK_OBLIQUE_PLAYER = re.compile(
+    r"(?:\b(?:у|в|від|до|про|з|із|зі|для|без|за|проти|гравця|гравцю|гравцеві|гравцем|штраф)\s+)"
+    r"\{(?:" + "|".join(sorted(PLAYERS - {"a", "b", "name"})) + r")\}",
+    re.IGNORECASE,
+)
+UK_OBLIQUE_DECLARATION = re.compile(
+    r"\b(?:про|від|до|у|в|з|із|зі|для|без|перед|після|крім|окрім|на)\s+"
+    r"\{(?:decl|about|combo|earlier)\}",
+    re.IGNORECASE,
+)
+UK_PARTICIPLE = re.compile(
+    r"\{(?:decl|combo|earlier|about|b)\}[^{]{0,40}?\b\w+(?:аний|ана|ений|ена|итий|ита|ятий|ята)\b"
+)
+RU_PARTICIPLE = re.compile(
+    r"\{(?:decl|combo|earlier|about|b)\}[^{]{0,40}?\b\w+(?:ан|ана|ен|ена|ённая|енная|анная)\b"
+)
+#: Each language's patterns: (gendered past, both ways, pronouns, oblique player, oblique
+#: declaration, participle after a declaration).
+PATTERNS = {
+    "ru": (
+        GENDERED_PAST,
+        BOTH_WAYS,
+        PRONOUNS,
+        OBLIQUE_PLAYER,
+        OBLIQUE_DECLARATION,
+        RU_PARTICIPLE,
+    ),
+    "uk": (
+        UK_GENDERED_PAST,
+        UK_BOTH_WAYS,
+        UK_PRONOUNS,
+        UK_OBLIQUE_PLAYER,
+        UK_OBLIQUE_DECLARATION,
+        UK_PARTICIPLE,
+    ),
+}
+LANGS = tuple(PATTERNS)
+#: The Russian samples in Ukrainian.
+UKRAINIAN = {
+    "черви": "чирви",
+    "полтинник": "пʼятдесят",
+    "ложное объявление": "хибне оголошення",
+    "сгорело": "згоріло",
+    "пятьдесят от Валета ♦": "пʼятдесят від Валета ♦",
+    "пятьдесят от Короля ♥": "пʼятдесят від Короля ♥",
+    "терц от Дамы ♥": "терц від Дами ♥",
+    "терц от Дамы ♠": "терц від Дами ♠",
+}
 
 
-def _messages() -> list[tuple[str, str]]:
-    return [(key, entry["ru"]) for c in _catalogues() for key, entry in c.items()]
+@pytest.fixture(scope="module", autouse=True)
+def _every_catalogue():
+    english()  # every module registers its English
 
 
-def _sample(key: str, field: str, text: str, number: int):
+def _messages(lang: str = "ru") -> list[tuple[str, str]]:
+    """Every (code, template) of the language, each plural form on its own (the help pages
+    are read apart: ``_help_texts``)."""
+    source = english()
+    return [
+        (code, text) for code, forms in entries(lang).items() if code in source for text in forms
+    ]
+
+
+def _sample(key: str, field: str, text: str, number: int, lang: str = "ru"):
     if field in OVERRIDES.get(key, {}):
-        return OVERRIDES[key][field]
-    if f"{{{field}:#" in text or field in NUMBERS:
+        return _own(OVERRIDES[key][field], lang)
+    if field in NUMBERS or field in _counts(key):
         return number
     if field in PLAYERS:
         return "Саша" if field not in ("b", "other", "owner", "loser", "rotation") else "Женя"
     if field in DECLARATIONS:
-        return "пятьдесят от Валета ♦"
-    return SAMPLES.get(field, "x")
+        return _own("пятьдесят от Валета ♦", lang)
+    return _own(SAMPLES.get(field, "x"), lang)
 
 
-def _rendered(key: str, text: str, number: int) -> str:
+def _counts(key: str) -> set[str]:
+    """The fields whose number chooses a form: the count of a counted message and each field
+    counted by a sub-entry."""
+    entry = english().get(key)
+    counted = {entry.field} if isinstance(entry, i18n.Plural) else set()
+    return counted | {code.partition("#")[2] for code in english() if code.startswith(key + "#")}
+
+
+def _own(value, lang: str):
+    """A Russian sample in the words of ``lang``."""
+    return UKRAINIAN.get(value, value) if lang == "uk" else value
+
+
+def _rendered(key: str, text: str, number: int, lang: str = "ru") -> str:
     fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    return i18n.t(key, "ru", **{f: _sample(key, f, text, number) for f in fields})
+    for form in entries(lang).get(key, ()):  # a counted message's other forms name them too
+        fields |= {name for _, name, _, _ in string.Formatter().parse(form) if name}
+    return i18n.t(key, lang, **{f: _sample(key, f, text, number, lang) for f in fields})
 
 
-def _every_rendering() -> list[tuple[str, str]]:
+def _every_rendering(lang: str = "ru") -> list[tuple[str, str]]:
     return [
-        (key, _rendered(key, text, number))
-        for key, text in _messages()
+        (key, _rendered(key, text, number, lang))
+        for key, text in _messages(lang)
         for number in NUMBER_SAMPLES
     ]
 
 
 def test_the_catalogues_are_all_read():
-    keys = {key for key, _ in _messages()}
-    assert len(keys) > 700
-    assert {"notice.ask", "ev.penalty", "ui.act.claim", "table.game_over"} <= keys
+    for lang in LANGS:
+        keys = {key for key, _ in _messages(lang)}
+        assert len(keys) > 700
+        assert {"notice.ask", "ev.penalty", "ui.act.claim", "table.game_over"} <= keys
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("number", NUMBER_SAMPLES)
-def test_every_message_renders_in_russian_with_sample_values(number):
+def test_every_message_renders_with_sample_values(lang, number):
     failed = []
-    for key, text in _messages():
+    for key, text in _messages(lang):
         try:
-            _rendered(key, text, number)
+            _rendered(key, text, number, lang)
         except Exception as exc:  # any message that cannot be written is a failure to report
             failed.append(f"{key}: {type(exc).__name__}: {exc}")
     assert failed == []
 
 
-def test_no_past_tense_verb_shows_a_players_gender():
+def _help_texts(lang: str) -> list[tuple[str, str]]:
+    """The help pages' texts in ``lang`` (``cmd:``, ``opt:``: what a help page says)."""
+    from .catalogues import po
+
+    return [
+        (m.context, m.string)
+        for m in po(lang)
+        if m.context and m.context.startswith(("cmd:", "opt:"))
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_past_tense_verb_shows_a_players_gender(lang):
+    gendered = PATTERNS[lang][0]
+    texts = [*_every_rendering(lang), *_help_texts(lang)]
     found = sorted(
         {
             f"{key}: {m.group(0)!r} in {text!r}"
-            for key, text in _every_rendering()
-            for m in GENDERED_PAST.finditer(text)
+            for key, text in texts
+            for m in gendered.finditer(text)
         }
     )
     assert found == []
 
 
-def test_no_gender_is_written_both_ways():
-    found = sorted(
-        {f"{key}: {text!r}" for key, text in _every_rendering() if BOTH_WAYS.search(text)}
-    )
-    assert found == []
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_gender_is_written_both_ways(lang):
+    both = PATTERNS[lang][1]
+    texts = [*_every_rendering(lang), *_help_texts(lang)]
+    assert sorted({f"{key}: {text!r}" for key, text in texts if both.search(text)}) == []
 
 
-def test_no_player_is_called_he_or_she():
-    found = sorted(
-        {f"{key}: {text!r}" for key, text in _every_rendering() if PRONOUNS.search(text)}
-    )
-    assert found == []
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_player_is_called_he_or_she(lang):
+    pronouns = PATTERNS[lang][2]
+    texts = [*_every_rendering(lang), *_help_texts(lang)]
+    assert sorted({f"{key}: {text!r}" for key, text in texts if pronouns.search(text)}) == []
 
 
-def test_a_name_from_a_placeholder_stands_where_the_nominative_is_right():
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_name_from_a_placeholder_stands_where_the_nominative_is_right(lang):
     found = [
         f"{key}: {m.group(0)!r}"
-        for key, text in _messages()
-        for pattern in (OBLIQUE_PLAYER, OBLIQUE_DECLARATION)
+        for key, text in _messages(lang)
+        for pattern in PATTERNS[lang][3:5]
         for m in pattern.finditer(text)
     ]
     assert found == []
 
 
-def test_a_declaration_name_takes_no_gendered_participle():
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_declaration_name_takes_no_gendered_participle(lang):
     """«{decl} уже записана» is wrong for «терц», «записан» for «пятьдесят»: after a
     declaration's name the participle is avoided («уже записано: {decl}»)."""
-    participle = re.compile(
-        r"\{(?:decl|combo|earlier|about|b)\}[^{]{0,40}?\b\w+(?:ан|ана|ен|ена|ённая|енная|анная)\b"
-    )
-    found = [f"{key}: {text!r}" for key, text in _messages() if participle.search(text)]
+    participle = PATTERNS[lang][5]
+    found = [f"{key}: {text!r}" for key, text in _messages(lang) if participle.search(text)]
     assert found == []
 
 
@@ -217,3 +315,30 @@ def test_a_declaration_name_takes_no_gendered_participle():
 )
 def test_how_a_message_with_a_player_reads(key, fields, expected):
     assert i18n.t(key, "ru", **fields).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("key", "fields", "expected"),
+    [
+        pytest.param(
+            "notice.ask",
+            {"player": "Саша", "owner": "Женя", "decl": "пʼятдесят від Валета ♦", "effect": "x"},
+            "Саша питає «Рост?» про оголошення суперника (Женя: пʼятдесят від Валета ♦)",
+            id="an ask in the present, the declaration after a label",
+        ),
+        pytest.param(
+            "ev.penalty",
+            {"p": "Саша", "kind": "хибне оголошення"},
+            "Саша: штраф — хибне оголошення",
+            id="a penalty after the name as a label",
+        ),
+        pytest.param(
+            "table.game_over",
+            {"winner": "Саша"},
+            "гру закінчено, переможець — Саша",
+            id="the winner as a noun, not виграв(ла)",
+        ),
+    ],
+)
+def test_how_a_ukrainian_message_with_a_player_reads(key, fields, expected):
+    assert i18n.t(key, "uk", **fields).startswith(expected)

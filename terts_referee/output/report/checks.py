@@ -13,7 +13,8 @@ from ...domain.declarations import (
 )
 from ...domain.play import legal_follows, trick_winner
 from ...domain.rules import Ruleset
-from ...i18n import lang, t
+from ...i18n import t
+from ...i18n.messages import named
 from .. import console
 
 TYPE_CHECKING = False
@@ -48,7 +49,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
     )
     for d in found:
         tab.add_row(
-            console.cell(d.name(lang())),
+            console.cell(named(d)),
             console.cell(str(d)),
             console.cell(format_cards(d.cards())),
             console.cell(d.points(rules)),
@@ -56,7 +57,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
     console.show(tab)
     console.say(t("out.best", n=turns, p=best), "bold")
     for i, d in enumerate(order, start=1):
-        console.say(f"  {i}. {d.name(lang())} ({d}) {d.points(rules)}")
+        console.say(f"  {i}. {named(d)} ({d}) {d.points(rules)}")
 
 
 def report_compare(
@@ -79,9 +80,9 @@ def report_compare(
         )
         return
     if verdict.winner == "first":
-        head = t("out.cmp_first", name=first.name(lang()), combo=first)
+        head = t("out.cmp_first", name=named(first), combo=first)
     elif verdict.winner == "second":
-        head = t("out.cmp_second", name=second.name(lang()), combo=second)
+        head = t("out.cmp_second", name=named(second), combo=second)
     else:
         head = t("out.cmp_neither")
     console.say(head, "bold")
@@ -140,11 +141,11 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
         )
         return
     if verdict.allowed:
-        head = t("out.when_yes", name=decl.name(lang()), combo=decl, trick=moment.trick)
+        head = t("out.when_yes", name=named(decl), combo=decl, trick=moment.trick)
     elif verdict.refused:
-        head = t("out.when_no", name=decl.name(lang()), combo=decl, trick=moment.trick)
+        head = t("out.when_no", name=named(decl), combo=decl, trick=moment.trick)
     else:
-        head = t("out.when_priced", name=decl.name(lang()), combo=decl, trick=moment.trick)
+        head = t("out.when_priced", name=named(decl), combo=decl, trick=moment.trick)
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     console.say(f"  {verdict.reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")

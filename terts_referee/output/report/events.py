@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ...domain.rules import Ruleset
-from ...i18n import lang, t
+from ...i18n import t
+from ...i18n.messages import named
 from .. import console
 from ..hints import hint
 from .words import STATUS_STYLE, decl_names, penalty_name, status_word
@@ -130,7 +131,7 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
             console.say(
                 t(
                     "out.decl_line",
-                    name=rec.decl.name(lang()),
+                    name=named(rec.decl),
                     value=rec.value,
                     status=status_word(rec.status),
                 ),

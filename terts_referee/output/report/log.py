@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import t
+from ...i18n import date, t
 from .. import console
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
@@ -44,7 +44,7 @@ def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
             what = f"{mark} {what}"
         tab.add_row(
             console.cell(f"{i}*" if i in corrected else i),
-            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
+            console.cell(date(at, "second") if at else "—"),
             console.cell(what, "dim" if i in sheet.set_aside else None),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...i18n import lang, t
+from ...i18n import t
+from ...i18n.messages import named
 from .. import console
 from .words import iso, penalty_name, status_word
 
@@ -51,7 +52,8 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "event": r.event,
                         "player": r.player,
                         "status": r.status,
-                        "name": r.decl.name("ru"),
+                        "name": named(r.decl, "ru"),  # the table's Russian name (README)
+                        "table_name": named(r.decl),  # the same in the output language
                         "combo": str(r.decl),
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
@@ -152,7 +154,7 @@ def report_sheet(
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
             if r.restored:  # burned by a challenge found false
                 mark = f" ({t('out.stands_again', event=r.restored)})"
-            items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
+            items.append(f"{r.player}: {named(r.decl)} {r.points}{mark}")
         for i, pen in enumerate(d.penalties):
             says = penalty_says(d, pen, sheet.rules, i in d.withdrawn)
             items.append(f"{pen.player}: {says}")

@@ -39,8 +39,8 @@
   ];
   const SUIT_OF = { spades: "♠", clubs: "♣", diamonds: "♦", hearts: "♥" };
   const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-  const RANK_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
-  const rankLabel = (r) => (lang === "ru" && RANK_RU[r]) || r;
+  // the rank letters of the page's language (ui.rank.*: Т К Д В in Russian and Ukrainian)
+  const rankLabel = (r) => (Object.prototype.hasOwnProperty.call(W, "ui.rank." + r) && W["ui.rank." + r]) || r;
   const SEQ = ["terts", "50", "100", "106", "107", "108"];
   const FOURS = ["4J", "4Q", "4K", "4A"];
   const PENALTIES = ["false-declaration", "miscount", "empty-challenge", "late-declaration",
@@ -218,12 +218,12 @@
   }
 
   function declaredNames() {
-    // "терц от Дамы ♥": the sheet's (Russian) names of each declaration event, on the
-    // Russian page; the English page shows the combos as written (terts:Q♥).
+    // "терц от Дамы ♥": the sheet's names of each declaration event (in the page's language),
+    // on a Russian or Ukrainian page; the English page shows the combos as written (terts:Q♥).
     const names = {};
-    if (lang !== "ru") return names;
+    if (lang === "en") return names;
     for (const d of S.sheet.deals) {
-      for (const x of d.declared || []) (names[x.event] = names[x.event] || []).push(x.name);
+      for (const x of d.declared || []) (names[x.event] = names[x.event] || []).push(x.table_name || x.name);
     }
     return names;
   }
@@ -338,7 +338,7 @@
         const text = typed.value.trim();
         if (text) return text.split(/\s+/);
         // In the table's words of the page's language, so that a refusal quotes them back.
-        const word = lang === "ru" ? { terts: "терц", marriage: "марьяж" }[cls.value] : null;
+        const word = W["ui.combo_word." + cls.value] || null;
         if (SEQ.includes(cls.value)) {
           if (!rank.value || !suit.value) return [];
           return [(word || cls.value) + ":" + rankLabel(rank.value) + suit.value];
