@@ -344,7 +344,7 @@ def template() -> Catalog:
 
 
 #: README's extract command, but for the output file and the directory.
-EXTRACT = ("extract", "-F", "babel.cfg", "--sort-by-file",
+EXTRACT = ("extract", "-F", "babel.cfg", "--sort-by-file", "--add-location=file",
            "--project", "terts-referee", "-c", "TRANSLATORS:")  # fmt: skip
 
 
