@@ -65,7 +65,7 @@ ALLOWED_FOR_NOW: set[tuple[str, str]] = {
     ("terts_referee.referee.state", "terts_referee.output.hints"),
     ("terts_referee.referee.tricks", "terts_referee.output.hints"),
     ("terts_referee.game.model", "terts_referee.output.hints"),
-    ("terts_referee.output.hints", "terts_referee.table.parser"),
+    ("terts_referee.output.hints", "terts_referee.table.forms"),
 }
 
 #: Subsystems whose package ``__init__`` must stay empty of imports: a command that needs one

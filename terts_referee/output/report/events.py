@@ -14,8 +14,11 @@ from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ...domain.events import Event
     from ...game.model import Game
+    from ...game.views import Recorded, Removed
     from ...referee import Deal, Sheet
 
 
@@ -79,7 +82,11 @@ def describe(event: Event) -> str:
     return event.type
 
 
-def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -> dict[str, Any]:
+def event_json(
+    number: int, event: Event, notices: Sequence[str] | None, rules: Ruleset
+) -> dict[str, Any]:
+    """An event as ``log --json`` and a recording command's ``--json`` give it; ``notices``
+    None: none said (an event undone)."""
     from ...domain.events import Challenge, Declare
 
     data: dict[str, Any] = {"number": number, **event.to_dict()}
@@ -87,8 +94,8 @@ def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -
         data["declarations"] = [c.to_json(rules) for c in event.combos]
     if isinstance(event, Challenge):
         data["declaration"] = event.combo.to_json(rules)
-    if sheet is not None:
-        data["notices"] = sheet.notices_for(number)
+    if notices is not None:
+        data["notices"] = list(notices)
     return data
 
 
@@ -100,13 +107,14 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
     return found
 
 
-def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
+def report_event(recorded: Recorded, as_json: bool) -> None:
     from ...domain.events import Challenge, DealEvent, Declare, Trick
     from ...referee import stock_before
 
+    game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
     deal = deal_of_event(sheet, number)
     if as_json:
-        data = event_json(number, event, sheet, game.rules)
+        data = event_json(number, event, recorded.notices, game.rules)
         data.update(
             {
                 "deal": deal.number if deal else None,
@@ -156,7 +164,7 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
                     leader=deal.leader,
                 )
             )
-    for text in sheet.notices_for(number):
+    for text in recorded.notices:
         console.say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players
@@ -197,8 +205,9 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
     console.say(t("out.next_deal", command=command), "dim")
 
 
-def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
+def report_undo(removed: Removed, as_json: bool) -> None:
+    number, event = removed.number, removed.event
     if as_json:
-        console.print_json({"removed": event_json(number, event, None, game.rules)})
+        console.print_json({"removed": event_json(number, event, None, removed.game.rules)})
         return
     console.say(t("out.removed", n=number, what=describe(event)))
