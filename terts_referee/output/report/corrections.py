@@ -6,7 +6,7 @@ from typing import Any
 
 from ...i18n import t
 from .. import console
-from .events import describe
+from .events import Said, describe, show
 from .words import iso
 
 TYPE_CHECKING = False
@@ -88,12 +88,18 @@ def report_correction(corrected: Corrected, as_json: bool) -> None:
             }
         )
         return
+    show(correction_lines(corrected))
+
+
+def correction_lines(corrected: Corrected) -> list[Said]:
+    """What a correction says: what it did, then what changed on the sheet, a deal a line."""
+    c, change = corrected.correction, corrected.change
     old = describe(c.old) if c.old is not None else ""
     new = describe(c.new) if c.new is not None else ""
-    console.say(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")
+    said: list[Said] = [(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")]
     lines = change_lines(corrected.game.players, change)
-    for line in lines or [t("fix.nothing")]:
-        console.say("  " + line)
+    said += [("  " + line, None) for line in lines or [t("fix.nothing")]]
+    return said
 
 
 def trail_table(corrections: Sequence[Correction]) -> Table:
