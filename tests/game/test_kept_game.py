@@ -1,9 +1,10 @@
 """The kept game (table mode's time per event): a session that records event after event
 (``terts table``, ``terts serve``: a ``GameFile`` opened with ``keep=True``) keeps the game it
 wrote or read, with the referee's state, and records the next event into it when the file holds
-exactly those bytes; otherwise it reads the file as every command does. Nothing a person sees may differ: a session with the kept
-game says, exits and writes byte for byte what it says, exits and writes when every command
-reads the file again, whoever else writes the file between two events, whatever is refused."""
+exactly those bytes; otherwise it reads the file as every command does. Nothing a person sees
+may differ: a session with the kept game says, exits and writes byte for byte what it says,
+exits and writes when every command reads the file again, whoever else writes the file between
+two events, whatever is refused."""
 
 from __future__ import annotations
 

@@ -386,7 +386,10 @@ def record(request, **kw):
         ("undo --json", Line("undo", as_json=True)),
         ("st", Line("show", view="status")),
         ("sh --json", Line("show", view="sheet", as_json=True)),
-        ("sheet --as exact --csv", Line("show", view="sheet", flags=frozenset({"csv"}), as_rules="exact")),
+        (
+            "sheet --as exact --csv",
+            Line("show", view="sheet", flags=frozenset({"csv"}), as_rules="exact"),
+        ),
         ("l", Line("show", view="log")),
         ("log --all --json", Line("show", view="log", as_json=True, flags=frozenset({"all"}))),
         ("terts challenge Боря 4J", record(ChallengeRequest(B, "4J"))),
