@@ -105,12 +105,12 @@ class GameFile:
         is written: where a face moves the game the file holds to the library first (nothing
         is ever deleted). Raises NotationError, RulesetError, GameFileError."""
         from ..domain.rules import load_ruleset
-        from .model import Game, check_names, now
+        from .model import Game, check_names, new_game_id, now
         from .storage import create_game
 
         names = check_names(list(players))
         ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
-        game = Game(names, ruleset, quick=quick, started=now())
+        game = Game(names, ruleset, quick=quick, started=now(), id=new_game_id())
         if dealer is not None:
             game.first_dealer = game.player(dealer)
         target = Path(path)
