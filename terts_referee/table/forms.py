@@ -81,7 +81,7 @@ FORMS: tuple[Form, ...] = (
         ("player", "none"),
     ),
     Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
-    # corrections of the past (issue 11): a recording line after an event number
+    # corrections of the past: a recording line after an event number
     Form(
         "fix",
         "fix",

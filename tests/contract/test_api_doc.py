@@ -34,22 +34,15 @@ def test_the_api_example_runs_as_it_is_in_an_empty_directory(tmp_path):
     assert ran.stdout.splitlines() == ["Аня: 120 of 501", "Боря: 150 of 501"]  # as the doc says
     assert "`Аня: 120 of 501` and `Боря: 150 of 501`" in DOC.read_text(encoding="utf-8")
     # the file is the one the commands read
-    sheet = subprocess.run(
-        [sys.executable, "-m", "terts_referee", "sheet", "--json"],
-        cwd=where,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert sheet.returncode == 0, sheet.stderr
-    assert json.loads(sheet.stdout)["totals"] == {"Аня": 120, "Боря": 150}
-    events = [e["type"] for e in _log(where, env)["events"]]
+    assert _terts(where, env, "sheet", "--json")["totals"] == {"Аня": 120, "Боря": 150}
+    events = [e["type"] for e in _terts(where, env, "log", "--json")["events"]]
     assert events == ["deal", "declare", "declare", "score"]
 
 
-def _log(where: Path, env: dict[str, str]) -> dict:
+def _terts(where: Path, env: dict[str, str], *args: str) -> dict:
+    """``terts ARGS`` in ``where``, a fresh process: its JSON."""
     ran = subprocess.run(
-        [sys.executable, "-m", "terts_referee", "log", "--json"],
+        [sys.executable, "-m", "terts_referee", *args],
         cwd=where,
         env=env,
         capture_output=True,

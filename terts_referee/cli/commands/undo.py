@@ -1,5 +1,5 @@
 """``terts undo``: remove the latest event under the lock and say which; it is a drop of the
-latest (issue 11), kept in the corrections trail like any other."""
+latest, kept in the corrections trail like any other."""
 
 from ..options import GameOpt, JsonOpt, opened
 
