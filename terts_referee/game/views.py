@@ -113,7 +113,8 @@ class StatusView(_Value):
     """Where the current deal stands. ``deal`` is 0 before the first deal (then ``dealer``,
     ``trump``, ``quick`` and ``tricks`` are None); ``phase`` is "over" once the deal is (or
     the game is), and then ``trick`` counts the tricks played, ``stock`` is 0 and nobody
-    leads. ``tricks``: the tricks each player has taken in the deal."""
+    leads. ``tricks``: the tricks each player has taken in the deal. ``set_aside``: the stored
+    events the referee no longer takes (kept in the file, not counted), by number."""
 
     __slots__ = (
         "deal",
@@ -125,6 +126,7 @@ class StatusView(_Value):
         "may_look",
         "phase",
         "quick",
+        "set_aside",
         "stock",
         "trick",
         "tricks",
@@ -148,11 +150,13 @@ class StatusView(_Value):
         tricks: dict[str, int] | None,
         finished: bool,
         winner: str | None,
+        set_aside: tuple[int, ...] = (),
     ) -> None:
         self.deal, self.phase, self.trick, self.stock = deal, phase, trick, stock
         self.leader, self.dealer, self.trump, self.quick = leader, dealer, trump, quick
         self.may_declare, self.may_exchange, self.may_look = may_declare, may_exchange, may_look
         self.tricks, self.finished, self.winner = tricks, finished, winner
+        self.set_aside = set_aside
 
 
 class Snapshot(_Value):
@@ -174,9 +178,10 @@ class Snapshot(_Value):
 class LogEntry(_Value):
     """One effective event: its ``number``, the ``event``, when it was entered (``at``, None
     when unknown), when a correction put it in (``corrected``, None for a recorded event),
-    and its ``notices``."""
+    its ``notices``, and ``set_aside``: why the referee no longer takes it, a stored event
+    kept in the file but not counted (None: it stands)."""
 
-    __slots__ = ("at", "corrected", "event", "notices", "number")
+    __slots__ = ("at", "corrected", "event", "notices", "number", "set_aside")
 
     def __init__(
         self,
@@ -185,9 +190,10 @@ class LogEntry(_Value):
         at: datetime | None,
         corrected: datetime | None,
         notices: tuple[str, ...],
+        set_aside: str | None = None,
     ) -> None:
         self.number, self.event, self.at = number, event, at
-        self.corrected, self.notices = corrected, notices
+        self.corrected, self.notices, self.set_aside = corrected, notices, set_aside
 
 
 class LogView(_Value):
@@ -210,6 +216,11 @@ class LogView(_Value):
     def any_corrected(self) -> bool:
         """Whether a correction put in any of the effective events."""
         return any(e.corrected is not None for e in self.entries)
+
+    @property
+    def any_set_aside(self) -> bool:
+        """Whether the referee set any stored event aside."""
+        return any(e.set_aside is not None for e in self.entries)
 
 
 def _may_declare(sheet: Sheet) -> tuple[MayDeclare, ...]:
@@ -239,10 +250,11 @@ def status_of(sheet: Sheet) -> StatusView:
     from ..referee.records import may_look_at_tricks
 
     deal = sheet.deals[-1] if sheet.deals else None
+    aside = tuple(sorted(sheet.set_aside))
     if deal is None:
         return StatusView(
             0, "over", 0, 0, None, None, None, None, (), False, False, None, sheet.finished,
-            sheet.winner,
+            sheet.winner, aside,
         )  # fmt: skip
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
@@ -262,6 +274,7 @@ def status_of(sheet: Sheet) -> StatusView:
         tricks={p: deal.tricks_taken(p) for p in sheet.players},
         finished=sheet.finished,
         winner=sheet.winner,
+        set_aside=aside,
     )
 
 
@@ -269,6 +282,7 @@ def log_of(game: Game, sheet: Sheet, corrections: bool = False) -> LogView:
     """The effective events of ``game`` with their times and notices (from its ``sheet``);
     with ``corrections``, the trail too."""
     corrected = game.corrected() if game.corrections else {}
+    aside = sheet.set_aside
     entries = tuple(
         LogEntry(
             i,
@@ -276,6 +290,7 @@ def log_of(game: Game, sheet: Sheet, corrections: bool = False) -> LogView:
             game.time_of(i),
             corrected[i].at if i in corrected else None,
             tuple(sheet.notices_for(i)),
+            aside.get(i),
         )
         for i, e in enumerate(game.events, start=1)
     )

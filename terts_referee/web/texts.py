@@ -205,6 +205,10 @@ TEXTS = register(
         "ui.all_events": {"en": "All {n} events", "ru": "Все события ({n})"},
         "ui.fewer": {"en": "Latest only", "ru": "Только последние"},
         "ui.corrected": {"en": "put in by a correction", "ru": "внесено исправлением"},
+        "ui.set_aside": {
+            "en": "set aside: no longer holds, not counted",
+            "ru": "отложено: больше не проходит, не засчитано",
+        },
         "ui.fix": {"en": "Fix", "ru": "Испр."},
         "ui.fix_n": {"en": "Fix event {n}", "ru": "Исправить событие {n}"},
         "ui.fix.replace": {"en": "Replace", "ru": "Заменить"},

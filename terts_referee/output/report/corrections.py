@@ -66,6 +66,8 @@ def change_lines(players: tuple[str, str], change: Change) -> list[str]:
         else:
             key = "fix.deal"
         lines.append(t(key, n=d.number, what="; ".join(bits)))
+    if change.stands_again:
+        lines.append(t("fix.stands_again", numbers=", ".join(map(str, change.stands_again))))
     if change.winner_changed:
         nobody = t("fix.nobody")
         lines.append(
@@ -85,6 +87,7 @@ def report_correction(corrected: Corrected, as_json: bool) -> None:
                 "targets": sheet.targets,
                 "finished": sheet.finished,
                 "winner": sheet.winner,
+                "set_aside": sorted(sheet.set_aside),
             }
         )
         return
@@ -99,7 +102,10 @@ def correction_lines(corrected: Corrected) -> list[Said]:
     said: list[Said] = [(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")]
     lines = change_lines(corrected.game.players, change)
     said += [("  " + line, None) for line in lines or [t("fix.nothing")]]
-    return said
+    from .sheet import set_aside_line
+
+    aside = set_aside_line(corrected.sheet.set_aside)
+    return [*said, aside] if aside is not None else said
 
 
 def trail_table(corrections: Sequence[Correction]) -> Table:

@@ -25,6 +25,9 @@ def log_json(view: LogView) -> dict[str, Any]:
         item["at"] = iso(entry.at)
         if entry.corrected is not None:  # put in by a correction: when
             item["corrected"] = iso(entry.corrected)
+        item["set_aside"] = entry.set_aside is not None  # stored, no longer holds: not counted
+        if entry.set_aside is not None:
+            item["refusal"] = entry.set_aside
         data["events"].append(item)
     if view.corrections is not None:
         data["corrections"] = [correction_json(c) for c in view.corrections]
@@ -38,16 +41,23 @@ def report_log(view: LogView, as_json: bool) -> None:
         console.print_json(log_json(view))
         return
     tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
+    mark = t("log.set_aside_mark")
     for entry in view.entries:
         at = entry.at
+        what = describe(entry.event)
+        aside = entry.set_aside is not None
+        if aside:  # stored, no longer holds: shown, kept, not counted
+            what = f"{mark} {what}"
         tab.add_row(
             console.cell(f"{entry.number}*" if entry.corrected is not None else entry.number),
             console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
-            console.cell(describe(entry.event)),
+            console.cell(what, "dim" if aside else None),
             console.cell("; ".join(entry.notices), "yellow"),
         )
     console.show(tab)
     if view.any_corrected:
         console.say(t("log.corrected"), "dim")
+    if view.any_set_aside:
+        console.say(t("log.set_aside"), "dim")
     if view.corrections:
         console.show(trail_table(view.corrections))

@@ -34,6 +34,7 @@ def status_json(view: StatusView) -> dict[str, Any]:
             "may_look": view.may_look,
             "finished": view.finished,
             "winner": view.winner,
+            "set_aside": list(view.set_aside),
         }
     return {
         "deal": view.deal,
@@ -50,6 +51,7 @@ def status_json(view: StatusView) -> dict[str, Any]:
         "tricks": view.tricks,
         "finished": view.finished,
         "winner": view.winner,
+        "set_aside": list(view.set_aside),  # stored events that no longer hold
     }
 
 
@@ -58,6 +60,9 @@ def report_status(view: StatusView, as_json: bool) -> None:
     if as_json:
         console.print_json(data)
         return
+    from .sheet import say_set_aside
+
+    say_set_aside(view.set_aside)
     if not data["deal"]:
         command = hint("deal", options={"--trump": t("out.card_or_suit")})
         console.say(t("out.no_deal", command=command))
