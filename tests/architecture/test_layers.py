@@ -126,6 +126,10 @@ DOMAIN = [
     "game.model",
     "game.corrections",  # the trail and the effective events
     "game.storage",
+    "game.session",  # the API every face calls, its requests and views
+    "game.requests",
+    "game.views",
+    "api",
     "errors",
     "i18n.messages",
     "library.summary",  # the library's domain and storage
