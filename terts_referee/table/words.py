@@ -46,6 +46,16 @@ TABLE = register(
         "{word!r} is not an event to record: {usage}, where LINE is a recording line such as "
         "s 64 Боря Аня or d Боря марьяж",
     ),
+    N_p(
+        "table.terminal",
+        "{word!r} is a terminal command, not a line of the table: type `terts {word} …` in a "
+        "terminal (? lists what the table takes)",
+    ),
+    N_p(
+        "table.option",
+        "{option} is not an option of this line: {usage} (for example: {example})",
+    ),
+    N_p("table.option_value", "{option} needs a value: {usage} (for example: {example})"),
     N_p("table.nested", "already at the table: type the events, ? lists the short forms"),
     # --- the short status -----------------------------------------------------------
     N_p("table.totals", "{name} {total}/{target}"),
@@ -120,6 +130,5 @@ TABLE = register(
     N_p("table.meta.player", "player"),
     N_p("table.meta.quick", "quick deal"),
     N_p("table.meta.tricks", "trick by trick"),
-    N_p("table.meta.command", "command"),
     N_p("table.meta.event", "event {n}"),
 )

@@ -36,7 +36,7 @@ TEXTS = register(
     N_p("web.err.method", "{method} is not allowed here: expected {allowed}"),
     N_np(
         "web.err.too_large",
-        "request body too large: {size} bytes, at most {limit}",
+        "request body too large: {size} byte, at most {limit}",
         "request body too large: {size} bytes, at most {limit}",
         "size",
     ),
@@ -63,7 +63,7 @@ TEXTS = register(
     N_p("web.err.field_value", "field '{field}' of {action}: {reason}"),
     N_np(
         "web.err.deep",
-        "the body nests deeper than {limit} levels: the page sends an object of fields, each "
+        "the body nests deeper than {limit} level: the page sends an object of fields, each "
         "a text, a number, true or false, or a list of texts",
         "the body nests deeper than {limit} levels: the page sends an object of fields, each "
         "a text, a number, true or false, or a list of texts",
@@ -72,14 +72,14 @@ TEXTS = register(
     N_np(
         "web.err.bad_request",
         "not a request this server can read: expected an HTTP/1.1 request line such as GET / "
-        "HTTP/1.1, headers of at most {limit} bytes, and a Content-Length in digits",
+        "HTTP/1.1, headers of at most {limit} byte, and a Content-Length in digits",
         "not a request this server can read: expected an HTTP/1.1 request line such as GET / "
         "HTTP/1.1, headers of at most {limit} bytes, and a Content-Length in digits",
         "limit",
     ),
     N_np(
         "web.err.headers_large",
-        "request headers too large: {size} bytes, at most {limit}",
+        "request headers too large: {size} byte, at most {limit}",
         "request headers too large: {size} bytes, at most {limit}",
         "size",
     ),
@@ -93,7 +93,6 @@ TEXTS = register(
         "too many connections (at most {limit} at once): try again in a moment",
     ),
     N_p("web.err.failed", "the server failed to answer this request ({kind})"),
-    N_p("web.err.internal", "the command failed unexpectedly (exit {code})"),
     # --- the page -------------------------------------------------------------------------
     N_p("ui.title", "Terts referee"),
     N_p("ui.loading", "Loading…"),
