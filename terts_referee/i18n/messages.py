@@ -641,14 +641,15 @@ MESSAGES = register(
     N_p(
         "verdict.when.not_leader",
         "only the player about to lead declares («на своём ходе до того как сделаете ход "
-        "картой»); the follower's card is no turn of his",
+        "картой»); answering a lead is no turn of one's own",
     ),
     N_p(
         "verdict.when.not_leader_last",
         "only the player about to lead declares, and the last moment, at the start of the "
         "final phase, is the first leader's: [000]'s «пока у вас на руках 9 карт» restates "
-        "the 9-card rule and grants the follower no moment of his own ([002]: «when leading "
-        "to a trick … the last moment for declaring is first trick of the second phase»)",
+        "the 9-card rule and grants the follower no moment of the follower's own ([002]: «when "
+        "leading to a trick … the last moment for declaring is first trick of the second "
+        "phase»)",
     ),
     N_p(
         "verdict.when.none_before_break",

@@ -26,8 +26,8 @@ TERMS = register(
     N_p("pen.late-declaration", "late declaration"),
     N_p("pen.out-of-turn-draw", "drawing out of turn"),
     N_p("pen.wrong-hand-size", "a card too many or too few"),
-    N_p("pen.draw-before-break", "drew before the break"),
+    N_p("pen.draw-before-break", "drawing before the break"),
     N_p("pen.renege", "renege"),
-    N_p("pen.trump-seven", "kept the trump seven"),
+    N_p("pen.trump-seven", "trump seven not exchanged"),
     N_p("pen.lowering", "lowering"),
 )

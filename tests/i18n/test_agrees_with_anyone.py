@@ -290,55 +290,35 @@ def test_a_declaration_name_takes_no_gendered_participle(lang):
     assert found == []
 
 
-@pytest.mark.parametrize(
-    ("key", "fields", "expected"),
-    [
-        pytest.param(
-            "notice.ask",
-            {"player": "Саша", "owner": "Женя", "decl": "пятьдесят от Валета ♦", "effect": "x"},
-            "Саша спрашивает «Рост?» об объявлении соперника (Женя: пятьдесят от Валета ♦)",
-            id="an ask in the present, the declaration after a label",
-        ),
-        pytest.param(
-            "ev.penalty",
-            {"p": "Саша", "kind": "ложное объявление"},
-            "Саша: штраф — ложное объявление",
-            id="a penalty after the name as a label",
-        ),
-        pytest.param(
-            "table.game_over",
-            {"winner": "Саша"},
-            "игра окончена, победитель — Саша",
-            id="the winner as a noun, not выиграл(а)",
-        ),
-    ],
-)
-def test_how_a_message_with_a_player_reads(key, fields, expected):
-    assert i18n.t(key, "ru", **fields).startswith(expected)
+#: How a message with a player reads, in each language: (code, its fields, the Russian
+#: words, the Ukrainian words); the samples are the Russian ones, in ``UKRAINIAN`` for uk.
+READS = [
+    pytest.param(
+        "notice.ask",
+        {"player": "Саша", "owner": "Женя", "decl": "пятьдесят от Валета ♦", "effect": "x"},
+        "Саша спрашивает «Рост?» об объявлении соперника (Женя: пятьдесят от Валета ♦)",
+        "Саша питає «Рост?» про оголошення суперника (Женя: пʼятдесят від Валета ♦)",
+        id="an ask in the present, the declaration after a label",
+    ),
+    pytest.param(
+        "ev.penalty",
+        {"p": "Саша", "kind": "ложное объявление"},
+        "Саша: штраф — ложное объявление",
+        "Саша: штраф — хибне оголошення",
+        id="a penalty after the name as a label",
+    ),
+    pytest.param(
+        "table.game_over",
+        {"winner": "Саша"},
+        "игра окончена, победитель — Саша",
+        "гру закінчено, переможець — Саша",
+        id="the winner as a noun, not выиграл(а) / виграв(ла)",
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("key", "fields", "expected"),
-    [
-        pytest.param(
-            "notice.ask",
-            {"player": "Саша", "owner": "Женя", "decl": "пʼятдесят від Валета ♦", "effect": "x"},
-            "Саша питає «Рост?» про оголошення суперника (Женя: пʼятдесят від Валета ♦)",
-            id="an ask in the present, the declaration after a label",
-        ),
-        pytest.param(
-            "ev.penalty",
-            {"p": "Саша", "kind": "хибне оголошення"},
-            "Саша: штраф — хибне оголошення",
-            id="a penalty after the name as a label",
-        ),
-        pytest.param(
-            "table.game_over",
-            {"winner": "Саша"},
-            "гру закінчено, переможець — Саша",
-            id="the winner as a noun, not виграв(ла)",
-        ),
-    ],
-)
-def test_how_a_ukrainian_message_with_a_player_reads(key, fields, expected):
-    assert i18n.t(key, "uk", **fields).startswith(expected)
+@pytest.mark.parametrize(("key", "fields", "ru", "uk"), READS)
+def test_how_a_message_with_a_player_reads(key, fields, ru, uk):
+    assert i18n.t(key, "ru", **fields).startswith(ru)
+    ukrainian = {name: _own(value, "uk") for name, value in fields.items()}
+    assert i18n.t(key, "uk", **ukrainian).startswith(uk)

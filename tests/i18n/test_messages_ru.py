@@ -97,7 +97,7 @@ REFUSALS = [
         QUICK,
         None,
         ("score", "200", "--by", "Аня", "--last-trick", "Аня"),
-        "200 очков в картах не бывает",
+        "200 очков в картах — невозможный счёт",
     ),
     (
         "§5 claim short of the target",
