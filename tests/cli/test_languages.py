@@ -315,3 +315,27 @@ def test_averages_with_a_decimal_comma_in_the_terminal_and_the_season_page(terts
     assert terts("--lang", "uk", "stats", "--html", str(page), game=False).code == 0
     html = page.read_text(encoding="utf-8")
     assert "2,3 роздачі" in html and 'lang="uk"' in html
+
+
+def test_an_english_run_reads_no_catalogue(terts, monkeypatch):
+    """English is the code's own: the sheet (its JSON's Russian ``name`` too), the status and
+    a help page open no ``.mo``."""
+    _a_deal(terts)
+    i18n.forget()
+    opened: list[str] = []
+    real = open
+
+    def counting(path, *args, **kwargs):
+        if str(path).endswith(".mo"):
+            opened.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", counting)
+    data = terts.sheet()
+    assert data["deals"][0]["declared"][0]["name"] == "терц от Дамы ♥"
+    terts.ok("sheet")
+    terts.ok("status")
+    terts.ok("declare", "--help")
+    assert opened == []
+    terts.ok("--lang", "uk", "status")
+    assert len(opened) == 1

@@ -15,11 +15,32 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from ...domain.declarations import Declaration
     from ...domain.rules import Ruleset
     from ...game.model import Game
     from ...referee import Deal, Sheet
     from ...referee.records import PenaltyRecord
     from .shapes import DealJSON, DealTimes, SheetJSON
+
+
+#: The JSON's ``name`` of a declaration: the table's Russian name, a fixed value of the script
+#: interface (README, "For scripts"), not a translation, so it is written here rather than
+#: read from the Russian catalogue: it does not change when a translator rewords ``decl.*``,
+#: and an English run reads no catalogue for it.
+_RUN_RU = {3: "терц", 4: "пятьдесят", 5: "сто пять", 6: "сто шесть", 7: "сто семь", 8: "сто восемь"}
+_TOP_RU = {"A": "Туза", "K": "Короля", "Q": "Дамы", "J": "Валета"}
+_FOUR_RU = {"J": "двести валетов", "A": "сто тузов", "K": "сто королей", "Q": "сто дам"}
+
+
+def russian_name(decl: Declaration) -> str:
+    """«терц от Дамы ♥», «сто дам», «марьяж ♥»: the JSON's ``name`` (see above)."""
+    suit = decl.suit.symbol if decl.suit else ""
+    rank = decl.rank.value if decl.rank else ""
+    if decl.kind.value == "four":
+        return _FOUR_RU[rank]
+    if decl.kind.value == "marriage":
+        return f"марьяж {suit}".strip()
+    return f"{_RUN_RU[decl.length]} от {_TOP_RU.get(rank, rank)} {suit}"
 
 
 def _deal_times(game: Game, d: Deal, following: Deal | None) -> DealTimes:
@@ -54,7 +75,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "event": r.event,
                         "player": r.player,
                         "status": r.status,
-                        "name": named(r.decl, "ru"),  # the table's Russian name (README)
+                        "name": russian_name(r.decl),  # the table's Russian name (README)
                         "table_name": named(r.decl),  # the same in the output language
                         "combo": str(r.decl),
                         **r.decl.to_json(rules),
