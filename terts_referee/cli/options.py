@@ -44,7 +44,9 @@ class AsciiInt(_click_types.ParamType):
         try:
             number = parse_int(value)
         except NotationError as exc:
-            self.fail(str(exc), param, ctx)
+            from .remedies import say
+
+            self.fail(say(exc.verdict), param, ctx)
         if self.minimum is not None and number < self.minimum:
             from ..i18n.messages import t
 
@@ -266,8 +268,9 @@ def record(
         _keep(path, written, g)
     LAST_RECORDED[:] = [written, g, sheet]
     from ..output.report.events import report_event
+    from .remedies import typed
 
-    report_event(g, len(g.events), event, sheet, as_json)
+    report_event(g, len(g.events), event, sheet, as_json, command=typed)
 
 
 def correct(

@@ -629,6 +629,14 @@ def _layout(db: sqlite3.Connection, table: str) -> tuple[Any, ...]:
     return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
 
 
+def _said(exc: RefereeError) -> str:
+    """Why a file is skipped, in the run's language: the refusal's sentence."""
+    from ..i18n import lang
+    from ..i18n.words import say
+
+    return say(exc.verdict, lang())
+
+
 def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | None]:
     """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
     one."""
@@ -642,9 +650,9 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
 
         return summarize(game), None
     except EventRefused as exc:
-        return None, t("library.refused", number=exc.number, reason=exc)
+        return None, t("library.refused", number=exc.number, reason=_said(exc))
     except RefereeError as exc:
-        return None, str(exc)
+        return None, _said(exc)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a foreign document
         return None, f"{type(exc).__name__}: {exc}"
 

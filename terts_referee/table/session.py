@@ -48,6 +48,13 @@ def _error(text: str) -> None:
     console.error_line(text)
 
 
+def _said(exc: RefereeError, lang: str) -> str:
+    """A refusal's line: its sentence and the command to type, as the terminal shows them."""
+    from ..cli.remedies import say
+
+    return say(exc.verdict, lang)
+
+
 def _load(path: Path) -> tuple[Game, Sheet]:
     from ..game.model import Game
     from ..game.storage import read_game
@@ -129,8 +136,10 @@ def run_table(
     """
     from .. import i18n
     from ..cli import dispatch, options
+    from ..cli.remedies import in_form
     from ..game.storage import resolve_game_path
     from ..output.hints import at_the_table
+    from .remedies import short
 
     if lang is not None and lang not in LANGS:
         _error(t("table.bad_lang", "en", lang=lang))
@@ -143,7 +152,7 @@ def run_table(
     try:
         g, _ = _load(path)
     except RefereeError as exc:
-        _error(str(exc))
+        _error(_said(exc, lang))
         return 2
 
     completer = TableCompleter(g.players, lang)
@@ -157,7 +166,7 @@ def run_table(
             try:
                 g2, sheet2 = _load(path)
             except RefereeError as exc:
-                _error(str(exc))
+                _error(_said(exc, lang))
                 return
         completer.players = g2.players
         completer.events = described(g2.events)
@@ -180,7 +189,7 @@ def run_table(
             try:
                 parsed = parse_line(text, path, lang)
             except TableError as exc:
-                _error(str(exc))
+                _error(_said(exc, lang))
                 continue
             if parsed.kind == "quit":
                 break
@@ -194,7 +203,7 @@ def run_table(
             interrupted = False
             with _ctrl_c_deferred() as hits:
                 try:
-                    with at_the_table():  # hints in the short forms
+                    with at_the_table(), in_form(short):  # commands in the short forms
                         dispatch.run_command(["--lang", lang, *parsed.argv])
                 except SystemExit:  # pragma: no cover - cli.main returns its codes
                     pass

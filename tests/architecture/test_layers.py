@@ -27,8 +27,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 #: The faces: each may import anything.
 FACES = {"cli", "table", "web", "__main__"}
+#: Modules that are a layer of their own, below the one of their package: the verdicts are data
+#: that every layer returns or carries (the error base and the file readers too), and they
+#: import nothing of the package.
+LEAVES = {"terts_referee.domain.verdicts": "verdicts"}
 BELOW_THE_FACES = {
     "package",  # terts_referee/__init__.py: the version
+    "verdicts",
     "errors",
     "files",
     "i18n",
@@ -41,13 +46,14 @@ BELOW_THE_FACES = {
 #: What each subsystem may import (besides itself).
 MAY_IMPORT: dict[str, set[str]] = {
     "package": set(),
-    "errors": set(),  # the one error base, used by every layer
-    "i18n": {"errors"},
-    "files": {"errors", "i18n"},  # reading a user-named file safely: rules and storage use it
-    "domain": {"errors", "files", "i18n"},
-    "referee": {"domain", "i18n", "errors"},
-    "game": {"domain", "referee", "i18n", "errors", "files"},
-    "library": {"game", "domain", "referee", "i18n", "errors", "files"},
+    "verdicts": set(),
+    "errors": {"verdicts"},  # the one error base, used by every layer; it carries a verdict
+    "i18n": {"verdicts", "errors", "domain"},  # the words of the domain's verdicts
+    "files": {"verdicts", "errors", "i18n"},  # a user-named file read safely: rules, storage
+    "domain": {"verdicts", "errors", "files", "i18n"},
+    "referee": {"verdicts", "domain", "i18n", "errors"},
+    "game": {"verdicts", "domain", "referee", "i18n", "errors", "files"},
+    "library": {"verdicts", "game", "domain", "referee", "i18n", "errors", "files"},
     "output": BELOW_THE_FACES - {"output"},
     **{face: (BELOW_THE_FACES | FACES) - {face} for face in FACES},
 }
@@ -74,7 +80,10 @@ EMPTY_PACKAGES = ("domain", "game", "library", "output")
 
 
 def subsystem(module: str) -> str:
-    """``terts_referee.game.storage`` -> ``game``; the package itself -> ``package``."""
+    """``terts_referee.game.storage`` -> ``game``; the package itself -> ``package``; a leaf
+    (``LEAVES``) -> its own name."""
+    if module in LEAVES:
+        return LEAVES[module]
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "package"
 

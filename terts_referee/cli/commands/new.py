@@ -43,6 +43,7 @@ def command(
     from ...game.model import Game, check_names, now
     from ...game.storage import create_game
     from ...output.report.events import report_new
+    from ..remedies import typed
 
     names = check_names(players)
     ruleset = load_ruleset(rules)
@@ -52,4 +53,4 @@ def command(
     path = game_path(game)
     set_aside(path, library, force)  # nothing is ever deleted: a game in the file moves first
     create_game(path, g.to_doc(), force=force)
-    report_new(g, path, as_json)
+    report_new(g, path, as_json, command=typed)

@@ -9,6 +9,7 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     Example: terts status --json
     """
     from ...output.report.status import report_status
+    from ..remedies import typed
 
     _, g = load(game)
-    report_status(g, g.sheet(), as_json)
+    report_status(g, g.sheet(), as_json, command=typed)

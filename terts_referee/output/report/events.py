@@ -7,13 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from ...domain.rules import Ruleset
+from ...domain.verdicts import Remedy
 from ...i18n import lang, t
 from .. import console
-from ..hints import hint
 from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...domain.events import Event
     from ...game.model import Game
     from ...referee import Deal, Sheet
@@ -100,7 +102,17 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
     return found
 
 
-def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
+def report_event(
+    game: Game,
+    number: int,
+    event: Event,
+    sheet: Sheet,
+    as_json: bool,
+    *,
+    command: Callable[[Remedy], str],
+) -> None:
+    """What recording event ``number`` did; ``command`` writes a command to type next in the
+    face's form (the terminal's, the table's)."""
     from ...domain.events import Challenge, DealEvent, Declare, Trick
     from ...referee import stock_before
 
@@ -138,8 +150,8 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
             )
         if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
             other = deal.other(event.player)
-            command = hint("challenge", other, "COMBO")
-            console.say(t("out.unless_beaten", p=other, command=command), "dim")
+            typed = command(Remedy("challenge", {"player": other, "combo": None}))
+            console.say(t("out.unless_beaten", p=other, command=typed), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
@@ -178,7 +190,7 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
         console.say(t("out.game_over", p=sheet.winner), "bold green")
 
 
-def report_new(game: Game, path: Path, as_json: bool) -> None:
+def report_new(game: Game, path: Path, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
     if as_json:
         console.print_json(
             {
@@ -193,8 +205,8 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
     console.say(
         t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
     )
-    command = hint("deal", options={"--trump": t("out.card_or_suit")})
-    console.say(t("out.next_deal", command=command), "dim")
+    typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+    console.say(t("out.next_deal", command=typed), "dim")
 
 
 def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...domain.verdicts import Remedy
 from ...i18n import t
 from .. import console
-from ..hints import hint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...game.model import Game
     from ...referee import Sheet
     from ...referee.records import AskRecord
@@ -83,26 +85,29 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
+def report_status(
+    game: Game, sheet: Sheet, as_json: bool, *, command: Callable[[Remedy], str]
+) -> None:
+    """Where the deal stands; ``command`` writes the next command to type in the face's form."""
     data = status_json(game, sheet)
     if as_json:
         console.print_json(data)
         return
     if not data["deal"]:
-        command = hint("deal", options={"--trump": t("out.card_or_suit")})
-        console.say(t("out.no_deal", command=command))
+        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        console.say(t("out.no_deal", command=typed))
         return
     if data["phase"] == "over":
         key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
-        console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
+        console.say(t(key, n=data["deal"], p=sheet.winner, command=command(Remedy("deal"))))
         return
     deal = sheet.deals[-1]
     if deal.quick:
         # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
         trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
-        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
+        typed = command(Remedy("score", {"points": None, "by": None, "last_trick": None}))
         console.say(
-            t("out.status_quick", n=data["deal"], dealer=deal.dealer, trump=trump, command=command),
+            t("out.status_quick", n=data["deal"], dealer=deal.dealer, trump=trump, command=typed),
             "bold",
         )
         _may_declare(data)

@@ -1,0 +1,191 @@
+"""The terminal's words for a verdict: its sentence (``i18n.words.say``), then what the terminal
+adds, the command to type for its remedy (``terts deal --quick --replace 3``) and the options
+that only the command line has (``--game``).
+
+``say(verdict)`` is the one line a refusal prints. Each verdict, and each one nested in it, may
+have a *tail* here, ``cli.<code>``: the words that follow its sentence on the terminal, with the
+remedy's command where it says ``{command}``. A tail that names the command is said only when the
+verdict has a remedy; a verdict with a remedy and no tail of its own gets ": `COMMAND`". So the
+sentence, which every face shares, names no command, and the terminal reads as it always has:
+"no deal is open to declare in: start one" + " with `terts deal`".
+
+The command is written in the current *form*: the plain ``terts …`` command (``command``), or,
+inside ``in_form(form)``, another face's (the table's short forms, ``table.remedies``). Names
+holding a space are quoted in every form (the table reads its lines as shell words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from .. import i18n
+from ..i18n import register, t
+
+if TYPE_CHECKING:
+    from ..domain.verdicts import Remedy, Verdict
+
+    #: A face's way of writing a remedy as a command to type.
+    Form = Callable[[Remedy], str]
+    #: A command as its parts: the command word, its words, its options (True: a flag).
+    Parts = tuple[str, list[str], dict[str, str | bool]]
+
+__all__ = ["TAILS", "command", "in_form", "parts", "quoted", "say", "typed"]
+
+#: The terminal's words after a verdict's sentence, by its code (``cli.`` + the code).
+TAILS = register(
+    {
+        # a sentence ending on what to do, the command telling how ("start one" + " with `…`")
+        "cli.err.no_deal": {"en": " with `{command}`", "ru": " командой `{command}`"},
+    }
+)
+
+
+# --- a remedy as a command --------------------------------------------------------------------
+
+#: Each action's fields, as the command takes them: positional fields in order, then options
+#: (field, option) in the order they are written. A field absent from the remedy is left out.
+_SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
+    "deal": (
+        (),
+        (
+            ("trump", "--trump"),
+            ("dealer", "--dealer"),
+            ("quick", "--quick"),
+            ("tricks", "--tricks"),
+            ("replace", "--replace"),
+        ),
+    ),
+    "score": (("points",), (("by", "--by"), ("last_trick", "--last-trick"))),
+    "trump": (("trump", "suit"), ()),
+    "penalty": (("player", "kind"), (("points", "--points"), ("event", "--event"))),
+    "claim": (("player",), (("tricks", "--tricks"), ("card_points", "--card-points"))),
+    "declare": (("player", "combos"), ()),
+    "challenge": (("player", "combo"), ()),
+    "new": (("players",), ()),
+}
+#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``.
+_PLACEHOLDERS = {
+    "player": "P",
+    "by": "P",
+    "last_trick": "P",
+    "players": "P",
+    "event": "N",
+    "tricks": "N",
+    "card_points": "N",
+    "combo": "COMBO",
+    "combos": "COMBO",
+    "trump": "CARD|SUIT",
+    "suit": "SUIT",
+}
+_POINTS = {"score": "POINTS"}
+_FLAGS = {
+    ("deal", "quick"),
+    ("deal", "tricks"),
+}  # options that take no value  # the points of a count; a penalty's are N
+
+
+def _placeholder(action: str, field: str) -> str:
+    if field == "points":
+        return _POINTS.get(action, "N")
+    return _PLACEHOLDERS.get(field, field.upper())
+
+
+def parts(remedy: Remedy) -> Parts:
+    """The remedy as the parts of a command: its word, its positional words (names as they are,
+    quoted later), its options by name. A field given as None is its placeholder."""
+    positional, options = _SHAPES.get(remedy.action, ((), ()))
+    fields = remedy.fields
+    words: list[str] = []
+    for name in positional:
+        if name not in fields:
+            continue
+        value = fields[name]
+        if isinstance(value, (tuple, list)):  # several words: P1 P2 for players to name
+            for i, v in enumerate(value, start=1):
+                hole = _placeholder(remedy.action, name) + (str(i) if name == "players" else "")
+                words.append(hole if v is None else str(v))
+        else:
+            words.append(_placeholder(remedy.action, name) if value is None else str(value))
+    written: dict[str, str | bool] = {}
+    for name, option in options:
+        if name not in fields:
+            continue
+        value = fields[name]
+        if value is True:
+            written[option] = True
+        elif value is None and (remedy.action, name) in _FLAGS:
+            continue
+        elif value is not False:
+            written[option] = _placeholder(remedy.action, name) if value is None else str(value)
+    return remedy.action, words, written
+
+
+def quoted(word: str) -> str:
+    """``word`` as one shell word: quoted when it holds a space or a shell character."""
+    if word and not any(c.isspace() or c in "'\"\\$`;&|<>()*?#~" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def quoted_name(word: str) -> str:
+    """A command's positional word: a name quoted when it holds a space or a quote (a
+    placeholder such as ``CARD|SUIT`` stays as it is)."""
+    return quoted(word) if any(c.isspace() or c in "'\"$`" for c in word) else word
+
+
+def options_words(options: dict[str, str | bool]) -> list[str]:
+    """Options as words: ``--quick``, ``--by 'Анна Мария'``."""
+    return [
+        name if value is True else f"{name} {quoted(str(value))}" for name, value in options.items()
+    ]
+
+
+def command(remedy: Remedy) -> str:
+    """The command to type at the terminal: ``terts penalty P false-declaration --event N``."""
+    name, words, options = parts(remedy)
+    return " ".join(["terts", name, *(quoted_name(w) for w in words), *options_words(options)])
+
+
+# --- the form in use --------------------------------------------------------------------------
+
+_FORMS: list[Form] = []
+
+
+@contextmanager
+def in_form(form: Form) -> Iterator[None]:
+    """Commands written in ``form`` inside the block (table mode: its short forms)."""
+    _FORMS.append(form)
+    try:
+        yield
+    finally:
+        _FORMS.pop()
+
+
+def typed(remedy: Remedy) -> str:
+    """The remedy as the command to type, in the current form."""
+    return _FORMS[-1](remedy) if _FORMS else command(remedy)
+
+
+# --- the verdict in words -----------------------------------------------------------------------
+
+
+def tail(verdict: Verdict, lang: str) -> str:
+    """The terminal's words after ``verdict``'s sentence (see the module's doc)."""
+    key = f"cli.{verdict.code}"
+    remedy = verdict.remedy
+    if key not in TAILS:
+        return f": `{typed(remedy)}`" if remedy is not None else ""
+    text = t(key, lang)
+    if "{command}" not in text:
+        return text
+    return t(key, lang, command=typed(remedy)) if remedy is not None else ""
+
+
+def say(verdict: Verdict, lang: str | None = None) -> str:
+    """The line the terminal shows for ``verdict``: its sentence in ``lang`` (default the run's
+    language) with the terminal's tails and commands."""
+    from ..i18n.words import say as sentence
+
+    return sentence(verdict, lang or i18n.lang(), tail)
