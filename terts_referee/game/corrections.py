@@ -127,7 +127,7 @@ class Correction(NamedTuple):
             raise GameFileError(t("store.correction_malformed", number=index, reason=exc)) from None
         except GameFileError as exc:
             raise GameFileError(
-                t("store.correction_malformed", number=index, reason=str(exc))
+                t("store.correction_malformed", number=index, reason=exc.verdict)
             ) from None
         return cls(action, number, after, old, new, at, old_at)
 

@@ -21,6 +21,7 @@ from ..referee import EventRefused, Sheet, replay
 from .storage import FORMAT_VERSION, TIMES_FORMAT
 
 if TYPE_CHECKING:
+    from ..domain.verdicts import Verdict
     from ..referee.state import State
     from .corrections import Action, Change, Correction, CorrectionRefused
 
@@ -259,7 +260,9 @@ class Game:
         try:
             players = check_names(raw_players)
         except NotationError as exc:
-            raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
+            raise GameFileError(
+                t("store.corrupt_players", origin=origin, reason=exc.verdict)
+            ) from None
         if list(players) != raw_players:  # stored names are already trimmed
             raise bad("players", t("store.expect.players"))
         rules_doc = doc.get("rules")
@@ -268,7 +271,7 @@ class Game:
         try:
             rules = ruleset_from_dict(rules_doc, f"{origin} [rules]", complete=True)
         except RulesetError as exc:
-            raise GameFileError(t("store.bad_rules", reason=exc)) from None
+            raise GameFileError(t("store.bad_rules", reason=exc.verdict)) from None
         first = doc.get("first_dealer")
         if first is not None and first not in players:
             raise bad("first_dealer", t("store.expect.player", a=players[0], b=players[1]))
@@ -394,7 +397,7 @@ class Game:
                 try:
                     apply(st, i, ev)
                 except RuleError as exc:
-                    raise EventRefused(i, str(exc)) from None
+                    raise EventRefused(i, exc.verdict) from None
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
@@ -441,7 +444,7 @@ class Game:
             try:
                 apply(st, number, event)
             except RuleError as exc:
-                raise EventRefused(number, str(exc)) from None
+                raise EventRefused(number, exc.verdict) from None
         return st
 
     def record(self, event: Event, at: datetime | None = None, keep: bool = False) -> Sheet:
@@ -611,14 +614,14 @@ class Game:
 
         n = exc.number
         if c.action is not Action.DROP and n == c.number:
-            return CorrectionRefused(t(OWN[c.action], n=n, reason=exc))
+            return CorrectionRefused(t(OWN[c.action], n=n, reason=exc.verdict))
         if c.action is Action.INSERT and n > c.number:
             n -= 1  # named as in the log before the correction
         elif c.action is Action.DROP and n >= c.number:
             n += 1
-        return CorrectionRefused(self._broken(n, str(exc)), n)
+        return CorrectionRefused(self._broken(n, exc.verdict), n)
 
-    def _broken(self, number: int, reason: str) -> str:
+    def _broken(self, number: int, reason: str | Verdict) -> str:
         from .corrections import event_label
 
         label = event_label(number, self.events[number - 1])

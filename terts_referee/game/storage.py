@@ -131,7 +131,7 @@ def parse_game(path: Path, data: bytes) -> dict[str, Any]:
     try:
         doc = parse_toml(text)
     except TomlProblem as exc:
-        raise _corrupt(path, t("store.not_toml", reason=str(exc))) from None
+        raise _corrupt(path, t("store.not_toml", reason=exc.reason)) from None
 
     if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
         raise _corrupt(path, t("store.not_table"))

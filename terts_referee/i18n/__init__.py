@@ -42,6 +42,14 @@ OWN = register(
         },
         # words made before they were verdicts, shown as they are (until every refusal is one)
         "msg.text": {"en": "{text}", "ru": "{text}"},
+        # verdicts of punctuation only, the same in every language: a refusal of a part of what
+        # was written, naming the whole (``'терц:8ч': …``)
+        "err.in": {"en": "{text!r}: {reason}", "ru": "{text!r}: {reason}"},
+        "rule.in_extends": {
+            "en": "{path}: extends = {parent!r}: {reason}",
+            "ru": "{path}: extends = {parent!r}: {reason}",
+        },
+        "rule.suggested": {"en": "{expected}{suggest}", "ru": "{expected}{suggest}"},
     }
 )
 
@@ -150,6 +158,14 @@ def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
     """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
     field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
     chosen = lang_ or lang()
+    if kwargs:  # a verdict among the fields (until the referee returns them all): its words
+        from ..domain.verdicts import Verdict
+
+        if any(v.__class__ is Verdict for v in kwargs.values()):
+            import importlib
+
+            say = importlib.import_module("terts_referee.i18n.words").say
+            kwargs = {k: say(v, chosen) if v.__class__ is Verdict else v for k, v in kwargs.items()}
     for catalogue in CATALOGUES:
         if key in catalogue:
             entry = catalogue[key]

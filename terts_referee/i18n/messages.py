@@ -69,12 +69,12 @@ MESSAGES = register(
             "например Дч, Q♥, Qh или 10h",
         },
         "err.card.rank": {
-            "en": "card {text!r}: unknown rank {part!r}: expected {accepted}",
-            "ru": "карта {text!r}: неизвестное достоинство {part!r}: ожидается {accepted}",
+            "en": "card {text!r}: unknown rank {part!r}: expected {accepted}{hint}",
+            "ru": "карта {text!r}: неизвестное достоинство {part!r}: ожидается {accepted}{hint}",
         },
         "err.card.suit": {
-            "en": "card {text!r}: unknown suit {part!r}: expected {accepted}",
-            "ru": "карта {text!r}: неизвестная масть {part!r}: ожидается {accepted}",
+            "en": "card {text!r}: unknown suit {part!r}: expected {accepted}{hint}",
+            "ru": "карта {text!r}: неизвестная масть {part!r}: ожидается {accepted}{hint}",
         },
         "err.card.twice": {
             "en": "card {card} is listed twice: each card is in the deck once",
@@ -151,9 +151,9 @@ MESSAGES = register(
         # --- declarations.py: which is higher -----------------------------------------------
         "err.tie_needs_trump": {
             "en": "{first} and {second} tie on length and top: the trump suit decides; "
-            "name it with --trump",
+            "record the trump",
             "ru": "{first} и {second} равны по длине и старшей карте: решает козырь; "
-            "укажите его через --trump",
+            "запишите козырь",
         },
         "verdict.marriage": {
             "en": "a marriage is outside the order: it beats nothing and nothing beats it",
@@ -202,6 +202,12 @@ MESSAGES = register(
             "можно только назначением равной стоимости (терц — терцем, полтинник — "
             "полтинником, сотню — сотней)",
         },
+        "name.run.3": {"en": "terts", "ru": "терц"},
+        "name.run.4": {"en": "fifty", "ru": "пятьдесят"},
+        "name.run.5": {"en": "hundred (105)", "ru": "сто пять"},
+        "name.run.6": {"en": "hundred (106)", "ru": "сто шесть"},
+        "name.run.7": {"en": "hundred (107)", "ru": "сто семь"},
+        "name.run.8": {"en": "hundred (108)", "ru": "сто восемь"},
         "name.class.terts": {"en": "terts", "ru": "терц"},
         "name.class.fifty": {"en": "fifty", "ru": "полтинник"},
         "name.class.hundred": {"en": "hundred", "ru": "сотня"},
@@ -225,7 +231,7 @@ MESSAGES = register(
         "rule.type.one_of": {"en": "one of {choices}", "ru": "одно из значений {choices}"},
         "rule.type.string": {"en": "a string", "ru": "строка"},
         "rule.type.ruleset": {"en": "a ruleset name", "ru": "название правил"},
-        "rule.or": {"en": "or", "ru": "или"},
+        "rule.or": {"en": "{first} or {rest}", "ru": "{first} или {rest}"},
         "rule.suggest": {"en": " (did you mean {word}?)", "ru": " (может быть, {word}?)"},
         "rule.not_allowed": {
             "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
@@ -1379,24 +1385,24 @@ MESSAGES = register(
             "(source_zsh, source_fish, source_powershell)",
         },
         "err.card.lookalike.ace": {
-            "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
-            "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",
+            "en": "; {char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
+            "ru": "; {char!r} — кириллица: туз пишется латинской A или русской Т",
         },
         "err.card.lookalike.jack": {
-            "en": "{char!r} is Latin: the jack is J or Cyrillic В",
-            "ru": "{char!r} — латиница: валет пишется J или русской В",
+            "en": "; {char!r} is Latin: the jack is J or Cyrillic В",
+            "ru": "; {char!r} — латиница: валет пишется J или русской В",
         },
         "err.card.lookalike.clubs": {
-            "en": "{char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
-            "ru": "{char!r} — кириллица: трефы пишутся латинской c или русской т/к",
+            "en": "; {char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
+            "ru": "; {char!r} — кириллица: трефы пишутся латинской c или русской т/к",
         },
         "err.card.lookalike.hearts": {
-            "en": "{char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
-            "ru": "{char!r} — кириллица: черви пишутся латинской h или русской ч",
+            "en": "; {char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
+            "ru": "; {char!r} — кириллица: черви пишутся латинской h или русской ч",
         },
         "err.card.lookalike.spades": {
-            "en": "{char!r} is Cyrillic: spades are Latin s or Cyrillic п",
-            "ru": "{char!r} — кириллица: пики пишутся латинской s или русской п",
+            "en": "; {char!r} is Cyrillic: spades are Latin s or Cyrillic п",
+            "ru": "; {char!r} — кириллица: пики пишутся латинской s или русской п",
         },
         "msg.wrote": {"en": "wrote {path}", "ru": "записано: {path}"},
         "err.players.control": {

@@ -8,7 +8,7 @@ skipping costs the same at any length of game or deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain.events import Event
 from ..domain.rules import Ruleset
@@ -18,6 +18,9 @@ from ..i18n.messages import t
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import MAX_DEAL_DECLARATIONS, Sheet
 from .state import State
+
+if TYPE_CHECKING:
+    from ..domain.verdicts import Verdict
 
 # Each judge takes the one event class its key names (``on_deal`` a DealEvent, ...): a pairing a
 # dict's type cannot state, so the event parameter is typed Any here and exactly in each judge.
@@ -38,7 +41,7 @@ JUDGES: dict[str, Callable[[State, Any], None]] = {
 class EventRefused(RuleError):
     """An event the rules forbid at its moment; ``number`` is its position in the log."""
 
-    def __init__(self, number: int, message: str):
+    def __init__(self, number: int, message: str | Verdict):
         super().__init__(message)
         self.number = number
 
@@ -187,7 +190,7 @@ def _replay(
             try:
                 apply(st, i, ev)
             except RuleError as exc:
-                raise EventRefused(i, str(exc)) from None
+                raise EventRefused(i, exc.verdict) from None
             continue
         undo = Undo(st)
         try:
@@ -196,6 +199,15 @@ def _replay(
             undo.restore(st)
             st.sheet.skipped.append(i)
             st.sheet.notices.append(
-                (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
+                (
+                    i,
+                    t(
+                        "notice.skipped",
+                        number=i,
+                        type=ev.type,
+                        rules=rules.name,
+                        reason=exc.verdict,
+                    ),
+                )
             )
     return st.sheet

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..domain.events import PenaltyKind
 from ..domain.play import follow_obligation
+from ..domain.verdicts import Verdict
 from ..i18n.messages import shown, t
 from .records import FINAL_FROM, TRICKS_PER_DEAL, Deal, DeclRecord, PenaltyRecord, TrickRecord
 from .state import State
@@ -24,7 +25,7 @@ def check_reneges(st: State, deal: Deal) -> None:
     check_final_reneges(st, deal)
 
 
-def evidence(st: State, deal: Deal, tr: TrickRecord) -> str | None:
+def evidence(st: State, deal: Deal, tr: TrickRecord) -> Verdict | None:
     """Why trick ``tr``'s follower reneged, from what is known now, or None if nothing shows it.
 
     In the final phase (no more draws): his play to that trick and later, the cards known in his
@@ -69,7 +70,9 @@ def check_final_reneges(st: State, deal: Deal) -> None:
             renege(st, deal, deal.other(tr.leader), tr, why, deal.tricks[-1].number)
 
 
-def renege(st: State, deal: Deal, player: str, trick: TrickRecord, why: str, proof: int) -> None:
+def renege(
+    st: State, deal: Deal, player: str, trick: TrickRecord, why: Verdict, proof: int
+) -> None:
     """A proven renege: a penalty record, the deal's offender, and a notice."""
     setting = st.rules.penalties.renege
     first = deal.renege_by is None

@@ -14,6 +14,7 @@ from ...domain.declarations import (
 from ...domain.play import legal_follows, trick_winner
 from ...domain.rules import Ruleset
 from ...i18n import lang, t
+from ...i18n.words import say
 from .. import console
 
 TYPE_CHECKING = False
@@ -68,7 +69,7 @@ def report_compare(
         console.print_json(
             {
                 "winner": verdict.winner,
-                "reason": verdict.reason,
+                "reason": say(verdict.reason, lang()),
                 "key": verdict.key,
                 "source": verdict.source,
                 "rules": rules.name,
@@ -86,7 +87,7 @@ def report_compare(
         head = t("out.cmp_neither")
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
+    console.say(f"  {say(verdict.reason, lang())} {verdict.source}{key} ({rules.name})")
     if shared:
         console.say(t("out.shared", cards=format_cards(shared)), "yellow")
 
