@@ -3,11 +3,12 @@ adds, the command to type for its remedy (``terts deal --quick --replace 3``) an
 that only the command line has (``--game``).
 
 ``say(verdict)`` is the one line a refusal prints. Each verdict, and each one nested in it, may
-have a *tail* here, ``cli.<code>``: the words that follow its sentence on the terminal, with the
-remedy's command where it says ``{command}``. A tail that names the command is said only when the
-verdict has a remedy; a verdict with a remedy and no tail of its own gets ": `COMMAND`". So the
-sentence, which every face shares, names no command, and the terminal reads as it always has:
-"no deal is open to declare in: start one" + " with `terts deal`".
+have a *tail* here, ``cli.<code>`` (or one it shares, ``SHARED_TAILS``): the words that follow
+its sentence on the terminal, with the remedy's command where it says ``{command}``. A tail
+that names the command is said only when the verdict has a remedy; a verdict with a remedy and
+no tail of its own gets ": `COMMAND`". So the sentence, which every face shares, names no
+command, and the terminal reads as it always has: "no deal is open to declare in: start one" +
+" with `terts deal`".
 
 The command is written in the current *form*: the plain ``terts …`` command (``command``), or,
 inside ``in_form(form)``, another face's (the table's short forms, ``table.remedies``). Names
@@ -37,9 +38,36 @@ __all__ = ["TAILS", "command", "in_form", "parts", "quoted", "say", "typed"]
 TAILS = register(
     {
         # a sentence ending on what to do, the command telling how ("start one" + " with `…`")
-        "cli.err.no_deal": {"en": " with `{command}`", "ru": " командой `{command}`"},
+        "cli.with": {"en": " with `{command}`", "ru": " командой `{command}`"},
+        "cli.quick": {
+            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
+            "not timed): `{command}`",
+            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
+            "объявлений не проверяется): `{command}`",
+        },
+        "cli.err.game_over": {
+            "en": "; `{command}` reopens it, `terts new --force` starts another",
+            "ru": "; `{command}` вернёт её, `terts new --force` начнёт новую",
+        },
+        "cli.err.one_deck": {"en": ", then `{command}`", "ru": " и запишите `{command}`"},
+        "cli.err.challenge.shared": {"en": " (`{command}`)", "ru": " (`{command}`)"},
+        "cli.err.penalty.no_event": {"en": ": see `terts log`", "ru": ": см. `terts log`"},
     }
 )
+#: Verdicts that share a tail: the tail's key by the verdict's code.
+SHARED_TAILS = {
+    "err.no_deal": "cli.with",
+    "err.penalty.no_deal": "cli.with",
+    "err.deal_open": "cli.with",
+    "err.marriage.no_trump": "cli.with",
+    "err.trick.no_trump": "cli.with",
+    "err.tie_needs_trump": "cli.with",
+    # refused for its timing, in a deal followed trick by trick before its first trick
+    "err.declare.not_leader": "cli.quick",
+    "err.declare.none_before_break": "cli.quick",
+    "err.declare.no_fours": "cli.quick",
+    "err.declare.already": "cli.quick",
+}
 
 
 # --- a remedy as a command --------------------------------------------------------------------
@@ -173,7 +201,7 @@ def typed(remedy: Remedy) -> str:
 
 def tail(verdict: Verdict, lang: str) -> str:
     """The terminal's words after ``verdict``'s sentence (see the module's doc)."""
-    key = f"cli.{verdict.code}"
+    key = SHARED_TAILS.get(verdict.code) or f"cli.{verdict.code}"
     remedy = verdict.remedy
     if key not in TAILS:
         return f": `{typed(remedy)}`" if remedy is not None else ""

@@ -8,6 +8,6 @@ followed), ``events`` (what is recorded: a deal, a declaration, a trick, a score
 a notice or a note is a code and its parameters, never words; each face words it).
 
 May import: ``errors`` and ``files``, nothing else of the package (the layer test,
-tests/architecture, enforces it): no words, no language; ``verdicts`` imports nothing at all. Deliberately no imports here: each command loads only the
-modules it uses.
+tests/architecture, enforces it): no words, no language; ``verdicts`` imports nothing at all.
+Deliberately no imports here: each command loads only the modules it uses.
 """

@@ -68,6 +68,10 @@ class Remedy:
     def __repr__(self) -> str:
         return f"Remedy({self.action!r}, {dict(self.fields)!r})"
 
+    def __reduce__(self) -> tuple[type[Remedy], tuple[str, Mapping[str, object]]]:
+        # copied and pickled through the constructor, as assignment is refused
+        return (Remedy, (self.action, self.fields))
+
 
 class Verdict:
     """A refusal, notice or note: a stable code and its parameters, the rule it rests on, and
@@ -126,6 +130,10 @@ class Verdict:
         if self.remedy is not None:
             shown.append(f"remedy={self.remedy!r}")
         return f"Verdict({', '.join(shown)})"
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[object, ...]]:
+        # copied and pickled through the constructor, as assignment is refused
+        return (Verdict, self._fields())
 
     def replace(self, **changes: object) -> Verdict:
         """A copy with some fields changed (``dataclasses.replace`` for this class)."""

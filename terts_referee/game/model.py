@@ -121,10 +121,11 @@ def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
 class _Walk:
     """A walk of a game's log kept with the game (``Game._walked``): the referee's ``state``
     after it, what it was derived from (``events``, ``players``, ``rules``, ``first_dealer``),
-    the ``context`` (language, form of hints) its notices were written in, and whether
-    ``record(keep=True)`` kept it. A plain class: defined at import by every command."""
+    and whether ``record(keep=True)`` kept it. Its notices are verdicts, worded by whoever
+    shows them, so the walk holds for any language and any face. A plain class: defined at
+    import by every command."""
 
-    __slots__ = ("context", "events", "first_dealer", "kept", "players", "rules", "state")
+    __slots__ = ("events", "first_dealer", "kept", "players", "rules", "state")
 
     def __init__(
         self,
@@ -133,11 +134,10 @@ class _Walk:
         rules: Ruleset,
         first_dealer: str | None,
         state: State,
-        context: tuple[str, bool],
         kept: bool,
     ) -> None:
         self.events, self.players, self.rules = events, players, rules
-        self.first_dealer, self.state, self.context, self.kept = first_dealer, state, context, kept
+        self.first_dealer, self.state, self.kept = first_dealer, state, kept
 
 
 class Game:
@@ -386,46 +386,30 @@ class Game:
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
             return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
-        from ..i18n import pinned
         from ..referee.dispatch import EventRefused, apply
         from ..referee.state import State
 
-        with pinned():  # as replay(..., strict=True) walks the log
-            st = State.start(self.players, self.rules, self.first_dealer)
-            st.recorded = len(self.events)  # the file's events, judged as they were recorded
-            for i, ev in enumerate(self.events, start=1):
-                try:
-                    apply(st, i, ev)
-                except RuleError as exc:
-                    raise EventRefused(i, exc.verdict) from None
+        # as replay(..., strict=True) walks the log
+        st = State.start(self.players, self.rules, self.first_dealer)
+        st.recorded = len(self.events)  # the file's events, judged as they were recorded
+        for i, ev in enumerate(self.events, start=1):
+            try:
+                apply(st, i, ev)
+            except RuleError as exc:
+                raise EventRefused(i, exc.verdict) from None
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
     def _walk_of(self, st: State, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
-        from ..i18n import lang
-        from ..output.hints import at_table
-
-        return _Walk(
-            list(self.events),
-            self.players,
-            self.rules,
-            self.first_dealer,
-            st,
-            (lang(), at_table()),
-            kept,
-        )
+        return _Walk(list(self.events), self.players, self.rules, self.first_dealer, st, kept)
 
     def _still(self, walked: _Walk) -> bool:
-        """Whether the walked state is still this game's, in this language and form of hints."""
-        from ..i18n import lang
-        from ..output.hints import at_table
-
+        """Whether the walked state is still this game's."""
         return (
             walked.rules is self.rules
             and walked.players == self.players
             and walked.first_dealer == self.first_dealer
-            and walked.context == (lang(), at_table())
             and walked.events == self.events
         )
 
@@ -436,15 +420,13 @@ class Game:
         if walked is None or not self._still(walked):
             return None
         st = walked.state
-        from ..i18n import pinned
         from ..referee.dispatch import EventRefused, apply
 
         number = len(self.events) + 1
-        with pinned():
-            try:
-                apply(st, number, event)
-            except RuleError as exc:
-                raise EventRefused(number, exc.verdict) from None
+        try:
+            apply(st, number, event)
+        except RuleError as exc:
+            raise EventRefused(number, exc.verdict) from None
         return st
 
     def record(self, event: Event, at: datetime | None = None, keep: bool = False) -> Sheet:

@@ -50,6 +50,7 @@ OWN = register(
             "ru": "{path}: extends = {parent!r}: {reason}",
         },
         "rule.suggested": {"en": "{expected}{suggest}", "ru": "{expected}{suggest}"},
+        "note.effects": {"en": "{parts}", "ru": "{parts}"},  # several effects of one penalty
     }
 )
 

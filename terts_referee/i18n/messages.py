@@ -626,8 +626,8 @@ MESSAGES = register(
             "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
         },
         "err.no_deal": {
-            "en": "no deal is open to {what}: start one with `{command}`",
-            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `{command}`",
+            "en": "no deal is open to {what}: start one",
+            "ru": "нет открытой сдачи, чтобы {what}: начните её",
         },
         "err.no_deal.declare": {"en": "declare in", "ru": "объявлять"},
         "err.no_deal.challenge": {"en": "challenge in", "ru": "перебивать объявление"},
@@ -638,14 +638,12 @@ MESSAGES = register(
         "err.no_deal.ask": {"en": "ask about a declaration in", "ru": "спрашивать «Рост?»"},
         "err.no_deal.trump": {"en": "record the trump of", "ru": "записать козырь"},
         "err.penalty.no_deal": {
-            "en": "no deal yet: a penalty belongs to a deal; start one with `{command}`",
-            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `{command}`",
+            "en": "no deal yet: a penalty belongs to a deal; start one",
+            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её",
         },
         "err.game_over": {
-            "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
-            "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); "
-            "`{undo}` вернёт её, `terts new --force` начнёт новую",
+            "en": "the game is over: {winner} won ({reason})",
+            "ru": "игра окончена, победитель — {winner} ({reason})",
         },
         "notice.win": {
             "en": "{winner} wins the game: {reason}",
@@ -678,10 +676,10 @@ MESSAGES = register(
             "ru": "{player} проигрывает партию: {kind} [000][001][004]",
         },
         "err.deal_open": {
-            "en": "deal {deal} is still open: finish it with `{command}` "
-            "(or its tricks) before the next deal",
-            "ru": "сдача {deal} ещё не окончена: до следующей сдачи закройте её командой "
-            "`{command}` (или доиграйте её взятки)",
+            "en": "deal {deal} is still open: before the next deal, play out its tricks or "
+            "write its count",
+            "ru": "сдача {deal} ещё не окончена: до следующей сдачи доиграйте её взятки или "
+            "запишите счёт",
         },
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
@@ -693,9 +691,9 @@ MESSAGES = register(
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
-            "the trump with `{command}`",
+            "the trump",
             "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
-            "назовите масть, марьяж:♥, или запишите козырь командой `{command}`",
+            "назовите масть, марьяж:♥, или запишите козырь",
         },
         "err.declare.not_leader": {
             "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
@@ -715,19 +713,13 @@ MESSAGES = register(
             "ru": "{four} нельзя объявлять до ломки колоды: при declarations.before_break = "
             '"sequences" фигуры до взятки 1 не объявляют [000], правило 1',
         },
-        "err.quick_hint": {
-            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
-            "not timed): `{command}`",
-            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
-            "объявлений не проверяется): `{command}`",
-        },
         "err.one_deck": {
             "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
             "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
-            "of the two is false; show the cards, then `{command}`",
+            "of the two is false; show the cards",
             "ru": "одна колода (RULES §4.3, [000], правило 5): у двух объявлений общие карты "
             "{cards} — {player}: {decl}, {other}: {earlier} (событие {event}), а одна карта не "
-            "бывает у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
+            "бывает у двоих: одно из объявлений ложное; покажите карты",
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
@@ -1028,11 +1020,11 @@ MESSAGES = register(
         },
         "err.challenge.marriage": {
             "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
-            "declaration said with it, write both in one command ({command}) or the "
-            "challenge before the marriage",
+            "declaration said with it, write the challenge before the marriage, or the "
+            "marriage and that declaration in one event",
             "ru": "марьяж стоит вне старшинства: его ничем не перебить "
             "[000][004]; чтобы перебить объявление, сказанное вместе с ним, "
-            "запишите оба одной командой ({command}) или «Не годится!» до марьяжа",
+            "запишите «Не годится!» до марьяжа или марьяж и это объявление одной записью",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",
@@ -1041,9 +1033,9 @@ MESSAGES = register(
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
-            "so one of them is false (`{command}`)",
+            "so one of them is false",
             "ru": "{combo} и {decl} имеют общие карты {cards}: одна карта не может быть у обоих "
-            "игроков, значит, одно из объявлений ложное (`{command}`)",
+            "игроков, значит, одно из объявлений ложное",
         },
         "err.challenge.no_beat": {
             "en": "{combo} does not beat {decl}: {reason}{rule} {source}",
@@ -1060,9 +1052,10 @@ MESSAGES = register(
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
             'nothing: {evidence}; {player} goes {uphill} uphill ("в гору"){gain} '
-            "[000][001][004]",
+            "[000][001][004]{restored}",
             "ru": "ложное объявление — {player}: {names} (событие {event}); "
-            "очки не пишутся: {evidence}; {player}: {uphill} в гору{gain} [000][001][004]",
+            "очки не пишутся: {evidence}; {player}: {uphill} в гору{gain} [000][001][004]"
+            "{restored}",
         },
         "note.stands_again": {
             "en": "stands again from event {event}: {player}'s {combo} that beat it (event "
@@ -1094,9 +1087,9 @@ MESSAGES = register(
         # --- referee/: quick-mode score -----------------------------------------------------
         "err.score.tricks": {
             "en": "deal {deal} is followed trick by trick: its card points "
-            "are counted from the tricks, not written with `score`",
+            "are counted from the tricks, not written as a count",
             "ru": "сдача {deal} записывается по взяткам: её очки в картах считаются по "
-            "взяткам, а не пишутся командой `score`",
+            "взяткам, а не пишутся отдельным счётом",
         },
         "err.score.range": {
             "en": "{points:#card point is|card points are} impossible: a deal holds {total}, "
@@ -1122,10 +1115,8 @@ MESSAGES = register(
         },
         # --- referee/: tricks and reneges ---------------------------------------------------
         "err.trick.no_trump": {
-            "en": "the trump is not recorded for this deal: a trick needs it; record "
-            "it with `{command}`",
-            "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
-            "его командой `{command}`",
+            "en": "the trump is not recorded for this deal: a trick needs it; record it",
+            "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите его",
         },
         "err.trick.twice": {
             "en": "{card} cannot be played twice in one trick",
@@ -1227,13 +1218,13 @@ MESSAGES = register(
         "notice.exchange.for": {"en": " for {card}", "ru": " на {card}"},
         # --- referee/: penalties and claims -------------------------------------------------
         "err.penalty.negative": {
-            "en": "--points {points}: expected a positive number of points",
-            "ru": "--points {points}: ожидается положительное число очков",
+            "en": "a penalty of {points} points: expected a positive number of points",
+            "ru": "штраф в {points} очков: ожидается положительное число очков",
         },
         "err.penalty.miscount": {
-            "en": "a miscount needs --points N: the amount wrongly written, which "
+            "en": "a miscount needs its points: the amount wrongly written, which "
             "goes to the opponent [000][001][004]",
-            "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
+            "ru": "для miscount (неправильный подсчёт) нужно указать очки: неверно записанная "
             "сумма, которая переходит сопернику [000][001][004]",
         },
         "note.effect.writes": {
@@ -1267,8 +1258,8 @@ MESSAGES = register(
             "ru": "{card} сыграна во взятке {trick} без обязательной смены",
         },
         "note.by_command": {
-            "en": "recorded by `terts penalty`",
-            "ru": "записано командой `terts penalty`",
+            "en": "named by the players",
+            "ru": "назван игроками",
         },
         "err.penalty.trump_seven": {
             "en": "keeping the trump 7 is no offence here: exchange.mandatory = "
@@ -1277,9 +1268,8 @@ MESSAGES = register(
             "false (кое-где смена обязательна [000])",
         },
         "err.penalty.no_event": {
-            "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
-            "ru": "событие {event} — не объявление в сдаче "
-            "{deal} или объявляет не {player}: см. `terts log`",
+            "en": "event {event} is no declaration of {player} in deal {deal}",
+            "ru": "событие {event} — не объявление в сдаче {deal} или объявляет не {player}",
         },
         "err.penalty.no_declaration": {
             "en": "{player} has no declaration in deal {deal} to void",
@@ -1306,13 +1296,13 @@ MESSAGES = register(
             "{leader} (первым ходит игрок, который не сдаёт; сдача — событие {event})",
         },
         "err.claim.quick": {
-            "en": "in quick mode say what was taken so far: `{command}`",
-            "ru": "в быстром учёте укажите, что уже взято: `{command}`",
+            "en": "in quick mode say what was taken so far",
+            "ru": "в быстром учёте укажите, что уже взято",
         },
         "err.claim.range": {
-            "en": "--tricks {tricks} --card-points {cards}: expected 0-16 tricks "
+            "en": "a claim of {tricks} tricks and {cards} card points: expected 0-16 tricks "
             "and 0-140 card points",
-            "ru": "--tricks {tricks} --card-points {cards}: ожидается 0-16 взяток "
+            "ru": "заявка: взяток {tricks}, очков в картах {cards}, а ожидается 0-16 взяток "
             "и 0-140 очков в картах",
         },
         "err.claim.no_trick": {
@@ -1412,8 +1402,8 @@ MESSAGES = register(
             "строки, escape-кодов): {name!r}",
         },
         "err.penalty.too_many": {
-            "en": "--points {points} is too many for {kind}: at most {limit}",
-            "ru": "--points {points} — слишком много для {kind}: не больше {limit}",
+            "en": "{points} points are too many for {kind}: at most {limit}",
+            "ru": "{points} очков — слишком много для {kind}: не больше {limit}",
         },
         "notice.trump_seven": {
             "en": "{player} played {card} at trick {trick} without exchanging it while the stock "

@@ -8,19 +8,15 @@ skipping costs the same at any length of game or deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..domain.events import Event
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Verdict
 from ..errors import RuleError
-from ..i18n import pinned
-from ..i18n.messages import t
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import MAX_DEAL_DECLARATIONS, Sheet
 from .state import State
-
-if TYPE_CHECKING:
-    from ..domain.verdicts import Verdict
 
 # Each judge takes the one event class its key names (``on_deal`` a DealEvent, ...): a pairing a
 # dict's type cannot state, so the event parameter is typed Any here and exactly in each judge.
@@ -41,8 +37,8 @@ JUDGES: dict[str, Callable[[State, Any], None]] = {
 class EventRefused(RuleError):
     """An event the rules forbid at its moment; ``number`` is its position in the log."""
 
-    def __init__(self, number: int, message: str | Verdict):
-        super().__init__(message)
+    def __init__(self, number: int, verdict: Verdict):
+        super().__init__(verdict)
         self.number = number
 
 
@@ -63,8 +59,8 @@ def _room_for_declarations(st: State) -> None:
     Refused when recorded, and a game file past it is refused at load, naming the event."""
     deal = st.sheet.current
     if deal is not None and len(deal.declarations) >= MAX_DEAL_DECLARATIONS:
-        most = MAX_DEAL_DECLARATIONS
-        raise RuleError(t("err.deal.declarations", deal=deal.number, number=st.number, most=most))
+        params = {"deal": deal.number, "number": st.number, "most": MAX_DEAL_DECLARATIONS}
+        raise RuleError(Verdict("err.deal.declarations", params))
 
 
 class Undo:
@@ -170,19 +166,6 @@ def replay(
     event is skipped and a notice names it. The first ``recorded`` events are already in the
     game file (``State.recorded``); the rest are judged as new.
     """
-    with pinned():
-        return _replay(players, events, rules, first_dealer, strict, recorded)
-
-
-def _replay(
-    players: Sequence[str],
-    events: Sequence[Event],
-    rules: Ruleset,
-    first_dealer: str | None,
-    strict: bool,
-    recorded: int = 0,
-) -> Sheet:
-    """``replay``, its messages in the language chosen once."""
     st = State.start(players, rules, first_dealer)
     st.recorded = recorded
     for i, ev in enumerate(events, start=1):
@@ -198,16 +181,6 @@ def _replay(
         except RuleError as exc:
             undo.restore(st)
             st.sheet.skipped.append(i)
-            st.sheet.notices.append(
-                (
-                    i,
-                    t(
-                        "notice.skipped",
-                        number=i,
-                        type=ev.type,
-                        rules=rules.name,
-                        reason=exc.verdict,
-                    ),
-                )
-            )
+            params = {"number": i, "type": ev.type, "rules": rules.name, "reason": exc.verdict}
+            st.sheet.notices.append((i, Verdict("notice.skipped", params)))
     return st.sheet

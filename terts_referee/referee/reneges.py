@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..domain.events import PenaltyKind
 from ..domain.play import follow_obligation
 from ..domain.verdicts import Verdict
-from ..i18n.messages import shown, t
 from .records import FINAL_FROM, TRICKS_PER_DEAL, Deal, DeclRecord, PenaltyRecord, TrickRecord
 from .state import State
 
@@ -78,42 +77,36 @@ def renege(
     first = deal.renege_by is None
     if first:
         deal.renege_by = player
-    effect = (
-        t("notice.renege.deal")
-        if setting == "deal-to-opponent" and first
-        else t("notice.renege.flag")
-    )
+    moves = setting == "deal-to-opponent" and first
+    effect = Verdict("notice.renege.deal" if moves else "notice.renege.flag")
     deal.penalties.append(
         PenaltyRecord(
             st.number,
             player,
             PenaltyKind.RENEGE,
             auto=True,
-            note=t("note.renege", trick=trick.number, why=why, effect=effect),
+            note=Verdict("note.renege", {"trick": trick.number, "why": why, "effect": effect}),
             trick=trick.number,
         )
     )
-    st.notice(
-        t(
-            "notice.renege",
-            trick=trick.number,
-            player=player,
-            follow=trick.follow,
-            lead=trick.lead,
-            why=why,
-            proof=proof,
-            effect=effect,
-            setting=setting,
-        ),
-        deal,
-    )
+    params = {
+        "trick": trick.number,
+        "player": player,
+        "follow": trick.follow,
+        "lead": trick.lead,
+        "why": why,
+        "proof": proof,
+        "effect": effect,
+        "setting": setting,
+    }
+    st.notice(Verdict("notice.renege", params), deal)
 
 
 def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
     """The declarations ``false`` were just found false: a renege the referee found that no
     longer stands without their cards is withdrawn (RULES §3), said at this event and at the
     renege's own, and the deal's card points follow."""
-    names = ", ".join(shown(r.decl) for r in false)
+    names = tuple(r.decl for r in false)
     owner, made = false[0].player, false[0].event
     changed = False
     for i, pen in deal.standing_reneges():
@@ -123,23 +116,20 @@ def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
         if evidence(st, deal, tr):
             continue  # still shown by cards he truly held
         tr.renege = False
-        deal.withdrawn[i] = t("note.renege.withdrawn", names=names, declared=made, event=st.number)
+        params = {"names": names, "declared": made, "event": st.number}
+        deal.withdrawn[i] = Verdict("note.renege.withdrawn", params)
         changed = True
-        st.notice(
-            t(
-                "notice.renege.withdrawn",
-                trick=pen.trick,
-                player=pen.player,
-                names=names,
-                declared=made,
-                proven=pen.event,
-            ),
-            deal,
-        )
+        params = {
+            "trick": pen.trick,
+            "player": pen.player,
+            "names": names,
+            "declared": made,
+            "proven": pen.event,
+        }
+        st.notice(Verdict("notice.renege.withdrawn", params), deal)
         # said at the renege's own event too: the log's line there no longer holds
-        st.sheet.notices.append(
-            (pen.event, t("notice.renege.withdrawn_at", trick=pen.trick, event=st.number))
-        )
+        at = Verdict("notice.renege.withdrawn_at", {"trick": pen.trick, "event": st.number})
+        st.sheet.notices.append((pen.event, at))
     if changed:
         standing = deal.standing_reneges()
         deal.renege_by = standing[0][1].player if standing else None

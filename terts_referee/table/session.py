@@ -138,7 +138,6 @@ def run_table(
     from ..cli import dispatch, options
     from ..cli.remedies import in_form
     from ..game.storage import resolve_game_path
-    from ..output.hints import at_the_table
     from .remedies import short
 
     if lang is not None and lang not in LANGS:
@@ -203,7 +202,7 @@ def run_table(
             interrupted = False
             with _ctrl_c_deferred() as hits:
                 try:
-                    with at_the_table(), in_form(short):  # commands in the short forms
+                    with in_form(short):  # commands in the short forms
                         dispatch.run_command(["--lang", lang, *parsed.argv])
                 except SystemExit:  # pragma: no cover - cli.main returns its codes
                     pass

@@ -59,20 +59,8 @@ MAY_IMPORT: dict[str, set[str]] = {
 }
 
 #: Edges that break the directions above and exist today; delete an entry when its import goes.
-#: The referee and the game still word their hints as commands to type (the next command is
-#: embedded in a refusal's or a notice's text, built by ``output.hints``), instead of returning
-#: the verdict as data for each face to word; and the hints know the table's short forms, so
-#: ``output.hints`` reads them from the table's parser (lazily, only at the table).
-ALLOWED_FOR_NOW: set[tuple[str, str]] = {
-    ("terts_referee.referee.challenges", "terts_referee.output.hints"),
-    ("terts_referee.referee.claims", "terts_referee.output.hints"),
-    ("terts_referee.referee.deals", "terts_referee.output.hints"),
-    ("terts_referee.referee.declaring", "terts_referee.output.hints"),
-    ("terts_referee.referee.state", "terts_referee.output.hints"),
-    ("terts_referee.referee.tricks", "terts_referee.output.hints"),
-    ("terts_referee.game.model", "terts_referee.output.hints"),
-    ("terts_referee.output.hints", "terts_referee.table.parser"),
-}
+#: None is left: an edge against the directions fails at once.
+ALLOWED_FOR_NOW: set[tuple[str, str]] = set()
 
 #: Subsystems whose package ``__init__`` must stay empty of imports: a command that needs one
 #: module of them must not load the others (start-up time).

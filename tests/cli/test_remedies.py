@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from terts_referee.domain.verdicts import Remedy
+from terts_referee.domain.verdicts import Remedy, Verdict
 
 
 def test_plain_hints_quote_names_with_spaces(terts):
@@ -55,3 +55,17 @@ def test_a_remedy_as_a_command_and_at_the_table(remedy, plain, table):
     with in_form(short):
         assert typed(remedy) == table
     assert typed(remedy) == plain
+
+
+def test_the_terminal_adds_the_command_after_the_sentence():
+    """The sentence names no command; the terminal's tail adds it, in the form in use."""
+    from terts_referee.cli.remedies import in_form, say
+    from terts_referee.i18n.words import say as sentence
+    from terts_referee.table.remedies import short
+
+    v = Verdict("err.no_deal", {"what": Verdict("err.no_deal.declare")}, remedy=Remedy("deal"))
+    assert sentence(v, "en") == "no deal is open to declare in: start one"
+    assert say(v, "en") == "no deal is open to declare in: start one with `terts deal`"
+    assert say(v, "ru") == "нет открытой сдачи, чтобы объявлять: начните её командой `terts deal`"
+    with in_form(short):
+        assert say(v, "en") == "no deal is open to declare in: start one with `n`"

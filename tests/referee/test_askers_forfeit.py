@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from terts_referee.referee import Status
+from tests.helpers import said
 from tests.scripted import play, refused
 
 
@@ -32,7 +33,9 @@ from tests.scripted import play, refused
 )
 def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
     """RULES §4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
-    text = str(refused(script, "book"))
+    error = refused(script, "book")
+    assert error.verdict.code == "err.forfeit" and error.verdict.params["event"] == 3
+    text = said(error)
     assert "asker's forfeit" in text and refused_line in text, (rule, text)
     assert "(event 3)" in text, text
 
@@ -68,14 +71,16 @@ def test_the_forfeit_ends_with_the_turn_trick_by_trick():
 )
 def test_ask_is_refused_without_a_declaration_to_ask_about(rule, script, why):
     """RULES §4.2: «Рост?» is asked about the opponent's declaration just made."""
-    assert why in str(refused(script, "book")), rule
+    error = refused(script, "book")
+    assert error.verdict.code.startswith("err.ask."), rule
+    assert why in said(error), rule
 
 
 def test_ask_notice_says_what_it_does():
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
     assert (
         "nothing above a terts but four jacks may be declared until Аня's next declaration"
-        in (deal.notices[-1])
+        in said(deal.notices[-1])
     )
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "classic").deals[-1]
-    assert "no forfeit" in deal.notices[-1]
+    assert deal.notices[-1].code == "notice.ask" and "no forfeit" in said(deal.notices[-1])

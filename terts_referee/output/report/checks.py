@@ -132,7 +132,13 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     if as_json:
         console.print_json(
             {
-                **verdict.to_json(),
+                "allowed": verdict.allowed,
+                "refused": verdict.refused,
+                "code": verdict.code,
+                "reason": say(verdict.reason, lang()),
+                "rule": verdict.rule,
+                "key": verdict.key,
+                "source": verdict.source,
                 "rules": rules.name,
                 "declaration": decl.to_json(rules),
                 "trick": moment.trick,
@@ -148,4 +154,5 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
         head = t("out.when_priced", name=decl.name(lang()), combo=decl, trick=moment.trick)
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")
+    reason = say(verdict.reason, lang())
+    console.say(f"  {reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ...domain.rules import Ruleset
-from ...domain.verdicts import Remedy
+from ...domain.verdicts import Remedy, Verdict
 from ...i18n import lang, t
 from .. import console
-from .words import STATUS_STYLE, decl_names, penalty_name, status_word
+from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,8 +90,23 @@ def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -
     if isinstance(event, Challenge):
         data["declaration"] = event.combo.to_json(rules)
     if sheet is not None:
-        data["notices"] = sheet.notices_for(number)
+        notices = sheet.notices_for(number)
+        data["notices"] = said_all(notices)
+        data["verdicts"] = [verdict_json(v) for v in notices]
     return data
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """A notice for scripts, beside its words: its code, the rule it rests on and what to do
+    about it (``remedy``: an action and its fields, or null)."""
+    remedy = verdict.remedy
+    return {
+        "code": verdict.code,
+        "rule": verdict.rule,
+        "sources": list(verdict.sources),
+        "key": verdict.key,
+        "remedy": {"action": remedy.action, "fields": dict(remedy.fields)} if remedy else None,
+    }
 
 
 def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
@@ -168,7 +183,7 @@ def report_event(
                     leader=deal.leader,
                 )
             )
-    for text in sheet.notices_for(number):
+    for text in said_all(sheet.notices_for(number)):
         console.say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players

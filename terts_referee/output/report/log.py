@@ -9,7 +9,7 @@ from ...i18n import t
 from .. import console
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
-from .words import iso
+from .words import iso, said_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
             console.cell(f"{i}*" if i in corrected else i),
             console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
             console.cell(describe(e)),
-            console.cell("; ".join(sheet.notices_for(i)), "yellow"),
+            console.cell("; ".join(said_all(sheet.notices_for(i))), "yellow"),
         )
     console.show(tab)
     if corrected:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...i18n import lang, t
 from .. import console
-from .words import iso, penalty_name, status_word
+from .words import iso, penalty_name, said, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
                         "points": r.points,  # what it scored: 0 burned, minus its value lowering
-                        "note": r.note,  # why it did not score, or why it stands again
+                        "note": said(r.note),  # why it did not score, or why it stands again
                         "restored": r.restored,  # burned, standing again from this event
                     }
                     for r in d.declarations
@@ -71,7 +71,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
                         "says": penalty_says(d, p, rules, i in d.withdrawn),
-                        "note": p.note,
+                        "note": said(p.note),
                         "automatic": p.auto,
                         "withdrawn": i in d.withdrawn,  # a renege whose evidence was false
                     }
@@ -81,7 +81,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                 "quick": d.quick,
                 "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
                 "claimed_by": d.claimed_by,
-                "notices": list(d.notices),
+                "notices": said_all(d.notices),
             }
         )
     return {
@@ -94,9 +94,14 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
         "totals": dict(sheet.totals),
         "finished": sheet.finished,
         "winner": sheet.winner,
-        "win_reason": sheet.win_reason or None,
+        "win_reason": said(sheet.win_reason) or None,
         "deals": deals,
-        "notices": [{"event": n, "text": text} for n, text in sheet.notices],
+        "notices": [
+            {"event": n, "text": text}
+            for (n, _), text in zip(
+                sheet.notices, said_all(v for _, v in sheet.notices), strict=True
+            )
+        ],
     }
 
 
@@ -168,11 +173,12 @@ def report_sheet(
             + (t("out.uphill", n=up) if up else "")
         )
     skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic (issue 10)
-    for n, text in sheet.notices:
+    for n, notice in sheet.notices:
         if n in skipped:
-            console.say(f"! {text}", "yellow")
+            console.say(f"! {said(notice)}", "yellow")
     if sheet.finished:
-        console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
+        why = said(sheet.win_reason)
+        console.say(t("out.game_over_why", p=sheet.winner, why=why), "bold green")
     if chart:
         from ..export import chart_text
 
