@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
+import socket
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,26 +15,33 @@ from dataclasses import dataclass
 class Reply:
     status: int
     body: bytes
-    headers: dict
+    headers: http.client.HTTPMessage
 
     def json(self):
         return json.loads(self.body.decode("utf-8"))
 
 
 @contextmanager
-def running(game, lang: str = "en", token: str | None = None):
-    """A server over ``game`` in a thread; yields it (``.url``, ``.server_address``)."""
-    from terts_referee.web.server import Server
+def running(game, lang="en", token=None, host="127.0.0.1", backend=None, **limits):
+    """A server over ``game`` in a thread, with its own event loop; yields it (``.url``,
+    ``.server_address``). ``backend``: another than today's over ``game``; ``limits``: any of
+    ``Limits``' fields (short timeouts, a small cap)."""
+    from terts_referee.web.app import Limits
+    from terts_referee.web.backend import ArgvBackend
+    from terts_referee.web.server import PhoneServer
+    from terts_referee.web.transport import bind
 
-    server = Server(("127.0.0.1", 0), str(game), lang, token)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.daemon = True
+    sock = bind(host, 0)
+    backend = backend or ArgvBackend(str(game), lang)
+    server = PhoneServer(sock, backend, lang, token, Limits(**limits))
+    thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
     thread.start()
     try:
         yield server
     finally:
         server.stop()
-        thread.join(5)
+        thread.join(10)
+        assert not thread.is_alive(), "the server did not stop"
 
 
 def request(server, method: str, path: str, body=None, headers=None, raw: bytes | None = None):
@@ -50,9 +59,38 @@ def request(server, method: str, path: str, body=None, headers=None, raw: bytes 
     path = path if path.startswith("/") else prefix + path
     conn.request(method, path, body=data, headers=sent_headers)
     response = conn.getresponse()
-    reply = Reply(response.status, response.read(), dict(response.getheaders()))
+    reply = Reply(response.status, response.read(), response.headers)  # names in any case
     conn.close()
     return reply
+
+
+def connect(server, timeout: float = 10) -> socket.socket:
+    host, port = server.server_address[:2]
+    return socket.create_connection((host, port), timeout=timeout)
+
+
+def raw_http(server, data: bytes, timeout: float = 10) -> bytes:
+    """``data`` sent as it is on one connection; everything answered until the server closes
+    it (``timeout``: a hang guard)."""
+    with connect(server, timeout) as sock:
+        sock.sendall(data)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def split_answer(answer: bytes) -> tuple[int, dict, bytes]:
+    """An HTTP answer's status, headers (names in lower case) and body."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    version, status, *_ = status_line.split(" ")
+    assert version == "HTTP/1.1", status_line
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(status), headers, body
 
 
 def same_as_cli(server, served, terts, action: str, body, argv: list[str]):

@@ -294,8 +294,9 @@ def correct(
 
     g, correction, changed, sheet = update_game(path, change)
     from ..output.report.corrections import report_correction
+    from .remedies import typed
 
-    report_correction(g, correction, changed, sheet, as_json)
+    report_correction(g, correction, changed, sheet, as_json, command=typed)
 
 
 #: The options of every recording command, after its own (name, annotation, default).

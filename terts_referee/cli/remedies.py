@@ -92,6 +92,7 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "declare": (("player", "combos"), ()),
     "challenge": (("player", "combo"), ()),
     "new": (("players",), ()),
+    "drop": (("event",), ()),
 }
 #: What a field the players must choose (None) is written as: ``terts score POINTS --by P``.
 _PLACEHOLDERS = {

@@ -18,17 +18,27 @@ from ..domain.rules import Ruleset, ruleset_from_dict
 from ..errors import GameFileError, NotationError, RuleError, RulesetError
 from ..i18n.messages import clipped, t
 from ..referee import EventRefused, Sheet, replay
-from .storage import FORMAT_VERSION, TIMES_FORMAT
+from .storage import CORRECTIONS_FORMAT, ID_FORMAT, TIMES_FORMAT
 
 if TYPE_CHECKING:
     from ..domain.verdicts import Verdict
     from ..referee.state import State
     from .corrections import Action, Change, Correction, CorrectionRefused
 
-__all__ = ["Game", "check_names", "distinct_names", "names_meant", "now", "TOP_KEYS"]
+__all__ = [
+    "Game",
+    "check_names",
+    "distinct_names",
+    "is_game_id",
+    "names_meant",
+    "new_game_id",
+    "now",
+    "TOP_KEYS",
+]
 
 TOP_KEYS = (
     "format",
+    "id",
     "players",
     "first_dealer",
     "quick",
@@ -38,7 +48,31 @@ TOP_KEYS = (
     "corrections",
 )
 """The game file's top-level keys. ``started`` (a date-time) and ``corrections`` (a list) are
-checked by type only here, for the helpers that add them."""
+checked by type only here, for the helpers that add them; ``id`` is a game id
+(:func:`is_game_id`)."""
+
+
+def new_game_id() -> str:
+    """A new game's id: a random UUID (version 4) as text, ``0b6f3c1e-…``. The library knows a
+    game in all its copies by it (a sync tool's, a backup's, another device's)."""
+    import uuid  # only `terts new` (and a club's new table) makes one
+
+    return str(uuid.uuid4())
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def is_game_id(value: object) -> bool:
+    """Whether ``value`` is a game id as the file holds it: a UUID in its usual text form, 32
+    hexadecimal digits in groups of 8-4-4-4-12 (either case)."""
+    return (
+        isinstance(value, str)
+        and len(value) == 36
+        and all(value[i] == "-" for i in (8, 13, 18, 23))
+        and set(value.replace("-", "")) <= _HEX
+        and value.count("-") == 4
+    )
 
 
 def now() -> datetime:
@@ -165,6 +199,7 @@ class Game:
     journal: list[Event]  # the recorded events, never rewritten (issue 11)
     journal_times: list[datetime | None]
     corrections: list[Correction]  # the trail, append-only
+    id: str | None  # the game's id (`terts new` writes one); None in files from before ids
 
     # The referee's state after the last strict ``sheet()``, with what it was derived from, so
     # that ``record`` judges only the new event (a write replays once, issue 13).
@@ -182,8 +217,9 @@ class Game:
         journal: list[Event] | None = None,
         journal_times: list[datetime | None] | None = None,
         corrections: list[Correction] | None = None,
+        id: str | None = None,
     ) -> None:
-        self.players, self.rules = players, rules
+        self.players, self.rules, self.id = players, rules, id
         self.events = [] if events is None else events
         self.first_dealer, self.quick, self.started = first_dealer, quick, started
         self.times = [] if times is None else times
@@ -203,6 +239,7 @@ class Game:
             self.journal,
             self.journal_times,
             self.corrections,
+            self.id,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -278,6 +315,9 @@ class Game:
         quick = doc.get("quick", False)
         if not isinstance(quick, bool):
             raise bad("quick", t("store.expect.bool"))
+        game_id = doc.get("id")
+        if game_id is not None and not is_game_id(game_id):
+            raise bad("id", t("store.expect.game_id"))
         if "started" in doc and not isinstance(doc["started"], datetime):
             raise bad("started", t("store.expect.datetime"))
         if "corrections" in doc and not isinstance(doc["corrections"], list):
@@ -308,7 +348,7 @@ class Game:
             ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
-        return cls(players, rules, [], first, quick, started, [], events, times, trail)
+        return cls(players, rules, [], first, quick, started, [], events, times, trail, game_id)
 
     def _sync_journal(self) -> None:
         """With no corrections the journal is the effective list: follow ``events`` when a
@@ -319,10 +359,16 @@ class Game:
 
     def to_doc(self) -> dict[str, Any]:
         self._sync_journal()
-        # the lowest format that holds what the game holds: a file with no corrections stays
-        # readable by a version that knows only the times
-        version = FORMAT_VERSION if self.corrections else TIMES_FORMAT
-        doc: dict[str, Any] = {"format": version, "players": list(self.players)}
+        # the lowest format that holds what the game holds: a file with no corrections and no id
+        # stays readable by a version that knows only the times (storage.FORMAT_VERSION)
+        if self.id:
+            version = ID_FORMAT
+        else:
+            version = CORRECTIONS_FORMAT if self.corrections else TIMES_FORMAT
+        doc: dict[str, Any] = {"format": version}
+        if self.id:
+            doc["id"] = self.id
+        doc["players"] = list(self.players)
         if self.started:
             doc["started"] = self.started
         if self.first_dealer:
@@ -386,17 +432,13 @@ class Game:
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
             return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
-        from ..referee.dispatch import EventRefused, apply
-        from ..referee.state import State
+        from ..referee.dispatch import walk
 
-        # as replay(..., strict=True) walks the log
-        st = State.start(self.players, self.rules, self.first_dealer)
-        st.recorded = len(self.events)  # the file's events, judged as they were recorded
-        for i, ev in enumerate(self.events, start=1):
-            try:
-                apply(st, i, ev)
-            except RuleError as exc:
-                raise EventRefused(i, exc.verdict) from None
+        # as replay(..., strict=True) walks the log: the file's events, judged as they were
+        # recorded; one the referee no longer takes is set aside (``Sheet.set_aside``): reading
+        # never locks a game out
+        n = len(self.events)
+        st = walk(self.players, self.events, self.rules, self.first_dealer, n, n)
         self._walked = self._walk_of(st, kept=False)
         return st.sheet
 
@@ -440,25 +482,17 @@ class Game:
         after event in one game (table mode, the web page) keeps it; a refused event drops it
         (``sheet()`` walks the log again)."""
         st = self._taken_on(event)
-        if st is None and keep:
-            self.sheet()  # the log walked, its state kept for the event
+        if st is None:
+            self.sheet()  # the log walked (stored events set aside), its state for the event
             st = self._taken_on(event)
-        if st is not None:
-            sheet = st.sheet
-        else:
-            sheet = replay(
-                self.players,
-                [*self.events, event],
-                self.rules,
-                first_dealer=self.first_dealer,
-                recorded=len(self.events),
-            )
+        assert st is not None  # ``sheet()`` just walked this very game
+        sheet = st.sheet
         when = at or now()
         self.journal.append(event)
         self.journal_times.append(when)
         self.events.append(event)
         self.times.append(when)
-        if keep and st is not None:
+        if keep:
             self._walked = self._walk_of(st, kept=True)
         return sheet
 
@@ -529,7 +563,9 @@ class Game:
         ``event`` refers to other events (a penalty's ``event``) by their numbers before the
         correction. Returns the trail entry, what changed on the sheet and the new sheet.
         Raises NotationError for a number with no event, CorrectionRefused (a RuleError)
-        naming the first event that no longer holds; the game is then unchanged.
+        naming the first event that stood before and no longer holds (or the correction's own
+        event refused); the game is then unchanged. Events already set aside (``Sheet.set_aside``)
+        do not block it; those it makes stand again are in the change (``stands_again``).
         """
         from .corrections import (
             Action,
@@ -538,6 +574,7 @@ class Game:
             apply_correction,
             check_number,
             dropped_reference,
+            judged_again,
             opening_with_events,
             renumber,
             sheet_change,
@@ -546,6 +583,7 @@ class Game:
         action = Action(action)
         self._sync_journal()
         check_number(action, number, len(self.events))
+        before = self.sheet()
         if (event is None) != (action is Action.DROP):
             raise ValueError("a drop takes no event; a replace or an insert takes one")
         if action is Action.INSERT:
@@ -553,7 +591,7 @@ class Game:
             event = renumber(event, number, 1)  # the events it names move down with the rest
         old = None if action is Action.INSERT else self.events[number - 1]
         if action is Action.DROP:
-            last = opening_with_events(self.events, number)
+            last = opening_with_events(self.events, number, before.set_aside)
             if last is not None:
                 raise CorrectionRefused(
                     t("err.fix.opening", n=number, first=number + 1, last=last), number
@@ -566,22 +604,22 @@ class Game:
         c = Correction(action, number, len(self.journal), old, event, at or now(), old_at)
         events, times = list(self.events), list(self.times)
         apply_correction(events, times, c, self.started)
-        before = self.sheet()
-        try:
-            # events before the corrected one stand as recorded; it and the later ones are
-            # judged again, as new
-            after = replay(
-                self.players,
-                events,
-                self.rules,
-                first_dealer=self.first_dealer,
-                recorded=number - 1,
-            )
-        except EventRefused as exc:
-            raise self._refusal(c, exc) from None
+        # events before the corrected one stand as recorded; it and the later ones are judged
+        # again, as new. None raises here: what is set aside is compared with before
+        after = replay(
+            self.players,
+            events,
+            self.rules,
+            first_dealer=self.first_dealer,
+            recorded=number - 1,
+            stored=len(events),
+        )
+        stands_again = judged_again(c, before.set_aside, after.set_aside)
+        if isinstance(stands_again, EventRefused):
+            raise self._refusal(c, stands_again)
         self.corrections.append(c)
         self.events, self.times = events, times
-        return c, sheet_change(before, after), after
+        return c, sheet_change(before, after)._replace(stands_again=stands_again), after
 
     def corrected(self) -> dict[int, Correction]:
         """The effective events a correction put in, by number: the correction of each."""

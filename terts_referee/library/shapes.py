@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-__all__ = ["HeadToHead", "PlayerStats", "Stats", "TimelineEntry"]
+__all__ = ["Copy", "HeadToHead", "PlayerStats", "RatingTerms", "Stats", "TimelineEntry"]
 
 
 class PlayerStats(TypedDict):
@@ -29,6 +29,12 @@ class PlayerStats(TypedDict):
     false_declarations: int
     uphill: int
     claims: int
+    # the rating over the period's finished games (None only for a player whose finished games
+    # have no winner): the conservative mu - 3 sigma, mu and sigma, and the games rated
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    rated_games: int
 
 
 class HeadToHead(TypedDict):
@@ -41,6 +47,31 @@ class TimelineEntry(TypedDict):
     date: str
     players: list[str]
     winner: str | None
+    ratings: dict[str, float | None]  # each player's rating just after the game
+
+
+class RatingStart(TypedDict):
+    mu: float
+    sigma: float
+
+
+class RatingTerms(TypedDict):
+    """What the ratings mean: the model, the formula of the value shown, where a newcomer
+    starts, how many games were rated, over which games and in which order."""
+
+    model: str
+    rating: str
+    start: RatingStart
+    games: int
+    over: str
+    order: str
+
+
+class Copy(TypedDict):
+    """A copy of a game not counted, and the file counted instead."""
+
+    file: str
+    counted: str
 
 
 class Stats(TypedDict):
@@ -51,6 +82,10 @@ class Stats(TypedDict):
     average_deals: float | None
     average_minutes: float | None
     timeline: list[TimelineEntry]  # the finished games, in the order they started
-    # added by ``terts stats``: the library read, and the files it skipped
+    ratings: RatingTerms
+    # with --player and --vs: the chance of each to win their next game (adding up to 1)
+    chance: NotRequired[dict[str, float]]
+    # added by ``terts stats``: the library read, the files it skipped, the copies not counted
     library: NotRequired[str]
     skipped: NotRequired[list[str]]
+    copies: NotRequired[list[Copy]]

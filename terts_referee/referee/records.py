@@ -454,6 +454,8 @@ class Sheet:
     win_reason: Verdict | None
     notices: list[tuple[int, Verdict]]  # (event number, notice)
     skipped: list[int]
+    # stored events the referee no longer takes, by number: the reason (``dispatch.walk``)
+    set_aside: dict[int, Verdict]
     _by_event: tuple[int, dict[int, list[Verdict]]]  # notices by event, built on first use
 
     def __init__(
@@ -472,6 +474,7 @@ class Sheet:
         self.win_reason = None
         self.notices = []
         self.skipped = []
+        self.set_aside = {}
         self._by_event = (0, {})
 
     @property

@@ -1,26 +1,24 @@
-"""The page's requests as ``terts`` command lines, and the page's state from ``--json`` outputs.
+"""The page's requests as ``terts`` command lines (for ``backend.ArgvBackend``).
 
 A POST body is a JSON object of named fields; ``argv_for`` checks every field's type and turns
-the body into the same argument list a person would type (options first, then ``--`` and the
-positional words, so that a name starting with ``-`` stays a name). Everything else (names,
-cards, the rules) is the CLI's to judge.
+the body into the same argument list a person would type, built so that no value can ever be
+read as an option: each option and its value are one word (``--trump=VALUE``), and the
+positional words come after ``--``, so a name or a card starting with ``-`` stays what it is.
+A trump is read as a card or a suit here, so that a bad one is refused in the page's words;
+everything else (names, cards, the rules) is the CLI's to judge.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..i18n import t
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    # runs one ``terts`` command line: (exit code, stdout, stderr), as ``actions.run``
-    Runner = Callable[[list[str]], tuple[int, str, str]]
+from . import texts  # noqa: F401 - registers the web.* words
 
 TEXT, NUMBER, FLAG, TEXTS, EVENT = "text", "number", "flag", "texts", "event"
+TRUMP = "trump"  # a text that must read as a card (the face-up card) or a suit
 MAX_TEXT = 200
 MAX_COMBOS = 4
 MAX_EVENT = 100_000  # an event number: 1..MAX_EVENT (the CLI judges whether the event exists)
@@ -53,7 +51,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
         Field("quick", FLAG, "--quick", off="--tricks"),  # quick is the default of `new`
     ),
     "deal": (
-        Field("trump", TEXT, "--trump"),
+        Field("trump", TRUMP, "--trump"),
         Field("dealer", TEXT, "--dealer"),
         Field("quick", FLAG, "--quick", off="--tricks"),
     ),
@@ -62,7 +60,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
     "trick": (Field("cards", TEXTS, required=True),),
     "exchange": (Field("player", TEXT, required=True),),
     "ask": (Field("player", TEXT, required=True),),
-    "trump": (Field("trump", TEXT, required=True),),
+    "trump": (Field("trump", TRUMP, required=True),),
     "score": (
         Field("points", NUMBER, required=True),
         Field("by", TEXT, "--by", required=True),
@@ -83,7 +81,7 @@ ACTIONS: dict[str, tuple[Field, ...]] = {
     "drop": (Field("number", EVENT, required=True),),
 }
 
-# Every recording command takes a correction (issue 11): take event N's place, or go before it.
+# Every recording command takes a correction: take event N's place, or go before it.
 RECORDING: tuple[str, ...]
 RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
 RECORDING += ("penalty", "claim")
@@ -93,7 +91,7 @@ for _name in RECORDING:
 
 
 def _check(action: str, field: Field, value: object, lang: str) -> None:
-    if field.kind == TEXT:
+    if field.kind in (TEXT, TRUMP):
         good = isinstance(value, str) and len(value) <= MAX_TEXT
         expected = t("web.type.text", lang)
     elif field.kind == NUMBER:
@@ -125,18 +123,27 @@ def _bundled(name: str, lang: str) -> None:
         raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
 
 
-def parse_body(raw: bytes, action: str, lang: str) -> dict[str, Any]:
-    """The request body as a JSON object; BadRequest (400) with a message otherwise."""
-    example = json.dumps({f.name: "…" for f in ACTIONS[action] if f.required}, ensure_ascii=False)
-    try:
-        body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-    except UnicodeDecodeError:
-        raise BadRequest(t("web.err.json", lang, detail=t("web.err.utf8", lang))) from None
-    except json.JSONDecodeError as exc:
-        raise BadRequest(t("web.err.json", lang, detail=f"{exc.msg} at {exc.pos}")) from None
+def fields_of(body: object, action: str, lang: str) -> dict[str, Any]:
+    """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
+    with an example of the object expected."""
     if not isinstance(body, dict):
-        raise BadRequest(t("web.err.object", lang, example=example))
+        example = {f.name: "…" for f in ACTIONS[action] if f.required}
+        raise BadRequest(t("web.err.object", lang, example=json.dumps(example, ensure_ascii=False)))
     return body
+
+
+def _trump(action: str, value: str, lang: str) -> None:
+    """A trump as the CLI reads it (a suit, or the face-up card), refused here in the page's
+    words: a value such as ``--color`` must never reach the command line as anything else."""
+    from ..domain.cards import parse_card_or_suit
+    from ..errors import NotationError
+
+    try:
+        parse_card_or_suit(value)
+    except NotationError:
+        reason = t("err.card_or_suit", lang, text=value, accepted=t("err.accept.suit", lang))
+        message = t("web.err.field_value", lang, field="trump", action=action, reason=reason)
+        raise BadRequest(message) from None
 
 
 def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[str]:
@@ -153,6 +160,8 @@ def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[st
     words: list[str] = []
     for field in ACTIONS[action]:
         value = body.get(field.name)
+        if value == "" and field.kind == TRUMP and not field.required:
+            value = None  # as on the command line: `deal --trump=` is a deal without a trump
         if value is None:
             if field.required:
                 raise BadRequest(t("web.err.missing_field", lang, action=action, field=field.name))
@@ -160,28 +169,16 @@ def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[st
         _check(action, field, value, lang)
         if field.name == "rules":
             _bundled(value, lang)
+        elif field.kind == TRUMP:
+            _trump(action, value, lang)
         if field.kind == FLAG:
             chosen = field.option if value else field.off
             options += [chosen] if chosen else []
         elif field.option:
-            options += [field.option, str(value)]
+            options.append(f"{field.option}={value}")
         elif field.kind == TEXTS:
             words += value
         else:
             words.append(str(value))
     argv = ["--lang", lang, action, "--game", game, *options]
     return [*argv, "--", *words] if words else argv
-
-
-def state(game: str, lang: str, run: Runner) -> dict[str, Any]:
-    """The page's state: ``sheet --json``, ``status --json`` and ``log --json`` (or the error)."""
-    import os
-
-    result: dict[str, Any] = {"exists": os.path.exists(game)}
-    for name in ("sheet", "status", "log"):
-        code, out, err = run(["--lang", lang, name, "--game", game, "--json"])
-        if code != 0:
-            result["error"] = err.strip() or t("web.err.internal", lang, code=code)
-            return result
-        result[name] = json.loads(out)
-    return result

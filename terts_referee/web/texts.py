@@ -29,10 +29,24 @@ TEXTS = register(
             "en": "cannot listen on {host}:{port}: {reason}; choose another --port",
             "ru": "не удаётся слушать {host}:{port}: {reason}; выберите другой --port",
         },
+        "web.cannot_bind_host": {
+            "en": "cannot listen on {host}:{port}: {reason}; choose an address of this machine "
+            "with --host (127.0.0.1, or its network address)",
+            "ru": "не удаётся слушать {host}:{port}: {reason}; выберите адрес этой машины в "
+            "--host (127.0.0.1 или её адрес в сети)",
+        },
+        "web.bad_host": {
+            "en": "--host {host!r} is not an address: {reason}; expected an IP address such as "
+            "127.0.0.1 or 192.168.1.20, or a name of this machine",
+            "ru": "--host {host!r} — не адрес: {reason}; ожидается IP-адрес, например 127.0.0.1 "
+            "или 192.168.1.20, или имя этой машины",
+        },
         # --- request errors (HTTP 4xx bodies) -------------------------------------------------
         "web.err.forbidden": {
-            "en": "forbidden: open the address with its access token, as `terts serve` printed it",
-            "ru": "доступ запрещён: откройте адрес с ключом доступа, напечатанный `terts serve`",
+            "en": "forbidden: open the address with its access token, as the server printed it "
+            "(or scan its QR code)",
+            "ru": "доступ запрещён: откройте адрес с ключом доступа, как его напечатал сервер "
+            "(или отсканируйте QR-код)",
         },
         "web.err.not_found": {"en": "no such page: {path}", "ru": "нет такой страницы: {path}"},
         "web.err.method": {
@@ -95,8 +109,45 @@ TEXTS = register(
             "ru": "списком из 1–{n} строк",
         },
         "web.err.host": {
-            "en": "unexpected Host or Origin: open the address `terts serve` printed",
-            "ru": "неожиданный Host или Origin: откройте адрес, напечатанный `terts serve`",
+            "en": "unexpected Host or Origin: open the address the server printed",
+            "ru": "неожиданный Host или Origin: откройте адрес, который напечатал сервер",
+        },
+        "web.err.field_value": {
+            "en": "field '{field}' of {action}: {reason}",
+            "ru": "поле '{field}' для {action}: {reason}",
+        },
+        "web.err.deep": {
+            "en": "the body nests deeper than {limit} levels: the page sends an object of "
+            "fields, each a text, a number, true or false, or a list of texts",
+            "ru": "тело запроса вложено глубже {limit} уровней: страница отправляет объект "
+            "полей, каждое из них строка, число, true или false или список строк",
+        },
+        "web.err.bad_request": {
+            "en": "not a request this server can read: expected an HTTP/1.1 request line such "
+            "as GET / HTTP/1.1, headers of at most {limit} bytes, and a Content-Length in digits",
+            "ru": "этот запрос серверу не прочесть: ожидается строка запроса HTTP/1.1 вида "
+            "GET / HTTP/1.1, заголовки не длиннее {limit} байт и Content-Length из цифр",
+        },
+        "web.err.headers_large": {
+            "en": "request headers too large: {size} bytes, at most {limit}",
+            "ru": "заголовки запроса слишком велики: "
+            "{size:#байт|байта|байт}, а допустимо не больше {limit}",
+        },
+        "web.err.http_version": {
+            "en": "HTTP/{version} is not spoken here: expected HTTP/1.1 (or 1.0)",
+            "ru": "HTTP/{version} здесь не поддерживается: ожидается HTTP/1.1 (или 1.0)",
+        },
+        "web.err.timeout": {
+            "en": "the request took longer than {seconds} s to arrive: send it again",
+            "ru": "запрос шёл дольше {seconds} с: отправьте его ещё раз",
+        },
+        "web.err.busy": {
+            "en": "too many connections (at most {limit} at once): try again in a moment",
+            "ru": "слишком много соединений (не больше {limit} сразу): повторите чуть позже",
+        },
+        "web.err.failed": {
+            "en": "the server failed to answer this request ({kind})",
+            "ru": "сервер не смог ответить на этот запрос ({kind})",
         },
         "web.err.internal": {
             "en": "the command failed unexpectedly (exit {code})",
@@ -158,6 +209,10 @@ TEXTS = register(
         "ui.all_events": {"en": "All {n} events", "ru": "Все события ({n})"},
         "ui.fewer": {"en": "Latest only", "ru": "Только последние"},
         "ui.corrected": {"en": "put in by a correction", "ru": "внесено исправлением"},
+        "ui.set_aside": {
+            "en": "set aside: no longer holds, not counted",
+            "ru": "отложено: больше не проходит, не засчитано",
+        },
         "ui.fix": {"en": "Fix", "ru": "Испр."},
         "ui.fix_n": {"en": "Fix event {n}", "ru": "Исправить событие {n}"},
         "ui.fix.replace": {"en": "Replace", "ru": "Заменить"},

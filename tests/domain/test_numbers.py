@@ -139,20 +139,22 @@ def test_no_command_reads_a_number_with_int(terts) -> None:
     walk(typer.main.get_command(app), ["terts"])
 
 
-def test_a_content_length_that_is_not_ascii_digits_gets_411(two_games) -> None:
-    from tests.serve_helpers import running
-    from tests.web.test_serve import _raw_http
+def test_a_content_length_that_is_not_ascii_digits_gets_400(two_games) -> None:
+    """HTTP's framing: a Content-Length that is not digits is a bad request (400), and the
+    connection is closed (RFC 9112, 6.3); 411 is for a body with no length at all."""
+    from tests.serve_helpers import raw_http, running
 
     _, served = two_games
     before = served.read_bytes()
     with running(served) as server:
         port = server.server_address[1]
         for length in ("١٢", "+2", "1_0", "2.0"):  # (spaces around it are HTTP's own)
-            answer = _raw_http(
+            answer = raw_http(
                 server,
                 f"POST /api/undo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                 f"Content-Type: application/json\r\nContent-Length: {length}\r\n"
                 "Connection: close\r\n\r\n{}".encode(),
             )
-            assert answer.startswith(b"HTTP/1.1 411"), (length, answer[:100])
+            assert answer.startswith(b"HTTP/1.1 400"), (length, answer[:100])
+            assert b"a Content-Length in digits" in answer
     assert served.read_bytes() == before

@@ -22,7 +22,8 @@ def command(
     """
     from ...domain.rules import load_ruleset
     from ...output.report.sheet import report_sheet
+    from ..remedies import typed
 
     _, g = load(game)
     other = load_ruleset(as_rules) if as_rules else None
-    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv, chart=chart)
+    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv, chart=chart, command=typed)

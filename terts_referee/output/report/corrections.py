@@ -11,8 +11,11 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.table import Table
 
+    from ...domain.verdicts import Remedy
     from ...game.corrections import Change, Correction
     from ...game.model import Game
     from ...referee import Sheet
@@ -63,6 +66,8 @@ def change_lines(game: Game, change: Change) -> list[str]:
         else:
             key = "fix.deal"
         lines.append(t(key, n=d.number, what="; ".join(bits)))
+    if change.stands_again:
+        lines.append(t("fix.stands_again", numbers=", ".join(map(str, change.stands_again))))
     if change.winner_changed:
         nobody = t("fix.nobody")
         lines.append(
@@ -72,8 +77,15 @@ def change_lines(game: Game, change: Change) -> list[str]:
 
 
 def report_correction(
-    game: Game, c: Correction, change: Change, sheet: Sheet, as_json: bool
+    game: Game,
+    c: Correction,
+    change: Change,
+    sheet: Sheet,
+    as_json: bool,
+    *,
+    command: Callable[[Remedy], str],
 ) -> None:
+    """What a correction changed; ``command`` writes a command to type in the face's form."""
     if as_json:
         console.print_json(
             {
@@ -83,6 +95,7 @@ def report_correction(
                 "targets": sheet.targets,
                 "finished": sheet.finished,
                 "winner": sheet.winner,
+                "set_aside": sorted(sheet.set_aside),
             }
         )
         return
@@ -92,6 +105,9 @@ def report_correction(
     lines = change_lines(game, change)
     for line in lines or [t("fix.nothing")]:
         console.say("  " + line)
+    from .sheet import say_set_aside
+
+    say_set_aside(sheet, command)
 
 
 def trail_table(game: Game) -> Table:

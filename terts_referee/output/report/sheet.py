@@ -12,7 +12,10 @@ from .words import iso, penalty_name, said, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...domain.rules import Ruleset
+    from ...domain.verdicts import Remedy
     from ...game.model import Game
     from ...referee import Deal, Sheet
     from ...referee.records import PenaltyRecord
@@ -102,6 +105,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                 sheet.notices, said_all(v for _, v in sheet.notices), strict=True
             )
         ],
+        "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold: not counted
     }
 
 
@@ -112,7 +116,11 @@ def report_sheet(
     as_csv: bool,
     source: Path | None = None,
     chart: bool = False,
+    *,
+    command: Callable[[Remedy], str],
 ) -> None:
+    """The sheet as JSON, CSV or a table; ``command`` writes a command to type in the face's
+    form (where to read why an event is set aside)."""
     if as_json:
         console.print_json(sheet_json(game, sheet))
         return
@@ -176,6 +184,7 @@ def report_sheet(
     for n, notice in sheet.notices:
         if n in skipped:
             console.say(f"! {said(notice)}", "yellow")
+    say_set_aside(sheet, command)
     if sheet.finished:
         why = said(sheet.win_reason)
         console.say(t("out.game_over_why", p=sheet.winner, why=why), "bold green")
@@ -185,6 +194,18 @@ def report_sheet(
         console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
     if source is not None:
         console.say(t("out.sample", path=source), "dim")
+
+
+def say_set_aside(sheet: Sheet, command: Callable[[Remedy], str]) -> None:
+    """Once, the stored events the referee set aside (``Sheet.set_aside``), by number, and
+    where to read why (``command``: the face's way of writing the log's command)."""
+    if sheet.set_aside:
+        from ...domain.verdicts import Remedy
+
+        numbers = ", ".join(map(str, sorted(sheet.set_aside)))
+        log = command(Remedy("log"))
+        line = t("out.set_aside", n=len(sheet.set_aside), numbers=numbers, log=log)
+        console.say(f"! {line}", "yellow")
 
 
 def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:

@@ -62,6 +62,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
             "may_look": False,
             "finished": sheet.finished,
             "winner": sheet.winner,
+            "set_aside": sorted(sheet.set_aside),
         }
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
@@ -82,6 +83,7 @@ def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
         "tricks": {p: deal.tricks_taken(p) for p in game.players},
         "finished": sheet.finished,
         "winner": sheet.winner,
+        "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold
     }
 
 
@@ -93,6 +95,9 @@ def report_status(
     if as_json:
         console.print_json(data)
         return
+    from .sheet import say_set_aside
+
+    say_set_aside(sheet, command)
     if not data["deal"]:
         typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
         console.say(t("out.no_deal", command=typed))
