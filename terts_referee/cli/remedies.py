@@ -52,6 +52,23 @@ TAILS = register(
         "cli.err.one_deck": {"en": ", then `{command}`", "ru": " и запишите `{command}`"},
         "cli.err.challenge.shared": {"en": " (`{command}`)", "ru": " (`{command}`)"},
         "cli.err.penalty.no_event": {"en": ": see `terts log`", "ru": ": см. `terts log`"},
+        "cli.log": {"en": " (see `terts log`)", "ru": " (см. `terts log`)"},
+        "cli.err.fix.range.insert": {
+            "en": " (see `terts log`; to add after the last, record without --before)",
+            "ru": " (см. `terts log`; после последнего — запишите без --before)",
+        },
+        # the game file: the option that names another
+        "cli.game": {"en": " with --game", "ru": " через --game"},
+        "cli.store.not_found": {
+            "en": " with `{command}` or name one with --game",
+            "ru": " командой `{command}` или укажите файл через --game",
+        },
+        "cli.store.exists": {
+            "en": ": --force moves it there first, nothing is deleted; or --game names another "
+            "file",
+            "ru": ": --force сначала перенесёт его туда, ничего не удаляя; или укажите другой "
+            "файл через --game",
+        },
     }
 )
 #: Verdicts that share a tail: the tail's key by the verdict's code.
@@ -67,6 +84,14 @@ SHARED_TAILS = {
     "err.declare.none_before_break": "cli.quick",
     "err.declare.no_fours": "cli.quick",
     "err.declare.already": "cli.quick",
+    "err.fix.range.replace": "cli.log",
+    "err.fix.range.drop": "cli.log",
+    "store.directory": "cli.game",
+    "store.special": "cli.game",
+    "store.too_big": "cli.game",
+    "store.not_replaceable": "cli.game",
+    "store.read_only": "cli.game",
+    "store.corrupt": "cli.game",
 }
 
 

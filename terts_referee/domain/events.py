@@ -496,7 +496,7 @@ def event_from_dict(
     d: Any,
     number: int = 0,
     players: tuple[str, ...] | None = None,
-    origin: str | None = None,
+    origin: str | Verdict | None = None,
 ) -> "Event":
     """Rebuild and validate an event from its game-file table.
 

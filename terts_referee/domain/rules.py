@@ -434,7 +434,7 @@ def toml_value(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def _not_allowed(origin: str, dotted: str, value: Any, expected: Verdict) -> RulesetError:
+def _not_allowed(origin: str | Verdict, dotted: str, value: Any, expected: Verdict) -> RulesetError:
     params = {
         "origin": origin,
         "setting": dotted,
@@ -444,7 +444,7 @@ def _not_allowed(origin: str, dotted: str, value: Any, expected: Verdict) -> Rul
     return RulesetError(Verdict("rule.not_allowed", params))
 
 
-def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
+def _check_value(origin: str | Verdict, dotted: str, value: Any, f: KeyInfo) -> Any:
     default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
     # what the key accepts is worded only for a refusal (every command checks every key)
     if isinstance(default, bool):
@@ -476,7 +476,10 @@ def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
 
 
 def ruleset_from_dict(
-    doc: dict[str, Any], origin: str, base: Ruleset | None = None, complete: bool = False
+    doc: dict[str, Any],
+    origin: str | Verdict,
+    base: Ruleset | None = None,
+    complete: bool = False,
 ) -> Ruleset:
     """Validate a ruleset table over ``base`` (defaults when None); raises RulesetError.
 

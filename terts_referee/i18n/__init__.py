@@ -51,6 +51,7 @@ OWN = register(
         },
         "rule.suggested": {"en": "{expected}{suggest}", "ru": "{expected}{suggest}"},
         "note.effects": {"en": "{parts}", "ru": "{parts}"},  # several effects of one penalty
+        "store.rules_of": {"en": "{origin} [rules]", "ru": "{origin} [rules]"},  # a file's table
     }
 )
 

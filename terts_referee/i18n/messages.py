@@ -446,22 +446,16 @@ MESSAGES = register(
             "ru": "исправлять нечего: в игре ещё нет событий",
         },
         "err.fix.range.replace": {
-            "en": "there is no event {number} to replace: expected a number from 1 to {n} "
-            "(see `terts log`)",
-            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n} "
-            "(см. `terts log`)",
+            "en": "there is no event {number} to replace: expected a number from 1 to {n}",
+            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n}",
         },
         "err.fix.range.insert": {
-            "en": "there is no event {number} to insert before: expected a number from 1 to {n} "
-            "(see `terts log`; to add after the last, record without --before)",
-            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 "
-            "до {n} (см. `terts log`; после последнего — запишите без --before)",
+            "en": "there is no event {number} to insert before: expected a number from 1 to {n}",
+            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 до {n}",
         },
         "err.fix.range.drop": {
-            "en": "there is no event {number} to drop: expected a number from 1 to {n} "
-            "(see `terts log`)",
-            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n} "
-            "(см. `terts log`)",
+            "en": "there is no event {number} to drop: expected a number from 1 to {n}",
+            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n}",
         },
         "err.fix.opening": {
             "en": "event {n} opens a deal whose events {first}-{last} still stand: drop them "
@@ -520,14 +514,12 @@ MESSAGES = register(
         },
         # --- storage.py ---------------------------------------------------------------------
         "store.not_found": {
-            "en": "game file {path} not found: start one with `terts new P1 P2` "
-            "or name one with --game",
-            "ru": "файл игры {path} не найден: начните игру командой `terts new P1 P2` "
-            "или укажите файл через --game",
+            "en": "game file {path} not found: start one",
+            "ru": "файл игры {path} не найден: начните игру",
         },
         "store.directory": {
-            "en": "game file {path} is a directory: name a game file with --game",
-            "ru": "файл игры {path} — это каталог: укажите файл игры через --game",
+            "en": "game file {path} is a directory: name a game file",
+            "ru": "файл игры {path} — это каталог: укажите файл игры",
         },
         "store.unreadable": {
             "en": "cannot read game file {path}: {reason}",
@@ -542,10 +534,10 @@ MESSAGES = register(
             "en": "the document is not a table",
             "ru": "документ — не таблица",
         },
-        "store.no_format": {"en": "no `format` key", "ru": "нет ключа `format`"},
+        "store.no_format": {"en": "no format key", "ru": "нет ключа format"},
         "store.bad_format": {
-            "en": "`format` must be a positive integer, not {version}",
-            "ru": "`format` должен быть целым положительным числом, а не {version}",
+            "en": "format must be a positive integer, not {version}",
+            "ru": "format должен быть целым положительным числом, а не {version}",
         },
         "store.newer": {
             "en": "game file {path} was written by a newer terts (format {version}; "
@@ -554,14 +546,12 @@ MESSAGES = register(
             "эта читает формат не выше {newest}): обновите terts-referee",
         },
         "store.special": {
-            "en": "game file {path} is {kind}, not a regular file: name a game file with --game",
-            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры через --game",
+            "en": "game file {path} is {kind}, not a regular file: name a game file",
+            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры",
         },
         "store.too_big": {
-            "en": "game file {path} is larger than {limit}, more than any game: "
-            "name a game file with --game",
-            "ru": "файл игры {path} больше {limit} — больше любой партии: "
-            "укажите файл игры через --game",
+            "en": "game file {path} is larger than {limit}, more than any game: name a game file",
+            "ru": "файл игры {path} больше {limit} — больше любой партии: укажите файл игры",
         },
         "store.write_too_big": {
             "en": "game file {path} would grow to {size}, more than the {limit} a game file "
@@ -570,16 +560,14 @@ MESSAGES = register(
             "игры (его нельзя было бы прочесть): ничего не записано; начните новую партию",
         },
         "store.not_replaceable": {
-            "en": "{path} is {kind}, not a game file: it will not be replaced; "
-            "name a game file with --game",
-            "ru": "{path} — {kind}, а не файл игры: заменять "
-            "его нельзя; укажите файл игры через --game",
+            "en": "{path} is {kind}, not a game file: it will not be replaced; name a game file",
+            "ru": "{path} — {kind}, а не файл игры: заменять его нельзя; укажите файл игры",
         },
         "store.read_only": {
             "en": "game file {path} is read-only and will not be replaced: make it writable "
-            "(chmod u+w) to record, or name another with --game",
+            "(chmod u+w) to record, or name another",
             "ru": "файл игры {path} только для чтения и не будет заменён: разрешите запись "
-            "(chmod u+w) или укажите другой файл через --game",
+            "(chmod u+w) или укажите другой файл",
         },
         "file.directory": {"en": "a directory", "ru": "каталог"},
         "file.fifo": {"en": "a FIFO (named pipe)", "ru": "именованный канал (FIFO)"},
@@ -603,8 +591,8 @@ MESSAGES = register(
             "ru": "не удаётся заблокировать файл игры {path}: каталога {directory} нет",
         },
         "store.locked": {
-            "en": "game file {path} is locked by another terts command; try again",
-            "ru": "файл игры {path} занят другой командой terts; попробуйте ещё раз",
+            "en": "game file {path} is locked by another command; try again",
+            "ru": "файл игры {path} занят другой командой; попробуйте ещё раз",
         },
         "store.lock_failed": {
             "en": "cannot lock game file {path} (lock file {lock}): {reason}",
@@ -612,17 +600,15 @@ MESSAGES = register(
         },
         "store.exists": {
             "en": "game file {path} already exists and was not moved to the library (an "
-            "unfinished or damaged game): --force moves it there first, nothing is deleted; "
-            "or --game names another file",
+            "unfinished or damaged game)",
             "ru": "файл игры {path} уже есть и не перенесён в библиотеку (партия не окончена "
-            "или файл повреждён): --force сначала перенесёт его туда, ничего не удаляя; "
-            "или укажите другой файл через --game",
+            "или файл повреждён)",
         },
         "store.corrupt": {
             "en": "game file {path} is corrupt ({detail}) and will not be overwritten: "
-            "repair or move it, or name another with --game",
+            "repair or move it, or name another",
             "ru": "файл игры {path} повреждён ({detail}) и не будет перезаписан: "
-            "исправьте или уберите его либо укажите другой через --game",
+            "исправьте или уберите его либо укажите другой",
         },
         # --- referee/: players, deals, the end of the game ----------------------------------
         "err.player.not_in_game": {

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import LANGS, t
 from .completion import TableCompleter
@@ -115,7 +116,8 @@ def _lines_from(source: Iterable[str]) -> Callable[[], str]:
         except UnicodeDecodeError as exc:
             byte = f"0x{exc.object[exc.start]:02x}"
             enc = getattr(source, "encoding", None) or exc.encoding
-            raise RefereeError(t("msg.input_encoding", enc=enc, byte=byte)) from None
+            params = {"enc": enc, "byte": byte}
+            raise RefereeError(Verdict("msg.input_encoding", params)) from None
 
     return read
 

@@ -69,7 +69,7 @@ def test_import_from_a_usb_folder(terts, usb, tmp_path):
     assert said == [
         f"not imported {usb / '2025' / 'broken.toml'}, left as it is: game file "
         f"{usb / '2025' / 'broken.toml'} is corrupt (not valid TOML: Invalid value (at end of "
-        "document)) and will not be overwritten: repair or move it, or name another with --game"
+        "document)) and will not be overwritten: repair or move it, or name another"
     ]
     written = {f["source"]: Path(f["file"]) for f in data["files"]}
     assert set(written) == {
