@@ -19,17 +19,11 @@ class RefereeError(Exception):
 
     verdict: Verdict
 
-    def __init__(self, verdict: Verdict | str) -> None:
-        if isinstance(verdict, str):  # words made before verdicts: shown as they are
-            from .domain.verdicts import Verdict
-
-            verdict = Verdict("msg.text", {"text": verdict})
+    def __init__(self, verdict: Verdict) -> None:
         super().__init__(verdict)
         self.verdict = verdict
 
     def __str__(self) -> str:
-        if self.verdict.code == "msg.text":
-            return str(self.verdict.params["text"])
         return f"{self.verdict.code} {dict(self.verdict.params)!r}"
 
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 from typer._click import types as _click_types  # loaded by typer already
 
+from ..domain.verdicts import Verdict
+
 if TYPE_CHECKING:
     from typer._click import Context, Parameter
 
@@ -223,9 +225,8 @@ def record(
     if replace is not None or before is not None:
         if replace is not None and before is not None:
             from ..errors import NotationError
-            from ..i18n.messages import t
 
-            raise NotationError(t("err.fix.both"))
+            raise NotationError(Verdict("err.fix.both"))
         action = "replace" if replace is not None else "insert"
         number = replace if replace is not None else before
         assert number is not None  # one of the two was given

@@ -7,18 +7,23 @@ formats the text in the current language. The language comes from ``--lang``, el
 imports no catalogue: ``messages`` and the output modules import it to register theirs.
 
 The i18n package: this module (languages, ``t``, plurals), ``messages`` (the domain's
-catalogue) and ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
-penalty names). May import ``errors`` only (lazily, for the one refusal it words).
+catalogue), ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
+penalty names), ``words`` (``say``: the sentence of a verdict in a language) and ``ruledocs``
+(the ruleset keys' meanings). The domain, the referee and the game import nothing from here:
+they return verdicts, and the faces word them. May import ``errors`` and the domain (the types
+of a verdict's parameters).
+
+The current language (``lang``, set by ``--lang`` once per command) is the faces' and the
+output's: nothing below them reads it.
 """
 
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Mapping
     from typing import Any
 
 LANGS = ("en", "ru")
@@ -40,8 +45,6 @@ OWN = register(
             "en": "unknown language {lang!r}: expected en or ru",
             "ru": "неизвестный язык {lang!r}: ожидается en или ru",
         },
-        # words made before they were verdicts, shown as they are (until every refusal is one)
-        "msg.text": {"en": "{text}", "ru": "{text}"},
         # verdicts of punctuation only, the same in every language: a refusal of a part of what
         # was written, naming the whole (``'терц:8ч': …``)
         "err.in": {"en": "{text!r}: {reason}", "ru": "{text!r}: {reason}"},
@@ -72,26 +75,15 @@ def lang_from_env(env: Mapping[str, str] | None = None) -> str:
 def set_lang(lang: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang is not None and lang not in LANGS:
+        from ..domain.verdicts import Verdict
         from ..errors import NotationError
 
-        raise NotationError(t("err.lang", lang=lang))
+        raise NotationError(Verdict("err.lang", {"lang": lang}))
     _state["lang"] = lang
 
 
 def lang() -> str:
     return _state["lang"] or lang_from_env()
-
-
-@contextmanager
-def pinned() -> Iterator[None]:
-    """Choose the language once for a block that builds many messages (a replay): reading the
-    environment for each message would cost more than the rest of the replay. Restores after."""
-    saved = _state["lang"]
-    _state["lang"] = lang()
-    try:
-        yield
-    finally:
-        _state["lang"] = saved
 
 
 def plural_index(n: int, lang_: str) -> int:
@@ -160,14 +152,6 @@ def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
     """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
     field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
     chosen = lang_ or lang()
-    if kwargs:  # a verdict among the fields (until the referee returns them all): its words
-        from ..domain.verdicts import Verdict
-
-        if any(v.__class__ is Verdict for v in kwargs.values()):
-            import importlib
-
-            say = importlib.import_module("terts_referee.i18n.words").say
-            kwargs = {k: say(v, chosen) if v.__class__ is Verdict else v for k, v in kwargs.items()}
     for catalogue in CATALOGUES:
         if key in catalogue:
             entry = catalogue[key]

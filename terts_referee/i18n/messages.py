@@ -1,9 +1,12 @@
 """The domain's words: errors, rule notices, verdict reasons and penalty notes, in both languages.
 
-The domain and storage modules build every user-facing text with ``t(key, **params)`` at the
-moment they raise or notice, so that ``--lang``, ``$TERTS_LANG`` or the locale chooses the
-language per command run. Nothing here is ever written to the game file. Source tags like
-[000] and ruleset keys like ``declarations.when = "lead"`` stay verbatim in both languages.
+The domain, the referee and the game layer return verdicts (``domain.verdicts``): a code, which
+is a key here, and its parameters. A face words one when it shows it (``i18n.words.say``), in
+the language it was asked for; no sentence here names a command to type, for the remedy is
+data the face adds in its own terms (``cli.remedies``: the terminal's command). Nothing here is
+ever written to the game file. Source tags like [000] and ruleset keys like
+``declarations.when = "lead"`` stay verbatim in both languages. The list of codes, with their
+rule sections and parameters, is ``docs/verdicts.md``.
 
 Key prefixes: ``err.`` (bad input, a rule refusing an event), ``rule.`` (ruleset files),
 ``store.`` (the game file), ``notice.`` (rule notices), ``note.`` (the notes of declarations
@@ -13,22 +16,9 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from . import register, t
 
-from . import lang, register, t
-
-if TYPE_CHECKING:  # what the helpers below read of a suit and a declaration (no domain import)
-    from typing import Protocol
-
-    class _Valued(Protocol):
-        @property
-        def value(self) -> str: ...
-
-    class _Named(Protocol):
-        def name(self, lang: str = ..., ascii_only: bool = ...) -> str: ...
-
-
-__all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
+__all__ = ["MESSAGES", "t", "clipped"]
 
 MESSAGES = register(
     {
@@ -1487,26 +1477,9 @@ MESSAGES = register(
     }
 )
 
-_SUIT_KEYS = {
-    "spades": "name.suit.spades",
-    "clubs": "name.suit.clubs",
-    "diamonds": "name.suit.diamonds",
-    "hearts": "name.suit.hearts",
-}
-
-
-def suit_word(suit: _Valued) -> str:
-    """A suit's name in the current language: ``hearts`` / ``черви``."""
-    return t(_SUIT_KEYS[suit.value])
-
-
-def shown(declaration: _Named) -> str:
-    """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
-    accept), the table's name in Russian (``терц от Дамы ♥``)."""
-    return declaration.name("ru") if lang() == "ru" else str(declaration)
-
 
 def clipped(text: str, limit: int) -> str:
-    """A long value or path cut to ``limit`` characters (the last one ``…``), so that a
-    message naming it stays one readable line."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A long value or path cut to ``limit`` characters (``domain.verdicts.clipped``)."""
+    from ..domain.verdicts import clipped as cut
+
+    return cut(text, limit)

@@ -52,6 +52,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError, RefereeError
 from ..i18n import register, t
 
@@ -222,10 +223,12 @@ def check_library(library: Path) -> bool:
     except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
         reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
         shown = clipped(str(library), 80)
-        raise GameFileError(t("library.bad_path", path=shown, reason=reason)) from None
+        raise GameFileError(
+            Verdict("library.bad_path", {"path": shown, "reason": reason})
+        ) from None
     if not stat.S_ISDIR(st.st_mode):
         kind = t(kind_of(st.st_mode)) if not stat.S_ISREG(st.st_mode) else t("library.regular")
-        raise GameFileError(t("library.not_directory", path=library, kind=kind))
+        raise GameFileError(Verdict("library.not_directory", {"path": library, "kind": kind}))
     return True
 
 
@@ -343,7 +346,7 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
             game = None  # damaged: with --force it is set aside as it is, named so
         finished = game is not None and game.sheet(strict=False).finished
         if not finished and not force:
-            raise GameFileError(t("library.unfinished", path=path))
+            raise GameFileError(Verdict("library.unfinished", {"path": path}))
         source = os.stat(path)
         mtime = datetime.fromtimestamp(source.st_mtime).astimezone()
         if game is None:  # the digest of its bytes: two damaged files never share a name
@@ -364,7 +367,10 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
                 _remove_source(Path(path))
         except OSError as exc:
             raise GameFileError(
-                t("library.cannot_move", path=path, library=library, reason=_reason(exc))
+                Verdict(
+                    "library.cannot_move",
+                    {"path": path, "library": library, "reason": _reason(exc)},
+                )
             ) from None
     return target
 

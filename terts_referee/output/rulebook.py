@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from ..domain.rules import Ruleset
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import register, t
 
@@ -164,7 +165,7 @@ def book_dir() -> Path:
     for candidate in (package / "docs", package.parent / "docs"):
         if (candidate / BOOK_FILES["en"]).is_file():
             return candidate
-    raise RefereeError(t("err.book.missing", name=BOOK_FILES["en"]))
+    raise RefereeError(Verdict("err.book.missing", {"name": BOOK_FILES["en"]}))
 
 
 def book_file(lang: str) -> tuple[Path, str]:
@@ -183,7 +184,7 @@ def load_book(lang: str) -> Book:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(t("err.book.missing", name=f"{path.name}: {exc}")) from None
+        raise RefereeError(Verdict("err.book.missing", {"name": f"{path.name}: {exc}"})) from None
     sections, sources = parse_book(text)
     return Book(sections, sources, used, path)
 
@@ -217,22 +218,28 @@ def lookup(book: Book, query: str) -> tuple[Section, str | None]:
         if key is None:
             matches = [k for k in keys if k.split(".", 1)[1] == word]
             if len(matches) > 1:
-                raise NotationError(t("err.book.ambiguous", query=query, keys=", ".join(matches)))
+                raise NotationError(
+                    Verdict("err.book.ambiguous", {"query": query, "keys": ", ".join(matches)})
+                )
             key = matches[0] if matches else None
         if key is not None:
             found = book.sections_for_key(key)
             if not found:
-                raise RefereeError(t("err.book.unexplained", path=book.path.name, name=key))
+                raise RefereeError(
+                    Verdict("err.book.unexplained", {"path": book.path.name, "name": key})
+                )
             return found[0], key
     options = [*book.sections, *keys, *(k.split(".", 1)[1] for k in keys)]
     close = difflib.get_close_matches(word.lstrip("§"), options, n=1)
     raise NotationError(
-        t(
+        Verdict(
             "err.book.unknown",
-            query=query,
-            sections=", ".join(book.sections),
-            keys=", ".join(keys),
-            suggest=t("err.book.suggest", word=close[0]) if close else "",
+            {
+                "query": query,
+                "sections": ", ".join(book.sections),
+                "keys": ", ".join(keys),
+                "suggest": Verdict("err.book.suggest", {"word": close[0]}) if close else "",
+            },
         )
     )
 

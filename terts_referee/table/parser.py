@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import (
     t,
@@ -169,7 +170,9 @@ def split_options(words: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def _usage(form: Form, lang: str) -> TableError:
-    return TableError(t("table.usage", lang, usage=form.usage_in(lang), example=form.example))
+    return TableError(
+        Verdict("table.usage", {"usage": form.usage_in(lang), "example": form.example})
+    )
 
 
 def _is_trump(word: str) -> bool:
@@ -198,7 +201,7 @@ def _correction(form: Form, rest: list[str], lang: str) -> list[str]:
     elif inner is not None and inner.command in correctable_commands():
         argv = _translate(inner, tail, lang)
     else:
-        raise TableError(t("table.fix_what", lang, word=head, usage=form.usage_in(lang)))
+        raise TableError(Verdict("table.fix_what", {"word": head, "usage": form.usage_in(lang)}))
     return [*argv, CORRECTIONS[form.command], number]
 
 
@@ -303,7 +306,7 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
     try:
         words = shlex.split(line, comments=False)
     except ValueError as exc:
-        raise TableError(t("table.shlex", lang, reason=str(exc).lower())) from None
+        raise TableError(Verdict("table.shlex", {"reason": str(exc).lower()})) from None
     if words and words[0] == "terts":  # a hint copied from the program's output
         words = words[1:]
     if not words:
@@ -322,11 +325,11 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
         argv = _translate(BY_WORD[key], rest, lang)
         needs_game = True
     elif key in ("table", "serve"):
-        raise TableError(t("table.nested", lang))
+        raise TableError(Verdict("table.nested"))
     else:
-        raise TableError(t("table.unknown", lang, word=head))
+        raise TableError(Verdict("table.unknown", {"word": head}))
     if any(w in ("--game", "-g") or w.startswith("--game=") for w in argv):
-        raise TableError(t("table.own_game", lang, path=game_path))
+        raise TableError(Verdict("table.own_game", {"path": game_path}))
     if needs_game:
         argv += ["--game", str(game_path)]
     return Line("run", tuple(argv))

@@ -15,6 +15,7 @@ import terts_referee
 from terts_referee import i18n
 from terts_referee.domain.rules import SECTIONS, bundled_names, fields, load_ruleset
 from terts_referee.output import rulebook
+from tests.helpers import raises_verdict, said
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(terts_referee.__file__).resolve().parent
@@ -127,15 +128,15 @@ def test_lookup_by_section_or_key(query, section, key):
 
 @pytest.mark.parametrize("query", ["9", "4.9", "§", "whenn", "declarations.whenever", ""])
 def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query):
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
-    message = str(refused.value)
+    message = said(refused.value)
     assert f"no section or ruleset key {query!r}" in message
     assert "4.3" in message and "declarations.when" in message
 
 
 def test_lookup_suggests_the_nearest_name():
-    with pytest.raises(rulebook.NotationError, match=r"did you mean when\?"):
+    with raises_verdict(rulebook.NotationError, "err.book.unknown", r"did you mean when\?"):
         rulebook.lookup(_book("en"), "whenn")
 
 
@@ -303,10 +304,10 @@ def test_nothing_in_the_books_or_readme_points_outside_the_repository():
 def test_a_bare_key_several_keys_end_with_is_refused_naming_them(monkeypatch):
     keys = [*KEYS, "scoring.when"]  # no two keys end alike today: a made-up one
     monkeypatch.setattr(rulebook, "ruleset_keys", lambda: keys)
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.ambiguous") as refused:
         rulebook.lookup(_book("en"), "when")
     assert "'when' is the last part of several ruleset keys: declarations.when, scoring.when" in (
-        str(refused.value)
+        said(refused.value)
     )
 
 

@@ -28,7 +28,7 @@ from terts_referee.table import (
     parse_line,
     run_table,
 )
-from tests.helpers import untimed
+from tests.helpers import raises_verdict, untimed
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -409,13 +409,15 @@ def test_meta_lines(line, kind):
     ["s 54", "s 1 2 3 4", "p Аня miscount 1 2", "n 7ч Аня Боря", "fix 3", "fix x s 1 2 3", "ins"],
 )
 def test_short_form_usage_errors(line):
-    with pytest.raises(TableError, match="usage"):
+    with raises_verdict(TableError, "table.usage", "usage"):
         parse_line(line, "g.toml")
 
 
 @pytest.mark.parametrize("line", ["fix 3 l", "ins 2 u", "fix 3 zz 1", "ins 1 drop 2"])
 def test_a_correction_holds_a_recording_line_only(line):
-    with pytest.raises(TableError, match=r"is not an event to record: (fix|ins) N LINE"):
+    with raises_verdict(
+        TableError, "table.fix_what", r"is not an event to record: (fix|ins) N LINE"
+    ):
         parse_line(line, "g.toml")
 
 

@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...domain.verdicts import Verdict
 from ..options import recording
 
 if TYPE_CHECKING:
@@ -26,12 +27,11 @@ def command(
     from ...domain.cards import parse_cards
     from ...domain.events import Trick
     from ...errors import NotationError
-    from ...i18n.messages import t
 
     def build(g: "Game") -> "Event":
         parsed = parse_cards(cards)
         if len(parsed) != 2:
-            raise NotationError(t("err.trick.two_cards", n=len(parsed)))
+            raise NotationError(Verdict("err.trick.two_cards", {"n": len(parsed)}))
         return Trick(parsed[0], parsed[1])
 
     return build
