@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ...domain.rules import Ruleset
-from ...domain.verdicts import Remedy, Verdict
+from ...domain.verdicts import Remedy
 from ...i18n import lang, t
 from .. import console
 from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
@@ -92,21 +92,10 @@ def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -
     if sheet is not None:
         notices = sheet.notices_for(number)
         data["notices"] = said_all(notices)
+        from ..verdicts import verdict_json
+
         data["verdicts"] = [verdict_json(v) for v in notices]
     return data
-
-
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """A notice for scripts, beside its words: its code, the rule it rests on and what to do
-    about it (``remedy``: an action and its fields, or null)."""
-    remedy = verdict.remedy
-    return {
-        "code": verdict.code,
-        "rule": verdict.rule,
-        "sources": list(verdict.sources),
-        "key": verdict.key,
-        "remedy": {"action": remedy.action, "fields": dict(remedy.fields)} if remedy else None,
-    }
 
 
 def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
