@@ -104,3 +104,13 @@ def raises_verdict(kind, code: str, match: str | None = None):
     assert verdict.code == code, verdict
     if match is not None:
         assert re.search(match, said(verdict)), said(verdict)
+
+
+@contextmanager
+def raises_said(kind, match: str):
+    """``pytest.raises(kind, match=...)`` matched against the error's sentence (its verdict's
+    words in English), where ``match`` once read ``str(exc)``; yields the ``ExceptionInfo``."""
+    with pytest.raises(kind) as info:
+        yield info
+    words = said(info.value)
+    assert re.search(match, words), words

@@ -20,15 +20,20 @@ output's: nothing below them reads it.
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
     from typing import Any
 
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
 _state: dict[str, str | None] = {"lang": None}
+# A thread's own language, over the process's (``speaking``, ``pinned``): the page's server
+# answers in its language from its worker thread while the process may speak another.
+_thread = threading.local()
 
 
 def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
@@ -83,7 +88,19 @@ def set_lang(lang: str | None) -> None:
 
 
 def lang() -> str:
-    return _state["lang"] or lang_from_env()
+    return getattr(_thread, "lang", None) or _state["lang"] or lang_from_env()
+
+
+@contextmanager
+def speaking(lang_: str) -> Iterator[None]:
+    """This thread speaks ``lang_`` inside the block, whatever the process's language (the
+    page's server answers in its own). Restores after."""
+    saved = getattr(_thread, "lang", None)
+    _thread.lang = lang_
+    try:
+        yield
+    finally:
+        _thread.lang = saved
 
 
 def plural_index(n: int, lang_: str) -> int:

@@ -1,19 +1,20 @@
 """A verdict's remedy at the table: the table's own short form of the command (``n 7♥ quick
 --replace 1``, ``p P false-declaration --event N``, ``c 'Анна Мария' COMBO``), or the plain
-command where the table has no short form for it. The session writes every command in this
-form (``cli.remedies.in_form(short)``), the ones in refusals and the ones in its reports."""
+command where the table has no short form for it; ``say`` is the line a refusal prints at the
+table (``output.remedies`` in the table's form), and the reports take ``short`` to suggest the
+next line to type."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cli.remedies import command, options_words, parts, quoted, quoted_name
-from .parser import FORMS
+from ..output.remedies import command, options_words, parts, quoted, quoted_name
+from .forms import FORMS
 
 if TYPE_CHECKING:
-    from ..domain.verdicts import Remedy
+    from ..domain.verdicts import Remedy, Verdict
 
-__all__ = ["AS_WORDS", "short"]
+__all__ = ["AS_WORDS", "say", "short"]
 
 #: Options the table's short form takes as words, in order (``s 54 Боря Аня``, ``cl Аня 3 40``).
 AS_WORDS = {
@@ -45,3 +46,11 @@ def short(remedy: Remedy) -> str:
             break
         shown.append(quoted(str(value)))
     return " ".join([*head, *shown, *options_words(options)])
+
+
+def say(verdict: Verdict, lang: str) -> str:
+    """The line the table shows for a refusal: the sentence and the terminal's words after it,
+    the commands in the table's short forms."""
+    from ..output.remedies import say as terminal
+
+    return terminal(verdict, lang, short)

@@ -59,7 +59,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "i18n": {"verdicts", "errors", "domain"},  # the words of the domain's verdicts
     "library": {"verdicts", "game", "domain", "referee", "i18n", "errors", "files"},
     "output": BELOW_THE_FACES - {"output"},
-    **{face: (BELOW_THE_FACES | FACES) - {face} for face in FACES},
+    # the public API (``api.py``): re-exports of the game, its requests and views, the errors
+    "api": {"verdicts", "game", "domain", "referee", "i18n", "errors", "files", "library"},
+    **{face: (BELOW_THE_FACES | FACES | {"api"}) - {face} for face in FACES},
 }
 
 #: Edges that break the directions above and exist today; delete an entry when its import goes.
@@ -125,6 +127,10 @@ DOMAIN = [
     "game.model",
     "game.corrections",  # the trail and the effective events
     "game.storage",
+    "game.session",  # the API every face calls, its requests and views
+    "game.requests",
+    "game.views",
+    "api",
     "errors",
     "i18n.messages",
     "library.summary",  # the library's domain and storage

@@ -46,26 +46,21 @@ def test_plain_hints_quote_names_with_spaces(terts):
 def test_a_remedy_as_a_command_and_at_the_table(remedy, plain, table):
     """One remedy, two forms: the plain command, or the table's short form (the plain command
     where the table has none); names with a space quoted in both."""
-    from terts_referee.cli.remedies import command, in_form, typed
+    from terts_referee.cli.remedies import command
     from terts_referee.table.remedies import short
 
     assert command(remedy) == plain
     assert short(remedy) == table
-    assert typed(remedy) == plain
-    with in_form(short):
-        assert typed(remedy) == table
-    assert typed(remedy) == plain
 
 
 def test_the_terminal_adds_the_command_after_the_sentence():
     """The sentence names no command; the terminal's tail adds it, in the form in use."""
-    from terts_referee.cli.remedies import in_form, say
+    from terts_referee.cli.remedies import say
     from terts_referee.i18n.words import say as sentence
-    from terts_referee.table.remedies import short
+    from terts_referee.table.remedies import say as at_the_table
 
     v = Verdict("err.no_deal", {"what": Verdict("err.no_deal.declare")}, remedy=Remedy("deal"))
     assert sentence(v, "en") == "no deal is open to declare in: start one"
     assert say(v, "en") == "no deal is open to declare in: start one with `terts deal`"
     assert say(v, "ru") == "нет открытой сдачи, чтобы объявлять: начните её командой `terts deal`"
-    with in_form(short):
-        assert say(v, "en") == "no deal is open to declare in: start one with `n`"
+    assert at_the_table(v, "en") == "no deal is open to declare in: start one with `n`"

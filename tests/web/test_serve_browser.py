@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import untimed
-from tests.serve_helpers import running
+from tests.serve_helpers import assert_page_message, assert_page_refusal, running
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
 
@@ -57,34 +57,6 @@ def chromium(tmp_path_factory):
             pytest.skip(f"Chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield context
         context.close()
-
-
-@pytest.fixture
-def terts(terts):
-    """The CLI in this process, one command at a time with the server's: both swap the
-    process-wide sys.stdout while a command runs (a `terts` in a terminal is its own process)."""
-    from terts_referee.web import actions
-
-    class Locked:
-        def __getattr__(self, name):
-            return getattr(terts, name)
-
-        def __setattr__(self, name, value):
-            setattr(terts, name, value)
-
-        def __call__(self, *args, **kwargs):
-            with actions._LOCK:
-                return terts(*args, **kwargs)
-
-        def ok(self, *args):
-            with actions._LOCK:
-                return terts.ok(*args)
-
-        def sheet(self):
-            with actions._LOCK:
-                return terts.sheet()
-
-    return Locked()
 
 
 @pytest.fixture
@@ -178,8 +150,9 @@ def _same(terts, served, reply, cli, person):
     if cli.code == 0:
         assert reply["ok"], reply
     else:
-        assert reply == {"ok": False, "error": cli.stderr.strip()}
-        assert person.message() == cli.stderr.strip()  # the CLI's one line, shown on the page
+        assert reply["ok"] is False
+        assert_page_refusal(reply["error"], cli.stderr)
+        assert person.message() == reply["error"]  # the sentence, shown on the page
     assert untimed(served) == untimed(terts.game)
 
 
@@ -407,7 +380,7 @@ def test_a_miscount_three_deals_back_fixed_from_the_page(terts, tmp_path, chromi
             reply = me.record("score")
             cli = terts("score", "64", "--by", "Аня", "--last-trick", "Боря", "--replace", "4")
             _same(terts, served, reply, cli, me)
-            assert reply["message"] == cli.stdout.strip()
+            assert_page_message(reply["message"], cli.stdout)
             assert me.message().startswith("event 4 replaced")  # what changed, on the page
             assert "deal 2: points" in me.message()
             assert first.locator("#panel").is_hidden()

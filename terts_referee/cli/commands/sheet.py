@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsRulesOpt, GameOpt, JsonOpt, load
+from ..options import AsRulesOpt, GameOpt, JsonOpt, opened
 
 
 def command(
@@ -20,10 +20,8 @@ def command(
 
     Example: terts sheet --as exact
     """
-    from ...domain.rules import load_ruleset
     from ...output.report.sheet import report_sheet
-    from ..remedies import typed
+    from ..remedies import command as typed
 
-    _, g = load(game)
-    other = load_ruleset(as_rules) if as_rules else None
-    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv, chart=chart, command=typed)
+    now = opened(game).snapshot(as_rules or None)
+    report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart, command=typed)

@@ -1,6 +1,6 @@
 """``terts status``: where the current deal stands and what may be done next."""
 
-from ..options import GameOpt, JsonOpt, load
+from ..options import GameOpt, JsonOpt, opened
 
 
 def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -9,7 +9,6 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     Example: terts status --json
     """
     from ...output.report.status import report_status
-    from ..remedies import typed
+    from ..remedies import command as typed
 
-    _, g = load(game)
-    report_status(g, g.sheet(), as_json, command=typed)
+    report_status(opened(game).status(), as_json, command=typed)

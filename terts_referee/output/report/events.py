@@ -14,10 +14,12 @@ from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from ...domain.events import Event
+    from ...domain.verdicts import Verdict
     from ...game.model import Game
+    from ...game.views import Recorded, Removed
     from ...referee import Deal, Sheet
 
 
@@ -81,7 +83,12 @@ def describe(event: Event) -> str:
     return event.type
 
 
-def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -> dict[str, Any]:
+def event_json(
+    number: int, event: Event, notices: Sequence[Verdict] | None, rules: Ruleset
+) -> dict[str, Any]:
+    """An event as ``log --json`` and a recording command's ``--json`` give it: its notices in
+    words and, beside them, as verdicts for scripts; ``notices`` None: none said (an event
+    undone)."""
     from ...domain.events import Challenge, Declare
 
     data: dict[str, Any] = {"number": number, **event.to_dict()}
@@ -89,11 +96,10 @@ def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -
         data["declarations"] = [c.to_json(rules) for c in event.combos]
     if isinstance(event, Challenge):
         data["declaration"] = event.combo.to_json(rules)
-    if sheet is not None:
-        notices = sheet.notices_for(number)
-        data["notices"] = said_all(notices)
+    if notices is not None:
         from ..verdicts import verdict_json
 
+        data["notices"] = said_all(notices)
         data["verdicts"] = [verdict_json(v) for v in notices]
     return data
 
@@ -106,23 +112,13 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
     return found
 
 
-def report_event(
-    game: Game,
-    number: int,
-    event: Event,
-    sheet: Sheet,
-    as_json: bool,
-    *,
-    command: Callable[[Remedy], str],
-) -> None:
-    """What recording event ``number`` did; ``command`` writes a command to type next in the
-    face's form (the terminal's, the table's)."""
-    from ...domain.events import Challenge, DealEvent, Declare, Trick
-    from ...referee import stock_before
-
-    deal = deal_of_event(sheet, number)
+def report_event(recorded: Recorded, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
+    """What recording an event did; ``command`` writes a command to type next in the face's
+    form (the terminal's, the table's)."""
+    game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
     if as_json:
-        data = event_json(number, event, sheet, game.rules)
+        deal = deal_of_event(sheet, number)
+        data = event_json(number, event, recorded.notices, game.rules)
         data.update(
             {
                 "deal": deal.number if deal else None,
@@ -134,16 +130,44 @@ def report_event(
         )
         console.print_json(data)
         return
-    console.say(t("out.event", n=number, what=describe(event)), "bold")
+    show(event_lines(recorded, command=command))
+
+
+#: A line of a report: its text and its style (None: plain).
+Said = tuple[str, "str | None"]
+
+
+def show(lines: list[Said]) -> None:
+    """A report's lines on stdout, each in its style."""
+    for text, style in lines:
+        console.say(text, style)
+
+
+def event_lines(
+    recorded: Recorded, *, command: Callable[[Remedy], str] | None = None
+) -> list[Said]:
+    """What a recording command says of the event it recorded, line by line: the event, the
+    deal it opened, the declarations it scored, the trick, the notices, the deal's points.
+    ``command`` writes a command to type next in the face's form; None (a face without
+    commands to type, the page) leaves out the lines that only suggest one."""
+    from ...domain.events import Challenge, DealEvent, Declare, Trick
+    from ...referee import stock_before
+
+    game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
+    deal = deal_of_event(sheet, number)
+    said: list[Said] = []
+
+    def say(text: str, style: str | None = None) -> None:
+        said.append((text, style))
+
+    say(t("out.event", n=number, what=describe(event)), "bold")
     if isinstance(event, DealEvent) and deal:
         trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
-        console.say(
-            t("out.deal_start", n=deal.number, dealer=deal.dealer, trump=trump, leader=deal.leader)
-        )
+        say(t("out.deal_start", n=deal.number, dealer=deal.dealer, trump=trump, leader=deal.leader))
     if isinstance(event, Declare) and deal:
         mine = [r for r in deal.declarations if r.event == number]
         for rec in mine:
-            console.say(
+            say(
                 t(
                     "out.decl_line",
                     name=rec.decl.name(lang()),
@@ -152,16 +176,17 @@ def report_event(
                 ),
                 STATUS_STYLE.get(rec.status),
             )
-        if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
+        scored = any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine)
+        if scored and command is not None:
             other = deal.other(event.player)
             typed = command(Remedy("challenge", {"player": other, "combo": None}))
-            console.say(t("out.unless_beaten", p=other, command=typed), "dim")
+            say(t("out.unless_beaten", p=other, command=typed), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
-            console.say(t("out.trick_over", n=tr.number, p=tr.winner))
+            say(t("out.trick_over", n=tr.number, p=tr.winner))
         else:
-            console.say(
+            say(
                 t(
                     "out.trick",
                     n=tr.number,
@@ -172,11 +197,11 @@ def report_event(
                     leader=deal.leader,
                 )
             )
-    for text in said_all(sheet.notices_for(number)):
-        console.say(f"  ! {text}", "yellow")
+    for text in said_all(recorded.notices):
+        say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players
-        console.say(
+        say(
             t(
                 "out.deal_points",
                 n=deal.number,
@@ -191,7 +216,8 @@ def report_event(
             )
         )
     if sheet.finished:
-        console.say(t("out.game_over", p=sheet.winner), "bold green")
+        say(t("out.game_over", p=sheet.winner), "bold green")
+    return said
 
 
 def report_new(game: Game, path: Path, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
@@ -205,16 +231,31 @@ def report_new(game: Game, path: Path, as_json: bool, *, command: Callable[[Reme
             }
         )
         return
+    show(new_lines(game, path, command=command))
+
+
+def new_lines(
+    game: Game, path: Path, *, command: Callable[[Remedy], str] | None = None
+) -> list[Said]:
+    """What ``terts new`` says of the game it started; ``command`` writes the next command to
+    type in the face's form (None: a face without commands, no such line)."""
     a, b = game.players
-    console.say(
-        t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
-    )
-    typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
-    console.say(t("out.next_deal", command=typed), "dim")
+    rules, target = game.rules.name, game.rules.game.target
+    said: list[Said] = [(t("out.new", path=path, a=a, b=b, rules=rules, target=target), None)]
+    if command is not None:
+        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        said.append((t("out.next_deal", command=typed), "dim"))
+    return said
 
 
-def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
+def report_undo(removed: Removed, as_json: bool) -> None:
+    number, event = removed.number, removed.event
     if as_json:
-        console.print_json({"removed": event_json(number, event, None, game.rules)})
+        console.print_json({"removed": event_json(number, event, None, removed.game.rules)})
         return
-    console.say(t("out.removed", n=number, what=describe(event)))
+    show(undo_lines(removed))
+
+
+def undo_lines(removed: Removed) -> list[Said]:
+    """What ``terts undo`` says of the event it removed."""
+    return [(t("out.removed", n=removed.number, what=describe(removed.event)), None)]

@@ -12,7 +12,7 @@ from .words import iso, penalty_name, said, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Collection
 
     from ...domain.rules import Ruleset
     from ...domain.verdicts import Remedy
@@ -184,7 +184,7 @@ def report_sheet(
     for n, notice in sheet.notices:
         if n in skipped:
             console.say(f"! {said(notice)}", "yellow")
-    say_set_aside(sheet, command)
+    say_set_aside(sheet.set_aside, command)
     if sheet.finished:
         why = said(sheet.win_reason)
         console.say(t("out.game_over_why", p=sheet.winner, why=why), "bold green")
@@ -196,16 +196,30 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def say_set_aside(sheet: Sheet, command: Callable[[Remedy], str]) -> None:
-    """Once, the stored events the referee set aside (``Sheet.set_aside``), by number, and
-    where to read why (``command``: the face's way of writing the log's command)."""
-    if sheet.set_aside:
+def say_set_aside(set_aside: Collection[int], command: Callable[[Remedy], str]) -> None:
+    """Once, the stored events the referee set aside (``Sheet.set_aside``), by number."""
+    line = set_aside_line(set_aside, command)
+    if line is not None:
+        console.say(*line)
+
+
+def set_aside_line(
+    set_aside: Collection[int], command: Callable[[Remedy], str] | None = None
+) -> tuple[str, str] | None:
+    """The line (and its style) naming the stored events set aside, and where to read why:
+    ``command`` writes the log's command in the face's form (None: a face without commands,
+    the page, says "the log"); None when there are none."""
+    if not set_aside:
+        return None
+    numbers = ", ".join(map(str, sorted(set_aside)))
+    n = len(set_aside)
+    if command is None:
+        line = t("out.set_aside_plain", n=n, numbers=numbers)
+    else:
         from ...domain.verdicts import Remedy
 
-        numbers = ", ".join(map(str, sorted(sheet.set_aside)))
-        log = command(Remedy("log"))
-        line = t("out.set_aside", n=len(sheet.set_aside), numbers=numbers, log=log)
-        console.say(f"! {line}", "yellow")
+        line = t("out.set_aside", n=n, numbers=numbers, log=command(Remedy("log")))
+    return f"! {line}", "yellow"
 
 
 def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:

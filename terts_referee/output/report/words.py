@@ -49,6 +49,12 @@ MSG = register(
             "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
             "записанных событий} ({numbers}), они остаются в файле; почему — `{log}`",
         },
+        "out.set_aside_plain": {  # a face without commands to type (the page)
+            "en": "set aside, not counted: {n:#stored event|stored events} ({numbers}), "
+            "kept in the file; the log says why",
+            "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
+            "записанных событий} ({numbers}), они остаются в файле; почему — сказано в журнале",
+        },
         "fix.stands_again": {
             "en": "set aside before, counted now: {numbers}",
             "ru": "было отложено, теперь засчитано: {numbers}",
