@@ -10,7 +10,7 @@ commands accept) and by the table's name in Russian (``терц от Дамы �
 own sentence, and a tuple of them joined by commas.
 
 The sentence never holds a command to type: a face that has one adds it after the sentence
-(``tail``: the terminal's ``cli.remedies``), for the verdict and each nested one.
+(``tail``: the terminal's ``output.remedies``), for the verdict and each nested one.
 """
 
 from __future__ import annotations

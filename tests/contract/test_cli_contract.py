@@ -114,7 +114,7 @@ def _all_catalogues():
         "terts_referee.table",
         "terts_referee.i18n.messages",
         "terts_referee.output.rulebook",
-        "terts_referee.cli.remedies",  # the terminal's words after a verdict
+        "terts_referee.output.remedies",  # the terminal's words after a verdict
         "terts_referee.i18n.ruledocs",
     ):
         try:

@@ -30,7 +30,7 @@ What the referee, the domain and the game layer say is data: a *verdict*, a stab
 parameters, the section of the rule book it rests on, the sources that say so, the ruleset key
 that decided, and the remedy (what the players can do, as an action of the API and its fields).
 Each face words it in its own terms: `i18n.words.say(verdict, lang)` gives the sentence, the
-terminal adds the command to type (`cli/remedies.py`), the table its short form
+terminal adds the command to type (`output/remedies.py`), the table its short form
 (`table/remedies.py`); the sheet, the log and the pages show the sentence only. A refusal carries
 its verdict as `exc.verdict`; a notice or a note is one (`Sheet.notices`, `Deal.notices`,
 `DeclRecord.note`, `PenaltyRecord.note`, `Sheet.set_aside`, `Deal.withdrawn`).
@@ -105,7 +105,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "i18n.messages",
         "i18n.vocabulary",
         "i18n.ruledocs",
-        "cli.remedies",
+        "output.remedies",
         "table.words",
         "web.texts",
         "output.report",

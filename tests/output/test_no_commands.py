@@ -1,6 +1,6 @@
 """The sheet, the log and the pages made from them say what happened, never what to type: their
 notices and notes are the verdicts' sentences, with no terminal command, no backtick and no
-option in them (a terminal adds its commands to a refusal only, ``cli.remedies``)."""
+option in them (a terminal adds its commands to a refusal only, ``output.remedies``)."""
 
 from __future__ import annotations
 
