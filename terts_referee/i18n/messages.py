@@ -1239,7 +1239,7 @@ MESSAGES = register(
         },
         "note.by_command": {
             "en": "named by the players",
-            "ru": "назван игроками",
+            "ru": "названо игроками",
         },
         "err.penalty.trump_seven": {
             "en": "keeping the trump 7 is no offence here: exchange.mandatory = "
