@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
 _state: dict[str, str | None] = {"lang": None}
-# A thread's own language, over the process's (``speaking``, ``pinned``): the page's server
+# A thread's own language, over the process's (``speaking``): the page's server
 # answers in its language from its worker thread while the process may speak another.
 _thread = threading.local()
 
