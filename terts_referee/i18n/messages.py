@@ -1279,6 +1279,18 @@ MESSAGES = register(
             "ru": "событие {event} — не объявление в сдаче "
             "{deal} или объявляет не {player}: см. `terts log`",
         },
+        "err.penalty.empty_challenge": {
+            "en": "{player} asked no «Рост?» in deal {deal} (no question and no challenge "
+            "recorded): the empty-challenge penalty is the asker's, for asking with nothing "
+            "to show ([000] rule 6, RULES §4.2){other_asked}",
+            "ru": "{player}: в сдаче {deal} нет вопроса «Рост?» (ни вопроса, ни перебития "
+            "не записано): штраф за «Рост?» без комбинации пишут тому, кто спрашивает, "
+            "не имея что показать ([000] правило 6, RULES §4.2){other_asked}",
+        },
+        "err.penalty.empty_challenge.other": {
+            "en": "; {other} asked, at event {event}",
+            "ru": "; спрашивает {other}, событие {event}",
+        },
         "err.penalty.no_declaration": {
             "en": "{player} has no declaration in deal {deal} to void",
             "ru": "{player}: в сдаче {deal} нет объявления, которое можно снять",
