@@ -729,12 +729,14 @@ MESSAGES = register(
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
-            "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
-            "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
+            "[001] «лишается высшего назначения в этом ходе»): {player} asked at event {asked} "
+            "about {owner}'s {about} (event {event}) and may not declare a higher class, "
+            "{decl}, {until}",
             "ru": "вопрос «Рост?» лишает высшего назначения (RULES §4.2, "
             'declarations.challenge = "same-class" [001] «лишается высшего назначения в '
-            "этом ходе»): после вопроса об объявлении соперника ({owner}: {about}, событие "
-            "{event}) {player} не может объявить {decl}, назначение выше классом, {until}",
+            "этом ходе»): после вопроса (событие {asked}) об объявлении соперника ({owner}: "
+            "{about}, событие {event}) {player} не может объявить {decl}, назначение выше "
+            "классом, {until}",
         },
         "err.forfeit.until_trick": {
             "en": "before trick {trick}",

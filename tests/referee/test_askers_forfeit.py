@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from terts_referee import i18n
 from terts_referee.domain.events import Score
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
@@ -36,7 +37,24 @@ def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
     """RULES §4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
     text = str(refused(script, "book"))
     assert "asker's forfeit" in text and refused_line in text, (rule, text)
-    assert "(event 3)" in text, text
+    # the question (or the challenge) is event 3, the declaration it asked about event 2
+    assert "Боря asked at event 3 about Аня's terts:Q♣ (event 2)" in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_events(lang):
+    """RULES §4.2 [001]: the refusal points at the declaration asked about by its own event, and
+    at the question by its own, never the question's number for the declaration."""
+    script = "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\n"
+    script += "declare Аня 50:Тп\nask Боря\ndeclare Боря 105:Вб"
+    i18n.set_lang(lang)  # the conftest's fixture resets it after the test
+    text = str(refused(script, "book"))
+    expected = {
+        "en": "Боря asked at event 5 about Аня's 50:A♠ (event 4)",
+        "ru": "после вопроса (событие 5) об объявлении соперника (Аня: пятьдесят от Туза ♠, "
+        "событие 4) Боря не может объявить сто пять от Валета ♦",
+    }[lang]
+    assert expected in text, text
 
 
 @pytest.mark.parametrize(
