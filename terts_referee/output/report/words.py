@@ -274,6 +274,12 @@ MSG = register(
             "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
             "ru": "на {lead}, {phase}, козырь {suit}: можно класть {cards}",
         },
+        "out.legal.final_duty": {
+            "en": "RULES §3, the final phase: follow suit and beat the card led when able, "
+            "else a trump, else any card [000][001][002][003][004]",
+            "ru": "RULES §3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
+            "нет козыря — любая карта [000][001][002][003][004]",
+        },
         "out.final": {"en": "final phase (stock empty)", "ru": "разбор фрица (колода кончилась)"},
         "out.stock": {"en": "while the stock lasts", "ru": "пока есть колода"},
         "h.rulesets": {"en": "bundled rulesets", "ru": "встроенные правила"},
