@@ -144,7 +144,10 @@ def report_sheet(
         tab.add_row(*row)
     console.show(console.natural_widths(tab))
     if sheet.deals:
-        console.say(t("out.cell_legend"), "dim")
+        legend = t("out.cell_legend")
+        if not all(d.finished or d.claimed_by for d in sheet.deals):  # the open deal's cells
+            legend += t("out.cell_legend.open")
+        console.say(legend, "dim")
     lines = []
     for d in sheet.deals:
         items = []

@@ -185,6 +185,12 @@ MSG = register(
             "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку "
             "принёс штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
         },
+        "out.cell_legend.open": {
+            "en": "; a deal still open: ? card points not counted yet, … the total, written "
+            "when it ends",
+            "ru": "; сдача ещё идёт: ? — очки в картах ещё не подсчитаны, … — итог, "
+            "появится в конце сдачи",
+        },
         "out.no_deal": {
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
