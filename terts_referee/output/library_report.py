@@ -107,6 +107,12 @@ TEXT = register(
             "en": "no game matches the options given ({total:#game|games} in the library)",
             "ru": "ни одна партия не подходит под заданные условия (всего в библиотеке: {total})",
         },
+        "library.none_between": {
+            "en": "{a} and {b}: no finished game between them matches the options given "
+            "({total:#game|games} in the library)",
+            "ru": "{a} и {b}: оконченных партий друг с другом под заданные условия нет (всего "
+            "в библиотеке: {total})",
+        },
         "library.none_finished": {
             "en": "no finished game matches the options given ({total:#game|games} in the library)",
             "ru": "ни одна оконченная партия не подходит под заданные условия (всего в "
@@ -248,6 +254,13 @@ def _show_ratings(figures: Stats) -> None:
     console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
 
 
+def _say_chance(figures: Stats) -> None:
+    """The model's chance of ``--player`` and ``--vs`` winning their next game, when asked."""
+    if figures.get("chance"):
+        (a, pa), (b, pb) = figures["chance"].items()
+        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+
+
 def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
     """``in_library``: how many games the library holds, filters aside (to tell an empty
     library from options that leave nothing to count)."""
@@ -255,7 +268,11 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         console.print_json(figures)
         return
     if not figures["players"]:
-        if in_library:
+        if figures.get("chance"):  # --player and --vs who never met: the ratings still speak
+            a, b = figures["chance"]
+            console.say(t("library.none_between", a=a, b=b, total=in_library))
+            _say_chance(figures)
+        elif in_library:
             console.say(t("library.none_finished", total=in_library))
         else:
             console.say(t("library.none"))
@@ -330,9 +347,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             minutes=_or_dash(figures["average_minutes"]),
         )
     )
-    if figures.get("chance"):
-        (a, pa), (b, pb) = figures["chance"].items()
-        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+    _say_chance(figures)
     if figures.get("copies"):
         console.say(t("library.copies", n=len(figures["copies"])), style="dim")
     if chart:
