@@ -35,20 +35,35 @@ def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
             data["corrections"] = [correction_json(c) for c in game.corrections]
         console.print_json(data)
         return
-    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
+    tab = console.table(
+        t("h.num"),
+        t("h.at"),
+        t("h.event"),
+        t("h.notices"),
+        title=t("h.log"),
+        numbers=(0,),  # the number never wraps
+        # the time (its date, when it changes, may go on a line of its own) gives way to the
+        # event and its notes, which share the width
+        ratios={1: 0},
+    )
     mark = t("log.set_aside_mark")
+    day = None
     for i, e in enumerate(game.events, start=1):
         at = game.time_of(i)
+        when = "—"
+        if at is not None:  # the date when it changes (an evening is one date), else the time
+            when = at.strftime("%H:%M:%S" if at.date() == day else "%Y-%m-%d %H:%M:%S")
+            day = at.date()
         what = describe(e)
         if i in sheet.set_aside:  # stored, no longer holds: shown, kept, not counted
             what = f"{mark} {what}"
         tab.add_row(
             console.cell(f"{i}*" if i in corrected else i),
-            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
+            console.cell(when),
             console.cell(what, "dim" if i in sheet.set_aside else None),
             console.cell("; ".join(sheet.notices_for(i)), "yellow"),
         )
-    console.show(tab)
+    console.show(console.natural_widths(tab))
     if corrected:
         console.say(t("log.corrected"), "dim")
     if sheet.set_aside:
