@@ -410,13 +410,14 @@ class Game:
 
     # --- events ---------------------------------------------------------------------------
 
-    def sheet(self, rules: Ruleset | None = None, strict: bool = True) -> Sheet:
+    def sheet(self, rules: Ruleset | None = None, strict: bool = True, keep: bool = False) -> Sheet:
         """The score sheet (under other ``rules`` for a what-if; then not strict).
 
         The strict sheet under the game's own rules is kept, with the referee's state, for a
         ``record`` that follows: that sheet then becomes the sheet after the new event (hold
         no sheet across ``record`` expecting it unchanged). After ``record(keep=True)`` it is
-        the sheet that record returned, not walked again."""
+        the sheet that record returned, not walked again; so it is after ``sheet(keep=True)``
+        (a session that reads a game another process wrote, then records into it)."""
         if rules is not None or not strict:
             return replay(
                 self.players,
@@ -437,7 +438,7 @@ class Game:
             # takes is set aside (``Sheet.set_aside``): reading never locks a game out
             n = len(self.events)
             st = walk(self.players, self.events, self.rules, self.first_dealer, n, n)
-        self._walked = self._walk_of(st, kept=False)
+        self._walked = self._walk_of(st, kept=keep)
         return st.sheet
 
     def _walk_of(self, st: State, kept: bool) -> _Walk:

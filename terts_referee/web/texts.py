@@ -149,10 +149,6 @@ TEXTS = register(
             "en": "the server failed to answer this request ({kind})",
             "ru": "сервер не смог ответить на этот запрос ({kind})",
         },
-        "web.err.internal": {
-            "en": "the command failed unexpectedly (exit {code})",
-            "ru": "команда неожиданно завершилась с ошибкой (код {code})",
-        },
         # --- the page -------------------------------------------------------------------------
         "ui.title": {"en": "Terts referee", "ru": "Судья Терца"},
         "ui.loading": {"en": "Loading…", "ru": "Загрузка…"},

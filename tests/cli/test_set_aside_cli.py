@@ -9,7 +9,7 @@ import pytest
 
 from terts_referee.game.storage import write_game
 from terts_referee.table import run_table
-from terts_referee.web.backend import ArgvBackend
+from terts_referee.web.backend import GameBackend
 from tests.game.test_set_aside import won_earlier
 
 LINE = (
@@ -91,7 +91,7 @@ def test_the_html_sheet_says_which_events_are_set_aside(old, tmp_path):
 
 
 def test_the_pages_state_and_table_mode_open_the_game(old, capsys):
-    data = ArgvBackend(str(old.game), "en").state()
+    data = GameBackend(str(old.game), "en").state()
     assert "error" not in data
     assert data["sheet"]["set_aside"] == [27, 28, 29]
     assert [e["number"] for e in data["log"]["events"] if e["set_aside"]] == [27, 28, 29]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import untimed
-from tests.serve_helpers import running
+from tests.serve_helpers import cli_refusal, running
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
 
@@ -57,34 +57,6 @@ def chromium(tmp_path_factory):
             pytest.skip(f"Chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield context
         context.close()
-
-
-@pytest.fixture
-def terts(terts):
-    """The CLI in this process, one command at a time with the server's: both swap the
-    process-wide sys.stdout while a command runs (a `terts` in a terminal is its own process)."""
-    from terts_referee.web import actions
-
-    class Locked:
-        def __getattr__(self, name):
-            return getattr(terts, name)
-
-        def __setattr__(self, name, value):
-            setattr(terts, name, value)
-
-        def __call__(self, *args, **kwargs):
-            with actions._LOCK:
-                return terts(*args, **kwargs)
-
-        def ok(self, *args):
-            with actions._LOCK:
-                return terts.ok(*args)
-
-        def sheet(self):
-            with actions._LOCK:
-                return terts.sheet()
-
-    return Locked()
 
 
 @pytest.fixture
@@ -178,8 +150,8 @@ def _same(terts, served, reply, cli, person):
     if cli.code == 0:
         assert reply["ok"], reply
     else:
-        assert reply == {"ok": False, "error": cli.stderr.strip()}
-        assert person.message() == cli.stderr.strip()  # the CLI's one line, shown on the page
+        assert reply["ok"] is False and reply["error"] == cli_refusal(cli.stderr)
+        assert person.message() == cli_refusal(cli.stderr)  # the CLI's line, shown on the page
     assert untimed(served) == untimed(terts.game)
 
 

@@ -12,6 +12,8 @@ from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from rich.table import Table
 
     from ...domain.rules import Ruleset
@@ -178,7 +180,7 @@ def report_sheet(
     for n, text in sheet.notices:
         if n in skipped:
             console.say(f"! {text}", "yellow")
-    say_set_aside(sheet)
+    say_set_aside(sheet.set_aside)
     if sheet.finished:
         console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
     if chart:
@@ -189,14 +191,22 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def say_set_aside(sheet: Sheet) -> None:
+def say_set_aside(set_aside: Collection[int]) -> None:
     """Once, the stored events the referee set aside (``Sheet.set_aside``), by number."""
-    if sheet.set_aside:
-        from ..hints import hint
+    line = set_aside_line(set_aside)
+    if line is not None:
+        console.say(*line)
 
-        numbers = ", ".join(map(str, sorted(sheet.set_aside)))
-        line = t("out.set_aside", n=len(sheet.set_aside), numbers=numbers, log=hint("log"))
-        console.say(f"! {line}", "yellow")
+
+def set_aside_line(set_aside: Collection[int]) -> tuple[str, str] | None:
+    """The line (and its style) naming the stored events set aside; None when there are none."""
+    if not set_aside:
+        return None
+    from ..hints import hint
+
+    numbers = ", ".join(map(str, sorted(set_aside)))
+    line = t("out.set_aside", n=len(set_aside), numbers=numbers, log=hint("log"))
+    return f"! {line}", "yellow"
 
 
 def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:
