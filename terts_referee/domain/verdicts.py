@@ -317,6 +317,7 @@ RULES: dict[str, tuple[str | None, tuple[str, ...], str | None]] = {
     "err.penalty.miscount": ("6", ("000", "001", "004"), None),
     "err.penalty.trump_seven": ("6", ("000",), "exchange.mandatory"),
     "err.penalty.no_event": ("6", (), None),
+    "err.penalty.empty_challenge": ("6", ("000",), "penalties.empty_challenge"),
     "err.penalty.no_declaration": ("6", (), None),
     # §7 ruleset files
     "rule.missing_bundled": ("7", (), None),

@@ -94,6 +94,10 @@ TEXT = register(
             "en": "cannot move {path} to the library {library}: {reason}",
             "ru": "не удалось перенести {path} в библиотеку {library}: {reason}",
         },
+        "library.corrupt": {
+            "en": "game file {path} is corrupt ({detail}): repair it or move it away",
+            "ru": "файл игры {path} повреждён ({detail}): исправьте или уберите его",
+        },
         "library.skipped": {
             "en": "skipped {path}: {reason}",
             "ru": "пропущен файл {path}: {reason}",
@@ -751,19 +755,19 @@ def _layout(db: sqlite3.Connection, table: str) -> tuple[Any, ...]:
     return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
 
 
-def _said(exc: RefereeError) -> str:
-    """Why a file is skipped, in the run's language: the refusal's sentence."""
+def _said(what: RefereeError | Verdict) -> str:
+    """Why a file is skipped, in the run's language: the refusal's sentence (or a verdict's)."""
     from ..i18n import lang
     from ..i18n.words import say
 
-    return say(exc.verdict, lang())
+    return say(what.verdict if isinstance(what, RefereeError) else what, lang())
 
 
 def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | None]:
     """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
     one."""
     from ..game.model import Game
-    from ..game.storage import parse_game
+    from ..game.storage import CorruptGameFile, parse_game
     from ..referee import EventRefused
 
     try:
@@ -777,6 +781,8 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
         return summarize(game, digest), None
     except EventRefused as exc:
         return None, t("library.refused", number=exc.number, reason=_said(exc))
+    except CorruptGameFile as exc:  # only read here: the game commands' --game means nothing
+        return None, t("library.corrupt", path=exc.path, detail=_said(exc.detail))
     except RefereeError as exc:
         return None, _said(exc)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a foreign document

@@ -155,7 +155,8 @@ def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -
             "decl": d,
             "about": ask.about.decl,
             "owner": ask.about.player,
-            "event": ask.event,
+            "event": ask.about.event,  # the declaration asked about
+            "asked": ask.event,  # the question (or the challenge that implies it)
             "until": Verdict(until, {"trick": ask.trick, "other": deal.other(player)}),
         }
         raise RuleError(Verdict("err.forfeit", params))

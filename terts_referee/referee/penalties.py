@@ -79,6 +79,7 @@ def on_penalty(st: State, ev: Penalty) -> None:
         params = {"player": ev.player, "names": names, "points": points}
         notice_penalty(st, deal, ev.player, kind, Verdict("note.effect.lowering", params))
     elif kind is PenaltyKind.EMPTY_CHALLENGE:
+        asker_only(st, deal, ev.player)
         value = ev.points if ev.points is not None else pen.empty_challenge
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.TRUMP_SEVEN:
@@ -99,6 +100,22 @@ def on_penalty(st: State, ev: Penalty) -> None:
     settle(st, deal)
     if deal.finished:
         check_winner(st, deal)
+
+
+def asker_only(st: State, deal: Deal, player: str) -> None:
+    """The empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6): asking with
+    nothing to show. Refused for a player who asked nothing in the deal (no question, no
+    challenge). One already in the game file stands as it was recorded: files written before
+    the question was an event of its own hold the penalty without it."""
+    if player in deal.askers or st.number <= st.recorded:
+        return
+    other = deal.other(player)
+    asked = deal.askers.get(other)
+    tail: Verdict | str = ""
+    if asked is not None:
+        tail = Verdict("err.penalty.empty_challenge.other", {"other": other, "event": asked})
+    params = {"player": player, "deal": deal.number, "other_asked": tail}
+    raise RuleError(Verdict("err.penalty.empty_challenge", params))
 
 
 def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:
