@@ -452,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--override", type=Path, action="append", default=[], help="JSON data that wins"
     )
+    parser.add_argument("--found", type=Path, help="where the old dicts' words are kept")
     args = parser.parse_args(argv)
     nforms = {"en": 2, **{lang: nplurals(lang) for lang in LANGS}}
     found: dict[str, dict[tuple[str, str], Words]] = {}
@@ -459,6 +460,23 @@ def main(argv: list[str] | None = None) -> int:
     for path in sorted(PACKAGE.rglob("*.py")):
         if convert_file(path, nforms, found, raw):
             print(f"converted {path.relative_to(ROOT)}")
+    # the old dicts' words, kept should the extraction below fail (a module that no longer
+    # imports): --found reads them back on the next run, the dicts being rewritten already
+    keep = Path(args.found or ROOT / "tools" / ".converted.json")
+    if found:
+        keep.write_text(
+            json.dumps(
+                {
+                    lang: [[k[0], k[1], v] for k, v in words.items()]
+                    for lang, words in found.items()
+                },
+                ensure_ascii=False,
+            ),
+            encoding="utf-8",
+        )
+    elif keep.is_file():
+        for lang, rows in json.loads(keep.read_text(encoding="utf-8")).items():
+            found[lang] = {(c, e): tuple(v) if isinstance(v, list) else v for c, e, v in rows}
     pot = template()
     extra = extra_entries(raw, nforms)
     override = extra_entries(raw_extra(args.override), nforms)

@@ -21,8 +21,14 @@ in the language (``fraction_count``: «4,2 сдачи», «2,4 minutes»), and i
 language's decimal separator (``number``).
 
 The i18n package: this module (languages, ``t``, plurals, numbers), ``messages`` (the domain's
-catalogue) and ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
-penalty names). May import ``errors`` only (lazily, for the one refusal it words).
+catalogue, declaration names), ``vocabulary`` (the table's shared words: deal phases, declaration
+statuses, penalty names), ``words`` (``say``: the sentence of a verdict in a language) and
+``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game import nothing
+from here: they return verdicts, and the faces word them. May import ``errors`` and the domain
+(the types of a verdict's parameters).
+
+The current language (``lang``, set by ``--lang`` once per command) is the faces' and the
+output's: nothing below them reads it.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ _state: dict[str, str | None] = {"lang": None}
 _LOADED: dict[str, GNUTranslations | None] = {}
 _ENV: dict[tuple[str, ...], str] = {}
 _FRACTION: dict[str, int] = {}
-# A thread's own language, over the process's (``speaking``, ``pinned``): the page's server
+# A thread's own language, over the process's (``speaking``): the page's server
 # answers in its language from its worker thread while the process may speak another.
 _thread = threading.local()
 
@@ -97,6 +103,17 @@ def register(*entries: tuple[str, str | Plural]) -> dict[str, str | Plural]:
 #: imports this module, never the other way round) or beside the module that says it.
 OWN = register(
     N_p("err.lang", "unknown language {lang!r}: expected {langs}"),
+    # verdicts of punctuation only, the same in every language: a refusal of a part of what
+    # was written, naming the whole (``'терц:8ч': …``)
+    N_p("err.in", "{text!r}: {reason}"),
+    N_p("rule.in_extends", "{path}: extends = {parent!r}: {reason}"),
+    N_p("rule.suggested", "{expected}{suggest}"),
+    N_p("note.effects", "{parts}"),  # several effects of one penalty
+    N_p("store.rules_of", "{origin} [rules]"),  # a file's table
+)
+
+#: How the language writes numbers, dates and a CSV file: settings of a catalogue, not verdicts.
+WAYS = register(
     # TRANSLATORS: the decimal separator of your language (CLDR): "," in Russian, Ukrainian.
     N_p("number.decimal", "."),
     # TRANSLATORS: the whole number whose plural form a fraction takes in your language, as
@@ -164,9 +181,10 @@ def lang_from_env(env: Mapping[str, str] | None = None) -> str:
 def set_lang(lang_: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang_ is not None and not known(lang_):
+        from ..domain.verdicts import Verdict
         from ..errors import NotationError
 
-        raise NotationError(t("err.lang", lang=lang_, langs=", ".join(languages())))
+        raise NotationError(Verdict("err.lang", {"lang": lang_, "langs": ", ".join(languages())}))
     _state["lang"] = lang_
 
 
@@ -184,15 +202,6 @@ def speaking(lang_: str) -> Iterator[None]:
         yield
     finally:
         _thread.lang = saved
-
-
-@contextmanager
-def pinned() -> Iterator[None]:
-    """Choose the language once for a block that builds many messages (a replay): reading the
-    environment for each message would cost more than the rest of the replay. Restores after
-    (this thread's choice only)."""
-    with speaking(lang()):
-        yield
 
 
 def forget() -> None:

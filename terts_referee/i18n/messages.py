@@ -1,9 +1,12 @@
 """The domain's words: errors, rule notices, verdict reasons and penalty notes, in both languages.
 
-The domain and storage modules build every user-facing text with ``t(key, **params)`` at the
-moment they raise or notice, so that ``--lang``, ``$TERTS_LANG`` or the locale chooses the
-language per command run. Nothing here is ever written to the game file. Source tags like
-[000] and ruleset keys like ``declarations.when = "lead"`` stay verbatim in both languages.
+The domain, the referee and the game layer return verdicts (``domain.verdicts``): a code, which
+is a key here, and its parameters. A face words one when it shows it (``i18n.words.say``), in
+the language it was asked for; no sentence here names a command to type, for the remedy is
+data the face adds in its own terms (``output.remedies``: the terminal's command). Nothing here is
+ever written to the game file. Source tags like [000] and ruleset keys like
+``declarations.when = "lead"`` stay verbatim in both languages. The list of codes, with their
+rule sections and parameters, is ``docs/verdicts.md``.
 
 Key prefixes: ``err.`` (bad input, a rule refusing an event), ``rule.`` (ruleset files),
 ``store.`` (the game file), ``notice.`` (rule notices), ``note.`` (the notes of declarations
@@ -13,37 +16,9 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from . import N_np, N_p, register, t
 
-from . import N_np, N_p, lang, register, t
-
-if TYPE_CHECKING:  # what the helpers below read of a suit and a declaration (no domain import)
-    from typing import Protocol
-
-    class _Valued(Protocol):
-        @property
-        def value(self) -> str: ...
-
-    class _Suit(Protocol):
-        @property
-        def value(self) -> str: ...
-        @property
-        def symbol(self) -> str: ...
-        @property
-        def letter(self) -> str: ...
-
-    class _Named(Protocol):
-        @property
-        def kind(self) -> _Valued: ...
-        @property
-        def rank(self) -> _Valued | None: ...
-        @property
-        def suit(self) -> _Suit | None: ...
-        @property
-        def length(self) -> int: ...
-
-
-__all__ = ["MESSAGES", "t", "suit_word", "shown", "named", "clipped"]
+__all__ = ["MESSAGES", "WORDS", "t", "clipped"]
 
 MESSAGES = register(
     # --- what is accepted (cards.py, declarations.py) ------------------------------------
@@ -66,8 +41,8 @@ MESSAGES = register(
         "err.card.no_suit",
         "card {text!r} has no suit: expected a rank then a suit, like Q♥, Qh, Дч or 10h",
     ),
-    N_p("err.card.rank", "card {text!r}: unknown rank {part!r}: expected {accepted}"),
-    N_p("err.card.suit", "card {text!r}: unknown suit {part!r}: expected {accepted}"),
+    N_p("err.card.rank", "card {text!r}: unknown rank {part!r}: expected {accepted}{hint}"),
+    N_p("err.card.suit", "card {text!r}: unknown suit {part!r}: expected {accepted}{hint}"),
     N_p("err.card.twice", "card {card} is listed twice: each card is in the deck once"),
     N_p(
         "err.card_or_suit",
@@ -119,7 +94,7 @@ MESSAGES = register(
     # --- declarations.py: which is higher -----------------------------------------------
     N_p(
         "err.tie_needs_trump",
-        "{first} and {second} tie on length and top: the trump suit decides; name it with --trump",
+        "{first} and {second} tie on length and top: the trump suit decides; record the trump",
     ),
     N_p(
         "verdict.marriage",
@@ -148,6 +123,12 @@ MESSAGES = register(
         "declaration of equal value may beat it (a terts by a terts, a fifty by a fifty, a "
         "hundred by a hundred)",
     ),
+    N_p("name.run.3", "terts"),
+    N_p("name.run.4", "fifty"),
+    N_p("name.run.5", "hundred (105)"),
+    N_p("name.run.6", "hundred (106)"),
+    N_p("name.run.7", "hundred (107)"),
+    N_p("name.run.8", "hundred (108)"),
     N_p("name.class.terts", "terts"),
     N_p("name.class.fifty", "fifty"),
     N_p("name.class.hundred", "hundred"),
@@ -168,7 +149,7 @@ MESSAGES = register(
     N_p("rule.type.one_of", "one of {choices}"),
     N_p("rule.type.string", "a string"),
     N_p("rule.type.ruleset", "a ruleset name"),
-    N_p("rule.or", "or"),
+    N_p("rule.or", "{first} or {rest}"),
     N_p("rule.suggest", " (did you mean {word}?)"),
     N_p(
         "rule.not_allowed",
@@ -298,16 +279,15 @@ MESSAGES = register(
     N_p("err.fix.empty", "there is no event to correct: the game has no events yet"),
     N_p(
         "err.fix.range.replace",
-        "there is no event {number} to replace: expected a number from 1 to {n} (see `terts log`)",
+        "there is no event {number} to replace: expected a number from 1 to {n}",
     ),
     N_p(
         "err.fix.range.insert",
-        "there is no event {number} to insert before: expected a number from 1 to {n} (see "
-        "`terts log`; to add after the last, record without --before)",
+        "there is no event {number} to insert before: expected a number from 1 to {n}",
     ),
     N_p(
         "err.fix.range.drop",
-        "there is no event {number} to drop: expected a number from 1 to {n} (see `terts log`)",
+        "there is no event {number} to drop: expected a number from 1 to {n}",
     ),
     N_p(
         "err.fix.opening",
@@ -346,29 +326,23 @@ MESSAGES = register(
         "recorded): the file is corrupt; fix or restore it",
     ),
     # --- storage.py ---------------------------------------------------------------------
-    N_p(
-        "store.not_found",
-        "game file {path} not found: start one with `terts new P1 P2` or name one with --game",
-    ),
-    N_p("store.directory", "game file {path} is a directory: name a game file with --game"),
+    N_p("store.not_found", "game file {path} not found: start one"),
+    N_p("store.directory", "game file {path} is a directory: name a game file"),
     N_p("store.unreadable", "cannot read game file {path}: {reason}"),
     N_p("store.not_utf8", "not UTF-8 text: bad byte at offset {offset}"),
     N_p("store.not_toml", "not valid TOML: {reason}"),
     N_p("store.not_table", "the document is not a table"),
-    N_p("store.no_format", "no `format` key"),
-    N_p("store.bad_format", "`format` must be a positive integer, not {version}"),
+    N_p("store.no_format", "no format key"),
+    N_p("store.bad_format", "format must be a positive integer, not {version}"),
     N_p(
         "store.newer",
         "game file {path} was written by a newer terts (format {version}; this one reads up "
         "to {newest}): upgrade terts-referee to use it",
     ),
-    N_p(
-        "store.special",
-        "game file {path} is {kind}, not a regular file: name a game file with --game",
-    ),
+    N_p("store.special", "game file {path} is {kind}, not a regular file: name a game file"),
     N_p(
         "store.too_big",
-        "game file {path} is larger than {limit}, more than any game: name a game file with --game",
+        "game file {path} is larger than {limit}, more than any game: name a game file",
     ),
     N_p(
         "store.write_too_big",
@@ -377,12 +351,12 @@ MESSAGES = register(
     ),
     N_p(
         "store.not_replaceable",
-        "{path} is {kind}, not a game file: it will not be replaced; name a game file with --game",
+        "{path} is {kind}, not a game file: it will not be replaced; name a game file",
     ),
     N_p(
         "store.read_only",
         "game file {path} is read-only and will not be replaced: make it writable (chmod "
-        "u+w) to record, or name another with --game",
+        "u+w) to record, or name another",
     ),
     N_p("file.directory", "a directory"),
     N_p("file.fifo", "a FIFO (named pipe)"),
@@ -396,25 +370,24 @@ MESSAGES = register(
         "store.no_directory",
         "cannot lock game file {path}: directory {directory} does not exist",
     ),
-    N_p("store.locked", "game file {path} is locked by another terts command; try again"),
+    N_p("store.locked", "game file {path} is locked by another command; try again"),
     N_p("store.lock_failed", "cannot lock game file {path} (lock file {lock}): {reason}"),
     N_p(
         "store.exists",
         "game file {path} already exists and was not moved to the library (an unfinished or "
-        "damaged game): --force moves it there first, nothing is deleted; or --game names "
-        "another file",
+        "damaged game)",
     ),
     N_p(
         "store.corrupt",
         "game file {path} is corrupt ({detail}) and will not be overwritten: repair or move "
-        "it, or name another with --game",
+        "it, or name another",
     ),
     # --- referee/: players, deals, the end of the game ----------------------------------
     N_p(
         "err.player.not_in_game",
         "unknown player {player!r}: this game's players are {a} and {b}",
     ),
-    N_p("err.no_deal", "no deal is open to {what}: start one with `{command}`"),
+    N_p("err.no_deal", "no deal is open to {what}: start one"),
     N_p("err.no_deal.declare", "declare in"),
     N_p("err.no_deal.challenge", "challenge in"),
     N_p("err.no_deal.score", "score"),
@@ -423,15 +396,8 @@ MESSAGES = register(
     N_p("err.no_deal.claim", "claim in"),
     N_p("err.no_deal.ask", "ask about a declaration in"),
     N_p("err.no_deal.trump", "record the trump of"),
-    N_p(
-        "err.penalty.no_deal",
-        "no deal yet: a penalty belongs to a deal; start one with `{command}`",
-    ),
-    N_p(
-        "err.game_over",
-        "the game is over: {winner} won ({reason}); `{undo}` reopens it, `terts new --force` "
-        "starts another",
-    ),
+    N_p("err.penalty.no_deal", "no deal yet: a penalty belongs to a deal; start one"),
+    N_p("err.game_over", "the game is over: {winner} won ({reason})"),
     N_p("notice.win", "{winner} wins the game: {reason}"),
     N_np(
         "win.target",
@@ -458,8 +424,7 @@ MESSAGES = register(
     N_p("win.loses", "{player} committed {kind}, which loses the game [000][001][004]"),
     N_p(
         "err.deal_open",
-        "deal {deal} is still open: finish it with `{command}` (or its tricks) before the "
-        "next deal",
+        "deal {deal} is still open: before the next deal, play out its tricks or write its count",
     ),
     N_p(
         "notice.dealer",
@@ -470,7 +435,7 @@ MESSAGES = register(
     N_p(
         "err.marriage.no_trump",
         "a marriage is the King and Queen of trumps, and this deal's trump is not recorded: "
-        "name the suit, marriage:♥, or record the trump with `{command}`",
+        "name the suit, marriage:♥, or record the trump",
     ),
     N_p(
         "err.declare.not_leader",
@@ -488,21 +453,17 @@ MESSAGES = register(
         'declarations.before_break = "sequences" [000] rule 1',
     ),
     N_p(
-        "err.quick_hint",
-        "; if this deal's tricks are not being recorded, make it quick (declarations not "
-        "timed): `{command}`",
-    ),
-    N_p(
         "err.one_deck",
         "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
         "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
-        "of the two is false; show the cards, then `{command}`",
+        "of the two is false; show the cards",
     ),
     N_p(
         "err.forfeit",
         'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" [001] '
-        "«лишается высшего назначения в этом ходе»): {player} asked about {owner}'s {about} "
-        "(event {event}) and may not declare a higher class, {decl}, {until}",
+        "«лишается высшего назначения в этом ходе»): {player} asked at event {asked} about "
+        "{owner}'s {about} (event {event}) and may not declare a higher class, {decl}, "
+        "{until}",
     ),
     N_p("err.forfeit.until_trick", "before trick {trick}"),
     N_p("err.forfeit.until_quick", "until {other}'s next declaration (a quick deal's turn)"),
@@ -712,8 +673,8 @@ MESSAGES = register(
     N_p(
         "err.challenge.marriage",
         "a marriage is outside the order: nothing beats it [000][004]; to beat the "
-        "declaration said with it, write both in one command ({command}) or the challenge "
-        "before the marriage",
+        "declaration said with it, write the challenge before the marriage, or the marriage "
+        "and that declaration in one event",
     ),
     N_p(
         "err.challenge.burned",
@@ -722,7 +683,7 @@ MESSAGES = register(
     N_p(
         "err.challenge.shared",
         "{combo} and {decl} share {cards}: two players cannot hold the same card, so one of "
-        "them is false (`{command}`)",
+        "them is false",
     ),
     N_p("err.challenge.no_beat", "{combo} does not beat {decl}: {reason}{rule} {source}"),
     N_p("note.beaten", "beaten by {player}'s {combo}"),
@@ -733,7 +694,7 @@ MESSAGES = register(
     N_p(
         "notice.false",
         "false declaration: {player}'s {names} (event {event}) scores nothing: {evidence}; "
-        '{player} goes {uphill} uphill ("в гору"){gain} [000][001][004]',
+        '{player} goes {uphill} uphill ("в гору"){gain} [000][001][004]{restored}',
     ),
     N_p(
         "note.stands_again",
@@ -759,7 +720,7 @@ MESSAGES = register(
     N_p(
         "err.score.tricks",
         "deal {deal} is followed trick by trick: its card points are counted from the "
-        "tricks, not written with `score`",
+        "tricks, not written as a count",
     ),
     N_np(
         "err.score.range",
@@ -783,7 +744,7 @@ MESSAGES = register(
     # --- referee/: tricks and reneges ---------------------------------------------------
     N_p(
         "err.trick.no_trump",
-        "the trump is not recorded for this deal: a trick needs it; record it with `{command}`",
+        "the trump is not recorded for this deal: a trick needs it; record it",
     ),
     N_p("err.trick.twice", "{card} cannot be played twice in one trick"),
     N_p(
@@ -843,10 +804,13 @@ MESSAGES = register(
     N_p("notice.exchange", "{player} exchanges {seven}{got}"),
     N_p("notice.exchange.for", " for {card}"),
     # --- referee/: penalties and claims -------------------------------------------------
-    N_p("err.penalty.negative", "--points {points}: expected a positive number of points"),
+    N_p(
+        "err.penalty.negative",
+        "a penalty of {points} points: expected a positive number of points",
+    ),
     N_p(
         "err.penalty.miscount",
-        "a miscount needs --points N: the amount wrongly written, which goes to the opponent "
+        "a miscount needs its points: the amount wrongly written, which goes to the opponent "
         "[000][001][004]",
     ),
     N_np("note.effect.writes", "{player} writes {n} point", "{player} writes {n} points", "n"),
@@ -866,16 +830,20 @@ MESSAGES = register(
     N_p("notice.penalty", "penalty for {player}, {kind}: {effect} ({source})"),
     N_p("note.priced", "{why}; penalty: {effect}"),
     N_p("note.trump_seven", "{card} played at trick {trick} without the mandatory exchange"),
-    N_p("note.by_command", "recorded by `terts penalty`"),
+    N_p("note.by_command", "named by the players"),
     N_p(
         "err.penalty.trump_seven",
         "keeping the trump 7 is no offence here: exchange.mandatory = false (some tables "
         "require the swap [000])",
     ),
+    N_p("err.penalty.no_event", "event {event} is no declaration of {player} in deal {deal}"),
     N_p(
-        "err.penalty.no_event",
-        "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
+        "err.penalty.empty_challenge",
+        "{player} asked no «Рост?» in deal {deal} (no question and no challenge recorded): "
+        "the empty-challenge penalty is the asker's, for asking with nothing to show ([000] "
+        "rule 6, RULES §4.2){other_asked}",
     ),
+    N_p("err.penalty.empty_challenge.other", "; {other} asked, at event {event}"),
     N_p("err.penalty.no_declaration", "{player} has no declaration in deal {deal} to void"),
     N_np(
         "err.claim.tricks",
@@ -895,10 +863,11 @@ MESSAGES = register(
         "followed trick by trick, when they are to lead; {leader} leads trick {trick} (the "
         "non-dealer leads, deal of event {event})",
     ),
-    N_p("err.claim.quick", "in quick mode say what was taken so far: `{command}`"),
+    N_p("err.claim.quick", "in quick mode say what was taken so far"),
     N_p(
         "err.claim.range",
-        "--tricks {tricks} --card-points {cards}: expected 0-16 tricks and 0-140 card points",
+        "a claim of {tricks} tricks and {cards} card points: expected 0-16 tricks and 0-140 "
+        "card points",
     ),
     N_p(
         "err.claim.no_trick",
@@ -918,8 +887,8 @@ MESSAGES = register(
     N_p("notice.skipped", "event {number} ({type}) does not stand under {rules}: {reason}"),
     N_p(
         "notice.set_aside",
-        "event {number} no longer holds: {reason} — kept in the file, not counted; `{drop}` "
-        "removes it, or correct an earlier event (`--replace N`, `--before N`)",
+        "event {number} no longer holds: {reason} — kept in the file, not counted; drop it, "
+        "or correct an earlier event",
     ),
     # --- cli/, i18n ---------------------------------------------------------------------
     N_p("err.trick.two_cards", "a trick is two cards, the leader's first: got {n}"),
@@ -945,18 +914,27 @@ MESSAGES = register(
         "or print the script for one with _TERTS_COMPLETE=source_bash terts (source_zsh, "
         "source_fish, source_powershell)",
     ),
-    N_p("err.card.lookalike.ace", "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т"),
-    N_p("err.card.lookalike.jack", "{char!r} is Latin: the jack is J or Cyrillic В"),
-    N_p("err.card.lookalike.clubs", "{char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к"),
-    N_p("err.card.lookalike.hearts", "{char!r} is Cyrillic: hearts are Latin h or Cyrillic ч"),
-    N_p("err.card.lookalike.spades", "{char!r} is Cyrillic: spades are Latin s or Cyrillic п"),
+    N_p("err.card.lookalike.ace", "; {char!r} is Cyrillic: the ace is Latin A or Cyrillic Т"),
+    N_p("err.card.lookalike.jack", "; {char!r} is Latin: the jack is J or Cyrillic В"),
+    N_p(
+        "err.card.lookalike.clubs",
+        "; {char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
+    ),
+    N_p(
+        "err.card.lookalike.hearts",
+        "; {char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
+    ),
+    N_p(
+        "err.card.lookalike.spades",
+        "; {char!r} is Cyrillic: spades are Latin s or Cyrillic п",
+    ),
     N_p("msg.wrote", "wrote {path}"),
     N_p(
         "err.players.control",
         "a player's name may not contain control characters (tabs, new lines, escape codes): "
         "{name!r}",
     ),
-    N_p("err.penalty.too_many", "--points {points} is too many for {kind}: at most {limit}"),
+    N_p("err.penalty.too_many", "{points} points are too many for {kind}: at most {limit}"),
     N_p(
         "notice.trump_seven",
         "{player} played {card} at trick {trick} without exchanging it while the stock "
@@ -995,6 +973,29 @@ MESSAGES = register(
         "err.challenge.void",
         "{decl} scores nothing already ({status}): there is nothing to beat",
     ),
+    N_p("msg.usage", "{detail} (see `{where} --help`)"),
+    N_p("msg.missing_argument", "Missing argument {name}."),
+    N_p("msg.missing_option", "Missing option {name}."),
+    N_p("msg.no_such_option", "No such option: {name}"),
+    N_p("msg.bad_value", "Invalid value for {name}: {detail}"),
+    N_p("msg.no_such_command", "No such command {name}."),
+    # --- what this output or input cannot carry (an encoding such as cp1252) -----------
+    N_p(
+        "msg.csv_encoding",
+        "the CSV holds the character {code}, which this output's encoding {enc} cannot "
+        "write: set PYTHONIOENCODING=utf-8, or read the sheet with --json",
+    ),
+    N_p(
+        "msg.input_encoding",
+        "the input is not {enc} text (byte {byte}), the session ends here; every line "
+        "recorded before is saved: for UTF-8 input set PYTHONIOENCODING=utf-8",
+    ),
+)
+
+
+#: Words a face puts on a page, not verdicts (``docs/verdicts.md`` lists the codes above only):
+#: click's own words on a help page, a declaration's name as the table says it.
+WORDS = register(
     # --- click's own words on a help page (cli/help_pages.py) ---------------------------
     N_p("help.usage", "Usage:"),
     N_p("help.arguments", "Arguments"),
@@ -1005,12 +1006,6 @@ MESSAGES = register(
     N_p("help.default", "default: {value}"),
     N_p("help.options_metavar", "[OPTIONS]"),
     N_p("help.subcommand_metavar", "COMMAND [ARGS]..."),
-    N_p("msg.usage", "{detail} (see `{where} --help`)"),
-    N_p("msg.missing_argument", "Missing argument {name}."),
-    N_p("msg.missing_option", "Missing option {name}."),
-    N_p("msg.no_such_option", "No such option: {name}"),
-    N_p("msg.bad_value", "Invalid value for {name}: {detail}"),
-    N_p("msg.no_such_command", "No such command {name}."),
     # --- a declaration as the table names it (``named``) -------------------------------
     # TRANSLATORS: a run by its class and top card, put into other messages as it is: keep
     # it in the nominative (Russian «терц от Дамы ♥»).
@@ -1035,57 +1030,11 @@ MESSAGES = register(
     N_p("decl.four.K", "four kings"),
     N_p("decl.four.Q", "four queens"),
     N_p("decl.marriage", "marriage {suit}"),
-    # --- what this output or input cannot carry (an encoding such as cp1252) -----------
-    N_p(
-        "msg.csv_encoding",
-        "the CSV holds the character {code}, which this output's encoding {enc} cannot "
-        "write: set PYTHONIOENCODING=utf-8, or read the sheet with --json",
-    ),
-    N_p(
-        "msg.input_encoding",
-        "the input is not {enc} text (byte {byte}), the session ends here; every line "
-        "recorded before is saved: for UTF-8 input set PYTHONIOENCODING=utf-8",
-    ),
 )
-
-_SUIT_KEYS = {
-    "spades": "name.suit.spades",
-    "clubs": "name.suit.clubs",
-    "diamonds": "name.suit.diamonds",
-    "hearts": "name.suit.hearts",
-}
-
-
-def suit_word(suit: _Valued) -> str:
-    """A suit's name in the current language: ``hearts`` / ``черви``."""
-    return t(_SUIT_KEYS[suit.value])
-
-
-def shown(declaration: _Named) -> str:
-    """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
-    accept), the table's name in every other language (``терц от Дамы ♥``)."""
-    chosen = lang()
-    return str(declaration) if chosen == "en" else named(declaration, chosen)
-
-
-def named(declaration: _Named, lang_: str | None = None, ascii_only: bool = False) -> str:
-    """A declaration as the table says it: "terts from Queen ♥", «терц от Дамы ♥», «сто дам»
-    (``decl.*``); the suit as its symbol, or its letter for an ASCII-only output."""
-    suit = declaration.suit
-    mark = (suit.letter if ascii_only else suit.symbol) if suit is not None else ""
-    kind = declaration.kind.value
-    if kind == "four":
-        assert declaration.rank is not None  # a four has its rank
-        return t(f"decl.four.{declaration.rank.value}", lang_)
-    if kind == "marriage":
-        return t("decl.marriage", lang_, suit=mark).strip()
-    assert declaration.rank is not None  # a run has its top card
-    cls = t(f"decl.seq.{declaration.length}", lang_)
-    rank = t(f"decl.rank.{declaration.rank.value}", lang_)
-    return t("decl.run", lang_, cls=cls, rank=rank, suit=mark).strip()
 
 
 def clipped(text: str, limit: int) -> str:
-    """A long value or path cut to ``limit`` characters (the last one ``…``), so that a
-    message naming it stays one readable line."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A long value or path cut to ``limit`` characters (``domain.verdicts.clipped``)."""
+    from ..domain.verdicts import clipped as cut
+
+    return cut(text, limit)

@@ -99,6 +99,14 @@ TEXT = register(
         "total",
     ),
     N_np(
+        "library.none_between",
+        "{a} and {b}: no finished game between them matches the options given ({total} game "
+        "in the library)",
+        "{a} and {b}: no finished game between them matches the options given ({total} games "
+        "in the library)",
+        "total",
+    ),
+    N_np(
         "library.none_finished",
         "no finished game matches the options given ({total} game in the library)",
         "no finished game matches the options given ({total} games in the library)",
@@ -190,8 +198,8 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
         t("library.h.deals"),
         t("library.h.minutes"),
         title=t("library.h.history", library=scan.library),
+        numbers=(0, 4, 5, 6),  # the date, the score «220 : 520», the deals and the minutes
     )
-    tab.columns[0].no_wrap = True
     for g in games:
         a, b = g["players"]
         tab.add_row(
@@ -203,12 +211,17 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
             console.cell(g["deals"]),
             console.cell("—" if g["minutes"] is None else round(g["minutes"])),
         )
-    console.show(tab)
+    console.show(console.natural_widths(tab))
 
 
 def _or_dash(value: Any) -> Any:
-    """A figure as it is (a message writes a float in the language's way), or a dash."""
-    return "—" if value is None else value
+    """A figure as it is (a message or a cell writes a float in the language's way), a whole
+    float as an int (4.0 deals read "4 deals"), or a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _percent(chance: float) -> str:
@@ -226,6 +239,7 @@ def _show_ratings(figures: Stats) -> None:
         t("library.h.rating"),
         t("library.h.rated"),
         title=t("library.h.ratings"),
+        numbers=(1, 2),  # «6.8 (μ 30.2 ± 7.8)» is one figure
     )
     for name, p in rated:
         text = t(
@@ -235,9 +249,16 @@ def _show_ratings(figures: Stats) -> None:
             sigma=number(p["sigma"] or 0.0, None, ".1f"),
         )
         tab.add_row(console.cell(name), console.cell(text), console.cell(p["rated_games"]))
-    console.show(tab)
+    console.show(console.natural_widths(tab))
     console.say(t("library.ratings_meaning"), style="dim")
     console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
+
+
+def _say_chance(figures: Stats) -> None:
+    """The model's chance of ``--player`` and ``--vs`` winning their next game, when asked."""
+    if figures.get("chance"):
+        (a, pa), (b, pb) = figures["chance"].items()
+        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
 
 
 def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
@@ -247,7 +268,11 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         console.print_json(figures)
         return
     if not figures["players"]:
-        if in_library:
+        if figures.get("chance"):  # --player and --vs who never met: the ratings still speak
+            a, b = figures["chance"]
+            console.say(t("library.none_between", a=a, b=b, total=in_library))
+            _say_chance(figures)
+        elif in_library:
             console.say(t("library.none_finished", total=in_library))
         else:
             console.say(t("library.none"))
@@ -261,12 +286,14 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.per_deal"),
         t("library.h.best"),
         title=t("library.h.stats", games=figures["games"]),
+        numbers=(1, 2, 3, 4, 5, 6),  # the name wraps, never a figure
     )
     # Two tables of six columns rather than one of eleven: at 80 columns nothing is cut.
     scored = console.table(
         t("library.h.player"),
         *(t(f"library.h.{c}") for c in DECLARATION_CLASSES),
         title=t("library.h.scored"),
+        numbers=tuple(range(1, 1 + len(DECLARATION_CLASSES))),
     )
     contested = console.table(
         t("library.h.player"),
@@ -276,6 +303,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.uphill"),
         t("library.h.claims"),
         title=t("library.h.contested"),
+        numbers=(1, 2, 3, 4, 5),
     )
     for name, p in figures["players"].items():
         tab.add_row(
@@ -298,11 +326,15 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(p["uphill"]),
             console.cell(p["claims"]),
         )
-    console.show(tab)
-    console.show(scored)
-    console.show(contested)
+    console.show(console.natural_widths(tab))
+    console.show(console.natural_widths(scored))
+    console.show(console.natural_widths(contested))
     h2h = console.table(
-        t("library.h.pair"), t("library.h.games"), t("library.h.wins"), title=t("library.h.h2h")
+        t("library.h.pair"),
+        t("library.h.games"),
+        t("library.h.wins"),
+        title=t("library.h.h2h"),
+        numbers=(1, 2),  # «1 : 2» never wraps
     )
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
@@ -311,7 +343,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(pair["games"]),
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
         )
-    console.show(h2h)
+    console.show(console.natural_widths(h2h))
     _show_ratings(figures)
     console.say(
         t(
@@ -322,9 +354,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             minutes=_or_dash(figures["average_minutes"]),
         )
     )
-    if figures.get("chance"):
-        (a, pa), (b, pb) = figures["chance"].items()
-        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+    _say_chance(figures)
     if figures.get("copies"):
         console.say(t("library.copies", n=len(figures["copies"])), style="dim")
     if chart:

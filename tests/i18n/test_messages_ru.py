@@ -114,7 +114,14 @@ REFUSALS = [
         "сама козырная семёрка: менять нечего",
     ),
     ("§6 unknown penalty", DEAL, None, ("penalty", "Аня", "штрафик"), "неизвестный вид штрафа"),
-    ("§6 miscount", DEAL, None, ("penalty", "Аня", "miscount"), "нужно --points N"),
+    (
+        "§6 miscount",
+        DEAL,
+        None,
+        ("penalty", "Аня", "miscount"),
+        "нужно указать очки: неверно записанная сумма, которая переходит сопернику [000][001]"
+        "[004]: `terts penalty Аня miscount --points N`",
+    ),
     (
         "§6 a lost game is over",
         [*QUICK, ("penalty", "Боря", "out-of-turn-draw")],
@@ -334,8 +341,10 @@ def _sources() -> dict[str, str]:
     texts = {}
     for path in sorted(PACKAGE.rglob("*.py")):  # the referee's package too
         text = path.read_text(encoding="utf-8")
-        if path.name == "messages.py":
-            text = text.split("MESSAGES = register(", 1)[1].split("\n)\n", 1)[1]
+        if path.name == "messages.py":  # its two catalogues, MESSAGES and WORDS
+            for name in ("MESSAGES", "WORDS"):
+                before, _, after = text.partition(f"{name} = register(")
+                text = before + after.split("\n)\n", 1)[1]
         texts[path.relative_to(PACKAGE).as_posix()] = text
     return texts
 
@@ -353,7 +362,7 @@ def test_every_key_used_in_the_source_exists():
 
 
 def test_every_domain_message_is_used():
-    from terts_referee.i18n.messages import MESSAGES
+    from terts_referee.i18n.messages import MESSAGES, WORDS
 
     text = "\n".join(_sources().values())
 
@@ -364,7 +373,7 @@ def test_every_domain_message_is_used():
         return any(f'f"{".".join(parts[:n])}.{{' in text for n in range(1, len(parts)))
 
     # a sub-entry (``code#field``) is used by its message
-    unused = [key for key in MESSAGES if not used(key.partition("#")[0])]
+    unused = [key for key in {**MESSAGES, **WORDS} if not used(key.partition("#")[0])]
     assert unused == []
 
 

@@ -9,6 +9,7 @@ where the decimal separator is a comma). Scripts read ``sheet --json`` (English 
 
 from __future__ import annotations
 
+from ...domain.verdicts import Verdict
 from ...i18n import N_p, register
 from .. import console
 
@@ -43,8 +44,8 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     import io
     import sys
 
-    from ...i18n import t
-    from ...i18n.messages import suit_word
+    from ...i18n import lang, t
+    from ...i18n.words import suit_word
 
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=t("csv.delimiter"))
@@ -69,7 +70,12 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
         ]
     writerow(head)
     for d in sheet.deals:
-        row = [d.number, d.dealer, suit_word(d.trump) if d.trump else "", d.last_trick or ""]
+        row = [
+            d.number,
+            d.dealer,
+            suit_word(d.trump, lang()) if d.trump else "",
+            d.last_trick or "",
+        ]
         for p in game.players:
             row += [
                 (d.card_points or {}).get(p, ""),
@@ -84,10 +90,11 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
         char = console.unencodable(sys.stdout, text)
         if char is not None:
             from ...errors import RefereeError
-            from ...i18n.messages import t
 
             code = f"U+{ord(char):04X}"
-            raise RefereeError(t("msg.csv_encoding", code=code, enc=sys.stdout.encoding))
+            raise RefereeError(
+                Verdict("msg.csv_encoding", {"code": code, "enc": sys.stdout.encoding})
+            )
         if _utf(sys.stdout):
             text = BOM + text
     sys.stdout.write(text)

@@ -8,17 +8,19 @@ from typing import TYPE_CHECKING
 from ...i18n import (
     N_np,
     N_p,
+    lang,
     register,
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
-from ...i18n.messages import named
+from ...i18n.words import named
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from datetime import datetime
 
     from ...domain.declarations import Declaration
+    from ...domain.verdicts import Verdict
 
 MSG = register(
     # corrections of the past (issue 11): report/corrections.py
@@ -37,6 +39,12 @@ MSG = register(
         "out.set_aside",
         "set aside, not counted: {n} stored event ({numbers}), kept in the file; `{log}` says why",
         "set aside, not counted: {n} stored events ({numbers}), kept in the file; `{log}` says why",
+        "n",
+    ),
+    N_np(
+        "out.set_aside_plain",
+        "set aside, not counted: {n} stored event ({numbers}), kept in the file; the log says why",
+        "set aside, not counted: {n} stored events ({numbers}), kept in the file; the log says why",
         "n",
     ),
     N_p("fix.stands_again", "set aside before, counted now: {numbers}"),
@@ -122,6 +130,10 @@ MSG = register(
         "each player's cell: card points, +declarations, ±penalties (what a penalty gave the "
         "opponent included) → the deal's points; last trick: who took it",
     ),
+    N_p(
+        "out.cell_legend.open",
+        "; a deal still open: ? card points not counted yet, … the total, written when it ends",
+    ),
     N_p("out.no_deal", "no deal yet: {command}"),
     N_p("out.deal_over_won", "deal {n} is over; {p} won the game"),
     N_p("out.deal_over_next", "deal {n} is over; next: {command}"),
@@ -167,6 +179,11 @@ MSG = register(
         "{lead} led, {follow} played to it: {card} takes the trick (trump {suit})",
     ),
     N_p("out.legal", "to {lead}, {phase}, trump {suit}: may play {cards}"),
+    N_p(
+        "out.legal.final_duty",
+        "RULES §3, the final phase: follow suit and beat the card led when able, else a "
+        "trump, else any card [000][001][002][003][004]",
+    ),
     N_p("out.final", "final phase (stock empty)"),
     N_p("out.stock", "while the stock lasts"),
     N_p("h.rulesets", "bundled rulesets"),
@@ -198,7 +215,25 @@ def penalty_name(kind: str) -> str:
 
 
 def decl_names(combos: Iterable[Declaration]) -> str:
-    return ", ".join(f"{named(c)} ({c})" for c in combos)
+    return ", ".join(f"{named(c, lang())} ({c})" for c in combos)
+
+
+def said(verdict: Verdict | None) -> str:
+    """A notice or a note in the run's language: its sentence ("" for none). No command in it:
+    the sheet, the log and the pages made from them show what happened, not what to type."""
+    if verdict is None:
+        return ""
+    from ...i18n.words import say
+
+    return say(verdict, lang())
+
+
+def said_all(verdicts: Iterable[Verdict]) -> list[str]:
+    """Notices in the run's language, the language looked up once."""
+    from ...i18n.words import say
+
+    chosen = lang()
+    return [say(v, chosen) for v in verdicts]
 
 
 def iso(at: datetime | None) -> str | None:
