@@ -53,6 +53,15 @@ TEXT = register(
         "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
         "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
         "library.h.pair": {"en": "pair", "ru": "пара"},
+        "library.h.points": {"en": "points", "ru": "очки"},
+        "library.h.best_games": {"en": "Best games", "ru": "Лучшие партии"},
+        "library.h.record": {"en": "record", "ru": "рекорд"},
+        "library.h.figure": {"en": "figure", "ru": "сколько"},
+        "library.h.game": {"en": "game", "ru": "партия"},
+        "library.h.largest_margin": {"en": "largest margin", "ru": "наибольший отрыв"},
+        "library.h.highest_total": {"en": "highest total", "ru": "больше всего очков"},
+        "library.h.fastest_win": {"en": "fastest win, deals", "ru": "быстрая победа, сдач"},
+        "library.h.own_best": {"en": "Each player's best", "ru": "Лучшее у каждого"},
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
             "on average {deals} deals and {minutes} minutes a game",
@@ -209,7 +218,11 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
     console.show(scored)
     console.show(contested)
     h2h = console.table(
-        t("library.h.pair"), t("library.h.games"), t("library.h.wins"), title=t("library.h.h2h")
+        t("library.h.pair"),
+        t("library.h.games"),
+        t("library.h.wins"),
+        t("library.h.points"),
+        title=t("library.h.h2h"),
     )
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
@@ -217,8 +230,10 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(f"{a} — {b}"),
             console.cell(pair["games"]),
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
+            console.cell(f"{pair['points'][a]} : {pair['points'][b]}"),
         )
     console.show(h2h)
+    _report_best(figures)
     console.say(
         t(
             "library.averages",
@@ -232,3 +247,49 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         from .season import wins_chart_text
 
         console.say(wins_chart_text(figures, ascii_only=console.ascii_suits()))
+
+
+#: The records of ``stats --json``'s ``best_games``: the figure in each, and who holds it.
+_RECORDS = (
+    ("largest_margin", "margin", "winner"),
+    ("highest_total", "total", "player"),
+    ("fastest_win", "deals", "winner"),
+)
+
+
+def _report_best(figures: Stats) -> None:
+    """The best games (who set each record, its figure, the game), then each player's own."""
+    best = figures["best_games"]
+    tab = console.table(
+        t("library.h.record"),
+        t("library.h.player"),
+        t("library.h.figure"),
+        t("library.h.game"),
+        title=t("library.h.best_games"),
+    )
+    for name, field, holder in _RECORDS:
+        entry: Any = best[name]  # type: ignore[literal-required]  # _RECORDS names its keys
+        if entry is None:
+            continue
+        a, b = entry["players"]
+        tab.add_row(
+            console.cell(t(f"library.h.{name}")),
+            console.cell(entry[holder]),
+            console.cell(entry[field]),
+            console.cell(
+                f"{entry['date'][:10]} {a} — {b} {entry['totals'][a]} : {entry['totals'][b]}"
+            ),
+        )
+    if tab.row_count:
+        console.show(tab)
+    own = console.table(
+        t("library.h.player"),
+        *(t(f"library.h.{name}") for name, _, _ in _RECORDS),
+        title=t("library.h.own_best"),
+    )
+    for player, mine in best["players"].items():
+        own.add_row(
+            console.cell(player),
+            *(console.cell(_or_dash(mine[name])) for name, _, _ in _RECORDS),  # type: ignore[literal-required]
+        )
+    console.show(own)
