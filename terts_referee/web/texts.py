@@ -153,8 +153,41 @@ TEXTS = register(
             "en": "the command failed unexpectedly (exit {code})",
             "ru": "команда неожиданно завершилась с ошибкой (код {code})",
         },
+        "web.err.unknown_param": {
+            "en": "unknown parameter '{name}' for {route}: expected {names}",
+            "ru": "неизвестный параметр '{name}' для {route}: ожидается {names}",
+        },
+        "web.err.repeated_param": {
+            "en": "parameter '{name}' given more than once: give it once",
+            "ru": "параметр '{name}' указан не один раз: укажите его однажды",
+        },
+        "web.err.long_param": {
+            "en": "parameter '{name}' is too long: at most {limit} characters",
+            "ru": "параметр '{name}' слишком длинный: не больше {limit} знаков",
+        },
+        "web.err.missing_param": {
+            "en": "{route} needs the parameter '{name}'",
+            "ru": "для {route} нужен параметр '{name}'",
+        },
+        "web.err.vs_alone": {
+            "en": "'vs' needs 'player': the games of one player against another",
+            "ru": "для 'vs' нужен 'player': партии одного игрока против другого",
+        },
+        "web.err.not_in_library": {
+            "en": "no game {file!r} in the library: open one of those api/history lists",
+            "ru": "в библиотеке нет партии {file!r}: откройте одну из тех, что даёт api/history",
+        },
+        "web.err.no_game": {
+            "en": "no game file yet: start one with New game",
+            "ru": "файла партии ещё нет: начните кнопкой «Новая партия»",
+        },
         # --- the page -------------------------------------------------------------------------
         "ui.title": {"en": "Terts referee", "ru": "Судья Терца"},
+        "ui.short_name": {"en": "Terts", "ru": "Терц"},
+        "ui.description": {
+            "en": "The score sheet and referee of a game of Terts, for the phones at the table",
+            "ru": "Запись и судья партии в терц — для телефонов за столом",
+        },
         "ui.loading": {"en": "Loading…", "ru": "Загрузка…"},
         "ui.offline": {
             "en": "No connection to the server: retrying…",

@@ -1,0 +1,239 @@
+"""What the page reads besides the game's live state: the library and the printable sheets.
+
+``Reads`` answers the read-only routes, each with ``(status, answer)``:
+
+- ``history(query)``: ``GET api/history``, the JSON of ``terts history --json``;
+- ``stats(query)``: ``GET api/stats``, the JSON of ``terts stats --json``;
+- ``game(query)``: ``GET api/game?file=F``, the sheet (``sheet --json``) of a game the history
+  lists, so that the page can open it;
+- ``sheet_html(query)``: ``GET sheet.html``, the printable sheet of the current game (as
+  ``terts export --html``), or with ``?file=F`` of a game the history lists;
+- ``next_game()``: ``GET api/next``, what the next game would be once this one is finished:
+  the same players and ruleset, quick, and the dealer by the rules.
+
+The filters are query parameters named as the CLI's options (``player``, ``vs``, ``since``,
+``until``, ``rules``) and judged as the CLI judges them (a date that is not one, a player the
+library does not hold); a parameter the route does not take, or one given twice, is refused.
+Each call reads the library's and the game's own functions directly (the library through its
+index, read-only); nothing here writes a file. Like the backend's calls, these run in the
+server's one worker thread, in the server's language.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RefereeError
+from ..i18n import set_lang, t
+from . import texts  # noqa: F401 - registers the web.* words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..game.model import Game
+    from ..library.index import Scan
+    from ..library.stats import Filters
+
+# A query string as the server read it: (name, value) pairs in order, names repeated as sent.
+Query = list[tuple[str, str]]
+Answer = tuple[int, Any]
+
+MAX_PARAM = 200  # a parameter's value, in characters (a player's name, a date, a file)
+HISTORY = ("player", "since", "until", "rules")
+STATS = ("player", "vs", "since", "until", "rules")
+
+
+class BadQuery(Exception):
+    """A query the route cannot take: HTTP ``status`` with a one-line message."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def _params(query: Query, route: str, names: Iterable[str], lang: str) -> dict[str, str | None]:
+    """The route's parameters (an empty value is one not given), every other name refused."""
+    taken = tuple(names)
+    found: dict[str, str | None] = dict.fromkeys(taken)
+    seen: set[str] = set()
+    for name, value in query:
+        if name not in taken:
+            expected = ", ".join(taken) or "—"
+            raise BadQuery(t("web.err.unknown_param", lang, name=name, route=route, names=expected))
+        if name in seen:
+            raise BadQuery(t("web.err.repeated_param", lang, name=name))
+        seen.add(name)
+        if len(value) > MAX_PARAM:
+            raise BadQuery(t("web.err.long_param", lang, name=name, limit=MAX_PARAM))
+        found[name] = value.strip() or None
+    return found
+
+
+def _refused(exc: RefereeError | BadQuery) -> Answer:
+    status = exc.status if isinstance(exc, BadQuery) else 400
+    return status, {"ok": False, "error": str(exc)}
+
+
+class Reads:
+    """The read-only routes over the game file ``path`` and the library (``library``: as
+    ``--library``; None is ``$TERTS_LIBRARY``, else the user data directory, as ``terts new``
+    moves a finished game there)."""
+
+    def __init__(self, path: str, lang: str, library: str | None = None) -> None:
+        self.path = path
+        self.lang = lang
+        self.library = library
+
+    # --- the library ----------------------------------------------------------------------
+
+    def _scan(self) -> Scan:
+        from ..library.index import check_library, library_dir, scan_library
+
+        where = library_dir(self.library)
+        check_library(where)
+        return scan_library(where)
+
+    def _filters(self, scan: Scan, found: dict[str, str | None]) -> Filters:
+        from ..library.stats import Filters, parse_date, resolve_player
+
+        player, vs = found.get("player"), found.get("vs")
+        return Filters(
+            player=resolve_player(player, scan.games) if player else None,
+            vs=resolve_player(vs, scan.games) if vs else None,
+            since=parse_date(found.get("since")),
+            until=parse_date(found.get("until")),
+            rules=found.get("rules"),
+        )
+
+    def _library_read(self, query: Query, route: str, names: tuple[str, ...]) -> Answer:
+        """The filters first (a bad date is refused before the library is read), then the
+        scan; (status, refusal) or (200, (scan, filters))."""
+        from ..library.stats import parse_date
+
+        set_lang(self.lang)
+        try:
+            found = _params(query, route, names, self.lang)
+            if found.get("vs") and not found.get("player"):
+                raise BadQuery(t("web.err.vs_alone", self.lang))
+            parse_date(found.get("since"))
+            parse_date(found.get("until"))
+            scan = self._scan()
+            return 200, (scan, self._filters(scan, found))
+        except (RefereeError, BadQuery) as exc:
+            return _refused(exc)
+
+    def history(self, query: Query) -> Answer:
+        from ..library.stats import history
+
+        status, read = self._library_read(query, "api/history", HISTORY)
+        if status != 200:
+            return status, read
+        scan, filters = read
+        return 200, {
+            "games": history(scan.games, filters),
+            "skipped": [name for name, _ in scan.skipped],
+        }
+
+    def stats(self, query: Query) -> Answer:
+        from ..library.stats import stats
+
+        status, read = self._library_read(query, "api/stats", STATS)
+        if status != 200:
+            return status, read
+        scan, filters = read
+        figures: dict[str, Any] = dict(stats(scan.games, filters))
+        figures["library"] = str(scan.library)
+        figures["skipped"] = [name for name, _ in scan.skipped]
+        return 200, figures
+
+    def _library_game(self, query: Query, route: str) -> tuple[Game, str] | Answer:
+        """The library's game named by ``file`` (exactly as the history gives it): only a
+        file the history lists is ever read, never a path a request makes up."""
+        from ..game.model import Game
+        from ..game.storage import read_game
+
+        set_lang(self.lang)
+        try:
+            file = _params(query, route, ("file",), self.lang)["file"]
+            if file is None:
+                raise BadQuery(t("web.err.missing_param", self.lang, name="file", route=route))
+            scan = self._scan()
+            if not any(g["file"] == file for g in scan.games):
+                raise BadQuery(t("web.err.not_in_library", self.lang, file=file), 404)
+            return Game.from_doc(read_game(Path(file)), file), file
+        except (RefereeError, BadQuery) as exc:
+            return _refused(exc)
+
+    def game(self, query: Query) -> Answer:
+        from ..output.report.sheet import sheet_json
+
+        found = self._library_game(query, "api/game")
+        if isinstance(found[0], int):
+            return found
+        game, file = found
+        try:
+            return 200, {"file": file, "sheet": sheet_json(game, game.sheet())}
+        except RefereeError as exc:  # an event the referee refuses now: say which
+            return 422, {"ok": False, "error": str(exc)}
+
+    # --- the current game -----------------------------------------------------------------
+
+    def _current(self) -> Game | Answer:
+        from ..errors import GameFileError
+        from ..game.model import Game
+        from ..game.storage import read_game
+
+        set_lang(self.lang)
+        if not Path(self.path).exists():
+            return 404, {"ok": False, "error": t("web.err.no_game", self.lang)}
+        try:
+            return Game.from_doc(read_game(Path(self.path)), self.path)
+        except GameFileError as exc:
+            return 422, {"ok": False, "error": str(exc)}
+
+    def sheet_html(self, query: Query) -> Answer:
+        """(200, the page's text) or a refusal: the current game's sheet, or with ``file`` a
+        library game's, exactly as ``terts export --html`` writes it."""
+        from ..output.export import sheet_html
+        from ..output.report.sheet import sheet_json
+
+        if query:
+            found = self._library_game(query, "sheet.html")
+            if isinstance(found[0], int):
+                return found
+            game = found[0]
+        else:
+            current = self._current()
+            if isinstance(current, tuple):
+                return current
+            game = current
+        try:
+            return 200, sheet_html(sheet_json(game, game.sheet()), self.lang)
+        except RefereeError as exc:  # an event the referee refuses now: say which
+            return 422, {"ok": False, "error": str(exc)}
+
+    def next_game(self) -> Answer:
+        """``{"finished": false}`` while the game runs; once it is finished, the next game:
+        the same players in the same order, the same ruleset where the page may offer it (a
+        bundled one; else null), quick, and the first dealer by the rules (null: by lot)."""
+        from ..domain.rules import bundled_names
+        from ..referee.deals import next_game_dealer
+
+        current = self._current()
+        if isinstance(current, tuple):
+            return current
+        try:
+            sheet = current.sheet()
+        except RefereeError as exc:
+            return 422, {"ok": False, "error": str(exc)}
+        if not sheet.finished:
+            return 200, {"finished": False}
+        rules = current.rules.name
+        return 200, {
+            "finished": True,
+            "players": list(current.players),
+            "rules": rules if rules in bundled_names() else None,
+            "quick": True,
+            "dealer": next_game_dealer(sheet),
+        }
