@@ -3,7 +3,8 @@
 Writes ``--games`` (400) finished games of six players into a temporary library through the
 library itself (``Game.record`` with made-up times, one game an evening from 2024 on, random
 quick deals with declarations, challenges and penalties, each game played to classic's 501),
-then times, each in a fresh process:
+each with its id as ``terts new`` gives one, in a folder per year, then times, each in a fresh
+process (the index in a cache folder of its own, ``$TERTS_CACHE``):
 
 1. the first ``terts stats`` (no index yet: every file read and replayed; with ``--tty`` it runs
    under ``script`` so that the progress bar shows, as on a terminal);
@@ -40,7 +41,7 @@ from terts_referee.domain.events import Challenge, DealEvent, Declare, Penalty, 
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
-from terts_referee.library.index import archive_name
+from terts_referee.library.index import archive_name, short_tag
 from terts_referee.referee import EventRefused
 
 PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")
@@ -49,9 +50,13 @@ TOPS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 
 
 def random_game(rng: random.Random, started: datetime) -> Game:
-    """A quick-mode classic game between two of PLAYERS, played until someone wins."""
+    """A quick-mode classic game between two of PLAYERS, played until someone wins; its id a
+    random UUID drawn from ``rng`` (the same library every run)."""
+    import uuid
+
     a, b = rng.sample(PLAYERS, 2)
-    game = Game((a, b), load_ruleset("classic"), quick=True, started=started)
+    game_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+    game = Game((a, b), load_ruleset("classic"), quick=True, started=started, id=game_id)
     at = started
 
     def record(event) -> bool:
@@ -96,7 +101,9 @@ def build(library: Path, count: int, seed: int = 12) -> Path:
     for i in range(count):
         started = day + timedelta(days=i * 2, minutes=rng.randint(0, 90))
         game = random_game(rng, started)
-        last = library / archive_name(game.players, started)
+        folder = library / str(started.year)
+        folder.mkdir(exist_ok=True)
+        last = folder / archive_name(game.players, started, tag=short_tag(game.id, ""))
         write_game(last, game.to_doc())
     return last
 
@@ -144,12 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     pycache = work / "pycache"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPYCACHEPREFIX=str(pycache), NO_COLOR="1", TERTS_LANG="en")
+    env["TERTS_CACHE"] = str(work / "cache")  # a first run is a first run: no index yet
     terts = [sys.executable, "-m", "terts_referee"]
     try:
         t0 = time.perf_counter()
         one = build(library, args.games)
         built = time.perf_counter() - t0
-        size = sum(p.stat().st_size for p in library.glob("*.toml"))
+        size = sum(p.stat().st_size for p in library.rglob("*.toml"))
         print(f"wrote {args.games} games ({size / 1024:.0f} KiB) in {built:.1f} s: {library}")
         run([*terts, "--version"], env)  # fill the bytecode cache
         lib = ["--library", str(library)]

@@ -23,6 +23,7 @@ def _isolate(monkeypatch, tmp_path):
     monkeypatch.setenv("TERTS_LANG", "en")
     monkeypatch.delenv("TERTS_GAME", raising=False)
     monkeypatch.setenv("TERTS_LIBRARY", str(tmp_path / "library"))  # never the user's own
+    monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "cache"))  # the index: never the user's
     monkeypatch.chdir(tmp_path)
     i18n.set_lang(None)
     yield

@@ -24,9 +24,11 @@ def assert_refused(result, *fragments: str) -> str:
 
 
 def untimed(path: Path) -> dict:
-    """The game document without its times (when each event was typed differs)."""
+    """The game document without its times (when each event was typed differs) and its id
+    (every new game gets its own)."""
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     doc.pop("started", None)
+    doc.pop("id", None)
     for event in doc.get("events", []):
         event.pop("at", None)
     for correction in doc.get("corrections", []):  # the trail's times too

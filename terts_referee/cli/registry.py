@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "archive": "archive",
     "history": "history",
     "stats": "stats",
+    "import": "import_games",
     "check": "check",
     "rules": "rules",
     "club": "club",

@@ -18,16 +18,26 @@ from ..domain.rules import Ruleset, ruleset_from_dict
 from ..errors import GameFileError, NotationError, RuleError, RulesetError
 from ..i18n.messages import clipped, t
 from ..referee import EventRefused, Sheet, replay
-from .storage import FORMAT_VERSION, TIMES_FORMAT
+from .storage import CORRECTIONS_FORMAT, ID_FORMAT, TIMES_FORMAT
 
 if TYPE_CHECKING:
     from ..referee.state import State
     from .corrections import Action, Change, Correction, CorrectionRefused
 
-__all__ = ["Game", "check_names", "distinct_names", "names_meant", "now", "TOP_KEYS"]
+__all__ = [
+    "Game",
+    "check_names",
+    "distinct_names",
+    "is_game_id",
+    "names_meant",
+    "new_game_id",
+    "now",
+    "TOP_KEYS",
+]
 
 TOP_KEYS = (
     "format",
+    "id",
     "players",
     "first_dealer",
     "quick",
@@ -37,7 +47,31 @@ TOP_KEYS = (
     "corrections",
 )
 """The game file's top-level keys. ``started`` (a date-time) and ``corrections`` (a list) are
-checked by type only here, for the helpers that add them."""
+checked by type only here, for the helpers that add them; ``id`` is a game id
+(:func:`is_game_id`)."""
+
+
+def new_game_id() -> str:
+    """A new game's id: a random UUID (version 4) as text, ``0b6f3c1e-…``. The library knows a
+    game in all its copies by it (a sync tool's, a backup's, another device's)."""
+    import uuid  # only `terts new` (and a club's new table) makes one
+
+    return str(uuid.uuid4())
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def is_game_id(value: object) -> bool:
+    """Whether ``value`` is a game id as the file holds it: a UUID in its usual text form, 32
+    hexadecimal digits in groups of 8-4-4-4-12 (either case)."""
+    return (
+        isinstance(value, str)
+        and len(value) == 36
+        and all(value[i] == "-" for i in (8, 13, 18, 23))
+        and set(value.replace("-", "")) <= _HEX
+        and value.count("-") == 4
+    )
 
 
 def now() -> datetime:
@@ -164,6 +198,7 @@ class Game:
     journal: list[Event]  # the recorded events, never rewritten (issue 11)
     journal_times: list[datetime | None]
     corrections: list[Correction]  # the trail, append-only
+    id: str | None  # the game's id (`terts new` writes one); None in files from before ids
 
     # The referee's state after the last strict ``sheet()``, with what it was derived from, so
     # that ``record`` judges only the new event (a write replays once, issue 13).
@@ -181,8 +216,9 @@ class Game:
         journal: list[Event] | None = None,
         journal_times: list[datetime | None] | None = None,
         corrections: list[Correction] | None = None,
+        id: str | None = None,
     ) -> None:
-        self.players, self.rules = players, rules
+        self.players, self.rules, self.id = players, rules, id
         self.events = [] if events is None else events
         self.first_dealer, self.quick, self.started = first_dealer, quick, started
         self.times = [] if times is None else times
@@ -202,6 +238,7 @@ class Game:
             self.journal,
             self.journal_times,
             self.corrections,
+            self.id,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -275,6 +312,9 @@ class Game:
         quick = doc.get("quick", False)
         if not isinstance(quick, bool):
             raise bad("quick", t("store.expect.bool"))
+        game_id = doc.get("id")
+        if game_id is not None and not is_game_id(game_id):
+            raise bad("id", t("store.expect.game_id"))
         if "started" in doc and not isinstance(doc["started"], datetime):
             raise bad("started", t("store.expect.datetime"))
         if "corrections" in doc and not isinstance(doc["corrections"], list):
@@ -305,7 +345,7 @@ class Game:
             ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
-        return cls(players, rules, [], first, quick, started, [], events, times, trail)
+        return cls(players, rules, [], first, quick, started, [], events, times, trail, game_id)
 
     def _sync_journal(self) -> None:
         """With no corrections the journal is the effective list: follow ``events`` when a
@@ -316,10 +356,16 @@ class Game:
 
     def to_doc(self) -> dict[str, Any]:
         self._sync_journal()
-        # the lowest format that holds what the game holds: a file with no corrections stays
-        # readable by a version that knows only the times
-        version = FORMAT_VERSION if self.corrections else TIMES_FORMAT
-        doc: dict[str, Any] = {"format": version, "players": list(self.players)}
+        # the lowest format that holds what the game holds: a file with no corrections and no id
+        # stays readable by a version that knows only the times (storage.FORMAT_VERSION)
+        if self.id:
+            version = ID_FORMAT
+        else:
+            version = CORRECTIONS_FORMAT if self.corrections else TIMES_FORMAT
+        doc: dict[str, Any] = {"format": version}
+        if self.id:
+            doc["id"] = self.id
+        doc["players"] = list(self.players)
         if self.started:
             doc["started"] = self.started
         if self.first_dealer:

@@ -36,8 +36,13 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-FORMAT_VERSION = 3
-"""The newest game-file format this version reads and the one it writes.
+FORMAT_VERSION = 4
+"""The newest game-file format this version reads.
+
+Each format adds what a version that does not know it must not read as if it were not there;
+a file is written in the lowest format that holds what it holds, so that an older version keeps
+reading every file it can read right, and refuses the others as written by a newer version
+(never as damaged: a reader refuses any top-level key it does not know).
 
 Format 2 added the times (issue 11): a top-level ``started`` and an ``at`` on every event, TOML
 offset datetimes. Format 1 files (no times) read as they are; they are written again, as format
@@ -48,10 +53,23 @@ append-only journal ``[[events]]``; the effective events are derived from both
 (``terts_referee.game.corrections``). A game with no corrections is still written as format 2
 (:data:`TIMES_FORMAT`), the lowest format that holds it, so that a version knowing only the
 times keeps reading it; a version that does not know corrections refuses a format 3 file
-rather than show the events as if nothing had been corrected."""
+rather than show the events as if nothing had been corrected.
+
+Format 4 added the game's id (:data:`ID_FORMAT`): a top-level ``id``, a UUID that ``terts new``
+writes, by which the library knows one game in its copies (a sync tool's, a backup's). A
+version that knows formats up to 3 refuses every top-level key it does not know as damage, so
+a file with an id is format 4, and that version says it was written by a newer one instead. A
+file without an id (written before ids) keeps its format when it is written again: the id is
+given at the start of a game, never added later, so that its copies stay one game."""
 
 TIMES_FORMAT = 2
-"""The format of a game file with times and no corrections."""
+"""The format of a game file with times and no corrections (and no id)."""
+
+CORRECTIONS_FORMAT = 3
+"""The format of a game file with corrections and no id."""
+
+ID_FORMAT = 4
+"""The format of a game file with an id (with or without corrections)."""
 
 DEFAULT_GAME_FILE = "terts-game.toml"
 """Game file used when neither ``--game`` nor ``$TERTS_GAME`` names one."""

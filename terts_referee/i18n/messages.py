@@ -342,6 +342,10 @@ MESSAGES = register(
             "en": "a TOML date-time such as 2026-11-30T20:15:00+03:00",
             "ru": "дата и время TOML, например 2026-11-30T20:15:00+03:00",
         },
+        "store.expect.game_id": {
+            "en": "a game id: a UUID such as 0b6f3c1e-5d2a-4c3b-9e8f-7a6b5c4d3e2f",
+            "ru": "идентификатор партии: UUID, например 0b6f3c1e-5d2a-4c3b-9e8f-7a6b5c4d3e2f",
+        },
         "store.expect.one_of": {"en": "one of {choices}", "ru": "одно из: {choices}"},
         "store.expect.keys": {
             "en": "only the fields of a {kind} event: {keys}",

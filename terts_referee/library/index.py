@@ -1,11 +1,19 @@
-"""The library: a directory of finished (and set-aside) game files, one per game, and its index.
+"""The library: a folder of finished (and set-aside) game files, one per game, and its index.
 
-The files are the truth: a person may copy, back up or delete them. Beside them the library
-keeps an index, ``.terts-index.sqlite``, of per-game summaries (``summary.summarize``) keyed by
-file name. The index is a cache and is read like any file: a row of the wrong shape, a summary
-that is not one, a row whose seal (a hash over all its values) does not match, tables of another
-layout or a file that is not a database are rebuilt from the game files, and the rebuild is
-said once. Deleting the index loses nothing.
+The files are the truth: a person may copy, back up, sync or delete them, and sort them into
+folders (every ``*.toml`` below the library is read, ``folders.py``). The same game found twice
+(a sync tool's copy, a backup) counts once (``copies.py``).
+
+The index is a per-machine cache of per-game summaries (``summary.summarize``) keyed by each
+file's path inside the library. It lives outside the library, in the user cache directory
+(``$TERTS_CACHE``, else platformdirs' ``user_cache_dir("terts")``), one SQLite file per library
+named by a hash of the library's resolved path: two devices syncing one library never write one
+SQLite file, and reading the library writes nothing inside it (a read-only library answers as
+well). An index an older version left in the library (``.terts-index.sqlite``) is not used; it
+is named once, never deleted. The index is read like any file: a row of the wrong shape, a
+summary that is not one, a row whose seal (a hash over all its values) does not match, tables
+of another layout or a file that is not a database are rebuilt from the game files, and the
+rebuild is said once. Deleting the index loses nothing.
 
 Reading is bounded: a file is stat'ed first and one over the 4 MiB a game file may hold is
 skipped without being read; a file whose size and modification time match its row is not read
@@ -19,11 +27,12 @@ write lock within a quarter of a second, and an index it cannot read at once is 
 for this run (the files are read instead). Either way it says so.
 
 Game files are only ever opened for reading here, except by ``archive``, which moves a game file
-into the library under a readable name that never overwrites one already there. The move is
-crash-safe: the bytes are written to a temp file in the library, synced and linked under the
-new name, and only then is the game file removed; a move cut off between the two (a kill) is
-finished by the next ``archive``, which finds these exact bytes already in the library instead
-of adding a second copy. Temp files a killed move left are removed by the next archive or scan.
+into the library under a readable name that never overwrites one already there and never
+clashes with another device's (the game's short id is in it). The move is crash-safe: the bytes
+are written to a temp file in the library, synced and linked under the new name, and only then
+is the game file removed; a move cut off between the two (a kill) is finished by the next
+``archive``, which finds these exact bytes already in the library instead of adding a second
+copy. Temp files a killed move left are removed by the next archive or import.
 
 Where the library is: ``--library DIR``, else ``$TERTS_LIBRARY``, else the platform's user data
 directory (``terts/games`` under it, by platformdirs).
@@ -50,20 +59,23 @@ if TYPE_CHECKING:
     import sqlite3  # imported when the index is opened
 
 __all__ = [
-    "INDEX_NAME",
+    "CACHE_ENV_VAR",
     "LIBRARY_ENV_VAR",
+    "OLD_INDEX_NAME",
     "Scan",
     "archive_game",
     "archive_name",
+    "cache_dir",
     "check_library",
+    "index_path",
     "library_dir",
     "scan_library",
 ]
 
 LIBRARY_ENV_VAR = "TERTS_LIBRARY"
-INDEX_NAME = ".terts-index.sqlite"
-LOCK_NAME = ".terts-library.lock"
-_SCHEMA = 2  # the index's own tables; SUMMARY_VERSION covers what a summary holds
+CACHE_ENV_VAR = "TERTS_CACHE"
+OLD_INDEX_NAME = ".terts-index.sqlite"  # where versions before the cache kept the index
+_SCHEMA = 3  # the index's own tables; SUMMARY_VERSION covers what a summary holds
 
 TEXT = register(
     {
@@ -139,6 +151,14 @@ TEXT = register(
             "en": "its tables are not the ones this version keeps",
             "ru": "его таблицы не те, что ведёт эта версия",
         },
+        "library.old_index": {
+            "en": "the library holds an index an older version kept there, {old}: it is no "
+            "longer used (the index is now kept on each machine, in {index}) and may be "
+            "deleted; said once",
+            "ru": "в библиотеке лежит индекс прежней версии, {old}: больше не используется "
+            "(индекс теперь хранится на каждой машине, в {index}); этот файл можно удалить; "
+            "сообщается один раз",
+        },
     }
 )
 
@@ -156,6 +176,30 @@ def library_dir(option: str | None, env: Mapping[str, str] | None = None) -> Pat
     import platformdirs  # lazily: only the library commands need it
 
     return platformdirs.user_data_path("terts", appauthor=False) / "games"
+
+
+def cache_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where this machine keeps the libraries' indexes: ``$TERTS_CACHE``, else the platform's
+    user cache directory for terts (``~/.cache/terts`` on Linux, ``$XDG_CACHE_HOME`` honoured).
+    Never inside a library: it is not synced with the games."""
+    env = os.environ if env is None else env
+    if env.get(CACHE_ENV_VAR):
+        return Path(env[CACHE_ENV_VAR])
+    import platformdirs  # lazily: only the library commands need it
+
+    return platformdirs.user_cache_path("terts", appauthor=False)
+
+
+def _library_hash(library: Path) -> str:
+    """A short hash of the library's resolved path: the name of its index and lock."""
+    real = os.fsencode(os.path.realpath(library))
+    return hashlib.blake2b(real, digest_size=8).hexdigest()
+
+
+def index_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
+    """The index of ``library`` on this machine: ``index-<hash of its resolved path>.sqlite``
+    in :func:`cache_dir`."""
+    return cache_dir(env) / f"index-{_library_hash(library)}.sqlite"
 
 
 def _reason(exc: OSError) -> str:
@@ -187,13 +231,16 @@ def check_library(library: Path) -> bool:
 
 @contextmanager
 def _library_lock(library: Path, timeout: float) -> Iterator[bool]:
-    """The library's own lock (``.terts-library.lock``), held by a move into it; yields
-    whether it was obtained within ``timeout`` seconds (0: one try). A library that cannot
-    hold a lock file (read-only) yields False."""
+    """The library's lock on this machine (``library-<hash>.lock`` beside its index: the
+    library holds nothing but games), held by a move or an import into it; yields whether it
+    was obtained within ``timeout`` seconds (0: one try). A lock that cannot be made (the cache
+    not writable) yields False: the move goes on, with the name checks that never overwrite."""
     from ..game.locking import LockTimeout, lock_file, unlock_file
 
+    where = cache_dir()
     try:
-        fd = lock_file(str(library / LOCK_NAME), timeout)
+        where.mkdir(parents=True, exist_ok=True)
+        fd = lock_file(str(where / f"library-{_library_hash(library)}.lock"), timeout)
     except (LockTimeout, OSError):
         yield False
         return
@@ -228,7 +275,12 @@ _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 
 NAME_PART_BYTES = 60
 """The most bytes (UTF-8) of one player's name in a library file name: two of them, the date,
-``_unfinished``, a ``_9999`` and ``.toml`` stay well under the 255 bytes a file name may have."""
+the short id, ``_unfinished``, a ``_9999`` and ``.toml`` stay well under the 255 bytes a file
+name may have."""
+
+SHORT_ID = 8
+"""How much of a game's id (or digest) a library file name carries: enough that two devices
+never name two games of one minute alike, short enough to read past."""
 
 
 def _cut(text: str, most: int) -> str:
@@ -246,10 +298,22 @@ def _safe(name: str) -> str:
     return _cut("_".join(cleaned.split()), NAME_PART_BYTES)
 
 
-def archive_name(players: Iterable[str], started: datetime, unfinished: bool = False) -> str:
-    """``2026-11-30_1504_Аня_Боря.toml``; ``…_unfinished.toml`` for a game set aside unfinished."""
-    stem = "_".join([started.strftime("%Y-%m-%d_%H%M"), *(_safe(p) for p in players)])
-    return stem + ("_unfinished" if unfinished else "") + ".toml"
+def archive_name(
+    players: Iterable[str], started: datetime, unfinished: bool = False, tag: str | None = None
+) -> str:
+    """``2026-11-30_1504_Аня_Боря_3f2a9c1e.toml``: the start, the players and ``tag``, the
+    game's short id (the first :data:`SHORT_ID` characters of its id, or of its digest for a
+    game without one); ``…_unfinished.toml`` for a game set aside unfinished."""
+    parts = [started.strftime("%Y-%m-%d_%H%M"), *(_safe(p) for p in players)]
+    if tag:
+        parts.append(_UNSAFE.sub("-", tag)[:SHORT_ID])
+    return "_".join(parts) + ("_unfinished" if unfinished else "") + ".toml"
+
+
+def short_tag(game_id: str | None, digest: str) -> str:
+    """The short id a library file name carries: the id's first characters, else the
+    digest's."""
+    return (game_id or digest).replace("-", "")[:SHORT_ID].lower()
 
 
 def archive_game(path: Path, library: Path, force: bool = False) -> Path:
@@ -282,10 +346,15 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
             raise GameFileError(t("library.unfinished", path=path))
         source = os.stat(path)
         mtime = datetime.fromtimestamp(source.st_mtime).astimezone()
-        if game is None:
-            name = archive_name([], mtime)[: -len(".toml")] + "_damaged.toml"
+        if game is None:  # the digest of its bytes: two damaged files never share a name
+            tag = hashlib.blake2b(data, digest_size=16).hexdigest()
+            name = archive_name([], mtime, tag=tag)[: -len(".toml")] + "_damaged.toml"
         else:
-            name = archive_name(game.players, game.started or mtime, unfinished=not finished)
+            from .copies import digest_of
+
+            tag = short_tag(game.id, digest_of(parse_game(path, data)))
+            started = game.started or mtime
+            name = archive_name(game.players, started, unfinished=not finished, tag=tag)
         try:
             library.mkdir(parents=True, exist_ok=True)
             with _library_lock(library, 30.0):
@@ -362,14 +431,17 @@ def _remove_source(path: Path) -> None:
 
 @dataclass
 class Scan:
-    """What the library holds: one summary per good file (with ``file``), the skipped, and
-    what the index did that the user should hear of (``notes``, one line each)."""
+    """What the library holds: one summary per game (with ``file``, its path, ``path``, the
+    path inside the library, ``key``, the game's key, ``date``, its start), the copies of a
+    game not counted, the skipped, and what the index did that the user should hear of
+    (``notes``, one line each)."""
 
     library: Path
     games: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, reason)
     rebuilt: int = 0
     notes: list[str] = field(default_factory=list)
+    copies: list[tuple[str, str]] = field(default_factory=list)  # (a copy, the file counted)
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
@@ -483,15 +555,18 @@ def _busy(exc: Exception) -> bool:
 
 
 class _Index:
-    """The index of one library, opened for one scan: ``rows`` as read (checked), ``keys``
-    every key in it, ``notes`` what to tell the user. Never raises for the index's own
-    troubles: an index that cannot be used is simply not used."""
+    """The index of one library on this machine, opened for one scan: ``rows`` as read
+    (checked), ``keys`` every key in it, ``meta`` its own notes (the library it is of, what was
+    said), ``notes`` what to tell the user. Never raises for the index's own troubles: an index
+    that cannot be used is simply not used."""
 
     def __init__(self, library: Path) -> None:
-        self.path = library / INDEX_NAME
+        self.path = index_path(library)
+        self.library = os.path.realpath(library)
         self.db: sqlite3.Connection | None = None
         self.rows: dict[str, _Row] = {}
         self.keys: list[Any] = []
+        self.meta: dict[str, str] = {}
         self.bad = 0
         self.rebuild = False  # the tables are to be made again (missing, old or damaged)
         self.notes: list[str] = []
@@ -503,11 +578,15 @@ class _Index:
     def _open(self) -> None:
         import sqlite3
 
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return  # no cache on this machine (read-only home): the files alone
         for attempt in (1, 2):
             try:
                 db = sqlite3.connect(self.path, timeout=WRITE_WAIT, isolation_level=None)
             except sqlite3.Error:
-                return  # cannot be opened (a read-only library): the files alone
+                return  # cannot be opened: the files alone
             try:
                 db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
                 db.execute("PRAGMA journal_mode = WAL")
@@ -516,7 +595,7 @@ class _Index:
                 return
             except sqlite3.Error as exc:
                 db.close()
-                self.rows, self.keys, self.bad = {}, [], 0
+                self.rows, self.keys, self.bad, self.meta = {}, [], 0, {}
                 if _busy(exc):
                     self._note("library.index_busy")
                     return
@@ -549,16 +628,22 @@ class _Index:
         if not tables & {"meta", "games"}:
             self.rebuild = True  # a new index
             return
-        version = None
         if "meta" in tables and _layout(db, "meta") == _META:
-            row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-            version = row[0] if row else None
+            for key, value in db.execute("SELECT key, value FROM meta"):
+                if isinstance(key, str) and isinstance(value, str):
+                    self.meta[key] = value
+        version = self.meta.get("version")
         current = f"{_SCHEMA}.{SUMMARY_VERSION}"
         if version != current:
             self.rebuild = True
             if not (isinstance(version, str) and re.fullmatch(r"[0-9]+\.[0-9]+", version)):
                 self._note("library.index_damaged", reason=t("library.why.tables"))
+            self.meta = {}
             return  # an older version's index: made again quietly
+        if self.meta.get("library") != self.library:  # another library's (a hash collision)
+            self.rebuild = True
+            self.meta = {}
+            return
         if "games" not in tables or _layout(db, "games") != _COLUMNS:
             self.rebuild = True
             self._note("library.index_damaged", reason=t("library.why.tables"))
@@ -576,9 +661,12 @@ class _Index:
         if self.bad:
             self._note("library.index_rows", n=self.bad)
 
-    def write(self, fresh: dict[str, tuple[Any, ...]], gone: list[Any]) -> None:
-        """Store the rows read again and drop those of removed files, in one transaction; if
-        the write lock does not come within WRITE_WAIT, nothing is stored (and it is said)."""
+    def write(
+        self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]
+    ) -> None:
+        """Store the rows read again, drop those of removed files and set ``meta``, in one
+        transaction; if the write lock does not come within WRITE_WAIT, nothing is stored (and
+        it is said)."""
         import sqlite3
 
         if self.db is None:
@@ -601,10 +689,14 @@ class _Index:
                     db.execute(f"DROP {kind.upper()} {name}")
                 for statement in _CREATE:
                     db.execute(statement)
-                version = f"{_SCHEMA}.{SUMMARY_VERSION}"
-                db.execute("INSERT INTO meta VALUES ('version', ?)", (version,))
+                meta = {
+                    **meta,
+                    "version": f"{_SCHEMA}.{SUMMARY_VERSION}",
+                    "library": self.library,
+                }
             else:
                 db.executemany("DELETE FROM games WHERE file IS ?", [(k,) for k in gone])
+            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(meta.items()))
             db.executemany(
                 "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -637,10 +729,14 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
     from ..referee import EventRefused
 
     try:
-        game = Game.from_doc(parse_game(path, data), str(path))
+        doc = parse_game(path, data)
+        from .copies import digest_of
+
+        digest = digest_of(doc)  # before from_doc: the document as the file holds it
+        game = Game.from_doc(doc, str(path))
         from .summary import summarize
 
-        return summarize(game), None
+        return summarize(game, digest), None
     except EventRefused as exc:
         return None, t("library.refused", number=exc.number, reason=exc)
     except RefereeError as exc:
@@ -667,57 +763,29 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _files(library: Path, scan: Scan) -> dict[str, os.stat_result]:
-    """The game files of the library (``*.toml``, not hidden, regular, at most 4 MiB) by
-    name, from one stat each; the others that look like game files are skipped, named."""
-    from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN
-
-    found: dict[str, os.stat_result] = {}
-    try:
-        entries = list(os.scandir(library))
-    except OSError as exc:
-        raise GameFileError(t("library.bad_path", path=library, reason=_reason(exc))) from None
-    for entry in entries:
-        if entry.name.startswith(".") or not entry.name.endswith(".toml"):
-            continue
-        try:
-            st = entry.stat()
-        except OSError as exc:  # a dangling link, a loop
-            scan.skipped.append((entry.name, _reason(exc)))
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            if not stat.S_ISDIR(st.st_mode):
-                scan.skipped.append((entry.name, t(_kind(st))))
-            continue
-        if st.st_size > MAX_FILE_BYTES:
-            scan.skipped.append((entry.name, t("library.too_big", limit=MAX_FILE_SHOWN)))
-            continue
-        found[entry.name] = st
-    return found
-
-
-def _kind(st: os.stat_result) -> str:
-    from ..files import kind_of
-
-    return kind_of(st.st_mode)
-
-
 def scan_library(library: Path, progress: Progress | None = None) -> Scan:
-    """Every game file (``*.toml`` directly in ``library``) summarized, through the index.
+    """Every game file (``*.toml`` below ``library``, ``folders.game_files``) summarized,
+    through the index, and the same game found twice counted once (``copies.counted_once``).
 
-    Nothing is created when ``library`` does not exist. Game files are only read. Raises
-    GameFileError for a library path that is not a directory (``check_library``).
+    Nothing is created when ``library`` does not exist, and nothing is written inside it: the
+    index lives in the cache. Game files are only read. Raises GameFileError for a library
+    path that is not a directory (``check_library``).
     """
     import time
+
+    from .copies import counted_once, game_key
+    from .folders import game_files
 
     scan = Scan(library)
     if not check_library(library):
         return scan
-    files = _files(library, scan)
-    with _library_lock(library, 0) as locked:  # no move under way: its leftovers can go
-        if locked:
-            _remove_stale_temp(library)
+    files = game_files(library, scan.skipped)
     index = _Index(library)
+    meta: dict[str, str] = {}
+    old = library / OLD_INDEX_NAME
+    if index.db is not None and "old_index_named" not in index.meta and os.path.lexists(old):
+        index.notes.append(t("library.old_index", old=old, index=index.path))
+        meta["old_index_named"] = "1"
     try:
         now = time.time_ns()
         known: dict[str, tuple[dict[str, Any] | None, str | None]] = {}
@@ -761,12 +829,13 @@ def scan_library(library: Path, progress: Progress | None = None) -> Scan:
         present = {_key(name) for name in files}
         gone = [key for key in index.keys if key not in present or _name(key) not in index.rows]
         gone = [key for key in gone if _name(key) not in fresh]
-        if fresh or gone or index.rebuild or index.bad:
-            index.write(fresh, gone)
+        if fresh or gone or index.rebuild or index.bad or meta:
+            index.write(fresh, gone, meta)
     finally:
         index.close()
     scan.notes = index.notes
     where = str(library)
+    games = []
     for name in sorted(known):
         summary, error = known[name]
         if error or not summary:
@@ -774,12 +843,16 @@ def scan_library(library: Path, progress: Progress | None = None) -> Scan:
             continue
         game = dict(summary)
         game["file"] = os.path.join(where, name)
+        game["path"] = name
+        game["key"] = game_key(summary)
         if game["started"] is None:  # format 1: no times; the file's own date stands in
             when = datetime.fromtimestamp(files[name].st_mtime_ns / 1e9).astimezone()
             game["date"] = when.replace(microsecond=0).isoformat()
         else:
             game["date"] = game["started"]
-        scan.games.append(game)
+        games.append(game)
+    scan.games, copies = counted_once(games)
+    scan.copies = [(copy["file"], counted["file"]) for copy, counted in copies]
     scan.skipped.sort()
     return scan
 

@@ -60,7 +60,7 @@ class RatedGame:
 @dataclass(frozen=True)
 class Point:
     """A player's rating just after one game: the game's start, the opponent (as spelt in that
-    game), whether the player won, and the rating then."""
+    game), whether the player won, the rating then, and the game's ``key``."""
 
     started: datetime
     opponent: str
@@ -68,6 +68,7 @@ class Point:
     mu: float
     sigma: float
     rating: float
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ def rate(games: Iterable[RatedGame]) -> Ratings:
                     mu=new.mu,
                     sigma=new.sigma,
                     rating=new.ordinal(),
+                    key=game.key,
                 )
             )
     players = [

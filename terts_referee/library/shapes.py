@@ -12,11 +12,13 @@ from typing import NotRequired, TypedDict
 
 __all__ = [
     "BestGames",
+    "Copy",
     "GameRecord",
     "HeadToHead",
     "MarginRecord",
     "PlayerRecords",
     "PlayerStats",
+    "RatingTerms",
     "Stats",
     "TimelineEntry",
     "TotalRecord",
@@ -39,6 +41,12 @@ class PlayerStats(TypedDict):
     false_declarations: int
     uphill: int
     claims: int
+    # the rating over the period's finished games (None only for a player whose finished games
+    # have no winner): the conservative mu - 3 sigma, mu and sigma, and the games rated
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+    rated_games: int
 
 
 class HeadToHead(TypedDict):
@@ -52,6 +60,31 @@ class TimelineEntry(TypedDict):
     date: str
     players: list[str]
     winner: str | None
+    ratings: dict[str, float | None]  # each player's rating just after the game
+
+
+class RatingStart(TypedDict):
+    mu: float
+    sigma: float
+
+
+class RatingTerms(TypedDict):
+    """What the ratings mean: the model, the formula of the value shown, where a newcomer
+    starts, how many games were rated, over which games and in which order."""
+
+    model: str
+    rating: str
+    start: RatingStart
+    games: int
+    over: str
+    order: str
+
+
+class Copy(TypedDict):
+    """A copy of a game not counted, and the file counted instead."""
+
+    file: str
+    counted: str
 
 
 class GameRecord(TypedDict):
@@ -97,6 +130,10 @@ class Stats(TypedDict):
     average_minutes: float | None
     timeline: list[TimelineEntry]  # the finished games, in the order they started
     best_games: BestGames  # the records: largest margin, highest total, fastest win
-    # added by ``terts stats``: the library read, and the files it skipped
+    ratings: RatingTerms
+    # with --player and --vs: the chance of each to win their next game (adding up to 1)
+    chance: NotRequired[dict[str, float]]
+    # added by ``terts stats``: the library read, the files it skipped, the copies not counted
     library: NotRequired[str]
     skipped: NotRequired[list[str]]
+    copies: NotRequired[list[Copy]]

@@ -8,6 +8,12 @@ compared by their local calendar day.
 Streaks run over a player's finished games in the order they started: the longest run of wins,
 and the current one (the run of wins that ends with his latest game; 0 after a loss). Head to
 head counts a pair's wins and adds up their final totals; the best games are ``records``'.
+
+Ratings (``ratings.py``) are worked out over the finished games of the period the filters name
+(``--since``, ``--until``, ``--rules``), whoever played them: ``--player`` and ``--vs`` choose
+only what is shown, so a player's rating is the same whichever games are shown, and beating a
+strong opponent counts for more than beating a newcomer. openskill is imported only here, when
+``stats`` runs.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from .records import best_games
 from .summary import add_figures, blank_figures
 
 if TYPE_CHECKING:
-    from .shapes import HeadToHead, PlayerStats, Stats
+    from .ratings import Ratings
+    from .shapes import HeadToHead, PlayerStats, RatingTerms, Stats
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -67,7 +74,12 @@ def _key(name: str) -> str:
 
 
 def _by_date(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(games, key=lambda g: (datetime.fromisoformat(g["date"]), g["file"]))
+    """Games by their start; games started at one moment by their key (the game's id), as the
+    ratings take them, whatever their files are called."""
+    return sorted(
+        games,
+        key=lambda g: (datetime.fromisoformat(g["date"]), g.get("key") or "", g["file"]),
+    )
 
 
 def display_names(games: list[dict[str, Any]]) -> dict[str, str]:
@@ -149,9 +161,41 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
     return round(sum(values) / len(values), digits) if values else None
 
 
+def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, RatingTerms]:
+    """The ratings over the finished games of the period ``filters`` name (its dates and rules,
+    not its players), and what they mean (``stats --json``'s ``ratings``)."""
+    from .ratings import RatedGame, model_terms, rate
+
+    period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
+    rated = [g for g in period.kept(games) if g["finished"] and g["winner"]]
+    ratings = rate(
+        RatedGame(
+            players=(g["players"][0], g["players"][1]),
+            winner=g["winner"],
+            started=datetime.fromisoformat(g["date"]),
+            key=g.get("key") or g["file"],
+        )
+        for g in rated
+    )
+    model = model_terms()
+    terms: RatingTerms = {
+        "model": model["model"],
+        "rating": model["rating"],
+        "start": {"mu": model["start"]["mu"], "sigma": model["start"]["sigma"]},
+        "games": len(rated),
+        "over": "every finished game of the period (--since, --until, --rules), whoever "
+        "played it; --player and --vs only choose what is shown",
+        "order": "the games by their start; games started at one moment by their id",
+    }
+    return ratings, terms
+
+
 def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
-    """The figures of ``stats --json`` over the finished games ``filters`` keeps."""
+    """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
+    player's rating (over the period: see the module's doc), and the chance of each of
+    ``--player`` and ``--vs`` to win their next game when both are given."""
     names = display_names(games)
+    ratings, terms = _ratings(games, filters)
     kept = filters.kept(games)
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}
@@ -191,6 +235,10 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
         )
         mine["current_streak"] = run
         mine["longest_streak"] = longest
+        rated = ratings.get(k)  # None only for a player of finished games without a winner
+        for item in ("rating", "mu", "sigma"):
+            mine[item] = None if rated is None else round(getattr(rated, item), 2)
+        mine["rated_games"] = 0 if rated is None else rated.games
         shown[names[k]] = {
             "games": mine["games"],
             "wins": mine["wins"],
@@ -207,6 +255,10 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
             "false_declarations": mine["false_declarations"],
             "uphill": mine["uphill"],
             "claims": mine["claims"],
+            "rating": mine["rating"],
+            "mu": mine["mu"],
+            "sigma": mine["sigma"],
+            "rated_games": mine["rated_games"],
         }
     head_to_head: list[HeadToHead] = [
         {
@@ -218,7 +270,11 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
         for (a, b), tally in sorted(pairs.items(), key=lambda item: (-item[1]["games"], item[0]))
     ]
     minutes = [g["minutes"] for g in finished if g["minutes"] is not None]
-    return {
+    after: dict[tuple[str, str], float] = {}  # (game key, player key) -> rating after it
+    for player in ratings:
+        for point in player.history:
+            after[(point.key, _key(player.name))] = round(point.rating, 2)
+    figures: Stats = {
         "games": len(finished),
         "unfinished": len(kept) - len(finished),
         "players": shown,
@@ -230,8 +286,18 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
                 "date": g["date"],
                 "players": g["players"],
                 "winner": g["winner"],
+                "ratings": {
+                    names[_key(p)]: after.get((g.get("key") or g["file"], _key(p)))
+                    for p in g["players"]
+                },
             }
             for g in finished
         ],
         "best_games": best_games(finished, _key, names),
+        "ratings": terms,
     }
+    if filters.player and filters.vs and filters.player != filters.vs:
+        a, b = names[filters.player], names[filters.vs]
+        first, second = ratings.chance(a, b)
+        figures["chance"] = {a: round(first, 3), b: round(second, 3)}
+    return figures

@@ -11,6 +11,10 @@ Figures per player (every count is over the game's deals as the sheet judged the
 - ``challenges_won``: challenges recorded ("Не годится!") that stand; ``burned``: the player's
   declarations burned by a challenge; ``false_declarations``: false-declaration penalties;
 - ``uphill``: points the player went uphill ("в гору") by; ``claims``: deals he ended by a claim.
+
+And what tells one game's copies apart from another game (``copies.py``): the game's ``id``
+(None in a file from before ids), the ``digest`` of its content, the ``entries`` it holds
+(events recorded and corrections made) and the time of the ``latest`` of them.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the shape or meaning of a summary changes: the index then rebuilds.
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
 
 #: The classes ``stats`` counts scored declarations by.
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
@@ -86,9 +90,14 @@ def _iso(at: datetime | None) -> str | None:
     return at.isoformat() if at is not None else None
 
 
-def summarize(game: Game) -> dict[str, Any]:
+def summarize(game: Game, digest: str | None = None) -> dict[str, Any]:
     """The summary of one game; raises what ``game.sheet()`` raises for an event that does not
-    stand (a damaged file)."""
+    stand (a damaged file). ``digest`` is that of the document the game was read from
+    (``copies.digest_of``); by default that of the document the game would be written as."""
+    if digest is None:
+        from .copies import digest_of
+
+        digest = digest_of(game.to_doc())
     sheet = game.sheet()
     players = list(game.players)
     figures: dict[str, dict[str, Any]] = {p: blank_figures() for p in players}
@@ -120,6 +129,10 @@ def summarize(game: Game) -> dict[str, Any]:
             mine["best_deal"] = _best(mine["best_deal"], points)
 
     last = game.time_of(len(game.events)) if game.events else None
+    journal = game.journal or []
+    stamps = [at for at in (game.journal_times or []) if at is not None]
+    stamps += [c.at for c in game.corrections if c.at is not None]
+    latest = max(stamps, key=lambda at: at.timestamp()) if stamps else None
     minutes = None
     if game.started is not None and last is not None:
         minutes = round(max((last - game.started).total_seconds(), 0) / 60, 1)
@@ -136,6 +149,10 @@ def summarize(game: Game) -> dict[str, Any]:
         "events": len(game.events),
         "minutes": minutes,
         "figures": figures,
+        "id": game.id,
+        "digest": digest,
+        "entries": len(journal) + len(game.corrections),
+        "latest": _iso(latest),
     }
 
 
@@ -143,7 +160,7 @@ def summarize(game: Game) -> dict[str, Any]:
 
 _KEYS = frozenset(
     "players rules started last_event finished winner totals deals counted_deals events "
-    "minutes figures".split()
+    "minutes figures id digest entries latest".split()
 )
 _FIGURE_KEYS = frozenset(blank_figures())
 
@@ -207,8 +224,15 @@ def check_summary(data: Any) -> bool:
         return False
     minutes = data["minutes"]
     totals, figures = data["totals"], data["figures"]
+    from ..game.model import is_game_id
+    from .copies import is_digest
+
     return (
         isinstance(data["rules"], str)
+        and (data["id"] is None or is_game_id(data["id"]))
+        and is_digest(data["digest"])
+        and _count(data["entries"])
+        and _time(data["latest"])
         and _time(data["started"])
         and _time(data["last_event"])
         and type(data["finished"]) is bool

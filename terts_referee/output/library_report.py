@@ -14,8 +14,9 @@ from . import console
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ..library.importing import Imported
     from ..library.index import Scan
-    from ..library.shapes import Stats
+    from ..library.shapes import Copy, Stats
 
 TEXT = register(
     {
@@ -62,11 +63,50 @@ TEXT = register(
         "library.h.highest_total": {"en": "highest total", "ru": "больше всего очков"},
         "library.h.fastest_win": {"en": "fastest win, deals", "ru": "быстрая победа, сдач"},
         "library.h.own_best": {"en": "Each player's best", "ru": "Лучшее у каждого"},
+        "library.h.ratings": {"en": "Ratings", "ru": "Рейтинги"},
+        "library.h.rating": {"en": "rating (mu ± sigma)", "ru": "рейтинг (μ ± σ)"},
+        "library.h.rated": {"en": "games rated", "ru": "партий в рейтинге"},
+        "library.rating": {
+            "en": "{rating} (mu {mu} ± {sigma})",
+            "ru": "{rating} (μ {mu} ± {sigma})",
+        },
+        "library.ratings_meaning": {
+            "en": "Rating: mu - 3 sigma (openskill), a skill the player very likely has.",
+            "ru": "Рейтинг: μ − 3σ (openskill), осторожная оценка: игра почти наверняка не слабее.",
+        },
+        "library.ratings_over": {
+            "en": "Rated over the {games:#finished game|finished games} of the period, "
+            "whoever played them.",
+            "ru": "Считается по всем оконченным партиям периода (их {games}), кто бы в них ни "
+            "играл.",
+        },
+        "library.chance": {
+            "en": "The chance to win the next game, by the ratings: {a} {pa}, {b} {pb}.",
+            "ru": "Шанс на победу в следующей партии по рейтингам: {a} {pa}, {b} {pb}.",
+        },
         "library.averages": {
             "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
             "on average {deals} deals and {minutes} minutes a game",
             "ru": "окончено партий: {games}, не окончено: {unfinished}; "
             "в среднем сдач за партию: {deals}, минут: {minutes}",
+        },
+        "library.copies": {
+            "en": "{n:#copy|copies} of the same games counted once (`stats --json` names them)",
+            "ru": "копии тех же партий ({n}) посчитаны один раз: их называет `stats --json`",
+        },
+        "import.written": {
+            "en": "imported {source}: {file}",
+            "ru": "импортирован файл {source}: {file}",
+        },
+        "import.damaged": {
+            "en": "not imported {source}, left as it is: {reason}",
+            "ru": "не импортирован файл {source}, оставлен как есть: {reason}",
+        },
+        "import.summary": {
+            "en": "{imported:#game|games} imported into {library}; already there: {skipped}; "
+            "damaged, left where they are: {damaged}",
+            "ru": "импортировано партий: {imported}, в библиотеку {library}; уже были там: "
+            "{skipped}; повреждённых оставлено на месте: {damaged}",
         },
         "library.none": {
             "en": "no games in the library yet: `terts new` moves a finished game there",
@@ -115,13 +155,45 @@ def progress_bar(total: int) -> Callable[[], None]:
     return advance
 
 
+def copies_of(scan: Scan) -> list[Copy]:
+    """The copies of a game not counted, as the JSON lists them: each with the file counted."""
+    return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
+
+
+def report_import(done: Imported, as_json: bool) -> None:
+    """``terts import``: each file written (stdout), each damaged one with its reason
+    (stderr, also with ``--json``), then the counts; or the JSON."""
+    for source, reason in done.damaged:
+        console.note(t("import.damaged", source=source, reason=reason))
+    if as_json:
+        console.print_json(done.to_dict())
+        return
+    for source, file in done.written:
+        console.say(t("import.written", source=source, file=file))
+    console.say(
+        t(
+            "import.summary",
+            imported=len(done.written),
+            library=done.library,
+            skipped=len(done.already),
+            damaged=len(done.damaged),
+        )
+    )
+
+
 def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
 def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
-        console.print_json({"games": games, "skipped": [name for name, _ in scan.skipped]})
+        console.print_json(
+            {
+                "games": games,
+                "skipped": [name for name, _ in scan.skipped],
+                "copies": copies_of(scan),
+            }
+        )
         return
     if not games:
         total = len(scan.games)
@@ -154,6 +226,35 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
 
 def _or_dash(value: Any) -> str:
     return "—" if value is None else str(value)
+
+
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
+
+
+def _show_ratings(figures: Stats) -> None:
+    """The players shown, best rating first: the conservative value, then mu ± sigma."""
+    rated = [(n, p) for n, p in figures["players"].items() if p.get("rating") is not None]
+    if not rated:
+        return
+    rated.sort(key=lambda item: -(item[1]["rating"] or 0.0))  # stable: ties keep the order
+    tab = console.table(
+        t("library.h.player"),
+        t("library.h.rating"),
+        t("library.h.rated"),
+        title=t("library.h.ratings"),
+    )
+    for name, p in rated:
+        text = t(
+            "library.rating",
+            rating=f"{p['rating']:.1f}",
+            mu=f"{p['mu']:.1f}",
+            sigma=f"{p['sigma']:.1f}",
+        )
+        tab.add_row(console.cell(name), console.cell(text), console.cell(p["rated_games"]))
+    console.show(tab)
+    console.say(t("library.ratings_meaning"), style="dim")
+    console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
 
 
 def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
@@ -234,6 +335,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         )
     console.show(h2h)
     _report_best(figures)
+    _show_ratings(figures)
     console.say(
         t(
             "library.averages",
@@ -243,6 +345,11 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             minutes=_or_dash(figures["average_minutes"]),
         )
     )
+    if figures.get("chance"):
+        (a, pa), (b, pb) = figures["chance"].items()
+        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+    if figures.get("copies"):
+        console.say(t("library.copies", n=len(figures["copies"])), style="dim")
     if chart:
         from .season import wins_chart_text
 

@@ -10,6 +10,7 @@ it against the JSON.
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, Final
@@ -20,7 +21,7 @@ from ..library.summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 
 if TYPE_CHECKING:
-    from ..library.shapes import Stats, TimelineEntry
+    from ..library.shapes import PlayerStats, Stats, TimelineEntry
 
 __all__ = ["season_html", "wins_chart_text"]
 
@@ -67,6 +68,17 @@ WORDS = register(
         },
         "season.game": {"en": "Game", "ru": "Партия"},
         "season.monthly": {"en": "Wins by month", "ru": "Победы по месяцам"},
+        "season.rating": {"en": "Rating", "ru": "Рейтинг"},
+        "season.mu": {"en": "mu ± sigma", "ru": "μ ± σ"},
+        "season.ratings": {"en": "Ratings, game by game", "ru": "Рейтинги, партия за партией"},
+        "season.ratings_caption": {
+            "en": "Each player's rating (openskill: mu − 3 sigma, a skill the player very likely "
+            "has) after each of the player's games of the season, rated over every finished "
+            "game of the period",
+            "ru": "Рейтинг каждого игрока (openskill: μ − 3σ, уровень игры, который почти "
+            "наверняка не ниже этого) после каждой партии сезона с участием игрока; считается "
+            "по всем оконченным партиям периода",
+        },
         "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
         "season.points": {"en": "Points", "ru": "Очки"},
         "season.best": {"en": "Best games", "ru": "Лучшие партии"},
@@ -99,6 +111,8 @@ _RESULTS: Final = (  # Final: each is a literal, a key of the players' figures
     "longest_streak",
     "points_per_deal",
     "best_deal",
+    "rating",
+    "mu",
 )
 _EVENTS: Final = COUNTS  # the counted figures, in the order the summary keeps them
 
@@ -179,20 +193,19 @@ def wins_chart_text(figures: Stats, ascii_only: bool = False, lang: str | None =
     return "\n".join(lines)
 
 
-def _cumulative_svg(figures: Stats, lang: str) -> str:
-    """Each player's running count of wins over the season's finished games (x: the game)."""
-    names = list(figures["players"])
-    timeline = _timeline(figures)
-    running = dict.fromkeys(names, 0)
-    tracks: dict[str, list[tuple[int, int]]] = {n: [(0, 0)] for n in names}
-    for i, (_, winner) in enumerate(timeline, start=1):
-        if winner:
-            running[winner] += 1
-        for n in names:
-            tracks[n].append((i, running[n]))
-    count = len(timeline)
-    low, high, step = _y_range(list(running.values()) or [0], ticks=6)
-    low = 0
+def _line_chart(
+    kind: str,
+    titles: tuple[str, str],
+    count: int,
+    span: tuple[int, int, int],
+    lines: list[tuple[str, str, list[tuple[int, float]], str]],
+    lang: str,
+) -> str:
+    """A chart of one line a player over the season's games: ``kind`` its class, ``titles``
+    the catalogue keys of its title and its y axis, ``count`` the games (x), ``span`` the y
+    axis (low, high, step), ``lines`` each player's (name, the line's data attributes, its
+    points (game, value), the legend's label). A line of one point is drawn as a dot."""
+    low, high, step = span
     x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
     dx = (x_right - x_left) / max(count, 1)
     scale = (y_bottom - y_top) / (high - low)
@@ -205,9 +218,9 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
-        f'height="{_H}" role="img" class="season-chart cumulative" '
+        f'height="{_H}" role="img" class="season-chart {kind}" '
         f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
-        f"<title>{_h('cumulative', lang)}</title>",
+        f"<title>{_h(titles[0], lang)}</title>",
         f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
         '<g class="y-axis" fill="#333333" text-anchor="end">',
     ]
@@ -229,38 +242,60 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
         if i % x_step == 0 or i == count:
             out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
     out.append("</g>")
+    middle = _num((y_top + y_bottom) / 2)
     out.append(
         f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
         f"{_h('game', lang)}</text>"
     )
     out.append(
-        f'<text x="16" y="{_num((y_top + y_bottom) / 2)}" text-anchor="middle" '
-        f'transform="rotate(-90 16 {_num((y_top + y_bottom) / 2)})">{_h("wins", lang)}</text>'
+        f'<text x="16" y="{middle}" text-anchor="middle" '
+        f'transform="rotate(-90 16 {middle})">{_h(titles[1], lang)}</text>'
     )
     if not count:
         out.append(
-            f'<text x="{_num((x_left + x_right) / 2)}" y="{_num((y_top + y_bottom) / 2)}" '
+            f'<text x="{_num((x_left + x_right) / 2)}" y="{middle}" '
             f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
         )
-    legend_x = float(x_left)
-    for k, n in enumerate(names):
+    legend_x: float | None = float(x_left)
+    for k, (name, attributes, points, label) in enumerate(lines):
         colour = PALETTE[k % len(PALETTE)]
-        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in tracks[n])
+        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in points)
         out.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
-            f'data-player="{escape(n)}" data-wins="{running[n]}" points="{coords}"/>'
+            f'data-player="{escape(name)}" {attributes} points="{coords}"/>'
         )
-        label = f"{n}: {running[n]}"
+        if len(points) == 1:  # one game: a dot, as a line of one point shows nothing
+            ((at, value),) = points
+            out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
+        if legend_x is None:
+            continue  # the rest of a big club's names are in the tables
         out.append(
             f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
             f'stroke="{colour}" stroke-width="3"/>'
             f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
         )
         legend_x += 40 + 7.5 * len(label)
-        if legend_x > _W - 120 and k < len(names) - 1:
-            break  # the rest of a big club is in the tables
+        if legend_x > _W - 120:
+            legend_x = None
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _cumulative_svg(figures: Stats, lang: str) -> str:
+    """Each player's running count of wins over the season's finished games (x: the game)."""
+    names = list(figures["players"])
+    timeline = _timeline(figures)
+    running = dict.fromkeys(names, 0)
+    tracks: dict[str, list[tuple[int, float]]] = {n: [(0, 0)] for n in names}
+    for i, (_, winner) in enumerate(timeline, start=1):
+        if winner:
+            running[winner] += 1
+        for n in names:
+            tracks[n].append((i, running[n]))
+    _, high, step = _y_range(list(running.values()) or [0], ticks=6)
+    lines = [(n, f'data-wins="{running[n]}"', tracks[n], f"{n}: {running[n]}") for n in names]
+    titles = ("cumulative", "wins")
+    return _line_chart("cumulative", titles, len(timeline), (0, high, step), lines, lang)
 
 
 def _rate_svg(figures: Stats, lang: str) -> str:
@@ -366,6 +401,41 @@ def _best_html(figures: Stats, lang: str) -> list[str]:
     ]
 
 
+def _text_of(field: str, p: PlayerStats) -> str | None:
+    """How the page writes a player's figure when not as it is (None): a rate as a percentage,
+    a rating with one decimal, mu with its sigma."""
+    if field == "win_rate":
+        return _percent(p["win_rate"])
+    if field == "rating" and p["rating"] is not None:
+        return f"{p['rating']:.1f}"
+    if field == "mu" and p["mu"] is not None and p["sigma"] is not None:
+        return f"{p['mu']:.1f} ± {p['sigma']:.1f}"
+    return None
+
+
+def _ratings_svg(figures: Stats, lang: str) -> str:
+    """Each player's rating after each of the player's games of the season (x: the game, as in
+    the wins chart; y: the rating), one line a player."""
+    players = figures["players"]
+    timeline = figures["timeline"]
+    tracks: dict[str, list[tuple[int, float]]] = {n: [] for n in players}
+    for i, game in enumerate(timeline, start=1):
+        for name, value in game["ratings"].items():
+            if name in tracks and value is not None:
+                tracks[name].append((i, value))
+    values = [v for track in tracks.values() for _, v in track]
+    # whole numbers around every rating, 0 (where a newcomer starts) among them
+    span = [math.floor(min(values)), math.ceil(max(values))] if values else [0, 10]
+    lines = []
+    for name, p in players.items():
+        final = p["rating"]
+        shown = "—" if final is None else f"{final:.1f}"
+        attributes = f'data-rating="{escape(json.dumps(final))}"'
+        lines.append((name, attributes, tracks[name], f"{name}: {shown}"))
+    titles = ("ratings", "rating")
+    return _line_chart("ratings", titles, len(timeline), _y_range(span, ticks=6), lines, lang)
+
+
 def season_html(figures: Stats, lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
     lang = _check_lang(lang)
@@ -377,10 +447,7 @@ def season_html(figures: Stats, lang: str = "en") -> str:
     results, events = [], []
     for name, p in figures["players"].items():
         row = f'<th scope="row">{escape(name)}</th>'
-        cells = [
-            _cell(name, f, p[f], _percent(p["win_rate"]) if f == "win_rate" else None)
-            for f in _RESULTS
-        ]
+        cells = [_cell(name, f, p[f], _text_of(f, p)) for f in _RESULTS]
         results.append(f"<tr>{row}{''.join(cells)}</tr>")
         cells = [
             _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES
@@ -447,6 +514,10 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         "</figure>",
         '<figure class="chart">',
         _rate_svg(figures, lang),
+        "</figure>",
+        '<figure class="chart">',
+        _ratings_svg(figures, lang),
+        f"<figcaption>{_h('ratings_caption', lang)}</figcaption>",
         "</figure>",
         f'<p class="meta">{_h("generated", lang)} {escape(__version__)}</p>',
         "</body>",

@@ -61,10 +61,16 @@ TEXT = register(
             "записи): укажите другой файл, например {example}",
         },
         "output.library": {
-            "en": "{path} is in the library {library}, among the games and their index: "
+            "en": "{path} is in the library {library}, among the games: "
             "name a file outside it, such as {example}",
-            "ru": "{path} лежит в библиотеке {library}, среди партий и их индекса: "
+            "ru": "{path} лежит в библиотеке {library}, среди партий: "
             "укажите файл вне её, например {example}",
+        },
+        "output.library_index": {
+            "en": "{path} is the index of the library {library} on this machine: name another "
+            "file, such as {example}",
+            "ru": "{path} — индекс библиотеки {library} на этой машине: укажите другой файл, "
+            "например {example}",
         },
         "output.library_link": {
             "en": "{path} is the library's file {other} under another name (a link): writing "
@@ -147,9 +153,14 @@ def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, ex
 def _check_library(
     path: Path, real: str, st: os.stat_result | None, library: Path, ex: str
 ) -> None:
+    from ..library.index import index_path
+
     library_real = os.path.realpath(library)
     if os.path.commonpath([library_real, real]) == library_real:
         raise OutputRefused(t("output.library", path=path, library=library, example=ex))
+    index = os.path.realpath(index_path(library))
+    if real in (index, index + "-wal", index + "-shm"):  # a cache, but the library's own
+        raise OutputRefused(t("output.library_index", path=path, library=library, example=ex))
     if st is None:  # a new file cannot be one of the library's under another name
         return
     try:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.domain.rules import bundled_dir
+from terts_referee.library.index import index_path
 from tests.helpers import assert_refused
 
 
@@ -105,15 +106,17 @@ def test_the_lock_and_temp_files_of_the_game_are_refused(terts, table, words, ex
 @pytest.mark.parametrize(("words", "example"), WRITERS, ids=lambda w: " ".join(w))
 def test_nothing_is_written_into_the_library(terts, table, words, example):
     library = table / "library"
-    assert terts("history", game=False).code == 0  # the index exists
-    index = library / ".terts-index.sqlite"
+    assert terts("history", game=False).code == 0  # the index exists, in the cache
+    index = index_path(library)
     assert index.exists()
     game = library / "2026-01-01_2000_Аня_Боря.toml"
-    before = snapshot(table)
-    for out in (index, game, library / "new.toml", library / "page.html"):
+    before = snapshot(table, index.parent)
+    for out in (game, library / "new.toml", library / "page.html", library / "a" / "b.html"):
         line = assert_refused(run_writer(terts, words, out, "--force"), str(out))
         assert "is in the library" in line and f"such as {example}" in line
-    assert snapshot(table) == before
+    line = assert_refused(run_writer(terts, words, index, "--force"), str(index))
+    assert "is the index of the library" in line and f"such as {example}" in line
+    assert snapshot(table, index.parent) == before
 
 
 @pytest.mark.parametrize(("words", "example"), WRITERS, ids=lambda w: " ".join(w))

@@ -256,7 +256,7 @@ def test_a_file_typed_by_hand_in_the_first_format(tmp_path, capsys, monkeypatch)
     whole (format 2), the next ones are appended; as when every event reads the file."""
     path = tmp_path / "g.toml"
     text = _new(path, capsys).decode("utf-8")
-    text = re.sub(r"started = .*\n", "", text).replace("format = 2", "# by hand\nformat = 1")
+    text = re.sub(r"(started|id) = .*\n", "", text).replace("format = 4", "# by hand\nformat = 1")
     text = text.replace("events = []\n", "") + (
         '\n[[events]]  # deal 1\ntype = "deal"\ntrump = "hearts"\nquick = true\n'
     )

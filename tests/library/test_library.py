@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.game.storage import read_game, write_game
+from terts_referee.library.index import index_path
 from tests.helpers import assert_refused
 
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
@@ -169,6 +170,14 @@ def files_of(library: Path) -> dict[str, tuple[bytes, int]]:
     }
 
 
+RATING_FIELDS = ("rating", "mu", "sigma", "rated_games")
+
+
+def figures_of(players: dict) -> dict:
+    """The players' figures of `stats --json` without their ratings (checked apart)."""
+    return {n: {k: v for k, v in p.items() if k not in RATING_FIELDS} for n, p in players.items()}
+
+
 def player(name, games, wins, deals, points, best, decl, *, current, longest, **more):
     figures = {
         "games": games,
@@ -219,7 +228,7 @@ def test_stats_of_the_season_match_the_hand_counts(terts, season):
     data = r.json()
     assert data["games"] == 5
     assert data["unfinished"] == 1
-    assert data["players"] == EXPECTED_PLAYERS
+    assert figures_of(data["players"]) == EXPECTED_PLAYERS
     assert list(data["players"]) == ["аня", "Боря", "Вася", "Петя"]
     assert data["head_to_head"] == [
         {
@@ -305,7 +314,8 @@ def test_history_newest_first_with_the_unfinished(terts, season):
     assert first["totals"] == {"Аня": 600, "Боря": 100} and first["deals"] == 2
     assert first["rules"] == "classic" and first["minutes"] == 30
     assert first["finished"] == "2026-01-10T20:30:00+03:00"
-    assert Path(first["file"]).name == "2026-01-10_2000_Аня_Боря.toml"
+    game_id = read_game(Path(first["file"]))["id"]
+    assert Path(first["file"]).name == f"2026-01-10_2000_Аня_Боря_{game_id[:8]}.toml"
     only = terts("history", "--json", "--player", "петя", "--rules", "book", game=False).json()
     assert [g["players"] for g in only["games"]] == [["Вася", "Петя"]]
 
@@ -321,15 +331,15 @@ def test_history_and_stats_change_no_file_in_the_library(terts, season):
     ):
         assert terts(*command, game=False).code == 0
     assert files_of(season) == before
-    (season / ".terts-index.sqlite").unlink()  # deleting the index loses nothing
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    (index_path(season)).unlink()  # deleting the index loses nothing
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
     assert files_of(season) == before
 
 
 def test_the_index_follows_the_files(terts, season):
     data = stats(terts)
     assert data["games"] == 5
-    db = sqlite3.connect(season / ".terts-index.sqlite")
+    db = sqlite3.connect(index_path(season))
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9  # 6 games, 3 bad files
     db.close()
     # a file removed, one repaired, one changed in place with the same size and mtime
@@ -338,7 +348,7 @@ def test_the_index_follows_the_files(terts, season):
     newest = max(season.glob("2026-05-10_*.toml"))
     newest.unlink()
     assert stats(terts)["games"] == 4
-    first = season / "2026-01-10_2000_Аня_Боря.toml"
+    (first,) = season.glob("2026-01-10_2000_Аня_Боря_*.toml")
     st = first.stat()
     text = first.read_text(encoding="utf-8")
     swapped = text.replace('"Аня"', '"Ася"')  # same length in UTF-8 bytes
@@ -402,7 +412,7 @@ def test_new_moves_a_finished_game_and_refuses_an_unfinished_one(terts, tmp_path
     assert not library.exists()
     terts.ok("new", "Аня", "Боря", "--force")
     (moved,) = library.glob("*.toml")
-    assert moved.name.endswith("_Аня_Боря_unfinished.toml")
+    assert re.search(r"_Аня_Боря_[0-9a-f]{8}_unfinished\.toml$", moved.name)
     assert moved.read_bytes() == before  # moved as it was
     # archive refuses a game that has not started to be finished, names the way out
     r = terts.refused("archive")
@@ -410,21 +420,32 @@ def test_new_moves_a_finished_game_and_refuses_an_unfinished_one(terts, tmp_path
 
 
 def test_archive_never_overwrites(terts, tmp_path):
+    """Three games of one minute get three names by their ids (no device's name clashes with
+    another's); the same game twice with other bytes (a copy with one more event, moved from
+    another folder) gets ``_2``, then ``_3``: nothing is ever replaced."""
     library = tmp_path / "library"
-    for second in range(3):  # three games of one minute: one name, three files
+    ids = []
+    for second in range(3):
         won_game(terts, "Аня", "Боря")
         doc = read_game(terts.game)
         doc["started"] = datetime.fromisoformat(f"2026-06-01T21:15:0{second}+02:00")
         write_game(terts.game, doc)
+        ids.append(doc["id"][:8])
         r = terts.ok("archive", "--json")
         assert Path(r.json()["file"]).parent == library
         assert not terts.game.exists()
     names = sorted(p.name for p in library.glob("*.toml"))
-    assert names == [
-        "2026-06-01_2115_Аня_Боря.toml",
-        "2026-06-01_2115_Аня_Боря_2.toml",
-        "2026-06-01_2115_Аня_Боря_3.toml",
-    ]
+    assert names == sorted(f"2026-06-01_2115_Аня_Боря_{tag}.toml" for tag in ids)
+    kept = {p.name: p.read_bytes() for p in library.glob("*.toml")}
+    first = library / f"2026-06-01_2115_Аня_Боря_{ids[0]}.toml"
+    for copy in range(2):
+        doc = read_game(first)
+        doc["rules"]["name"] = f"house {copy}"  # other bytes, the same id
+        write_game(terts.game, doc)
+        terts.ok("archive", "--force")
+    assert {p.name: p.read_bytes() for p in library.glob("*.toml") if p.name in kept} == kept
+    new = sorted(set(p.name for p in library.glob("*.toml")) - set(kept))
+    assert new == [first.name.replace(".toml", "_2.toml"), first.name.replace(".toml", "_3.toml")]
 
 
 def test_a_damaged_game_file_is_set_aside_by_new_force(terts, tmp_path):
@@ -450,7 +471,7 @@ def test_a_format_1_file_still_reads_and_is_not_rewritten(terts):
     terts.ok("deal", "--trump", "ч")
     doc = read_game(terts.game)
     doc["format"] = 1
-    del doc["started"]
+    del doc["started"], doc["id"]
     for event in doc["events"]:
         del event["at"]
     write_game(terts.game, doc)
@@ -484,7 +505,7 @@ def test_times_in_log_and_sheet(terts):
     assert re.search(r"\d\d:\d\d:\d\d", terts.ok("log").stdout)
     terts.ok("undo")  # a drop of the latest, kept in the trail: the journal is not rewritten
     doc = read_game(terts.game)
-    assert len(doc["events"]) == 3 and doc["format"] == 3
+    assert len(doc["events"]) == 3 and doc["format"] == 4  # an id and corrections
     assert [c["action"] for c in doc["corrections"]] == ["drop"]
     assert len(terts.ok("log", "--json").json()["events"]) == 2
 
@@ -533,7 +554,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
     parser = _Cells()
     parser.feed(html)
     assert html.startswith("<!DOCTYPE html>") and "@media print" in html
-    assert parser.tags.count("svg") == 2 and parser.tags.count("table") == 5
+    assert parser.tags.count("svg") == 3 and parser.tags.count("table") == 5
     players = {(p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is None}
     expected = {}
     for name, figures in data["players"].items():
@@ -541,7 +562,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
             if field == "declarations":
                 for cls, count in value.items():
                     expected[(name, f"declarations.{cls}")] = count
-            elif field not in ("deals", "points"):
+            elif field not in ("deals", "points", "sigma", "rated_games"):  # sigma beside mu
                 expected[(name, field)] = value
     assert players == expected
     pairs = {(pair, p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is not None}
@@ -564,16 +585,21 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
     assert pairs == expected_pairs
     assert "2026-02-10, Аня 150 : 770 Боря" in html
     # what the eye reads is the same number (a rate as a percentage, nothing as a dash)
-    for (_, _, field, value), text in zip(parser.cells, parser.texts, strict=True):
+    for (_, name, field, value), text in zip(parser.cells, parser.texts, strict=True):
         value = json.loads(value)
         if field == "win_rate":
             assert text == f"{value * 100:.0f}%"
+        elif field == "rating":
+            assert text == f"{value:.1f}"
+        elif field == "mu":
+            assert text == f"{value:.1f} ± {data['players'][name]['sigma']:.1f}"
         else:
             assert text == ("—" if value is None else f"{value:g}")
     # the charts: each player's line ends at his wins; each bar is his win rate
     for name, figures in data["players"].items():
         assert f'data-player="{name}" data-wins="{figures["wins"]}"' in html
         assert f'data-player="{name}" data-win-rate="{figures["win_rate"]}"' in html
+        assert f'data-player="{name}" data-rating="{figures["rating"]}"' in html
     assert f'data-games="{data["games"]}" data-unfinished="{data["unfinished"]}"' in html
 
 
@@ -602,8 +628,8 @@ def test_two_commands_at_once_share_the_index(terts, season):
     outputs = [run.communicate(timeout=120) for run in runs]
     assert [run.returncode for run in runs] == [0, 0]
     assert json.loads(outputs[0][0]) == json.loads(outputs[1][0])
-    assert json.loads(outputs[0][0])["players"] == EXPECTED_PLAYERS
-    db = sqlite3.connect(season / ".terts-index.sqlite")
+    assert figures_of(json.loads(outputs[0][0])["players"]) == EXPECTED_PLAYERS
+    db = sqlite3.connect(index_path(season))
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
     db.close()
@@ -638,7 +664,7 @@ def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
     won_game(terts, "Аня", "Боря")
     doc = read_game(terts.game)
     doc["format"] = 1
-    del doc["started"]
+    del doc["started"], doc["id"]
     for event in doc["events"]:
         del event["at"]
     write_game(terts.game, doc)
@@ -653,10 +679,10 @@ def test_a_format_1_game_keeps_its_date_in_the_library(terts, tmp_path):
 
 
 def test_a_damaged_index_is_no_loss(terts, season):
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
-    index = season / ".terts-index.sqlite"
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
+    index = index_path(season)
     index.write_bytes(b"this is not a database" * 100)
-    assert stats(terts)["players"] == EXPECTED_PLAYERS
+    assert figures_of(stats(terts)["players"]) == EXPECTED_PLAYERS
     db = sqlite3.connect(index)  # built again
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9
     db.close()

@@ -20,36 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import files
-from terts_referee.domain.cards import Rank, Suit
-from terts_referee.domain.declarations import Declaration
-from terts_referee.domain.events import Claim, DealEvent, Declare, Score
-from terts_referee.domain.rules import load_ruleset
-from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
-from terts_referee.library.index import INDEX_NAME, archive_name, scan_library
+from terts_referee.library.index import archive_name, index_path, scan_library
 from tests.helpers import assert_refused
+from tests.library.games import game_of as finished_game  # a quick game the first wins
 
 REPO = Path(__file__).resolve().parents[2]
 PAIRS = [("Аня", "Боря"), ("Вася", "Петя"), ("Аня", "Вася"), ("Зоя", "Гоша")]
 OLD = datetime(2025, 3, 1, 12, 0).timestamp()  # the files' time: long before any scan
-
-
-def finished_game(a: str, b: str, started: datetime) -> Game:
-    """A quick game ``a`` wins by a claim in deal 2."""
-    game = Game((a, b), load_ruleset("classic"), quick=True, started=started)
-    at = started
-    for event in (
-        DealEvent(None, Suit.HEARTS, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Score(a, 150, a),
-        DealEvent(None, Suit.SPADES, None, quick=True),
-        Declare(a, (Declaration.four(Rank.JACK),)),
-        Claim(a, 5, 100),
-    ):
-        at += timedelta(minutes=3)
-        game.record(event, at)
-    assert game.sheet().finished
-    return game
 
 
 def fill(library: Path, count: int = 8) -> None:
@@ -91,7 +69,7 @@ def answers(terts, *args: str):
 
 
 def sql(library: Path, *statements: str) -> None:
-    db = sqlite3.connect(library / INDEX_NAME, isolation_level=None)
+    db = sqlite3.connect(index_path(library), isolation_level=None)
     for statement in statements:
         db.execute(statement)
     db.close()
@@ -138,7 +116,7 @@ def test_a_damaged_index_is_rebuilt_and_said_once(terts, library, damage):
     got, said = answers(terts)
     assert got == expected
     assert len(said) == 1, said
-    assert said[0].startswith("the library's index ") and str(library / INDEX_NAME) in said[0]
+    assert said[0].startswith("the library's index ") and str(index_path(library)) in said[0]
     assert "rebuilt from the game files" in said[0] or "read again from the game" in said[0]
     assert answers(terts) == (expected, [])  # repaired: nothing more to say
     assert games_of(library) == before
@@ -146,11 +124,11 @@ def test_a_damaged_index_is_rebuilt_and_said_once(terts, library, damage):
 
 def test_an_index_that_is_not_a_database(terts, library):
     expected, _ = answers(terts)
-    (library / INDEX_NAME).write_bytes(b"\x00garbage" * 1000)
+    (index_path(library)).write_bytes(b"\x00garbage" * 1000)
     got, said = answers(terts)
     assert got == expected
     assert said == [
-        f"the library's index {library / INDEX_NAME} was damaged (not a database): rebuilt "
+        f"the library's index {index_path(library)} was damaged (not a database): rebuilt "
         "from the game files, nothing is lost"
     ]
 
@@ -220,7 +198,7 @@ def _damage(db, step) -> None:
 def test_random_damage_to_index_rows_and_columns(terts, library, damages):
     """Whatever is done to the index's rows and columns, `history` and `stats` answer as
     over a sound index, and at most say once that they rebuilt."""
-    index = library / INDEX_NAME
+    index = index_path(library)
     if not hasattr(test_random_damage_to_index_rows_and_columns, "pristine"):
         expected = answers(terts)[0]
         test_random_damage_to_index_rows_and_columns.pristine = (index.read_bytes(), expected)
@@ -244,9 +222,9 @@ def test_random_damage_to_index_rows_and_columns(terts, library, damages):
 
 
 def test_a_file_name_that_is_not_utf8_still_counts(terts, library):
-    good = sorted(library.glob("*.toml"))[0]
     odd = os.fsdecode(b"\xff\xfe.toml")
-    (library / odd).write_bytes(good.read_bytes())
+    another = finished_game("Аня", "Боря", datetime(2026, 3, 1, 20, 0).astimezone())
+    write_game(library / odd, another.to_doc())
     broken = os.fsdecode(b"\xfebroken.toml")
     (library / broken).write_text("format = 2\nplayers = [\n", encoding="utf-8")
     for _ in range(2):  # built, then read from the index
@@ -370,12 +348,15 @@ def test_a_move_killed_before_the_link_leaves_the_game_and_its_temp_is_removed(t
     assert moved.read_bytes() == data and not game.exists() and not stray.exists()
 
 
-def test_a_scan_removes_stray_temp_files(library):
+def test_stray_temp_files_are_left_by_a_scan_and_removed_by_the_next_archive(terts, library):
     stray = library / ".archive.abcd1234.tmp"
     stray.write_bytes(b"half a game")
     keep = library / ".archive.notmine.txt"
     keep.write_bytes(b"x")
-    scan_library(library)
+    scan = scan_library(library)  # reading writes nothing in the library, removes nothing
+    assert stray.exists() and keep.exists() and len(scan.games) == 8 and scan.skipped == []
+    _finish_a_game(library.parent)
+    terts.ok("archive")
     assert not stray.exists() and keep.exists()
 
 
@@ -399,7 +380,7 @@ def test_long_names_are_cut_by_bytes_in_the_library(terts, tmp_path, name):
     terts.ok("archive")
     moved = sorted(p.name for p in (tmp_path / "library").glob("*.toml"))
     assert len(moved) == 2 and sum(m.endswith("_unfinished.toml") for m in moved) == 1
-    assert all(len(os.fsencode(m)) <= 160 for m in moved)
+    assert all(len(os.fsencode(m)) <= 167 for m in moved)  # 15 + 2 * 61 + 9 + 11 + 5 + 5
     assert terts("stats", "--json", game=False).json()["games"] == 1
 
 
@@ -452,7 +433,7 @@ def test_a_bad_library_path_is_one_line(terts, tmp_path, case, command):
 
 def test_readers_do_not_wait_on_a_writer(terts, library):
     expected, _ = answers(terts)
-    holder = sqlite3.connect(library / INDEX_NAME, isolation_level=None)
+    holder = sqlite3.connect(index_path(library), isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program writing, and not finishing
     try:
         start = time.monotonic()
@@ -470,7 +451,7 @@ def test_readers_do_not_wait_on_a_writer(terts, library):
         assert (
             said
             == [
-                f"the library's index {library / INDEX_NAME} is locked by another program: the "
+                f"the library's index {index_path(library)} is locked by another program: the "
                 "game files were read instead this time"
             ]
             * 2

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from terts_referee.game.model import is_game_id
 from terts_referee.referee import round_points
 
 QUICK = "--quick"
@@ -430,7 +431,8 @@ def test_undo_with_nothing_refused(terts):
 
 def test_game_file_is_toml_with_format_rules_and_events(dealt):
     doc = tomllib.loads(dealt.game.read_text(encoding="utf-8"))
-    assert doc["format"] == 2
+    assert doc["format"] == 4  # a game with an id (storage.ID_FORMAT)
+    assert is_game_id(doc["id"])
     assert doc["rules"]["name"] == "classic"
     assert doc["rules"]["scoring"]["rounding"] == "half-down"
     at = doc["events"][0].pop("at")  # the time each event was entered

@@ -40,13 +40,13 @@ def command(
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
     from ...domain.rules import load_ruleset
-    from ...game.model import Game, check_names, now
+    from ...game.model import Game, check_names, new_game_id, now
     from ...game.storage import create_game
     from ...output.report.events import report_new
 
     names = check_names(players)
     ruleset = load_ruleset(rules)
-    g = Game(names, ruleset, quick=quick, started=now())
+    g = Game(names, ruleset, quick=quick, started=now(), id=new_game_id())
     if dealer is not None:
         g.first_dealer = g.player(dealer)
     path = game_path(game)

@@ -7,7 +7,6 @@ import typer
 
 from ..library import (
     LibraryOpt,
-    PlayerOpt,
     RulesOpt,
     SinceOpt,
     UntilOpt,
@@ -20,10 +19,24 @@ from ..options import ForceOutputOpt, JsonOpt, check_page, write_page
 
 
 def command(
-    player: PlayerOpt = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="P",
+            help="Only games P played (any case, a prefix). Ratings still come from every "
+            "finished game of the period: opponents' strength counts.",
+        ),
+    ] = None,
     vs: Annotated[
         Optional[str],
-        typer.Option("--vs", metavar="Q", help="With --player: only P's games against Q."),
+        typer.Option(
+            "--vs",
+            metavar="Q",
+            help="With --player: only P's games against Q, and the chance the ratings give "
+            "each to win their next game.",
+        ),
     ] = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
@@ -37,12 +50,16 @@ def command(
     ] = None,
     force: ForceOutputOpt = False,
 ) -> None:
-    """Statistics over the library's finished games: per player and head to head.
+    """Statistics over the library's finished games: per player, head to head, and each
+    player's rating (openskill: mu - 3 sigma, a skill the player very likely has).
+
+    The ratings are worked out over the finished games of the period (--since, --until,
+    --rules), whoever played them; --player and --vs choose only what is shown.
 
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
     from ...library.stats import stats as stats_of
-    from ...output.library_report import report_stats
+    from ...output.library_report import copies_of, report_stats
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
@@ -53,6 +70,7 @@ def command(
     figures = stats_of(scan.games, filters)
     figures["library"] = str(scan.library)
     figures["skipped"] = [name for name, _ in scan.skipped]
+    figures["copies"] = copies_of(scan)
     if html is not None:
         from ... import i18n
         from ...output.season import season_html

@@ -1,0 +1,100 @@
+"""The game files below a folder: the library (in folders by year, by device, by club, as its
+owner likes) or a folder ``terts import`` reads.
+
+Every ``*.toml`` below it is a game file, down to :data:`MAX_DEPTH` folders. Hidden files and
+folders (a name that starts with ``.``: a sync tool's own, such as Syncthing's ``.stversions``,
+or the library's temp files) are passed over. A link to a folder is followed once: a folder
+already read (a link loop, or a second link to one folder) is not read again and is named, as
+is a folder deeper than the bound; a file too big for a game, a FIFO or a device among the game
+files is named too, and nothing of it read. Only ``os.scandir`` and ``stat``: nothing is opened.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from ..errors import GameFileError
+from ..i18n import register, t
+
+__all__ = ["MAX_DEPTH", "game_files"]
+
+#: How many folders deep the library is read (``2026/club/phone/…`` is three).
+MAX_DEPTH = 8
+
+TEXT = register(
+    {
+        "library.too_deep": {
+            "en": "a folder more than {most} folders below the library: not read",
+            "ru": "папка глубже {most} уровней от библиотеки: не читается",
+        },
+        "library.loop": {
+            "en": "the same folder as {other}, read already (a link loop, or two links to one "
+            "folder): not read twice",
+            "ru": "та же папка, что {other}, уже прочитана (петля ссылок или две ссылки на одну "
+            "папку): второй раз не читается",
+        },
+    }
+)
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
+
+
+def game_files(
+    root: Path, skipped: list[tuple[str, str]], most: int = MAX_DEPTH
+) -> dict[str, os.stat_result]:
+    """Every game file below ``root`` by its path relative to ``root`` (``2026/a.toml``), with
+    its ``stat`` (links followed); what is passed over with a reason is appended to
+    ``skipped`` as (relative path, reason). Raises GameFileError when ``root`` itself cannot be
+    listed."""
+    from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN, kind_of
+
+    found: dict[str, os.stat_result] = {}
+    top = os.stat(root)
+    read: dict[tuple[int, int], str] = {(top.st_dev, top.st_ino): "."}
+    pending: list[tuple[str, Path, int]] = [("", root, 0)]
+    while pending:
+        rel, folder, depth = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            if not rel:
+                raise GameFileError(t("library.bad_path", path=root, reason=_reason(exc))) from None
+            skipped.append((rel, _reason(exc)))
+            continue
+        folders: list[tuple[str, Path, int]] = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            name = os.path.join(rel, entry.name) if rel else entry.name
+            try:
+                st = entry.stat()  # follows a link
+            except OSError as exc:  # a dangling link, a loop of links to links
+                if entry.name.endswith(".toml"):
+                    skipped.append((name, _reason(exc)))
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                if depth >= most:
+                    skipped.append((name, t("library.too_deep", most=most)))
+                    continue
+                seen = read.get((st.st_dev, st.st_ino))
+                if seen is not None:
+                    skipped.append((name, t("library.loop", other=seen)))
+                    continue
+                read[(st.st_dev, st.st_ino)] = name
+                folders.append((name, Path(entry.path), depth + 1))
+                continue
+            if not entry.name.endswith(".toml"):
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                skipped.append((name, t(kind_of(st.st_mode))))
+            elif st.st_size > MAX_FILE_BYTES:
+                skipped.append((name, t("library.too_big", limit=MAX_FILE_SHOWN)))
+            else:
+                found[name] = st
+        pending.extend(reversed(folders))  # depth first, in name order
+    return found

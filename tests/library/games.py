@@ -1,0 +1,37 @@
+"""Finished games built through the library (``Game.record``), for the library's tests."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from terts_referee.domain.cards import Rank, Suit
+from terts_referee.domain.declarations import Declaration
+from terts_referee.domain.events import Claim, DealEvent, Declare, Score
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.game.model import Game
+from terts_referee.game.storage import write_game
+
+
+def game_of(a: str, b: str, started: datetime, game_id: str | None = None, moves: int = 6):
+    """A quick game ``a`` wins by a claim in deal 2 (``moves`` < 6: the first moves only, the
+    game unfinished: an earlier copy of it)."""
+    game = Game((a, b), load_ruleset("classic"), quick=True, started=started, id=game_id)
+    at = started
+    for event in (
+        DealEvent(None, Suit.HEARTS, None, quick=True),
+        Declare(a, (Declaration.four(Rank.JACK),)),
+        Score(a, 150, a),
+        DealEvent(None, Suit.SPADES, None, quick=True),
+        Declare(a, (Declaration.four(Rank.JACK),)),
+        Claim(a, 5, 100),
+    )[:moves]:
+        at += timedelta(minutes=3)
+        game.record(event, at)
+    return game
+
+
+def put(path: Path, game: Game) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_game(path, game.to_doc())
+    return path

@@ -1,0 +1,196 @@
+"""Ratings in `terts stats`: each player's rating over the period's finished games (the order
+and the numbers of a known library), the same whatever the files are called, the period alone
+for --since/--until, every opponent counted whatever --player shows, the chance of a pair, and
+the season page's chart."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime, timedelta
+
+import pytest
+
+from terts_referee.game.model import new_game_id
+from terts_referee.library.ratings import RatedGame, rate
+from tests.helpers import assert_refused
+from tests.library.games import game_of, put
+
+EVENING = datetime(2026, 3, 2, 19, 0).astimezone()
+
+#: (winner, loser, days after the first evening, minutes into it): Аня beats everyone, Вика
+#: beats Гена and Боря, Боря beats Гена; two games start at one moment (day 0, minute 80).
+RESULTS = [
+    ("Аня", "Боря", 0, 0),
+    ("Вика", "Гена", 0, 40),
+    ("Аня", "Вика", 0, 80),
+    ("Боря", "Гена", 0, 80),
+    ("Вика", "Боря", 7, 0),
+    ("Аня", "Гена", 7, 40),
+    ("Аня", "Боря", 7, 80),
+]
+
+
+def _start(days: int, minutes: int) -> datetime:
+    return EVENING + timedelta(days=days, minutes=minutes)
+
+
+@pytest.fixture
+def club(tmp_path):
+    """The library of RESULTS, each game with its id, and the ids in the same order."""
+    library = tmp_path / "library"
+    ids = []
+    for n, (winner, loser, days, minutes) in enumerate(RESULTS):
+        game_id = new_game_id()
+        ids.append(game_id)
+        put(library / f"{n:02}.toml", game_of(winner, loser, _start(days, minutes), game_id))
+    return library, ids
+
+
+def _expected(ids, only=None):
+    games = [
+        RatedGame((w, lo), w, _start(d, m), "id:" + ids[n])
+        for n, (w, lo, d, m) in enumerate(RESULTS)
+        if only is None or only(d)
+    ]
+    return rate(games)
+
+
+def stats(terts, *args):
+    r = terts("stats", "--json", *args, game=False)
+    assert r.code == 0, r.stderr
+    return r.json()
+
+
+def test_ratings_of_a_known_library(terts, club):
+    _, ids = club
+    data = stats(terts)
+    expected = _expected(ids)
+    by_rating = sorted(data["players"], key=lambda n: -data["players"][n]["rating"])
+    assert by_rating == ["Аня", "Вика", "Боря", "Гена"]  # four wins, two, one, none
+    assert by_rating == [p.name for p in expected]
+    for p in expected:
+        mine = data["players"][p.name]
+        assert mine["rating"] == round(p.rating, 2) == round(p.mu - 3 * p.sigma, 2)
+        assert (mine["mu"], mine["sigma"]) == (round(p.mu, 2), round(p.sigma, 2))
+        assert mine["rated_games"] == p.games
+    assert data["ratings"]["model"] == "openskill Plackett-Luce"
+    assert data["ratings"]["rating"] == "mu - 3 * sigma"
+    assert data["ratings"]["start"]["mu"] == 25.0
+    assert data["ratings"]["start"]["sigma"] == pytest.approx(25 / 3)
+    assert data["ratings"]["games"] == len(RESULTS)
+    # the chart's points: each game gives its two players their rating after it
+    last = {}
+    for game in data["timeline"]:
+        assert set(game["ratings"]) == set(game["players"])
+        last.update(game["ratings"])
+    assert last == {name: p["rating"] for name, p in data["players"].items()}
+
+
+def test_the_same_library_gives_the_same_ratings_whatever_the_files_are_called(
+    terts, club, tmp_path
+):
+    """Twice in a row, and in a copy whose files are named in the reverse order (the two games
+    of one moment are ordered by their ids, not their names)."""
+    library, _ = club
+    first = stats(terts)
+    assert stats(terts) == first
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    files = sorted(library.glob("*.toml"))
+    for n, path in enumerate(files):
+        shutil.copy2(path, other / f"{len(files) - n:02}-renamed.toml")
+    moved = stats(terts, "--library", str(other))
+    assert moved["players"] == first["players"]
+    assert [g["ratings"] for g in moved["timeline"]] == [g["ratings"] for g in first["timeline"]]
+
+
+def test_since_and_until_rate_the_period_alone(terts, club):
+    _, ids = club
+    week2 = stats(terts, "--since", _start(7, 0).date().isoformat())
+    expected = _expected(ids, only=lambda days: days == 7)
+    assert week2["ratings"]["games"] == 3
+    assert {n: p["rating"] for n, p in week2["players"].items()} == {
+        p.name: round(p.rating, 2) for p in expected
+    }
+    week1 = stats(terts, "--until", _start(0, 0).date().isoformat())
+    expected = _expected(ids, only=lambda days: days == 0)
+    assert {n: p["rating"] for n, p in week1["players"].items()} == {
+        p.name: round(p.rating, 2) for p in expected
+    }
+    assert week1["players"]["Аня"]["rating"] != stats(terts)["players"]["Аня"]["rating"]
+
+
+def test_player_and_vs_filter_the_display_not_the_ratings(terts, club):
+    everyone = stats(terts)["players"]
+    one = stats(terts, "--player", "бор")
+    assert set(one["players"]) == {"Аня", "Боря", "Вика", "Гена"}  # his opponents shown too
+    assert one["players"]["Боря"]["games"] == 4
+    for name, p in one["players"].items():
+        assert p["rating"] == everyone[name]["rating"]  # opponents' strength counts
+        assert p["rated_games"] == everyone[name]["rated_games"]
+    pair = stats(terts, "--player", "Гена", "--vs", "вика")
+    assert set(pair["players"]) == {"Вика", "Гена"} and pair["games"] == 1
+    assert pair["players"]["Гена"]["rating"] == everyone["Гена"]["rating"]
+
+
+def test_the_chance_of_the_next_game(terts, club):
+    _, ids = club
+    data = stats(terts, "--player", "аня", "--vs", "Гена")
+    a, b = _expected(ids).chance("Аня", "Гена")
+    assert data["chance"] == {"Аня": round(a, 3), "Гена": round(b, 3)}
+    assert data["chance"]["Аня"] > 0.5
+    assert sum(data["chance"].values()) == pytest.approx(1, abs=1e-3)
+    assert "chance" not in stats(terts) and "chance" not in stats(terts, "--player", "Аня")
+    r = terts("stats", "--player", "аня", "--vs", "Гена", game=False)
+    assert r.code == 0 and r.stderr == ""
+    pa, pb = f"{a * 100:.0f}%", f"{b * 100:.0f}%"
+    assert f"The chance to win the next game, by the ratings: Аня {pa}, Гена {pb}." in r.stdout
+    r = terts("--lang", "ru", "stats", "--player", "Аня", "--vs", "Гена", game=False)
+    assert f"Шанс на победу в следующей партии по рейтингам: Аня {pa}, Гена {pb}." in r.stdout
+
+
+def test_the_ratings_table_for_people(terts, club):
+    r = terts("stats", game=False)
+    assert r.code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.strip() == "Ratings")
+    rows = [line for line in lines[top:] if line.startswith("│")]
+    data = stats(terts)["players"]
+    order = sorted(data, key=lambda n: -data[n]["rating"])
+    for row, name in zip(rows, order, strict=True):
+        p = data[name]
+        shown = f"{p['rating']:.1f} (mu {p['mu']:.1f} ± {p['sigma']:.1f})"
+        assert row.split("│")[1].strip() == name and row.split("│")[2].strip() == shown
+    assert "Rating: mu - 3 sigma (openskill), a skill the player very likely has." in lines
+    assert "Rated over the 7 finished games of the period, whoever played them." in lines
+
+
+def test_no_finished_game_no_ratings(terts, tmp_path):
+    put(tmp_path / "library" / "a.toml", game_of("Аня", "Боря", EVENING, moves=4))
+    data = stats(terts)
+    assert data["players"] == {} and data["ratings"]["games"] == 0
+    r = terts("stats", "--player", "Аня", "--vs", "Боря", game=False)
+    assert r.code == 0 and "chance" not in r.stdout
+    assert_refused(terts("stats", "--vs", "Боря", game=False), "--vs needs --player")
+
+
+def test_the_season_page_draws_the_ratings(terts, club, tmp_path):
+    page = tmp_path / "season.html"
+    assert terts("stats", "--html", str(page), game=False).code == 0
+    html = page.read_text(encoding="utf-8")
+    data = stats(terts)
+    assert 'class="season-chart ratings"' in html
+    for name, p in data["players"].items():
+        assert f'data-player="{name}" data-rating="{json.dumps(p["rating"])}"' in html
+    assert "Ratings, game by game" in html
+
+
+def test_the_season_page_escapes_names_in_the_ratings_chart(terts, tmp_path):
+    put(tmp_path / "library" / "a.toml", game_of("<b>Ann", '"Bob"&', EVENING))
+    page = tmp_path / "s.html"
+    assert terts("stats", "--html", str(page), game=False).code == 0
+    html = page.read_text(encoding="utf-8")
+    chart = html[html.index('class="season-chart ratings"') :]
+    chart = chart[: chart.index("</svg>")]
+    assert "<b>Ann" not in chart and "&lt;b&gt;Ann" in chart and "&quot;Bob&quot;&amp;" in chart

@@ -1,0 +1,293 @@
+"""One library across devices: folders below it, copies of one game counted once (by its id, or
+the digest of its content for a file from before ids), the index kept per machine outside the
+library, and nothing written inside the library by reading it."""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from terts_referee.game.model import Game, new_game_id
+from terts_referee.game.storage import read_game, write_game
+from terts_referee.library.folders import MAX_DEPTH
+from terts_referee.library.index import OLD_INDEX_NAME, cache_dir, index_path
+from tests.library.games import game_of, put
+
+DAY = datetime(2026, 3, 2, 20, 0).astimezone()
+
+
+def stats(terts, *args):
+    r = terts("stats", "--json", *args, game=False)
+    assert r.code == 0, r.stderr
+    return r.json(), r.stderr.splitlines()
+
+
+def history(terts, *args):
+    r = terts("history", "--json", *args, game=False)
+    assert r.code == 0, r.stderr
+    return r.json()
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every entry below ``root`` (hidden ones too), its bytes (files) and times: a file made
+    and removed again still changes its folder's time."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        st = path.lstat()
+        data = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+        found[str(path.relative_to(root))] = (data, st.st_mtime_ns, st.st_mode)
+    top = root.lstat()
+    found["."] = (None, top.st_mtime_ns, top.st_mode)
+    return found
+
+
+@pytest.fixture
+def library(tmp_path):
+    return tmp_path / "library"
+
+
+# --- copies of one game ------------------------------------------------------------------------
+
+
+def test_the_same_game_in_three_places_counts_once(terts, library):
+    """A sync tool's conflict copy and a backup folder: one game; the copies are listed with
+    the file counted instead, and no file changes."""
+    game = game_of("Аня", "Боря", DAY, new_game_id())
+    first = put(library / "2026-03-02_2000_Аня_Боря.toml", game)
+    put(library / "2026-03-02_2000_Аня_Боря.sync-conflict-20260303-101010-ABC.toml", game)
+    put(library / "backup" / first.name, game)
+    put(library / "2026-03-09_2000_Аня_Боря.toml", game_of("Боря", "Аня", DAY + timedelta(7)))
+    before = snapshot(library)
+    data, said = stats(terts)
+    assert said == []
+    assert data["games"] == 2 and data["players"]["Аня"]["games"] == 2
+    assert data["players"]["Аня"]["wins"] == 1 and data["players"]["Боря"]["wins"] == 1
+    # as many entries, as late: the first path in code-point order counts ("." < "_" < "b")
+    counted = str(library / "2026-03-02_2000_Аня_Боря.sync-conflict-20260303-101010-ABC.toml")
+    assert data["copies"] == [
+        {"file": str(first), "counted": counted},
+        {"file": str(library / "backup" / first.name), "counted": counted},
+    ]
+    listed = history(terts)
+    assert len(listed["games"]) == 2 and listed["copies"] == data["copies"]
+    assert counted in [g["file"] for g in listed["games"]]
+    assert snapshot(library) == before
+
+
+def test_the_copy_with_more_events_counts(terts, library):
+    """A phone's export made mid-game (four events) beside the finished game (six): the
+    finished one counts, whatever its path."""
+    game_id = new_game_id()
+    full = put(library / "z-laptop" / "game.toml", game_of("Аня", "Боря", DAY, game_id))
+    early = put(library / "a-phone" / "game.toml", game_of("Аня", "Боря", DAY, game_id, moves=4))
+    data, _ = stats(terts)
+    assert data["games"] == 1 and data["unfinished"] == 0
+    assert data["copies"] == [{"file": str(early), "counted": str(full)}]
+    (game,) = history(terts)["games"]
+    assert game["file"] == str(full) and game["winner"] == "Аня"
+
+
+def test_of_copies_as_full_the_one_changed_last_counts(terts, library):
+    """Two copies with six entries each, the later one a correction made on another device:
+    the one whose latest entry is newest counts (then the path)."""
+    game_id = new_game_id()
+    game = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    put(library / "b.toml", game)
+    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    later.correct("drop", 5)  # a sixth entry: the trail
+    newer = put(library / "c.toml", later)
+    older = game_of("Аня", "Боря", DAY, game_id, moves=6)  # six events, the last at +18 min
+    doc = older.to_doc()
+    doc["events"][-1]["at"] = DAY + timedelta(minutes=1)  # ... entered long before the drop
+    write_game(library / "a.toml", doc)
+    data, _ = stats(terts)
+    counted = {c["counted"] for c in data["copies"]}
+    assert counted == {str(newer)} and len(data["copies"]) == 2
+    assert data["games"] == 0 and data["unfinished"] == 1  # the drop left it unfinished
+
+
+def test_two_different_games_never_merge(terts, library):
+    """Equal content under two ids; an id copied by hand into a game of other players; two
+    games without ids that differ by one event: four games, nothing merged."""
+    same = game_of("Аня", "Боря", DAY)
+    put(library / "one.toml", Game.from_doc({**same.to_doc(), "id": new_game_id()}))
+    put(library / "two.toml", Game.from_doc({**same.to_doc(), "id": new_game_id()}))
+    taken = read_game(library / "one.toml")["id"]
+    put(library / "three.toml", game_of("Вика", "Гена", DAY, taken))
+    put(library / "four.toml", game_of("Вика", "Гена", DAY))
+    other = game_of("Вика", "Гена", DAY).to_doc()
+    other["events"][0]["trump"] = "clubs"
+    write_game(library / "five.toml", other)
+    data, _ = stats(terts)
+    assert data["games"] == 5 and data["copies"] == []
+
+
+# --- files from before ids: known by the digest of their content -------------------------------
+
+
+def _reformatted(doc: dict) -> str:
+    """The same document as another program would lay it out: keys in another order, events
+    as inline tables, comments, a byte-order mark's worth of whitespace."""
+    lines = ["# kept by hand", f"format = {doc['format']}"]
+    rules = doc.pop("rules")
+    events = doc.pop("events")
+    for key in reversed([k for k in doc if k != "format"]):
+        lines.append(tomli_w.dumps({key: doc[key]}).strip())
+    lines.append("events = [")
+    for event in events:
+        inline = ", ".join(
+            f"{k} = {tomli_w.dumps({'v': v}).strip()[4:]}" for k, v in reversed(event.items())
+        )
+        lines.append(f"  {{ {inline} }},  # an event")
+    lines.append("]")
+    lines.append(tomli_w.dumps({"rules": rules}))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("times", [True, False], ids=["format 2", "format 1"])
+def test_a_reformatted_copy_of_a_game_without_an_id_still_matches(terts, library, times):
+    game = game_of("Аня", "Боря", DAY)
+    doc = game.to_doc()
+    if not times:
+        doc["format"] = 1
+        del doc["started"]
+        for event in doc["events"]:
+            del event["at"]
+    library.mkdir()
+    write_game(library / "game.toml", doc)
+    text = _reformatted(read_game(library / "game.toml"))
+    copy = library / "phone" / "game (conflicted copy).toml"
+    copy.parent.mkdir()
+    copy.write_text(text, encoding="utf-8")
+    assert copy.read_bytes() != (library / "game.toml").read_bytes()
+    assert read_game(copy) == read_game(library / "game.toml")  # the same parsed content
+    data, said = stats(terts)
+    assert said == [] and data["games"] == 1
+    assert data["copies"] == [{"file": str(copy), "counted": str(library / "game.toml")}]
+
+
+# --- folders -----------------------------------------------------------------------------------
+
+
+def test_games_in_folders_are_read_and_the_index_is_keyed_by_their_paths(terts, library):
+    put(library / "2025" / "a.toml", game_of("Аня", "Боря", DAY - timedelta(365)))
+    put(library / "2026" / "club" / "b.toml", game_of("Аня", "Вика", DAY))
+    put(library / "c.toml", game_of("Вика", "Боря", DAY + timedelta(1)))
+    data, said = stats(terts)
+    assert data["games"] == 3 and said == []
+    db = sqlite3.connect(index_path(library))
+    keys = sorted(row[0] for row in db.execute("SELECT file FROM games"))
+    db.close()
+    assert keys == ["2025/a.toml", "2026/club/b.toml", "c.toml"]
+
+
+def test_hidden_folders_and_files_are_passed_over(terts, library):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    put(library / ".stversions" / "old.toml", game_of("Вика", "Гена", DAY))
+    put(library / ".hidden.toml", game_of("Вика", "Гена", DAY + timedelta(1)))
+    put(library / "x" / ".trash" / "b.toml", game_of("Вика", "Гена", DAY + timedelta(2)))
+    data, said = stats(terts)
+    assert data["games"] == 1 and said == [] and data["skipped"] == []
+
+
+def test_folders_deeper_than_the_bound_are_named_and_not_read(terts, library):
+    deep = library.joinpath(*[f"d{i}" for i in range(1, MAX_DEPTH + 1)])
+    put(deep / "deepest.toml", game_of("Аня", "Боря", DAY))  # eight folders down: read
+    put(deep / "d9" / "lost.toml", game_of("Вика", "Гена", DAY))
+    data, said = stats(terts)
+    assert data["games"] == 1 and list(data["players"]) == ["Аня", "Боря"]
+    assert said == [
+        f"skipped {deep / 'd9'}: a folder more than {MAX_DEPTH} folders below the library: not read"
+    ]
+    assert data["skipped"] == [str((deep / "d9").relative_to(library))]
+
+
+def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library, tmp_path):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    outside = tmp_path / "usb"
+    put(outside / "b.toml", game_of("Вика", "Гена", DAY))
+    (library / "sub").mkdir()
+    (library / "sub" / "up").symlink_to(library, target_is_directory=True)  # a loop
+    (library / "usb-1").symlink_to(outside, target_is_directory=True)
+    (library / "usb-2").symlink_to(outside, target_is_directory=True)  # the same folder again
+    data, said = stats(terts)
+    assert data["games"] == 2 and data["copies"] == []
+    assert said == [
+        f"skipped {library / 'sub' / 'up'}: the same folder as ., read already (a link loop, "
+        "or two links to one folder): not read twice",
+        f"skipped {library / 'usb-2'}: the same folder as usb-1, read already (a link loop, "
+        "or two links to one folder): not read twice",
+    ]
+
+
+# --- the index, per machine, outside the library ---------------------------------------------
+
+
+def test_the_index_is_kept_in_the_cache_and_reading_writes_nothing_in_the_library(
+    terts, library, tmp_path
+):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    put(library / "2026" / "b.toml", game_of("Вика", "Гена", DAY))
+    before = snapshot(library)
+    for command in (("history",), ("history", "--json"), ("stats",), ("stats", "--json")):
+        assert terts(*command, game=False).code == 0
+    assert snapshot(library) == before
+    index = index_path(library)
+    assert index.parent == tmp_path / "cache" and index.exists()
+    assert re.fullmatch(r"index-[0-9a-f]{16}\.sqlite", index.name)
+
+
+def test_a_read_only_library_answers(terts, library):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    put(library / "2026" / "b.toml", game_of("Вика", "Гена", DAY))
+    for path in [*library.rglob("*"), library]:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    try:
+        before = snapshot(library)
+        data, said = stats(terts)
+        assert data["games"] == 2 and said == []
+        assert len(history(terts)["games"]) == 2
+        assert snapshot(library) == before
+    finally:
+        for path in [library, *library.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def test_two_copies_of_a_library_have_two_indexes(terts, library, tmp_path):
+    """Two devices syncing one library (here: a copy made by cp -r) never share an index: each
+    library path has its own, in this machine's cache."""
+    import shutil
+
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    other = tmp_path / "synced"
+    shutil.copytree(library, other)
+    assert stats(terts)[0]["games"] == stats(terts, "--library", str(other))[0]["games"] == 1
+    assert index_path(library) != index_path(other)
+    assert index_path(library).exists() and index_path(other).exists()
+
+
+def test_an_old_index_in_the_library_is_named_once_and_kept(terts, library):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    old = library / OLD_INDEX_NAME
+    old.write_bytes(b"SQLite format 3\x00 an index of an older version")
+    _, said = stats(terts)
+    assert said == [
+        f"the library holds an index an older version kept there, {old}: it is no longer used "
+        f"(the index is now kept on each machine, in {index_path(library)}) and may be "
+        "deleted; said once"
+    ]
+    assert stats(terts)[1] == [] and history(terts)["skipped"] == []
+    assert old.read_bytes() == b"SQLite format 3\x00 an index of an older version"
+
+
+def test_the_cache_directory(monkeypatch, tmp_path):
+    assert cache_dir({"TERTS_CACHE": "/c"}) == Path("/c")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if os.name == "posix" and not os.uname().sysname == "Darwin":
+        assert cache_dir({}) == tmp_path / "xdg" / "terts"
