@@ -185,15 +185,28 @@ def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
+def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
+    """``history --json``: the games, and the files the scan skipped or counted once (the
+    page's ``api/history`` answers this very document)."""
+    return {
+        "games": games,
+        "skipped": [name for name, _ in scan.skipped],
+        "copies": copies_of(scan),
+    }
+
+
+def stats_document(figures: Stats, scan: Scan) -> Stats:
+    """``stats --json``: the figures, with the library read and the files the scan skipped or
+    counted once (the page's ``api/stats`` answers this very document)."""
+    figures["library"] = str(scan.library)
+    figures["skipped"] = [name for name, _ in scan.skipped]
+    figures["copies"] = copies_of(scan)
+    return figures
+
+
 def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
-        console.print_json(
-            {
-                "games": games,
-                "skipped": [name for name, _ in scan.skipped],
-                "copies": copies_of(scan),
-            }
-        )
+        console.print_json(history_document(games, scan))
         return
     if not games:
         total = len(scan.games)

@@ -125,27 +125,23 @@ class Reads:
 
     def history(self, query: Query) -> Answer:
         from ..library.stats import history
+        from ..output.library_report import history_document
 
         status, read = self._library_read(query, "api/history", HISTORY)
         if status != 200:
             return status, read
         scan, filters = read
-        return 200, {
-            "games": history(scan.games, filters),
-            "skipped": [name for name, _ in scan.skipped],
-        }
+        return 200, history_document(history(scan.games, filters), scan)
 
     def stats(self, query: Query) -> Answer:
         from ..library.stats import stats
+        from ..output.library_report import stats_document
 
         status, read = self._library_read(query, "api/stats", STATS)
         if status != 200:
             return status, read
         scan, filters = read
-        figures: dict[str, Any] = dict(stats(scan.games, filters))
-        figures["library"] = str(scan.library)
-        figures["skipped"] = [name for name, _ in scan.skipped]
-        return 200, figures
+        return 200, stats_document(stats(scan.games, filters), scan)
 
     def _library_game(self, query: Query, route: str) -> tuple[Game, str] | Answer:
         """The library's game named by ``file`` (exactly as the history gives it): only a
