@@ -28,12 +28,12 @@ def running(game, lang="en", token=None, host="127.0.0.1", backend=None, port=0,
     free one (a server started again on the port of one stopped: a restart); ``limits``: any of
     ``Limits``' fields (short timeouts, a small cap)."""
     from terts_referee.web.app import Limits
-    from terts_referee.web.backend import ArgvBackend
+    from terts_referee.web.backend import GameBackend
     from terts_referee.web.server import PhoneServer
     from terts_referee.web.transport import bind
 
     sock = bind(host, port)
-    backend = backend or ArgvBackend(str(game), lang)
+    backend = backend or GameBackend(str(game), lang)
     server = PhoneServer(sock, backend, lang, token, Limits(**limits))
     thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
     thread.start()
@@ -94,6 +94,14 @@ def split_answer(answer: bytes) -> tuple[int, dict, bytes]:
     return int(status), headers, body
 
 
+def cli_refusal(stderr: str) -> str:
+    """The CLI's refusal as the page gives it: the one line, without the terminal's
+    ``terts: error:`` before it (the page has no terminal)."""
+    line = stderr.strip()
+    assert line.startswith("terts: error: "), line
+    return line.removeprefix("terts: error: ")
+
+
 def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
     """One step through the page's API and through the CLI on a copy: the same answer (the
     CLI's output, or its refusal with the file byte-identical) and the same game file but for
@@ -114,7 +122,8 @@ def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
         assert data["message"] == cli.stdout.strip()
     else:
         assert reply.status == 422
-        assert data["error"] == cli.stderr.strip()
+        assert data["error"] == cli_refusal(cli.stderr)
+        assert set(data) == {"ok", "error", "code", "remedy"}
         assert served.read_bytes() == before, "a refusal changed the file"
     assert untimed(served) == untimed(terts.game), (action, body)
     return cli.code, data

@@ -1,12 +1,12 @@
-"""One command line in, one exit code out: the dispatcher the ``terts`` entry point and table
-mode share (and a later web page can).
+"""One command line in, one exit code out: the dispatcher of the ``terts`` entry point. (The
+other faces, table mode and the page's server, call the game API, ``game.session``, never
+this.)
 
 ``run_command(argv) -> int`` runs ``terts ARGV…`` in this process with output to the current
-``sys.stdout`` / ``sys.stderr`` (capture them with ``contextlib.redirect_stdout`` etc. to keep
-the text). Every ``RefereeError`` and usage error becomes one line on stderr and exit code 2,
-Ctrl-C 130, a closed pipe 0; it never raises for bad input. The Typer app it runs holds only
-the command named in ``argv`` (its module alone is imported: start-up time); help, completion
-and an unknown name get the whole app, so they list every command.
+``sys.stdout`` / ``sys.stderr``. Every ``RefereeError`` and usage error becomes one line on
+stderr and exit code 2, Ctrl-C 130, a closed pipe 0; it never raises for bad input. The Typer
+app it runs holds only the command named in ``argv`` (its module alone is imported: start-up
+time); help, completion and an unknown name get the whole app, so they list every command.
 """
 
 import importlib
@@ -110,8 +110,8 @@ def app_for(args: list[str]) -> typer.Typer:
 
 
 _BUILT: "dict[str, Command]" = {}
-"""Click commands built by Typer, by command name: a session that runs many command lines in
-one process (table mode, the web page) builds each command once (about 1.5 ms a line)."""
+"""Click commands built by Typer, by command name: a process that runs many command lines (the
+tests' in-process ``terts``) builds each command once (about 1.5 ms a line)."""
 
 
 def _command_for(args: list[str]) -> "Command":

@@ -108,28 +108,12 @@ def filters_from(
 
 
 def set_aside(path: Path, library: str | None, force: bool) -> None:
-    """Before ``terts new``: move the game in ``path`` (if any) to the library.
-
-    A finished game always moves; an unfinished (or damaged) one only with ``force``, else
-    ``create_game`` refuses as before. Says where it went, on stderr.
-    """
-    import os
-
-    from ..errors import GameFileError
+    """Before ``terts new``: the game in ``path`` (if any) moved to the library
+    (``library.index.set_aside``), saying where it went, on stderr."""
     from ..i18n.messages import t
-    from ..library.index import archive_game
+    from ..library.index import set_aside as move
     from ..output import console
 
-    if not os.path.isfile(path):  # nothing there, or not a game file: create_game says which
-        return
-    from ..game.storage import check_writable_target
-
-    check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
-    where = library_checked(library)  # a bad --library is said as such, not as "unfinished"
-    try:
-        target = archive_game(path, where, force=force)
-    except GameFileError:
-        if force:
-            raise
-        return  # unfinished or unreadable: create_game says --force is needed
-    console.note(t("library.moved", path=path, target=target), style="dim")
+    target = move(path, library, force)
+    if target is not None:
+        console.note(t("library.moved", path=path, target=target), style="dim")

@@ -1,8 +1,8 @@
 """The parameters several commands share (``--game``, ``--json``, ``--rules``, ``--trump``) and
-the recording commands' one common place: ``@recording`` gives a command that builds an event
-the options every recording command takes (``--game``, ``--json``, and the corrections of issue
-11, ``--replace N`` and ``--before N``; an option for all of them is added here once) and
-records the event under the lock."""
+the recording commands' one common place: ``@recording`` gives a command that builds a request
+(``game.requests``) the options every recording command takes (``--game``, ``--json``, and the
+corrections, ``--replace N`` and ``--before N``; an option for all of them is added here once)
+and records it through the game API (``game.session.GameFile``)."""
 
 import inspect
 from collections.abc import Callable
@@ -15,13 +15,8 @@ from typer._click import types as _click_types  # loaded by typer already
 if TYPE_CHECKING:
     from typer._click import Context, Parameter
 
-    from ..domain.events import Event
-    from ..game.corrections import Change, Correction
-    from ..game.model import Game
-    from ..referee import Sheet
-
-    # What a recording command returns (``recording``): the event, built against the game.
-    Build = Callable[[Game], Event]
+    from ..game.requests import Request
+    from ..game.session import GameFile
 
 
 class AsciiInt(_click_types.ParamType):
@@ -117,15 +112,6 @@ def game_path(game: str | None) -> Path:
     return resolve_game_path(game)
 
 
-def load(game: str | None) -> "tuple[Path, Game]":
-    """(path, Game) of the stored game, read without the lock (read-only commands)."""
-    from ..game.model import Game
-    from ..game.storage import read_game
-
-    path = game_path(game)
-    return path, Game.from_doc(read_game(path), str(path))
-
-
 def write_page(
     path: Path,
     page: str,
@@ -175,45 +161,23 @@ ForceOutputOpt = Annotated[
 ]
 
 
-LAST_RECORDED: list[Any] = []
-"""[bytes written, Game, Sheet] of the last event recorded in this process: table mode shows
-that game when the file holds those bytes, instead of reading and replaying it again."""
+def opened(game: str | None) -> "GameFile":
+    """The game file named by ``--game`` (else $TERTS_GAME, else ./terts-game.toml), opened
+    through the game API (``game.session``)."""
+    from ..game.session import GameFile
 
-_KEPT: "list[tuple[str, bytes, Game]]" = []
-"""[(path, bytes, Game)]: the game this process last recorded an event into (or was refused
-one), with the referee's state kept (``Game.record(keep=True)``), and the very bytes of the
-game file it stands for. The next event for that file, when the file holds exactly those bytes
-(compared whole, under the lock: another process or the web page may have written it since),
-is recorded into that game, the file neither parsed nor replayed again; other bytes are read
-as usual. Taken out while a command uses the game, kept again only as the file then stands."""
-
-
-def _take_kept(path: Path, data: bytes) -> "Game | None":
-    """The kept game if it stands for ``data`` in ``path``, else None; none is kept after."""
-    try:
-        kept_path, kept_data, kept_game = _KEPT.pop()
-    except IndexError:
-        return None
-    if kept_path != str(path) or kept_data != data:
-        return None
-    if LAST_RECORDED and LAST_RECORDED[1] is kept_game:
-        LAST_RECORDED.clear()  # its sheet is the kept state, which the next event changes
-    return kept_game
-
-
-def _keep(path: Path, data: bytes, game: "Game") -> None:
-    _KEPT[:] = [(str(path), data, game)]
+    return GameFile(game_path(game))
 
 
 def record(
-    build: "Build",
+    request: "Request",
     *,
     game: str | None = None,
     as_json: bool = False,
     replace: int | None = None,
     before: int | None = None,
 ) -> None:
-    """Build an event against the stored game, record it if the rules allow, and report; with
+    """Record the event ``request`` stands for, if the rules allow, and report; with
     ``replace`` or ``before``, a correction of the past instead (``correct``).
 
     The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
@@ -227,72 +191,27 @@ def record(
         action = "replace" if replace is not None else "insert"
         number = replace if replace is not None else before
         assert number is not None  # one of the two was given
-        correct(action, number, build, game, as_json)
+        correct(action, number, request, game, as_json)
         return
-    from ..game.model import Game
-    from ..game.storage import (
-        append_event,
-        game_lock,
-        last_written,
-        parse_game,
-        read_game_bytes,
-        remove_stale_temp_files,
-        write_game,
-    )
-
-    path = game_path(game)
-    with game_lock(path):  # as update_game: read, change, write, all under the lock
-        data = read_game_bytes(path)
-        g = _take_kept(path, data)
-        kept = g is not None
-        if g is None:
-            g = Game.from_doc(parse_game(path, data), str(path))
-        try:
-            event = build(g)
-            sheet = g.record(event, keep=True)
-        except Exception:
-            # refused: the game still stands for the file as it is (``record`` appends only
-            # what the rules allow; a refusal on its kept state drops that state)
-            _keep(path, data, g)
-            raise
-        remove_stale_temp_files(path)
-        if kept:  # the file's document is the kept game's: this event appended to it
-            append_event(path, data, g.last_event_doc(), g.to_doc)
-        else:
-            write_game(path, g.to_doc())
-        written = last_written()
-        assert written is not None  # the file was just written
-    if g.read_back_last(str(path)):
-        _keep(path, written, g)
-    LAST_RECORDED[:] = [written, g, sheet]
     from ..output.report.events import report_event
 
-    report_event(g, len(g.events), event, sheet, as_json)
+    report_event(opened(game).record(request), as_json)
 
 
 def correct(
-    action: str, number: int, build: "Build | None", game: str | None, as_json: bool
+    action: str, number: int, request: "Request | None", game: str | None, as_json: bool
 ) -> None:
-    """Replace, insert before or drop (``build`` None) event ``number`` under the lock, if every
-    later event still holds, and report what changed on the sheet (issue 11)."""
-    from ..game.model import Game
-    from ..game.storage import update_game
-
-    path = game_path(game)
-
-    def change(doc: dict[str, Any]) -> "tuple[Game, Correction, Change, Sheet]":
-        g = Game.from_doc(doc, str(path))
-        # the event is read against the game as it stood at its place (the deal open there)
-        event = build(g.as_of(number - 1)) if build is not None else None
-        correction, changed, sheet = g.correct(action, number, event)
-        doc.clear()
-        doc.update(g.to_doc())
-        return g, correction, changed, sheet
-
-    g, correction, changed, sheet = update_game(path, change)
+    """Replace, insert before or drop (``request`` None) event ``number``, if every later event
+    still holds, and report what changed on the sheet."""
     from ..output.report.corrections import report_correction
 
-    report_correction(g, correction, changed, sheet, as_json)
+    file = opened(game)
+    if action == "drop":
+        done = file.drop(number)
+    else:
+        assert request is not None  # a replace or an insert records an event
+        done = (file.correct if action == "replace" else file.insert_before)(number, request)
+    report_correction(done, as_json)
 
 
 #: The options of every recording command, after its own (name, annotation, default).
@@ -304,13 +223,13 @@ RECORDING_OPTIONS: tuple[tuple[str, object, object], ...] = (
 )
 
 
-def recording(builder: "Callable[..., Build]") -> Callable[..., None]:
-    """A recording command from ``builder(**own_params) -> build``, where ``build(game) ->
-    Event``: the command takes the builder's parameters plus RECORDING_OPTIONS, and records
-    the event ``build`` returns (``record``). Help and docstring are the builder's.
+def recording(builder: "Callable[..., Request]") -> Callable[..., None]:
+    """A recording command from ``builder(**own_params) -> request`` (``game.requests``): the
+    command takes the builder's parameters plus RECORDING_OPTIONS, and records the event the
+    request stands for (``record``). Help and docstring are the builder's.
 
-    Example: ``commands/exchange.py`` is ``@recording def command(player: …): return lambda g:
-    Exchange(g.player(player))`` with the command's docstring.
+    Example: ``commands/exchange.py`` is ``@recording def command(player: …): return
+    ExchangeRequest(player)`` with the command's docstring.
     """
 
     def command(**params: Any) -> None:

@@ -21,6 +21,7 @@ own ``at``, in the trail.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..domain.events import DealEvent, Event, Penalty, event_from_dict
 from ..errors import GameFileError, NotationError, RuleError
 from ..i18n.messages import t
+from ..referee import EventRefused
 
 if TYPE_CHECKING:
     from ..referee import Sheet
@@ -289,13 +291,18 @@ def check_number(action: Action, number: int, count: int) -> None:
         raise NotationError(t(RANGE[action], number=number, n=count))
 
 
-def opening_with_events(events: list[Event], number: int) -> int | None:
-    """When event ``number`` opens a deal that has events after it, the last of them."""
+def opening_with_events(
+    events: list[Event], number: int, set_aside: Collection[int] = ()
+) -> int | None:
+    """When event ``number`` opens a deal that has events after it, the last of them. A deal
+    event set aside whose events are all set aside too is no deal on the sheet: None."""
     if not isinstance(events[number - 1], DealEvent):
         return None
     last = number
     while last < len(events) and not isinstance(events[last], DealEvent):
         last += 1
+    if all(n in set_aside for n in range(number, last + 1)):
+        return None
     return last if last > number else None
 
 
@@ -306,6 +313,36 @@ def dropped_reference(events: list[Event], number: int) -> int | None:
         if isinstance(ev, Penalty) and ev.target == number:
             return i + 1
     return None
+
+
+def judged_again(
+    c: Correction, before: Collection[int], after: Mapping[int, str]
+) -> tuple[int, ...] | EventRefused:
+    """What correction ``c`` does to the stored events the referee sets aside: ``before`` it
+    and ``after`` it (each in its own numbering; ``after`` gives each one's reason). The
+    refusal (numbered after ``c``) when its own event, or an event that stood before, is set
+    aside after it; else the events set aside before that stand after it (numbered after
+    ``c``; its own event is none of them).
+
+    A correction is refused only for what it breaks: an event already set aside (a file of an
+    earlier version that the referee now reads better) does not block it, and may stand again."""
+    drop, insert = c.action is Action.DROP, c.action is Action.INSERT
+
+    def was(n: int) -> int | None:  # event ``n`` after the correction, numbered before it
+        if n == c.number and not drop:
+            return None  # the correction's own event
+        return n - 1 if insert and n > c.number else n + 1 if drop and n >= c.number else n
+
+    def now(n: int) -> int | None:  # event ``n`` before the correction, numbered after it
+        if n == c.number and not insert:
+            return None  # replaced or dropped
+        return n + 1 if insert and n >= c.number else n - 1 if drop and n > c.number else n
+
+    for n in sorted(after):
+        old = was(n)
+        if old is None or old not in before:
+            return EventRefused(n, after[n])
+    return tuple(sorted(m for m in map(now, before) if m is not None and m not in after))
 
 
 # --- what changed on the sheet ----------------------------------------------------------------
@@ -329,6 +366,8 @@ class Change(NamedTuple):
     totals_after: dict[str, int]
     winner_before: str | None
     winner_after: str | None
+    # stored events the referee had set aside that stand after the correction (its numbers)
+    stands_again: tuple[int, ...] = ()
 
     @property
     def winner_changed(self) -> bool:
@@ -346,6 +385,7 @@ class Change(NamedTuple):
             ],
             "totals": {"before": self.totals_before, "after": self.totals_after},
             "winner": {"before": self.winner_before, "after": self.winner_after},
+            "stands_again": list(self.stands_again),
         }
 
 

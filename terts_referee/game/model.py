@@ -410,13 +410,14 @@ class Game:
 
     # --- events ---------------------------------------------------------------------------
 
-    def sheet(self, rules: Ruleset | None = None, strict: bool = True) -> Sheet:
+    def sheet(self, rules: Ruleset | None = None, strict: bool = True, keep: bool = False) -> Sheet:
         """The score sheet (under other ``rules`` for a what-if; then not strict).
 
         The strict sheet under the game's own rules is kept, with the referee's state, for a
         ``record`` that follows: that sheet then becomes the sheet after the new event (hold
         no sheet across ``record`` expecting it unchanged). After ``record(keep=True)`` it is
-        the sheet that record returned, not walked again."""
+        the sheet that record returned, not walked again; so it is after ``sheet(keep=True)``
+        (a session that reads a game another process wrote, then records into it)."""
         if rules is not None or not strict:
             return replay(
                 self.players,
@@ -430,18 +431,14 @@ class Game:
         if walked is not None and walked.kept and self._still(walked):
             return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
         from ..i18n import pinned
-        from ..referee.dispatch import EventRefused, apply
-        from ..referee.state import State
+        from ..referee.dispatch import walk
 
         with pinned():  # as replay(..., strict=True) walks the log
-            st = State.start(self.players, self.rules, self.first_dealer)
-            st.recorded = len(self.events)  # the file's events, judged as they were recorded
-            for i, ev in enumerate(self.events, start=1):
-                try:
-                    apply(st, i, ev)
-                except RuleError as exc:
-                    raise EventRefused(i, str(exc)) from None
-        self._walked = self._walk_of(st, kept=False)
+            # the file's events, judged as they were recorded; one the referee no longer
+            # takes is set aside (``Sheet.set_aside``): reading never locks a game out
+            n = len(self.events)
+            st = walk(self.players, self.events, self.rules, self.first_dealer, n, n)
+        self._walked = self._walk_of(st, kept=keep)
         return st.sheet
 
     def _walk_of(self, st: State, kept: bool) -> _Walk:
@@ -501,25 +498,17 @@ class Game:
         after event in one game (table mode, the web page) keeps it; a refused event drops it
         (``sheet()`` walks the log again)."""
         st = self._taken_on(event)
-        if st is None and keep:
-            self.sheet()  # the log walked, its state kept for the event
+        if st is None:
+            self.sheet()  # the log walked (stored events set aside), its state for the event
             st = self._taken_on(event)
-        if st is not None:
-            sheet = st.sheet
-        else:
-            sheet = replay(
-                self.players,
-                [*self.events, event],
-                self.rules,
-                first_dealer=self.first_dealer,
-                recorded=len(self.events),
-            )
+        assert st is not None  # ``sheet()`` just walked this very game
+        sheet = st.sheet
         when = at or now()
         self.journal.append(event)
         self.journal_times.append(when)
         self.events.append(event)
         self.times.append(when)
-        if keep and st is not None:
+        if keep:
             self._walked = self._walk_of(st, kept=True)
         return sheet
 
@@ -590,7 +579,9 @@ class Game:
         ``event`` refers to other events (a penalty's ``event``) by their numbers before the
         correction. Returns the trail entry, what changed on the sheet and the new sheet.
         Raises NotationError for a number with no event, CorrectionRefused (a RuleError)
-        naming the first event that no longer holds; the game is then unchanged.
+        naming the first event that stood before and no longer holds (or the correction's own
+        event refused); the game is then unchanged. Events already set aside (``Sheet.set_aside``)
+        do not block it; those it makes stand again are in the change (``stands_again``).
         """
         from .corrections import (
             Action,
@@ -599,6 +590,7 @@ class Game:
             apply_correction,
             check_number,
             dropped_reference,
+            judged_again,
             opening_with_events,
             renumber,
             sheet_change,
@@ -607,6 +599,7 @@ class Game:
         action = Action(action)
         self._sync_journal()
         check_number(action, number, len(self.events))
+        before = self.sheet()
         if (event is None) != (action is Action.DROP):
             raise ValueError("a drop takes no event; a replace or an insert takes one")
         if action is Action.INSERT:
@@ -614,7 +607,7 @@ class Game:
             event = renumber(event, number, 1)  # the events it names move down with the rest
         old = None if action is Action.INSERT else self.events[number - 1]
         if action is Action.DROP:
-            last = opening_with_events(self.events, number)
+            last = opening_with_events(self.events, number, before.set_aside)
             if last is not None:
                 raise CorrectionRefused(
                     t("err.fix.opening", n=number, first=number + 1, last=last), number
@@ -627,22 +620,22 @@ class Game:
         c = Correction(action, number, len(self.journal), old, event, at or now(), old_at)
         events, times = list(self.events), list(self.times)
         apply_correction(events, times, c, self.started)
-        before = self.sheet()
-        try:
-            # events before the corrected one stand as recorded; it and the later ones are
-            # judged again, as new
-            after = replay(
-                self.players,
-                events,
-                self.rules,
-                first_dealer=self.first_dealer,
-                recorded=number - 1,
-            )
-        except EventRefused as exc:
-            raise self._refusal(c, exc) from None
+        # events before the corrected one stand as recorded; it and the later ones are judged
+        # again, as new. None raises here: what is set aside is compared with before
+        after = replay(
+            self.players,
+            events,
+            self.rules,
+            first_dealer=self.first_dealer,
+            recorded=number - 1,
+            stored=len(events),
+        )
+        stands_again = judged_again(c, before.set_aside, after.set_aside)
+        if isinstance(stands_again, EventRefused):
+            raise self._refusal(c, stands_again)
         self.corrections.append(c)
         self.events, self.times = events, times
-        return c, sheet_change(before, after), after
+        return c, sheet_change(before, after)._replace(stands_again=stands_again), after
 
     def corrected(self) -> dict[int, Correction]:
         """The effective events a correction put in, by number: the correction of each."""

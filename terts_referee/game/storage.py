@@ -164,8 +164,9 @@ def parse_game(path: Path, data: bytes) -> dict[str, Any]:
     return _remember(data, doc)
 
 
-def write_game(path: Path, doc: Mapping[str, Any]) -> None:
-    """Atomically replace the game file at ``path`` with the whole document ``doc``.
+def write_game(path: Path, doc: Mapping[str, Any]) -> bytes:
+    """Atomically replace the game file at ``path`` with the whole document ``doc``; returns
+    the bytes written.
 
     The document is serialised with tomli_w into a temp file in the same
     directory, flushed and fsynced, then moved over the target with
@@ -187,11 +188,12 @@ def write_game(path: Path, doc: Mapping[str, Any]) -> None:
     _write_bytes(path, data)
     if isinstance(doc, dict):  # what reading these bytes back would give (update_game next)
         _last_read[0] = (data, parsed_form(doc))
+    return data
 
 
 def append_event(
     path: Path, previous: bytes, event: Mapping[str, Any], doc: Callable[[], Mapping[str, Any]]
-) -> None:
+) -> bytes:
     """Write the game file at ``path`` as :func:`write_game` writes ``doc()``, the document
     the bytes ``previous`` hold (the file's bytes, read under the lock) with the table
     ``event`` appended to its ``events``, without serialising the rest again when it can.
@@ -202,7 +204,7 @@ def append_event(
     inline) with nothing after them but the ``[[corrections]]``, tomli_w's text of the new
     document is ``previous`` with the event's own ``[[events]]`` table and a blank line
     inserted after the last event's, byte for byte: that is written. Otherwise
-    ``write_game(path, doc())``. Raises as :func:`write_game` does.
+    ``write_game(path, doc())``. Returns the bytes written; raises as :func:`write_game` does.
     """
     entry = _last_read[0]
     table = None
@@ -216,8 +218,7 @@ def append_event(
     ):
         table = _array_table("events", event)
     if table is None:
-        write_game(path, doc())
-        return
+        return write_game(path, doc())
     text = table.encode("utf-8")
     # the corrections' first table, if they are an array of tables (a line of its own: no
     # string holds a line break), else the end
@@ -229,6 +230,7 @@ def append_event(
     _write_bytes(path, data)
     assert entry is not None  # the table is built only from the cached entry
     _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], parsed_form(event)]})
+    return data
 
 
 def _events_last(doc: Mapping[str, Any]) -> bool:

@@ -14,6 +14,7 @@ penalty names). May import ``errors`` only (lazily, for the one refusal it words
 from __future__ import annotations
 
 import os
+import threading
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
 _state: dict[str, str | None] = {"lang": None}
+# A thread's own language, over the process's (``speaking``, ``pinned``): the page's server
+# answers in its language from its worker thread while the process may speak another.
+_thread = threading.local()
 
 
 def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
@@ -67,19 +71,28 @@ def set_lang(lang: str | None) -> None:
 
 
 def lang() -> str:
-    return _state["lang"] or lang_from_env()
+    return getattr(_thread, "lang", None) or _state["lang"] or lang_from_env()
+
+
+@contextmanager
+def speaking(lang_: str) -> Iterator[None]:
+    """This thread speaks ``lang_`` inside the block, whatever the process's language (the
+    page's server answers in its own). Restores after."""
+    saved = getattr(_thread, "lang", None)
+    _thread.lang = lang_
+    try:
+        yield
+    finally:
+        _thread.lang = saved
 
 
 @contextmanager
 def pinned() -> Iterator[None]:
     """Choose the language once for a block that builds many messages (a replay): reading the
-    environment for each message would cost more than the rest of the replay. Restores after."""
-    saved = _state["lang"]
-    _state["lang"] = lang()
-    try:
+    environment for each message would cost more than the rest of the replay. Restores after
+    (this thread's choice only)."""
+    with speaking(lang()):
         yield
-    finally:
-        _state["lang"] = saved
 
 
 def plural_index(n: int, lang_: str) -> int:

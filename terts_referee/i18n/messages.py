@@ -1335,6 +1335,13 @@ MESSAGES = register(
             "en": "event {number} ({type}) does not stand under {rules}: {reason}",
             "ru": "событие {number} ({type}) не проходит по правилам {rules}: {reason}",
         },
+        "notice.set_aside": {
+            "en": "event {number} no longer holds: {reason} — kept in the file, not counted; "
+            "`{drop}` removes it, or correct an earlier event (`--replace N`, `--before N`)",
+            "ru": "событие {number} больше не проходит: {reason} — оно остаётся в файле и не "
+            "засчитано; `{drop}` уберёт его, либо исправьте событие до него (`--replace N`, "
+            "`--before N`)",
+        },
         # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
             "en": "a trick is two cards, the leader's first: got {n}",

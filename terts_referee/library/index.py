@@ -369,6 +369,30 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     return target
 
 
+def set_aside(path: Path, library: str | None, force: bool) -> Path | None:
+    """Before a new game is started in ``path``: the game the file holds (if any) moved to the
+    library (``--library``, else $TERTS_LIBRARY, else the user data directory); returns where
+    it went, None when nothing moved.
+
+    A finished game always moves; an unfinished (or damaged) one only with ``force``, else it
+    stays (and the new game is refused for the file it finds there). Raises GameFileError for a
+    read-only game file (neither moved nor replaced) and a library path that cannot be one.
+    """
+    if not os.path.isfile(path):  # nothing there, or not a game file: the new game says which
+        return None
+    from ..game.storage import check_writable_target
+
+    check_writable_target(path, path)  # a read-only game file is neither moved nor replaced
+    where = library_dir(library)
+    check_library(where)  # a bad --library is said as such, not as "unfinished"
+    try:
+        return archive_game(path, where, force=force)
+    except GameFileError:
+        if force:
+            raise
+        return None  # unfinished or unreadable: the new game says --force is needed
+
+
 def _names_for(name: str) -> re.Pattern[str]:
     stem = re.escape(name[: -len(".toml")])
     return re.compile(stem + r"(_[0-9]+)?\.toml")

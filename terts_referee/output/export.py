@@ -60,6 +60,13 @@ LABELS = register(
         "export.open_deal": {"en": "deal in progress", "ru": "сдача не закончена"},
         "export.no_deals": {"en": "no deals yet", "ru": "сдач ещё не было"},
         "export.notes": {"en": "Notes", "ru": "Замечания"},
+        "export.set_aside": {
+            "en": "Set aside, not counted: {n:#stored event|stored events} ({numbers}) that no "
+            "longer hold; kept in the game file (the notes say why)",
+            "ru": "Отложено и не засчитано: {n:#записанное событие|записанных события|"
+            "записанных событий} ({numbers}), которые больше не проходят; они остаются в файле "
+            "игры (почему — в замечаниях)",
+        },
         "export.withdrawn": {"en": "withdrawn", "ru": "снято"},
         "export.writes": {"en": "{p} writes {n}", "ru": "{p} пишет {n}"},
         "export.stands_again": {"en": "stands again", "ru": "снова в силе"},
@@ -417,6 +424,7 @@ figure.chart { margin: 1.5em 0 0; break-inside: avoid; page-break-inside: avoid;
 figure.chart svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9em; color: #333; }
 ul.notes { font-size: 0.85em; }
+p.set-aside { color: #8a4b00; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
   thead { display: table-header-group; }
@@ -591,6 +599,12 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
     if any(not _counted(d, players) for d in deals):
         keys.append(f"… {_h('open_deal', lang)}")
     key = f'<p class="key">{"; ".join(keys)}</p>' if keys else ""
+    aside = [n for n in data.get("set_aside") or [] if isinstance(n, int)]
+    aside_html = ""
+    if aside:  # stored events the referee no longer takes: said once, under the sheet
+        numbers = ", ".join(map(str, aside))
+        text = _h("set_aside", lang, n=len(aside), numbers=numbers)
+        aside_html = f'<p class="set-aside">{text}</p>'
     parts = [
         *html_head(lang, f"{title}: {a} — {b}", _STYLE),
         "<body>",
@@ -615,6 +629,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         f'<td colspan="{span - 3}">{result}</td></tr>',
         "</tfoot>",
         "</table>",
+        aside_html,
         key,
         '<figure class="chart">',
         chart_svg(data, lang),

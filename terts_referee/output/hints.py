@@ -71,7 +71,7 @@ def hint(command: str, *args: str, options: Mapping[str, str | bool | None] | No
 
 def _short_form(command: str) -> str | None:
     """The table's short word for ``command`` (``n`` for deal), from the table's own forms."""
-    from ..table.parser import FORMS  # only at the table, where the parser is loaded already
+    from ..table.forms import FORMS  # only at the table, where the forms are loaded already
 
     return next((f.short for f in FORMS if f.command == command), None)
 

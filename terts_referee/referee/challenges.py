@@ -49,7 +49,7 @@ def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
     targets = [
         r
         for r in deal.declarations
-        if r.event == st.number - 1 and r.decl.kind is not Kind.MARRIAGE
+        if r.event == st.last_number and r.decl.kind is not Kind.MARRIAGE
     ]
     if not targets:
         command = hint("declare", previous.player, "COMBO", "марьяж")

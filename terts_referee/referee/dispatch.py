@@ -3,6 +3,10 @@ the sheet. An event the rules forbid raises ``EventRefused``, or, in a what-if r
 (``strict=False``), is skipped with a notice; its partial effects are undone from what one event
 can change (the last deal, saved by its structure, and the sheet's few running fields), so that
 skipping costs the same at any length of game or deal.
+
+An event already stored in the game file (``stored``) that the referee refuses is set aside in
+the same way (``Sheet.set_aside``), with a notice: a referee that reads the rules better may
+refuse what an earlier version took, and the file must still open (``walk``).
 """
 
 from __future__ import annotations
@@ -50,14 +54,14 @@ def apply(st: State, number: int, ev: Event) -> None:
     if ev.type in ("declare", "challenge"):
         _room_for_declarations(st)
     JUDGES[ev.type](st, ev)
-    st.last_event = ev
+    st.last_event, st.last_number = ev, number
     st.last_deal_event_deal = st.sheet.deals[-1] if st.sheet.deals else None
 
 
 def _room_for_declarations(st: State) -> None:
     """A deal holds at most MAX_DEAL_DECLARATIONS declarations: a real one has a few (each is
     judged against those before it, so a deal of thousands would take minutes to replay).
-    Refused when recorded, and a game file past it is refused at load, naming the event."""
+    Refused when recorded; in a game file past it, the declarations past it are set aside."""
     deal = st.sheet.current
     if deal is not None and len(deal.declarations) >= MAX_DEAL_DECLARATIONS:
         most = MAX_DEAL_DECLARATIONS
@@ -80,6 +84,7 @@ class Undo:
         "ending",
         "event",
         "event_deal",
+        "event_number",
         "fields",
         "last",
         "notices",
@@ -107,6 +112,7 @@ class Undo:
         self.ending = (sheet.finished, sheet.winner, sheet.win_reason)
         self.notices = len(sheet.notices)
         self.event = st.last_event
+        self.event_number = st.last_number
         self.event_deal = st.last_deal_event_deal
 
     def restore(self, st: State) -> None:
@@ -133,7 +139,7 @@ class Undo:
         sheet.uphill = self.uphill
         sheet.finished, sheet.winner, sheet.win_reason = self.ending
         del sheet.notices[self.notices :]
-        st.last_event = self.event
+        st.last_event, st.last_number = self.event, self.event_number
         st.last_deal_event_deal = self.event_deal
 
 
@@ -160,15 +166,65 @@ def replay(
     first_dealer: str | None = None,
     strict: bool = True,
     recorded: int = 0,
+    stored: int = 0,
 ) -> Sheet:
     """The score sheet for ``events`` under ``rules``; pure.
 
     Raises EventRefused for an event the rules forbid, unless ``strict`` is False, where the
     event is skipped and a notice names it. The first ``recorded`` events are already in the
-    game file (``State.recorded``); the rest are judged as new.
+    game file (``State.recorded``); the rest are judged as new. Of the first ``stored`` events,
+    one the rules forbid is set aside (``walk``) instead of raising.
     """
     with pinned():
-        return _replay(players, events, rules, first_dealer, strict, recorded)
+        if strict:
+            return walk(players, events, rules, first_dealer, recorded, stored).sheet
+        return _replay(players, events, rules, first_dealer, recorded)
+
+
+def walk(
+    players: Sequence[str],
+    events: Sequence[Event],
+    rules: Ruleset,
+    first_dealer: str | None,
+    recorded: int = 0,
+    stored: int = 0,
+) -> State:
+    """The state after judging ``events`` strictly, but for the first ``stored``: one of those
+    the rules forbid is set aside, not applied, and a notice at it says why and what can be
+    done (the walk goes on with the next event); a later one raises EventRefused.
+
+    A game file is its events, and the referee's reading of the rules improves: an event an
+    earlier version took may no longer hold (a game now won earlier, a claim now short). The
+    file must still open, its other events count, and the player decides (drop it, or correct
+    an event before it). A walk with nothing to set aside saves no ``Undo``: at the first
+    refusal the events before it are walked again (they stood) and each one after is saved."""
+    st = State.start(players, rules, first_dealer)
+    st.recorded = recorded
+    for i, ev in enumerate(events, start=1):
+        try:
+            apply(st, i, ev)
+        except RuleError as exc:
+            if i > stored:
+                raise EventRefused(i, str(exc)) from None
+            break
+    else:
+        return st
+    # event i was refused, the state partly changed by it: walk again to it, saving from there
+    st = State.start(players, rules, first_dealer)
+    st.recorded = recorded
+    for j in range(1, i):
+        apply(st, j, events[j - 1])
+    for j in range(i, len(events) + 1):
+        ev = events[j - 1]
+        undo = Undo(st) if j <= stored else None
+        try:
+            apply(st, j, ev)
+        except RuleError as exc:
+            if undo is None:
+                raise EventRefused(j, str(exc)) from None
+            undo.restore(st)
+            st.set_aside(j, str(exc))
+    return st
 
 
 def _replay(
@@ -176,19 +232,12 @@ def _replay(
     events: Sequence[Event],
     rules: Ruleset,
     first_dealer: str | None,
-    strict: bool,
     recorded: int = 0,
 ) -> Sheet:
-    """``replay``, its messages in the language chosen once."""
+    """A what-if ``replay`` (not strict), its messages in the language chosen once."""
     st = State.start(players, rules, first_dealer)
     st.recorded = recorded
     for i, ev in enumerate(events, start=1):
-        if strict:
-            try:
-                apply(st, i, ev)
-            except RuleError as exc:
-                raise EventRefused(i, str(exc)) from None
-            continue
         undo = Undo(st)
         try:
             apply(st, i, ev)

@@ -453,6 +453,8 @@ class Sheet:
     win_reason: str
     notices: list[tuple[int, str]]  # (event number, text)
     skipped: list[int]
+    # stored events the referee no longer takes, by number: the reason (``dispatch.walk``)
+    set_aside: dict[int, str]
     _by_event: tuple[int, dict[int, list[str]]]  # notices by event, built on first use
 
     def __init__(
@@ -471,6 +473,7 @@ class Sheet:
         self.win_reason = ""
         self.notices = []
         self.skipped = []
+        self.set_aside = {}
         self._by_event = (0, {})
 
     @property

@@ -30,6 +30,7 @@ class State:
     # an earlier version took is read as the slip it was, not refused); later ones are new
     recorded: int
     last_event: Event | None
+    last_number: int  # the number of ``last_event``: an event set aside between is not counted
     last_deal_event_deal: Deal | None  # the last deal when ``last_event`` was judged
 
     def __init__(
@@ -40,6 +41,7 @@ class State:
         self.number = 0
         self.recorded = 0
         self.last_event = None
+        self.last_number = 0
         self.last_deal_event_deal = None
 
     @classmethod
@@ -52,6 +54,14 @@ class State:
         self.sheet.notices.append((self.number, text))
         if deal is not None:
             deal.notices.append(text)
+
+    def set_aside(self, number: int, reason: str) -> None:
+        """Stored event ``number`` does not stand (``dispatch.walk``): the sheet lists it, and its
+        notice says why, that the file keeps it and it is not counted, and what can be done."""
+        self.sheet.set_aside[number] = reason
+        drop = hint("drop", str(number))
+        text = t("notice.set_aside", number=number, reason=reason, drop=drop)
+        self.sheet.notices.append((number, text))
 
     def effect(self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0) -> str:
         """What a penalty does, in words: who writes how many points and who goes how far

@@ -1,10 +1,10 @@
 """``terts table``: a guided interactive mode for a real card table.
 
 One line per event, in short forms (``n 7ч``, ``d Аня терц:Дч``, ``t Тп 7п``, ``s 54 Боря Аня``)
-or as the full commands (``declare Аня терц:Дч``). Each line is translated to the argv of the
-plain command (``parser``) and run through the command dispatcher with ``--game PATH`` appended
-(``session``), so the game file is exactly what the plain commands would write, and each event
-is saved the moment it is entered. A refused line prints its one-line error and the session goes
+or as the full commands (``declare Аня терц:Дч``). Each line is read into a request of the game
+API (``parser``) and recorded through it (``session``: ``game.session.GameFile``), so the game
+file is exactly what the plain commands would write, and each event is saved the moment it is
+entered. A refused line prints its one-line error and the session goes
 on; Ctrl-D and Ctrl-C leave with exit code 0 and nothing lost.
 
 Line editing, history (``<game>.history`` beside the game file) and Tab completion
@@ -20,7 +20,7 @@ read from stdin without line editing when stdin is not a terminal).
 from __future__ import annotations
 
 from .completion import TableCompleter, card_forms
-from .parser import FORMS, Form, Line, TableError, full_commands, help_lines, parse_line
+from .parser import FORMS, Form, Line, TableError, help_lines, parse_line
 from .session import _history_for, run_table
 from .summary import summary_lines
 from .words import TABLE
@@ -34,7 +34,6 @@ __all__ = [
     "TableError",
     "_history_for",
     "card_forms",
-    "full_commands",
     "help_lines",
     "parse_line",
     "run_table",

@@ -18,9 +18,8 @@ from .parser import (
     HELP_WORDS,
     QUICK_WORDS,
     QUIT_WORDS,
+    RECORDING,
     TRICKS_WORDS,
-    correctable_commands,
-    full_commands,
     norm,
     split_options,
 )
@@ -126,8 +125,6 @@ class TableCompleter(Completer):
             words.append((f.short, meta))
         for f in FORMS:
             words.append((f.command, f.usage_in(self.lang)))
-        for name in sorted(full_commands()):
-            words.append((name, t("table.meta.command", self.lang)))
         for f in FORMS:
             for a in f.aliases:
                 words.append((a, f.command))
@@ -231,7 +228,7 @@ class TableCompleter(Completer):
         for c in self._commands(raw):
             form = BY_WORD.get(norm(c.text))
             name = form.command if form else c.text
-            if name in correctable_commands():
+            if name in RECORDING:
                 yield c
 
     # -- dispatch --
@@ -259,21 +256,7 @@ class TableCompleter(Completer):
             return
         if prefix.startswith("-"):
             return
-        if head == "check":
-            if not args:
-                for sub in ("hand", "compare", "trick", "legal"):
-                    if sub.startswith(norm(prefix)):
-                        yield Completion(sub, -len(raw))
-            return
-        if head == "rules":
-            if not args:
-                for sub in ("list", "show", "new", "check"):
-                    if sub.startswith(norm(prefix)):
-                        yield Completion(sub, -len(raw))
-            return
         form = BY_WORD.get(head)
-        if form is None:
-            form = next((f for f in FORMS if f.command == head), None)
         if form is None:
             return
         positionals, _ = split_options(args)

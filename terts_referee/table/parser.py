@@ -1,7 +1,9 @@
-"""The table mode's parser: one typed line -> what it asks for (``Line``), a short form
-(``n 7ч``, ``d Аня терц:Дч``, ``s 54 Боря Аня``) translated to the argv of the plain command
-with ``--game PATH`` appended. It knows the short forms (``FORMS``) and their words; it neither
-prompts nor runs anything (``session`` does both)."""
+"""The table mode's parser: one typed line -> what it asks for (``Line``): a short form
+(``n 7ч``, ``d Аня терц:Дч``, ``s 54 Боря Аня``) or its full name with the command's options
+(``deal --trump 7ч``, ``score 54 --by Боря --last-trick Аня``) read into a request of the game
+API (``game.requests``: the words kept as words, read against the game when recorded), a
+correction of the past, or a view of the game. The short forms and their words are named in
+``forms``; the parser neither prompts nor runs anything (``session`` does both)."""
 
 from __future__ import annotations
 
@@ -12,123 +14,77 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import NotationError, RefereeError
-from ..i18n import (
-    t,
-    vocabulary,  # noqa: F401  (the phase words)
+from ..i18n import t
+from .forms import (
+    BY_WORD,
+    FORMS,
+    HELP_WORDS,
+    QUICK_WORDS,
+    QUIT_WORDS,
+    RECORDING,
+    TERMINAL_COMMANDS,
+    TRICKS_WORDS,
+    VIEWS,
+    Form,
+    help_lines,
+    norm,
 )
-from .words import TABLE  # noqa: F401  (registers the catalogue)
 
 if TYPE_CHECKING:
-    from typer._click import Command
+    from ..game.requests import Request
 
-# --- the short forms -------------------------------------------------------------------------
+__all__ = [
+    "BY_WORD",
+    "FORMS",
+    "Form",
+    "HELP_WORDS",
+    "Line",
+    "QUICK_WORDS",
+    "QUIT_WORDS",
+    "RECORDING",
+    "TERMINAL_COMMANDS",
+    "TRICKS_WORDS",
+    "TableError",
+    "VALUE_OPTIONS",
+    "VIEWS",
+    "help_lines",
+    "norm",
+    "parse_line",
+    "split_options",
+]
 
+#: Each form's options: the option as typed -> (field, whether it takes a value). Every
+#: recording form also takes --json, --replace N and --before N; the views --json.
+_RECORDING_OPTIONS = {"--json": ("as_json", False), "--replace": ("replace", True)}
+_RECORDING_OPTIONS["--before"] = ("before", True)
+OPTIONS: dict[str, dict[str, tuple[str, bool]]] = {
+    "deal": {
+        "--trump": ("trump", True),
+        "-t": ("trump", True),
+        "--dealer": ("dealer", True),
+        "--quick": ("mode", False),  # a flag's value is the option typed: the last one wins
+        "--tricks": ("mode", False),
+    },
+    "score": {"--by": ("by", True), "--last-trick": ("last_trick", True)},
+    "penalty": {"--points": ("points", True), "--event": ("event", True)},
+    "claim": {"--tricks": ("tricks", True), "--card-points": ("card_points", True)},
+    "undo": {"--json": ("as_json", False)},
+    "drop": {"--json": ("as_json", False)},
+    "status": {"--json": ("as_json", False)},
+    "sheet": {
+        "--json": ("as_json", False),
+        "--csv": ("csv", False),
+        "--chart": ("chart", False),
+        "--as": ("as_rules", True),
+    },
+    "log": {"--json": ("as_json", False), "--all": ("all", False)},
+}
+for _name in RECORDING:
+    OPTIONS[_name] = {**OPTIONS.get(_name, {}), **_RECORDING_OPTIONS}
 
-@dataclass(frozen=True)
-class Form:
-    """A short form: its canonical word, the command it runs, other words for it, its usage."""
-
-    short: str
-    command: str
-    aliases: tuple[str, ...]
-    usage: str
-    example: str
-    #: completion kind of each positional argument; the last one repeats
-    args: tuple[str, ...] = field(default=())
-
-    def usage_in(self, lang: str) -> str:
-        """The usage line in ``lang`` (``usage`` is the English one)."""
-        return t(f"table.use.{self.command}", lang)
-
-
-FORMS: tuple[Form, ...] = (
-    Form("n", "deal", ("сдача", "сд"), "n [TRUMP] [DEALER] [quick]", "n 7ч", ("deal",)),
-    Form(
-        "d",
-        "declare",
-        ("объявить", "об"),
-        "d P COMBO…",
-        "d Аня терц:Дч",
-        ("player", "combo"),
-    ),
-    Form(
-        "c",
-        "challenge",
-        ("негодится", "нг"),
-        "c P COMBO",
-        "c Боря терц:Тп",
-        ("player", "combo", "none"),
-    ),
-    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
-    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
-    Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
-    Form(
-        "s",
-        "score",
-        ("счёт", "счет"),
-        "s POINTS BY LAST",
-        "s 54 Боря Аня",
-        ("none", "player", "player", "none"),
-    ),
-    Form(
-        "p",
-        "penalty",
-        ("штраф",),
-        "p P KIND [N]",
-        "p Боря miscount 10",
-        ("player", "kind", "none"),
-    ),
-    Form("x", "exchange", ("обмен",), "x P", "x Аня", ("player", "none")),
-    Form(
-        "cl",
-        "claim",
-        ("хватит", "заявка"),
-        "cl P [TRICKS CARDPOINTS]",
-        "cl Аня 3 40",
-        ("player", "none"),
-    ),
-    Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
-    # corrections of the past (issue 11): a recording line after an event number
-    Form(
-        "fix",
-        "fix",
-        ("исправить", "испр"),
-        "fix N LINE",
-        "fix 3 s 64 Боря Аня",
-        ("event", "line"),
-    ),
-    Form(
-        "ins",
-        "ins",
-        ("вставить", "вст"),
-        "ins N LINE",
-        "ins 5 d Боря марьяж",
-        ("event", "line"),
-    ),
-    Form("drop", "drop", ("удалить", "уд"), "drop N", "drop 2", ("event", "none")),
-    Form("st", "status", ("статус",), "st", "st", ("none",)),
-    Form("sh", "sheet", ("лист", "запись"), "sh", "sh", ("none",)),
-    Form("l", "log", ("журнал",), "l", "l", ("none",)),
-)
-HELP_WORDS = ("?", "h", "help", "помощь", "справка")
-QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
-QUICK_WORDS = ("quick", "быстро", "быстрая")
-TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
-
-
-def norm(word: str) -> str:
-    return word.replace("\ufe0f", "").strip().casefold().replace("ё", "е")
-
-
-BY_WORD: dict[str, Form] = {}
-for _form in FORMS:
-    for _word in (_form.short, *_form.aliases):
-        BY_WORD[norm(_word)] = _form
-
-#: Options of the recording commands that take a value (the next word is not a positional).
+#: Options that take a value (the next word is not a positional), for the completer.
 VALUE_OPTIONS = frozenset(
-    {"--trump", "-t", "--dealer", "--points", "--event", "--by", "--last-trick", "--tricks"}
-    | {"--card-points", "--rules", "-r", "--as", "--from", "--turns", "--hand", "--lead"}
+    option for options in OPTIONS.values() for option, (_, takes) in options.items() if takes
 )
 
 
@@ -138,10 +94,20 @@ class TableError(RefereeError):
 
 @dataclass(frozen=True)
 class Line:
-    """What one input line asks for: ``kind`` is "empty", "help", "quit" or "run" (``argv``)."""
+    """What one input line asks for.
+
+    ``kind``: "empty", "help", "quit"; "record" (``request``), "correct" and "insert"
+    (``request`` in place of, or before, event ``number``), "drop" (event ``number``), "undo";
+    "show" (``view``: "status", "sheet" or "log", with its ``flags``: "csv", "chart", "all",
+    and ``as_rules`` for a what-if sheet). ``as_json``: the answer as JSON."""
 
     kind: str
-    argv: tuple[str, ...] = ()
+    request: Request | None = None
+    number: int | None = None
+    view: str | None = None
+    as_json: bool = False
+    flags: frozenset[str] = field(default_factory=frozenset)
+    as_rules: str | None = None
 
 
 def _is_option(word: str) -> bool:
@@ -182,124 +148,190 @@ def _is_trump(word: str) -> bool:
     return True
 
 
-#: The short forms that correct the past, and the option each adds to the recording line.
-CORRECTIONS = {"fix": "--replace", "ins": "--before"}
+def _number(word: str) -> int:
+    """A number typed at the table: ASCII digits only, as on the command line."""
+    from ..domain.numbers import parse_int
+
+    return parse_int(word)
 
 
-def _correction(form: Form, rest: list[str], lang: str) -> list[str]:
-    """``fix N LINE`` / ``ins N LINE``: LINE (a recording short form or command) with
-    ``--replace N`` / ``--before N``."""
+#: The short forms that correct the past, and the kind of line each makes.
+CORRECTIONS = {"fix": "correct", "ins": "insert"}
+
+
+def _options(form: Form, words: Sequence[str], lang: str) -> tuple[list[str], dict[str, str]]:
+    """The positional words and the options given (field -> value; a flag's value is the
+    option itself). An option given twice counts as the last; ``--help`` answers with the
+    form's usage."""
+    known = OPTIONS.get(form.command, {})
+    positionals: list[str] = []
+    given: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word == "--":  # the rest are words, even those that start with "-"
+            positionals.extend(words[i:])
+            break
+        if not _is_option(word):
+            positionals.append(word)
+            continue
+        name, has_value, value = word.partition("=")
+        if name in ("--help", "-h"):
+            raise _usage(form, lang)
+        if name not in known:
+            usage, example = form.usage_in(lang), form.example
+            raise TableError(t("table.option", lang, option=name, usage=usage, example=example))
+        target, takes = known[name]
+        if not takes:
+            if has_value:
+                usage, example = form.usage_in(lang), form.example
+                raise TableError(t("table.option", lang, option=word, usage=usage, example=example))
+            given[target] = name
+            continue
+        if not has_value:
+            if i >= len(words):
+                usage, example = form.usage_in(lang), form.example
+                raise TableError(
+                    t("table.option_value", lang, option=name, usage=usage, example=example)
+                )
+            value = words[i]
+            i += 1
+        given[target] = value
+    return positionals, given
+
+
+def _deal(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Request:
+    """``n [TRUMP] [DEALER] [quick|tricks]``, in any order; the options win over the words."""
+    from ..game.requests import DealRequest
+
+    trump = dealer = None
+    quick = tricks = False
+    for word in pos:
+        if word == "-":
+            continue
+        if norm(word) in QUICK_WORDS and not (quick or tricks):
+            quick = True
+        elif norm(word) in TRICKS_WORDS and not (quick or tricks):
+            tricks = True
+        elif trump is None and _is_trump(word):
+            trump = word
+        elif dealer is None:
+            dealer = word
+        else:
+            raise _usage(form, lang)
+    trump = opts.get("trump", trump)
+    dealer = opts.get("dealer", dealer)
+    mode = True if quick else False if tricks else None
+    if "mode" in opts:
+        mode = opts["mode"] == "--quick"
+    return DealRequest(trump, dealer, mode)
+
+
+def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Request:
+    """The request of a recording form from its words and options."""
+    from ..game import requests as r
+
+    name = form.command
+    if name == "deal":
+        return _deal(form, pos, opts, lang)
+    if name == "declare":
+        if len(pos) < 2:
+            raise _usage(form, lang)
+        return r.DeclareRequest(pos[0], pos[1:])
+    if name == "challenge":
+        if len(pos) != 2:
+            raise _usage(form, lang)
+        return r.ChallengeRequest(pos[0], pos[1])
+    if name == "trick":
+        if not pos:
+            raise _usage(form, lang)
+        return r.TrickRequest(pos)
+    if name == "score":
+        words = [*pos, None, None, None][:3]
+        by, last = opts.get("by", words[1]), opts.get("last_trick", words[2])
+        if len(pos) > 3 or words[0] is None or by is None or last is None:
+            raise _usage(form, lang)
+        return r.ScoreRequest(_number(words[0]), by, last)
+    if name == "penalty":
+        if not 2 <= len(pos) <= 3:
+            raise _usage(form, lang)
+        points = opts.get("points", pos[2] if len(pos) > 2 else None)
+        event = opts.get("event")
+        return r.PenaltyRequest(
+            pos[0],
+            pos[1],
+            _number(points) if points is not None else None,
+            _number(event) if event is not None else None,
+        )
+    if name == "claim":
+        if not 1 <= len(pos) <= 3:
+            raise _usage(form, lang)
+        tricks = opts.get("tricks", pos[1] if len(pos) > 1 else None)
+        points = opts.get("card_points", pos[2] if len(pos) > 2 else None)
+        return r.ClaimRequest(
+            pos[0],
+            _number(tricks) if tricks is not None else None,
+            _number(points) if points is not None else None,
+        )
+    if len(pos) != 1:  # ask, trump, exchange: one word
+        raise _usage(form, lang)
+    if name == "trump":
+        return r.TrumpRequest(pos[0])
+    return (r.AskRequest if name == "ask" else r.ExchangeRequest)(pos[0])
+
+
+def _correction(form: Form, rest: list[str], lang: str) -> Line:
+    """``fix N LINE`` / ``ins N LINE``: LINE (a recording short form or command) in place of
+    event N, or before it."""
     if len(rest) < 2 or not rest[0].lstrip("-").isdigit():
         raise _usage(form, lang)
-    number, head, tail = rest[0], rest[1], rest[2:]
-    inner = BY_WORD.get(norm(head))
-    if head in correctable_commands():
-        argv = [head, *tail]
-    elif inner is not None and inner.command in correctable_commands():
-        argv = _translate(inner, tail, lang)
-    else:
-        raise TableError(t("table.fix_what", lang, word=head, usage=form.usage_in(lang)))
-    return [*argv, CORRECTIONS[form.command], number]
+    inner = BY_WORD.get(norm(rest[1]))
+    if inner is None or inner.command not in RECORDING:
+        raise TableError(t("table.fix_what", lang, word=rest[1], usage=form.usage_in(lang)))
+    number = _number(rest[0])
+    line = _line(inner, rest[2:], lang)
+    if line.kind != "record":  # a line that corrects again: two places for one event
+        raise _usage(form, lang)
+    return Line(CORRECTIONS[form.command], line.request, number, as_json=line.as_json)
 
 
-def _translate(form: Form, rest: list[str], lang: str) -> list[str]:
-    """The argv of the plain command for a short form (without ``--game``)."""
+def _line(form: Form, rest: list[str], lang: str) -> Line:
+    """What a form's words ask for."""
     if form.command in CORRECTIONS:
         return _correction(form, rest, lang)
-    pos, opts = split_options(rest)
-    wants_help = "--help" in opts or "-h" in opts
-    argv = [form.command]
-    if form.command == "deal":
-        trump = dealer = None
-        quick = tricks = False
-        for word in pos:
-            if word == "-":
-                continue
-            if norm(word) in QUICK_WORDS and not (quick or tricks):
-                quick = True
-            elif norm(word) in TRICKS_WORDS and not (quick or tricks):
-                tricks = True
-            elif trump is None and _is_trump(word):
-                trump = word
-            elif dealer is None:
-                dealer = word
-            else:
-                raise _usage(form, lang)
-        if trump is not None:
-            argv += ["--trump", trump]
-        if dealer is not None:
-            argv += ["--dealer", dealer]
-        if quick:
-            argv.append("--quick")
-        if tricks:
-            argv.append("--tricks")
-        return argv + opts
-    if form.command == "score":
-        if len(pos) > 3:
+    pos, opts = _options(form, rest, lang)
+    as_json = "as_json" in opts
+    if form.command in VIEWS:
+        if pos:
             raise _usage(form, lang)
-        argv += pos[:1]
-        if len(pos) > 1:
-            argv += ["--by", pos[1]]
-        if len(pos) > 2:
-            argv += ["--last-trick", pos[2]]
-        argv += opts
-        given = {a.split("=", 1)[0] for a in argv}
-        if not wants_help and not ({"--by", "--last-trick"} <= given and len(pos) >= 1):
+        flags = frozenset(f for f in ("csv", "chart", "all") if f in opts)
+        as_rules = opts.get("as_rules") or None
+        return Line("show", view=form.command, as_json=as_json, flags=flags, as_rules=as_rules)
+    if form.command == "undo":
+        if pos:
             raise _usage(form, lang)
-        return argv
-    if form.command == "penalty":
-        if len(pos) > 3:
+        return Line("undo", as_json=as_json)
+    if form.command == "drop":
+        if len(pos) != 1:
             raise _usage(form, lang)
-        argv += pos[:2]
-        if len(pos) > 2:
-            argv += ["--points", pos[2]]
-        return argv + opts
-    if form.command == "claim":
-        if len(pos) > 3:
-            raise _usage(form, lang)
-        argv += pos[:1]
-        if len(pos) > 1:
-            argv += ["--tricks", pos[1]]
-        if len(pos) > 2:
-            argv += ["--card-points", pos[2]]
-        return argv + opts
-    return argv + list(rest)
+        return Line("drop", number=_number(pos[0]), as_json=as_json)
+    request = _request(form, pos, opts, lang)
+    replace, before = opts.get("replace"), opts.get("before")
+    if replace is not None and before is not None:
+        from ..i18n import messages
 
-
-def _click_group() -> Command:
-    from typer.main import get_command
-
-    from ..cli.dispatch import full_app
-
-    return get_command(full_app())
-
-
-_COMMANDS: dict[str, bool] = {}
-_CORRECTABLE: set[str] = set()
-
-
-def full_commands() -> dict[str, bool]:
-    """The ``terts`` commands by name, each with whether it takes ``--game``."""
-    if not _COMMANDS:
-        group = _click_group()
-        for name, command in getattr(group, "commands", {}).items():
-            if name in ("table", "serve"):  # sessions of their own, not lines
-                continue
-            params = {p.name for p in getattr(command, "params", ())}
-            _COMMANDS[name] = "game" in params
-            if "replace" in params:  # a recording command (``cli.options.recording``)
-                _CORRECTABLE.add(name)
-    return _COMMANDS
-
-
-def correctable_commands() -> set[str]:
-    """The recording commands, those that take ``--replace N`` and ``--before N``."""
-    full_commands()
-    return _CORRECTABLE
+        raise NotationError(messages.t("err.fix.both"))
+    if replace is not None:
+        return Line("correct", request, _number(replace), as_json=as_json)
+    if before is not None:
+        return Line("insert", request, _number(before), as_json=as_json)
+    return Line("record", request, as_json=as_json)
 
 
 def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -> Line:
-    """Translate one input line; raises TableError with a one-line message."""
+    """Translate one input line; raises TableError with a one-line message (a word that is
+    no number, NotationError)."""
     try:
         words = shlex.split(line, comments=False)
     except ValueError as exc:
@@ -314,34 +346,13 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
         return Line("help")
     if key in QUIT_WORDS and not rest:
         return Line("quit")
-    commands = full_commands()
-    if head in commands:
-        argv = [head, *rest]
-        needs_game = commands[head]
-    elif key in BY_WORD:
-        argv = _translate(BY_WORD[key], rest, lang)
-        needs_game = True
-    elif key in ("table", "serve"):
-        raise TableError(t("table.nested", lang))
-    else:
+    form = BY_WORD.get(key)
+    if form is None:
+        if key in ("table", "serve"):
+            raise TableError(t("table.nested", lang))
+        if key in TERMINAL_COMMANDS:
+            raise TableError(t("table.terminal", lang, word=head))
         raise TableError(t("table.unknown", lang, word=head))
-    if any(w in ("--game", "-g") or w.startswith("--game=") for w in argv):
+    if any(w in ("--game", "-g") or w.startswith("--game=") for w in rest):
         raise TableError(t("table.own_game", lang, path=game_path))
-    if needs_game:
-        argv += ["--game", str(game_path)]
-    return Line("run", tuple(argv))
-
-
-def help_lines(lang: str) -> list[str]:
-    """The short forms, one a line, in ``lang``, then the Russian words for them."""
-    rows = [(f.usage_in(lang), t(f"table.help.{f.command}", lang)) for f in FORMS]
-    rows.append((" ".join(HELP_WORDS[:3]), t("table.help.help", lang)))
-    rows.append((" ".join(QUIT_WORDS[:3]), t("table.help.quit", lang)))
-    width = max(len(usage) for usage, _ in rows)
-    lines = [t("table.help.header", lang)]
-    lines += [f"  {usage.ljust(width)}  {text}" for usage, text in rows]
-    words = [f"{'/'.join(f.aliases)} = {f.short}" for f in FORMS if f.aliases]
-    words.append(f"{'/'.join(HELP_WORDS[3:])} = ?")
-    words.append(f"{'/'.join(QUIT_WORDS[3:])} = q")
-    lines.append("  " + t("table.help.aliases", lang, words=", ".join(words)))
-    return lines
+    return _line(form, rest, lang)

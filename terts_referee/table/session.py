@@ -1,7 +1,8 @@
 """The table mode's session: reads lines (a prompt_toolkit prompt with history and completion,
-piped stdin, or a script), has ``parser`` translate each, runs it through the command
-dispatcher (``cli.dispatch.run_command``: the game file is exactly what the plain commands
-would write, saved the moment it is entered) and shows the short summary after each change."""
+piped stdin, or a script), has ``parser`` read each into a request, records it through the game
+API (``game.session.GameFile``: the game file is exactly what the plain commands would write,
+saved the moment it is entered), shows what it did through the output layer's reports and the
+short summary after each change."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RefereeError
 from ..i18n import LANGS, t
 from .completion import TableCompleter
-from .parser import TableError, help_lines, parse_line
+from .parser import help_lines, parse_line
 from .summary import summary_lines
 
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
     from prompt_toolkit.output import Output
 
     from ..domain.events import Event
-    from ..game.model import Game
-    from ..referee import Sheet
+    from ..game.session import GameFile
+    from .parser import Line
 
 
 def _say(text: str) -> None:
@@ -48,12 +49,44 @@ def _error(text: str) -> None:
     console.error_line(text)
 
 
-def _load(path: Path) -> tuple[Game, Sheet]:
-    from ..game.model import Game
-    from ..game.storage import read_game
+def refusal(exc: RefereeError) -> str:
+    """The one line the table shows for a refusal (the one place it is worded)."""
+    return str(exc)
 
-    game = Game.from_doc(read_game(path), str(path))
-    return game, game.sheet()
+
+def _run(file: GameFile, line: Line) -> None:
+    """Do what a line asks through the game API and say it through the output layer's
+    reports, as the plain command would; raises RefereeError for a refusal."""
+    from ..output.report.corrections import report_correction
+    from ..output.report.events import report_event, report_undo
+
+    as_json = line.as_json
+    if line.kind == "record":
+        assert line.request is not None  # a recording line holds its request
+        report_event(file.record(line.request), as_json)
+    elif line.kind in ("correct", "insert"):
+        assert line.request is not None and line.number is not None
+        change = file.correct if line.kind == "correct" else file.insert_before
+        report_correction(change(line.number, line.request), as_json)
+    elif line.kind == "drop":
+        assert line.number is not None
+        report_correction(file.drop(line.number), as_json)
+    elif line.kind == "undo":
+        report_undo(file.undo(), as_json)
+    elif line.view == "status":
+        from ..output.report.status import report_status
+
+        report_status(file.status(), as_json)
+    elif line.view == "log":
+        from ..output.report.log import report_log
+
+        report_log(file.log(corrections="all" in line.flags), as_json)
+    else:
+        from ..output.report.sheet import report_sheet
+
+        now = file.snapshot(line.as_rules)
+        csv, chart = "csv" in line.flags, "chart" in line.flags
+        report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart)
 
 
 class _Descriptions:
@@ -128,7 +161,7 @@ def run_table(
     (``q``, Ctrl-D, Ctrl-C, end of input).
     """
     from .. import i18n
-    from ..cli import dispatch, options
+    from ..game.session import GameFile
     from ..game.storage import resolve_game_path
     from ..output.hints import at_the_table
 
@@ -136,36 +169,37 @@ def run_table(
         _error(t("table.bad_lang", "en", lang=lang))
         return 2
     lang = lang or i18n.lang()
+    i18n.set_lang(lang)  # the reports and the referee's words, in the session's language
     path = resolve_game_path(game)
     if not path.exists():
         _error(t("table.no_game", lang, path=path))
         return 2
+    # the game kept between lines, with the referee's state: each event judged alone
+    file = GameFile(path, keep=True)
     try:
-        g, _ = _load(path)
+        with at_the_table():
+            g = file.game()
     except RefereeError as exc:
-        _error(str(exc))
+        _error(refusal(exc))
         return 2
 
     completer = TableCompleter(g.players, lang)
     described = _Descriptions()
 
-    def refresh(show: bool, now: bytes | None = None) -> None:
-        recorded = list(options.LAST_RECORDED)
-        if now is not None and recorded and recorded[0] == now:
-            _, g2, sheet2 = recorded  # the game the command just wrote: these very bytes
-        else:
-            try:
-                g2, sheet2 = _load(path)
-            except RefereeError as exc:
-                _error(str(exc))
-                return
-        completer.players = g2.players
-        completer.events = described(g2.events)
-        current = sheet2.current
+    def refresh(show: bool) -> None:
+        try:
+            with at_the_table():
+                now = file.snapshot()
+                lines = summary_lines(now.sheet, now.status(), lang) if show else []
+        except RefereeError as exc:
+            _error(refusal(exc))
+            return
+        completer.players = now.game.players
+        completer.events = described(now.game.events)
+        current = now.sheet.current
         completer.played = frozenset(current.played()) if current else frozenset()
-        if show:
-            for line in summary_lines(g2, sheet2, lang):
-                _say(line)
+        for text in lines:
+            _say(text)
 
     read = _reader(path, lang, completer, input, output)
     a, b = g.players
@@ -179,8 +213,8 @@ def run_table(
                 break
             try:
                 parsed = parse_line(text, path, lang)
-            except TableError as exc:
-                _error(str(exc))
+            except RefereeError as exc:  # a line that cannot be read (TableError, a number)
+                _error(refusal(exc))
                 continue
             if parsed.kind == "quit":
                 break
@@ -195,18 +229,17 @@ def run_table(
             with _ctrl_c_deferred() as hits:
                 try:
                     with at_the_table():  # hints in the short forms
-                        dispatch.run_command(["--lang", lang, *parsed.argv])
-                except SystemExit:  # pragma: no cover - cli.main returns its codes
-                    pass
-                except KeyboardInterrupt:  # a second Ctrl-C broke into the command
+                        _run(file, parsed)
+                except RefereeError as exc:
+                    _error(refusal(exc))
+                except KeyboardInterrupt:  # a second Ctrl-C broke into the line
                     interrupted = True
             sys.stdout.flush()
-            after = _snapshot(path)
-            changed = after != before
+            changed = _snapshot(path) != before
             if hits or interrupted:
                 _note(t("table.ctrl_c_recorded" if changed else "table.ctrl_c_not_recorded", lang))
             if changed:
-                refresh(show=True, now=after)
+                refresh(show=True)
             if interrupted or len(hits) > 1:  # a second Ctrl-C: leave, as at the prompt
                 break
     except KeyboardInterrupt:

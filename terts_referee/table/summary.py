@@ -8,39 +8,35 @@ from typing import TYPE_CHECKING
 from ..i18n import t
 
 if TYPE_CHECKING:
-    from ..game.model import Game
+    from ..game.views import StatusView
     from ..referee import Sheet
 
 
-def summary_lines(game: Game, sheet: Sheet, lang: str) -> list[str]:
+def summary_lines(sheet: Sheet, status: StatusView, lang: str) -> list[str]:
     """Two short lines: the totals against the targets, and where the deal stands."""
-    from ..output.report.status import status_json
-
     totals = " · ".join(
         t("table.totals", lang, name=p, total=sheet.totals[p], target=sheet.targets[p])
-        for p in game.players
+        for p in sheet.players
     )
-    data = status_json(game, sheet)
     if sheet.finished:
         where = t("table.game_over", lang, winner=sheet.winner)
-    elif not data["deal"]:
+    elif not status.deal:
         where = t("table.no_deal", lang)
-    elif data["phase"] == "over":
-        where = t("table.deal_over", lang, deal=data["deal"])
+    elif status.phase == "over":
+        where = t("table.deal_over", lang, deal=status.deal)
     else:
-        deal = sheet.deals[-1]
-        trump = deal.trump.symbol if deal.trump else t("table.no_trump", lang)
-        if deal.quick:
-            where = t("table.quick", lang, deal=deal.number, dealer=deal.dealer, trump=trump)
+        trump = status.trump.symbol if status.trump else t("table.no_trump", lang)
+        if status.quick:
+            where = t("table.quick", lang, deal=status.deal, dealer=status.dealer, trump=trump)
         else:
             where = t(
                 "table.deal",
                 lang,
-                deal=deal.number,
+                deal=status.deal,
                 trump=trump,
-                trick=data["trick"],
-                phase=t(f"phase.{data['phase']}", lang),
-                stock=data["stock"],
-                leader=data["leader"],
+                trick=status.trick,
+                phase=t(f"phase.{status.phase}", lang),
+                stock=status.stock,
+                leader=status.leader,
             )
     return [totals, where]

@@ -65,6 +65,20 @@ TABLE = register(
             "ru": "{word!r} — не событие: {usage}, где СТРОКА — запись события, например "
             "s 64 Боря Аня или d Боря марьяж",
         },
+        "table.terminal": {
+            "en": "{word!r} is a terminal command, not a line of the table: type `terts "
+            "{word} …` in a terminal (? lists what the table takes)",
+            "ru": "{word!r} — команда терминала, а не строка стола: наберите `terts {word} …` "
+            "в терминале (? — что принимает стол)",
+        },
+        "table.option": {
+            "en": "{option} is not an option of this line: {usage} (for example: {example})",
+            "ru": "{option} — не параметр этой строки: {usage} (например: {example})",
+        },
+        "table.option_value": {
+            "en": "{option} needs a value: {usage} (for example: {example})",
+            "ru": "после {option} нужно значение: {usage} (например: {example})",
+        },
         "table.nested": {
             "en": "already at the table: type the events, ? lists the short forms",
             "ru": "вы уже за столом: вводите события, ? — список коротких команд",
@@ -197,7 +211,6 @@ TABLE = register(
         "table.meta.player": {"en": "player", "ru": "игрок"},
         "table.meta.quick": {"en": "quick deal", "ru": "быстрая сдача"},
         "table.meta.tricks": {"en": "trick by trick", "ru": "по взяткам"},
-        "table.meta.command": {"en": "command", "ru": "команда"},
         "table.meta.event": {"en": "event {n}", "ru": "событие {n}"},
     }
 )

@@ -1,93 +1,79 @@
-"""The page's requests as ``terts`` command lines (for ``backend.ArgvBackend``).
+"""The page's requests as requests of the game API (``game.requests``).
 
-A POST body is a JSON object of named fields; ``argv_for`` checks every field's type and turns
-the body into the same argument list a person would type, built so that no value can ever be
-read as an option: each option and its value are one word (``--trump=VALUE``), and the
-positional words come after ``--``, so a name or a card starting with ``-`` stays what it is.
-A trump is read as a card or a suit here, so that a bad one is refused in the page's words;
-everything else (names, cards, the rules) is the CLI's to judge.
+A POST body is a JSON object of named fields. Each field is a value of a field of the action's
+request, checked here for its type and size (a text, a whole number, true or false, a list of
+texts, an event number) and then given to the request as that value: never read as anything
+else, so ``{"trump": "--color"}`` is a bad trump and ``{"player": "--game"}`` a name that is no
+player's. A trump is read as a card or a suit here, so that a bad one is refused in the page's
+words; everything else (names, cards, declarations) is read against the game by the request.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..game.requests import FLAG, NUMBER, REQUESTS, TEXT, TEXTS, Field
 from ..i18n import t
 from . import texts  # noqa: F401 - registers the web.* words
 
-TEXT, NUMBER, FLAG, TEXTS, EVENT = "text", "number", "flag", "texts", "event"
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..game.requests import Request
+
+EVENT = "event"  # an event number: 1..MAX_EVENT (the game judges whether the event exists)
 TRUMP = "trump"  # a text that must read as a card (the face-up card) or a suit
 MAX_TEXT = 200
 MAX_COMBOS = 4
-MAX_EVENT = 100_000  # an event number: 1..MAX_EVENT (the CLI judges whether the event exists)
+MAX_EVENT = 100_000
 
 
 class BadRequest(Exception):
-    """A malformed request: HTTP ``status`` with a one-line message."""
+    """A malformed request: HTTP ``status``, a one-line message and its ``code`` (the key of
+    the page's words it was worded with)."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, code: str, status: int = 400):
         super().__init__(message)
+        self.code = code
         self.status = status
 
 
-@dataclass(frozen=True)
-class Field:
-    name: str
-    kind: str
-    option: str | None = None  # None: a positional word
-    required: bool = False
-    off: str | None = None  # a flag's option when false (None: nothing)
+def _fields(request: type[Request]) -> tuple[Field, ...]:
+    """A request's fields as the page sends them (a trump checked as a card or a suit)."""
+    return tuple(
+        Field(f.name, TRUMP, f.required) if f.name == "trump" else f for f in request.FIELDS
+    )
 
+
+CORRECTION = (Field("replace", EVENT), Field("before", EVENT))
+"""Every recording action takes a correction: take event N's place, or go before it."""
 
 ACTIONS: dict[str, tuple[Field, ...]] = {
-    # `new` never overwrites (no --force here) and takes only a bundled ruleset's name, never a
+    # `new` never overwrites (no force here) and takes only a bundled ruleset's name, never a
     # path: a phone must not make the server read files.
     "new": (
-        Field("players", TEXTS, required=True),
-        Field("rules", TEXT, "--rules"),
-        Field("dealer", TEXT, "--dealer"),
-        Field("quick", FLAG, "--quick", off="--tricks"),  # quick is the default of `new`
+        Field("players", TEXTS, True),
+        Field("rules", TEXT),
+        Field("dealer", TEXT),
+        Field("quick", FLAG),  # quick unless told otherwise, as `terts new`
     ),
-    "deal": (
-        Field("trump", TRUMP, "--trump"),
-        Field("dealer", TEXT, "--dealer"),
-        Field("quick", FLAG, "--quick", off="--tricks"),
-    ),
-    "declare": (Field("player", TEXT, required=True), Field("combos", TEXTS, required=True)),
-    "challenge": (Field("player", TEXT, required=True), Field("combo", TEXT, required=True)),
-    "trick": (Field("cards", TEXTS, required=True),),
-    "exchange": (Field("player", TEXT, required=True),),
-    "ask": (Field("player", TEXT, required=True),),
-    "trump": (Field("trump", TRUMP, required=True),),
-    "score": (
-        Field("points", NUMBER, required=True),
-        Field("by", TEXT, "--by", required=True),
-        Field("last_trick", TEXT, "--last-trick", required=True),
-    ),
-    "penalty": (
-        Field("player", TEXT, required=True),
-        Field("kind", TEXT, required=True),
-        Field("points", NUMBER, "--points"),
-        Field("event", NUMBER, "--event"),
-    ),
-    "claim": (
-        Field("player", TEXT, required=True),
-        Field("tricks", NUMBER, "--tricks"),
-        Field("card_points", NUMBER, "--card-points"),
-    ),
+    **{name: _fields(request) + CORRECTION for name, request in REQUESTS.items()},
     "undo": (),
-    "drop": (Field("number", EVENT, required=True),),
+    "drop": (Field("number", EVENT, True),),
 }
 
-# Every recording command takes a correction: take event N's place, or go before it.
-RECORDING: tuple[str, ...]
-RECORDING = ("deal", "declare", "challenge", "trick", "exchange", "ask", "trump", "score")
-RECORDING += ("penalty", "claim")
-CORRECTION = (Field("replace", EVENT, "--replace"), Field("before", EVENT, "--before"))
-for _name in RECORDING:
-    ACTIONS[_name] += CORRECTION
+
+class Asked(NamedTuple):
+    """A checked request body: the action, its request (None for new, undo and drop), the
+    event number of a correction or a drop, and, for ``new``, its fields."""
+
+    action: str
+    request: Request | None
+    replace: int | None
+    before: int | None
+    number: int | None
+    fields: dict[str, object]
 
 
 def _check(action: str, field: Field, value: object, lang: str) -> None:
@@ -112,7 +98,7 @@ def _check(action: str, field: Field, value: object, lang: str) -> None:
         expected = t("web.type.texts", lang, n=MAX_COMBOS)
     if not good:
         message = t("web.err.field_type", lang, field=field.name, action=action, expected=expected)
-        raise BadRequest(message)
+        raise BadRequest(message, "web.err.field_type")
 
 
 def _bundled(name: str, lang: str) -> None:
@@ -120,21 +106,12 @@ def _bundled(name: str, lang: str) -> None:
 
     names = bundled_names()
     if name not in names:
-        raise BadRequest(t("web.err.rules", lang, name=name, names=", ".join(names)))
-
-
-def fields_of(body: object, action: str, lang: str) -> dict[str, Any]:
-    """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
-    with an example of the object expected."""
-    if not isinstance(body, dict):
-        example = {f.name: "…" for f in ACTIONS[action] if f.required}
-        raise BadRequest(t("web.err.object", lang, example=json.dumps(example, ensure_ascii=False)))
-    return body
+        message = t("web.err.rules", lang, name=name, names=", ".join(names))
+        raise BadRequest(message, "web.err.rules")
 
 
 def _trump(action: str, value: str, lang: str) -> None:
-    """A trump as the CLI reads it (a suit, or the face-up card), refused here in the page's
-    words: a value such as ``--color`` must never reach the command line as anything else."""
+    """A trump as a suit or the face-up card, refused here in the page's words."""
     from ..domain.cards import parse_card_or_suit
     from ..errors import NotationError
 
@@ -143,42 +120,51 @@ def _trump(action: str, value: str, lang: str) -> None:
     except NotationError:
         reason = t("err.card_or_suit", lang, text=value, accepted=t("err.accept.suit", lang))
         message = t("web.err.field_value", lang, field="trump", action=action, reason=reason)
-        raise BadRequest(message) from None
+        raise BadRequest(message, "web.err.field_value") from None
 
 
-def argv_for(action: str, body: dict[str, Any], game: str, lang: str) -> list[str]:
-    """``terts --lang LANG ACTION --game GAME OPTIONS -- WORDS`` for a checked request body."""
+def fields_of(body: object, action: str, lang: str) -> Mapping[str, object]:
+    """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
+    with an example of the object expected."""
+    if not isinstance(body, dict):
+        example = {f.name: "…" for f in ACTIONS[action] if f.required}
+        message = t("web.err.object", lang, example=json.dumps(example, ensure_ascii=False))
+        raise BadRequest(message, "web.err.object")
+    return body
+
+
+def asked(action: str, body: object, lang: str) -> Asked:
+    """What a request body asks for, every field checked; raises BadRequest (400)."""
+    given = fields_of(body, action, lang)
     fields = {f.name: f for f in ACTIONS[action]}
-    for name in body:
+    for name in given:
         if name not in fields:
             known = ", ".join(fields) or "{}"
             message = t("web.err.unknown_field", lang, field=name, action=action, fields=known)
-            raise BadRequest(message)
-    if body.get("replace") is not None and body.get("before") is not None:
-        raise BadRequest(t("web.err.both", lang, action=action))
-    options: list[str] = []
-    words: list[str] = []
+            raise BadRequest(message, "web.err.unknown_field")
+    if given.get("replace") is not None and given.get("before") is not None:
+        raise BadRequest(t("web.err.both", lang, action=action), "web.err.both")
+    values: dict[str, object] = {}
     for field in ACTIONS[action]:
-        value = body.get(field.name)
+        value = given.get(field.name)
         if value == "" and field.kind == TRUMP and not field.required:
             value = None  # as on the command line: `deal --trump=` is a deal without a trump
         if value is None:
             if field.required:
-                raise BadRequest(t("web.err.missing_field", lang, action=action, field=field.name))
+                message = t("web.err.missing_field", lang, action=action, field=field.name)
+                raise BadRequest(message, "web.err.missing_field")
             continue
         _check(action, field, value, lang)
         if field.name == "rules":
+            assert isinstance(value, str)  # checked as a text just above
             _bundled(value, lang)
         elif field.kind == TRUMP:
+            assert isinstance(value, str)
             _trump(action, value, lang)
-        if field.kind == FLAG:
-            chosen = field.option if value else field.off
-            options += [chosen] if chosen else []
-        elif field.option:
-            options.append(f"{field.option}={value}")
-        elif field.kind == TEXTS:
-            words += value
-        else:
-            words.append(str(value))
-    argv = ["--lang", lang, action, "--game", game, *options]
-    return [*argv, "--", *words] if words else argv
+        values[field.name] = value
+    replace, before, number = (values.pop(k, None) for k in ("replace", "before", "number"))
+    assert replace is None or isinstance(replace, int)  # checked as event numbers above
+    assert before is None or isinstance(before, int)
+    assert number is None or isinstance(number, int)
+    request = REQUESTS[action](**values) if action in REQUESTS else None
+    return Asked(action, request, replace, before, number, values)

@@ -14,29 +14,28 @@ today's in one class, the routes, the checks and the tests unchanged:
   most once per version however many pages ask;
 - ``act(action, body)``: ``POST api/ACTION`` with the request's JSON value (any JSON value:
   judging its shape is the backend's), returning ``(status, answer)``: 200 with
-  ``{"ok": true, "message": ...}``, or a refusal with ``{"ok": false, "error": ...}`` (400 a
-  malformed field, 422 the referee's refusal, 500 a failure), every message in the page's
-  language.
+  ``{"ok": true, "message": ...}``, or a refusal with ``{"ok": false, "error": ..., "code":
+  ..., "remedy": ...}`` (400 a malformed field, 422 the referee's refusal, 500 a failure),
+  every message in the page's language.
 
-The server calls ``ui``, ``state`` and ``act`` in one worker thread, one call at a time, never
-on the event loop: today's backend swaps the process's ``sys.stdout`` while a command runs, so
-two calls must never overlap, and a slow one must not hold up the live updates. The game file's
-own lock keeps a ``terts`` command in a terminal in step with either.
+The server calls ``ui``, ``state`` and ``act`` in a worker thread, never on the event loop, so
+that a slow one does not hold up the live updates. ``GameBackend`` calls the game API
+(``game.session.GameFile``, kept between calls: each tap judges its event alone) and words
+its answers itself; the game file's lock keeps a ``terts`` command in a terminal in step.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..i18n import t
-from . import actions as in_process
+from ..errors import RefereeError
+from ..i18n import speaking
 from . import api, texts
 
-# runs one ``terts`` command line: (exit code, stdout, stderr), as ``actions.run``
-Runner = Callable[[list[str]], tuple[int, str, str]]
+if TYPE_CHECKING:
+    from ..game.session import GameFile
+    from ..output.report.events import Said
 
 
 class Backend(Protocol):
@@ -62,17 +61,40 @@ def file_version(path: str) -> str:
     return f"{st.st_mtime_ns}-{st.st_size}-{st.st_ino}"
 
 
-class ArgvBackend:
-    """Today's backend: each request as the ``terts`` command line it stands for, run
-    in-process (``actions.run``), so the page gets exactly the CLI's checks, lock and one-line
-    refusals; the state is ``sheet --json``, ``status --json`` and ``log --json``."""
+def refused(exc: RefereeError) -> dict[str, Any]:
+    """The page's answer to a refusal of the game or the referee: its words, its code and the
+    remedy (the one place the page words what the game refuses)."""
+    verdict = getattr(exc, "verdict", None)
+    code = getattr(verdict, "code", None)
+    return {"ok": False, "error": str(exc), "code": code, "remedy": None}
+
+
+def malformed(exc: api.BadRequest) -> dict[str, Any]:
+    """The page's answer to a request it cannot take (a field missing or of the wrong kind)."""
+    return {"ok": False, "error": str(exc), "code": exc.code, "remedy": None}
+
+
+def _message(lines: list[Said]) -> str:
+    """A report's lines as the page's one message (the lines the terminal would show)."""
+    from ..output.safe_text import visible
+
+    return "\n".join(visible(text, keep="\n\t") for text, _ in lines).strip()
+
+
+class GameBackend:
+    """The page's backend over one game file, through the game API: a request's fields become
+    a request's values (``api.asked``), the request is recorded in the kept game
+    (``GameFile(keep=True)``), and the answer is worded from the typed values it returns, as
+    the terminal's command would say it; ``state()`` is the sheet, the status and the log."""
 
     actions = frozenset(api.ACTIONS)
 
-    def __init__(self, path: str, lang: str, run: Runner = in_process.run) -> None:
+    def __init__(self, path: str, lang: str) -> None:
+        from ..game.session import GameFile
+
         self.path = path
         self.lang = lang
-        self.run = run
+        self.file: GameFile = GameFile(path, keep=True)
 
     def version(self) -> str:
         return file_version(self.path)
@@ -87,25 +109,73 @@ class ArgvBackend:
         }
 
     def state(self) -> dict[str, Any]:
-        lang, game = self.lang, self.path
-        result: dict[str, Any] = {"exists": os.path.exists(game)}
-        for name in ("sheet", "status", "log"):
-            code, out, err = self.run(["--lang", lang, name, "--game", game, "--json"])
-            if code != 0:
-                result["error"] = err.strip() or t("web.err.internal", lang, code=code)
+        from ..output.report.log import log_json
+        from ..output.report.sheet import sheet_json
+        from ..output.report.status import status_json
+
+        result: dict[str, Any] = {"exists": os.path.exists(self.path)}
+        with speaking(self.lang):
+            try:
+                now = self.file.snapshot()
+                sheet = sheet_json(now.game, now.sheet)
+                status, log = status_json(now.status()), log_json(now.log())
+            except RefereeError as exc:
+                result["error"] = refused(exc)["error"]
                 return result
-            result[name] = json.loads(out)
-        return result
+        return {**result, "sheet": sheet, "status": status, "log": log}
 
     def act(self, action: str, body: object) -> tuple[int, dict[str, Any]]:
-        lang = self.lang
-        try:
-            argv = api.argv_for(action, api.fields_of(body, action, lang), self.path, lang)
-        except api.BadRequest as exc:
-            return exc.status, {"ok": False, "error": str(exc)}
-        code, out, err = self.run(argv)
-        if code == 0:
-            return 200, {"ok": True, "message": out.strip()}
-        if code == 2:
-            return 422, {"ok": False, "error": err.strip()}
-        return 500, {"ok": False, "error": err.strip() or t("web.err.internal", lang, code=code)}
+        with speaking(self.lang):
+            try:
+                said = self._do(api.asked(action, body, self.lang))
+            except api.BadRequest as exc:  # the page's own words: a field of the wrong kind
+                return exc.status, malformed(exc)
+            except RefereeError as exc:
+                return 422, refused(exc)
+        return 200, {"ok": True, "message": _message(said)}
+
+    def _do(self, asked: api.Asked) -> list[Said]:
+        """Do what the page asked through the game API; what the terminal would say of it."""
+        from ..output.report.corrections import correction_lines
+        from ..output.report.events import event_lines, undo_lines
+
+        file, request = self.file, asked.request
+        if asked.action == "new":
+            return self._new(asked.fields)
+        if asked.action == "undo":
+            return undo_lines(file.undo())
+        if asked.action == "drop":
+            assert asked.number is not None  # a required field
+            return correction_lines(file.drop(asked.number))
+        assert request is not None  # every other action records one
+        if asked.replace is not None:
+            return correction_lines(file.correct(asked.replace, request))
+        if asked.before is not None:
+            return correction_lines(file.insert_before(asked.before, request))
+        return event_lines(file.record(request))
+
+    def _new(self, fields: dict[str, object]) -> list[Said]:
+        """A new game in the file (never over an unfinished one: a finished one moves to the
+        library first, as ``terts new`` does)."""
+        from pathlib import Path
+
+        from ..game.session import GameFile
+        from ..library.index import set_aside
+        from ..output.report.events import new_lines
+
+        players = fields["players"]
+        rules, dealer, quick = fields.get("rules"), fields.get("dealer"), fields.get("quick")
+        assert isinstance(players, list)  # the fields were checked (``api.asked``)
+        assert rules is None or isinstance(rules, str)
+        assert dealer is None or isinstance(dealer, str)
+        created = GameFile.create(
+            self.path,
+            [str(p) for p in players],
+            rules=rules or "classic",
+            dealer=dealer,
+            quick=True if quick is None else bool(quick),
+            keep=True,
+            set_aside=lambda where: set_aside(where, None, False),
+        )
+        self.file = created
+        return new_lines(created.game(), Path(self.path))

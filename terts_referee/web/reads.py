@@ -14,9 +14,9 @@
 The filters are query parameters named as the CLI's options (``player``, ``vs``, ``since``,
 ``until``, ``rules``) and judged as the CLI judges them (a date that is not one, a player the
 library does not hold); a parameter the route does not take, or one given twice, is refused.
-Each call reads the library's and the game's own functions directly (the library through its
-index, read-only); nothing here writes a file. Like the backend's calls, these run in the
-server's one worker thread, in the server's language.
+Each call reads through the library's functions (its index, read-only) and the game API
+(``GameFile.snapshot``, a game read once); nothing here writes a file. Like the backend's
+calls, these run in the server's worker thread, each in the server's language (``speaking``).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RefereeError
-from ..i18n import set_lang, t
+from ..i18n import speaking, t
 from . import texts  # noqa: F401 - registers the web.* words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..game.model import Game
+    from ..game.views import Snapshot
     from ..library.index import Scan
     from ..library.stats import Filters
 
@@ -70,9 +70,10 @@ def _params(query: Query, route: str, names: Iterable[str], lang: str) -> dict[s
     return found
 
 
-def _refused(exc: RefereeError | BadQuery) -> Answer:
-    status = exc.status if isinstance(exc, BadQuery) else 400
-    return status, {"ok": False, "error": str(exc)}
+def _refused(exc: RefereeError | BadQuery, status: int = 400) -> Answer:
+    """A refusal's answer: a bad query's own status; a refusal of the library's or the game's
+    code ``status`` (400 a filter it cannot take, 422 a game file it cannot read)."""
+    return (exc.status if isinstance(exc, BadQuery) else status), {"ok": False, "error": str(exc)}
 
 
 class Reads:
@@ -94,99 +95,79 @@ class Reads:
         check_library(where)
         return scan_library(where)
 
-    def _filters(self, scan: Scan, found: dict[str, str | None]) -> Filters:
+    def _filtered(self, query: Query, route: str, names: tuple[str, ...]) -> tuple[Scan, Filters]:
+        """The library and the filters of ``query``: the filters judged first (a bad date is
+        refused before the library is read), as the CLI judges its options."""
         from ..library.stats import Filters, parse_date, resolve_player
 
+        found = _params(query, route, names, self.lang)
         player, vs = found.get("player"), found.get("vs")
-        return Filters(
+        if vs and not player:
+            raise BadQuery(t("web.err.vs_alone", self.lang))
+        since, until = parse_date(found.get("since")), parse_date(found.get("until"))
+        scan = self._scan()
+        filters = Filters(
             player=resolve_player(player, scan.games) if player else None,
             vs=resolve_player(vs, scan.games) if vs else None,
-            since=parse_date(found.get("since")),
-            until=parse_date(found.get("until")),
+            since=since,
+            until=until,
             rules=found.get("rules"),
         )
-
-    def _library_read(self, query: Query, route: str, names: tuple[str, ...]) -> Answer:
-        """The filters first (a bad date is refused before the library is read), then the
-        scan; (status, refusal) or (200, (scan, filters))."""
-        from ..library.stats import parse_date
-
-        set_lang(self.lang)
-        try:
-            found = _params(query, route, names, self.lang)
-            if found.get("vs") and not found.get("player"):
-                raise BadQuery(t("web.err.vs_alone", self.lang))
-            parse_date(found.get("since"))
-            parse_date(found.get("until"))
-            scan = self._scan()
-            return 200, (scan, self._filters(scan, found))
-        except (RefereeError, BadQuery) as exc:
-            return _refused(exc)
+        return scan, filters
 
     def history(self, query: Query) -> Answer:
         from ..library.stats import history
         from ..output.library_report import history_document
 
-        status, read = self._library_read(query, "api/history", HISTORY)
-        if status != 200:
-            return status, read
-        scan, filters = read
-        return 200, history_document(history(scan.games, filters), scan)
+        with speaking(self.lang):
+            try:
+                scan, filters = self._filtered(query, "api/history", HISTORY)
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc)
+            return 200, history_document(history(scan.games, filters), scan)
 
     def stats(self, query: Query) -> Answer:
         from ..library.stats import stats
         from ..output.library_report import stats_document
 
-        status, read = self._library_read(query, "api/stats", STATS)
-        if status != 200:
-            return status, read
-        scan, filters = read
-        return 200, stats_document(stats(scan.games, filters), scan)
+        with speaking(self.lang):
+            try:
+                scan, filters = self._filtered(query, "api/stats", STATS)
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc)
+            return 200, stats_document(stats(scan.games, filters), scan)
 
-    def _library_game(self, query: Query, route: str) -> tuple[Game, str] | Answer:
-        """The library's game named by ``file`` (exactly as the history gives it): only a
-        file the history lists is ever read, never a path a request makes up."""
-        from ..game.model import Game
-        from ..game.storage import read_game
+    def _library_game(self, query: Query, route: str) -> tuple[Snapshot, str]:
+        """The library's game named by ``file`` (exactly as the history gives it), read once:
+        only a file the history lists is ever read, never a path a request makes up."""
+        from ..game.session import GameFile
 
-        set_lang(self.lang)
-        try:
-            file = _params(query, route, ("file",), self.lang)["file"]
-            if file is None:
-                raise BadQuery(t("web.err.missing_param", self.lang, name="file", route=route))
-            scan = self._scan()
-            if not any(g["file"] == file for g in scan.games):
-                raise BadQuery(t("web.err.not_in_library", self.lang, file=file), 404)
-            return Game.from_doc(read_game(Path(file)), file), file
-        except (RefereeError, BadQuery) as exc:
-            return _refused(exc)
+        file = _params(query, route, ("file",), self.lang)["file"]
+        if file is None:
+            raise BadQuery(t("web.err.missing_param", self.lang, name="file", route=route))
+        if not any(g["file"] == file for g in self._scan().games):
+            raise BadQuery(t("web.err.not_in_library", self.lang, file=file), 404)
+        return GameFile(file).snapshot(), file
 
     def game(self, query: Query) -> Answer:
         from ..output.report.sheet import sheet_json
 
-        found = self._library_game(query, "api/game")
-        if isinstance(found[0], int):
-            return found
-        game, file = found
-        try:
-            return 200, {"file": file, "sheet": sheet_json(game, game.sheet())}
-        except RefereeError as exc:  # an event the referee refuses now: say which
-            return 422, {"ok": False, "error": str(exc)}
+        with speaking(self.lang):
+            try:
+                now, file = self._library_game(query, "api/game")
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc, 422)
+            return 200, {"file": file, "sheet": sheet_json(now.game, now.sheet)}
 
     # --- the current game -----------------------------------------------------------------
 
-    def _current(self) -> Game | Answer:
-        from ..errors import GameFileError
-        from ..game.model import Game
-        from ..game.storage import read_game
+    def _current(self) -> Snapshot:
+        """The game in the file, read once; BadQuery (404) without a file."""
+        from ..game.session import GameFile
 
-        set_lang(self.lang)
         if not Path(self.path).exists():
-            return 404, {"ok": False, "error": t("web.err.no_game", self.lang)}
-        try:
-            return Game.from_doc(read_game(Path(self.path)), self.path)
-        except GameFileError as exc:
-            return 422, {"ok": False, "error": str(exc)}
+            raise BadQuery(t("web.err.no_game", self.lang), 404)
+        return GameFile(self.path).snapshot()
 
     def sheet_html(self, query: Query) -> Answer:
         """(200, the page's text) or a refusal: the current game's sheet, or with ``file`` a
@@ -194,20 +175,12 @@ class Reads:
         from ..output.export import sheet_html
         from ..output.report.sheet import sheet_json
 
-        if query:
-            found = self._library_game(query, "sheet.html")
-            if isinstance(found[0], int):
-                return found
-            game = found[0]
-        else:
-            current = self._current()
-            if isinstance(current, tuple):
-                return current
-            game = current
-        try:
-            return 200, sheet_html(sheet_json(game, game.sheet()), self.lang)
-        except RefereeError as exc:  # an event the referee refuses now: say which
-            return 422, {"ok": False, "error": str(exc)}
+        with speaking(self.lang):
+            try:
+                now = self._library_game(query, "sheet.html")[0] if query else self._current()
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc, 422)
+            return 200, sheet_html(sheet_json(now.game, now.sheet), self.lang)
 
     def next_game(self) -> Answer:
         """``{"finished": false}`` while the game runs; once it is finished, the next game:
@@ -216,20 +189,18 @@ class Reads:
         from ..domain.rules import bundled_names
         from ..referee.deals import next_game_dealer
 
-        current = self._current()
-        if isinstance(current, tuple):
-            return current
-        try:
-            sheet = current.sheet()
-        except RefereeError as exc:
-            return 422, {"ok": False, "error": str(exc)}
-        if not sheet.finished:
+        with speaking(self.lang):
+            try:
+                now = self._current()
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc, 422)
+        if not now.sheet.finished:
             return 200, {"finished": False}
-        rules = current.rules.name
+        rules = now.game.rules.name
         return 200, {
             "finished": True,
-            "players": list(current.players),
+            "players": list(now.game.players),
             "rules": rules if rules in bundled_names() else None,
             "quick": True,
-            "dealer": next_game_dealer(sheet),
+            "dealer": next_game_dealer(now.sheet),
         }

@@ -18,7 +18,7 @@ import sys
 
 from ..i18n import t
 from .app import Limits, PhoneApp
-from .backend import ArgvBackend, Backend
+from .backend import Backend, GameBackend
 from .transport import Serving, bind
 
 
@@ -134,7 +134,7 @@ def open_server(
     path = str(resolve_game_path(game).resolve())
     sock = bind(bind_address(lan, host), port)
     token = new_token() if lan or not is_loopback(sock.getsockname()[0]) else None
-    return PhoneServer(sock, ArgvBackend(path, lang), lang, token, limits)
+    return PhoneServer(sock, GameBackend(path, lang), lang, token, limits)
 
 
 def announce(server: PhoneServer) -> None:

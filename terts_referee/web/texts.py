@@ -149,10 +149,6 @@ TEXTS = register(
             "en": "the server failed to answer this request ({kind})",
             "ru": "сервер не смог ответить на этот запрос ({kind})",
         },
-        "web.err.internal": {
-            "en": "the command failed unexpectedly (exit {code})",
-            "ru": "команда неожиданно завершилась с ошибкой (код {code})",
-        },
         "web.err.unknown_param": {
             "en": "unknown parameter '{name}' for {route}: expected {names}",
             "ru": "неизвестный параметр '{name}' для {route}: ожидается {names}",
@@ -241,6 +237,10 @@ TEXTS = register(
         "ui.all_events": {"en": "All {n} events", "ru": "Все события ({n})"},
         "ui.fewer": {"en": "Latest only", "ru": "Только последние"},
         "ui.corrected": {"en": "put in by a correction", "ru": "внесено исправлением"},
+        "ui.set_aside": {
+            "en": "set aside: no longer holds, not counted",
+            "ru": "отложено: больше не проходит, не засчитано",
+        },
         "ui.fix": {"en": "Fix", "ru": "Испр."},
         "ui.fix_n": {"en": "Fix event {n}", "ru": "Испр. событие {n}"},
         "ui.fix.replace": {"en": "Replace", "ru": "Заменить"},

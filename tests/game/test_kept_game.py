@@ -1,9 +1,10 @@
-"""The kept game (table mode's time per event): a process that records event after
-event (``terts table``, ``terts serve``) keeps the game it wrote, with the referee's state, and
-records the next event into it when the file holds exactly the bytes it wrote; otherwise it
-reads the file as every command does. Nothing a person sees may differ: a session with the kept
-game says, exits and writes byte for byte what it says, exits and writes when every command
-reads the file again, whoever else writes the file between two events, whatever is refused."""
+"""The kept game (table mode's time per event): a session that records event after event
+(``terts table``, ``terts serve``: a ``GameFile`` opened with ``keep=True``) keeps the game it
+wrote or read, with the referee's state, and records the next event into it when the file holds
+exactly those bytes; otherwise it reads the file as every command does. Nothing a person sees
+may differ: a session with the kept game says, exits and writes byte for byte what it says,
+exits and writes when every command reads the file again, whoever else writes the file between
+two events, whatever is refused."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import i18n
-from terts_referee.cli import main, options
+from terts_referee.cli import main
 from terts_referee.domain.cards import Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Declare, Penalty, PenaltyKind
@@ -27,6 +28,7 @@ from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import RuleError
 from terts_referee.game import storage
 from terts_referee.game.model import Game
+from terts_referee.game.session import GameFile
 from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
 from terts_referee.table import run_table
@@ -42,15 +44,6 @@ def clock(monkeypatch):
     monkeypatch.setattr("terts_referee.game.model.now", _clock())
 
 
-@pytest.fixture(autouse=True)
-def _nothing_kept():
-    options._KEPT.clear()
-    options.LAST_RECORDED.clear()
-    yield
-    options._KEPT.clear()
-    options.LAST_RECORDED.clear()
-
-
 def _new(path: Path, capsys) -> bytes:
     assert main(["new", A, B, "--game", str(path)]) == 0
     capsys.readouterr()
@@ -60,8 +53,6 @@ def _new(path: Path, capsys) -> bytes:
 def _session(path: Path, start: bytes, script, capsys, lang: str | None = None):
     """Run the table on a fresh copy of ``start``: (exit code, stdout, stderr, the file's bytes
     after every line). ``script`` holds lines and callables (another writer, between lines)."""
-    options._KEPT.clear()
-    options.LAST_RECORDED.clear()
     storage._last_read[0] = None
     path.write_bytes(start)
     path.chmod(0o644)
@@ -91,9 +82,13 @@ def _both(tmp_path, capsys, monkeypatch, script, lang=None):
     kept = _session(path, start, script, capsys, lang)
     monkeypatch.setattr("terts_referee.game.model.now", _clock())
     with monkeypatch.context() as m:
-        m.setattr(options, "_keep", lambda *args: None)
+        m.setattr(GameFile, "_hold", _never_kept)
         fresh = _session(path, start, script, capsys, lang)
     return kept, fresh
+
+
+def _never_kept(self, data, game):
+    """``GameFile._hold`` that keeps nothing: every call reads the file afresh."""
 
 
 def _clock():
@@ -266,7 +261,7 @@ def test_a_file_typed_by_hand_in_the_first_format(tmp_path, capsys, monkeypatch)
     kept = _session(path, start, script, capsys, "en")
     monkeypatch.setattr("terts_referee.game.model.now", _clock())
     with monkeypatch.context() as m:
-        m.setattr(options, "_keep", lambda *args: None)
+        m.setattr(GameFile, "_hold", _never_kept)
         fresh = _session(path, start, script, capsys, "en")
     assert kept == fresh
     assert kept[0] == 0 and kept[2] == ""
@@ -274,8 +269,9 @@ def test_a_file_typed_by_hand_in_the_first_format(tmp_path, capsys, monkeypatch)
 
 
 def test_the_kept_game_is_not_read_again(tmp_path, capsys, monkeypatch):
-    """A session of 12 events reads the game three times (the welcome and its summary, then
-    the first event); one more after another writer changed it; a refused event none."""
+    """A session of 12 events reads the game once (the welcome: its summary and every event
+    after it are the kept game's); once more after another writer changed it; a refused event
+    never."""
     path = tmp_path / "g.toml"
     start = _new(path, capsys)
     reads = []
@@ -289,36 +285,66 @@ def test_the_kept_game_is_not_read_again(tmp_path, capsys, monkeypatch):
     script = [*DEALS, *DEALS[:2], "n s", *DEALS[2:], *DEALS]  # a deal is open: refused
     code, _, err, _ = _session(path, start, script, capsys)
     assert code == 0 and err.count("error") == 1
-    assert reads == [0, 0, 0]
+    assert reads == [0]
     reads.clear()
     script = [*DEALS, _rewrite(b"points = 54", b"points = 64"), *DEALS]
     _session(path, start, script, capsys)
-    assert reads == [0, 0, 0, 4]
+    assert reads == [0, 4]
 
 
-def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, clock):
-    """The kept state's notices were written in one language and form of hints: a command in
-    another (a plain ``terts`` command, a Russian session after an English one) walks again."""
+def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypatch):
+    """A kept game's notices were written in one language and form of hints: a call in another
+    (a Russian one after English ones, one away from the table) walks again, and a plain
+    ``terts`` command in this process between two calls is another writer. What the kept game
+    says is what a game read afresh for every call says."""
+    from terts_referee.game.requests import (
+        DealRequest,
+        DeclareRequest,
+        PenaltyRequest,
+        ScoreRequest,
+    )
+    from terts_referee.output.hints import at_the_table
+    from terts_referee.output.report.log import log_json
+
     path = tmp_path / "g.toml"
     start = _new(path, capsys)
-    _session(path, start, DEALS, capsys, "en")
-    assert options._KEPT
-    assert main(["penalty", B, "miscount", "--points", "10", "--game", str(path)]) == 0
-    first = capsys.readouterr().out
-    assert run_table(str(path), "ru", input=["n s", f"d {B} terts:Ks"]) == 0
-    kept_ru = capsys.readouterr().out
+    first = [DealRequest("h"), DeclareRequest(A, ["terts:Qh"]), ScoreRequest(54, B, A)]
+    later = [DealRequest("s"), DeclareRequest(B, ["terts:Ks"])]
 
-    options._KEPT.clear()
-    storage._last_read[0] = None
-    path.write_bytes(start)
-    run_table(str(path), "en", input=DEALS)
-    capsys.readouterr()
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(options, "_keep", lambda *args: None)
+    def calls():
+        monkeypatch.setattr("terts_referee.game.model.now", _clock())
+        storage._last_read[0] = None
+        path.write_bytes(start)
+        file, said = GameFile(path, keep=True), []
+        i18n.set_lang("en")
+        with at_the_table():
+            said += [file.record(r).notices for r in first]
+        said.append(file.record(PenaltyRequest(A, "miscount", 10)).notices)  # not at the table
         assert main(["penalty", B, "miscount", "--points", "10", "--game", str(path)]) == 0
-        assert capsys.readouterr().out.replace(" 20:00:", "") == first.replace(" 20:00:", "")
-        assert run_table(str(path), "ru", input=["n s", f"d {B} terts:Ks"]) == 0
-        assert capsys.readouterr().out == kept_ru
+        i18n.set_lang("ru")
+        with at_the_table():
+            said += [file.record(r).notices for r in later]
+            said += [file.snapshot().sheet.notices, log_json(file.log())]
+            said.append(refused(file))  # the hint in the table's short form
+        said.append(refused(file))  # and as the command to type
+        i18n.set_lang("en")
+        said.append(file.snapshot().sheet.notices)
+        return said, path.read_bytes()
+
+    def refused(file: GameFile) -> str:
+        with pytest.raises(RuleError) as exc:
+            file.record(DealRequest("d"))  # a deal is open
+        return str(exc.value)
+
+    kept = calls()
+    with monkeypatch.context() as m:
+        m.setattr(GameFile, "_hold", _never_kept)
+        fresh = calls()
+    capsys.readouterr()
+    assert kept == fresh
+    said = kept[0]
+    assert "штраф" in said[6][0][1] and "penalty" in said[-1][0][1]
+    assert "`s POINTS P P`" in said[-3] and "`terts score POINTS" in said[-2]
 
 
 # --- the library: Game.record(keep=True) ----------------------------------------------------
@@ -421,31 +447,28 @@ def test_the_completer_describes_each_event_as_the_game_now_has_it(tmp_path, cap
     assert seen[-1].events[0].startswith("deal")
 
 
-# --- the web page's commands, a terminal's between them ---------------------------------------
+# --- a session's events, a terminal's between them -------------------------------------------
 
 
-def test_the_web_pages_commands_and_a_terminal_command_in_another_process(tmp_path, capsys):
-    """``terts serve`` records through the same dispatcher: a ``terts`` command in another
-    process between two of the page's events is read, never overwritten by the kept game."""
+def test_a_sessions_events_and_a_terminal_command_in_another_process(tmp_path, capsys):
+    """A kept game (the page's server, table mode): a ``terts`` command in another process
+    between two of the session's events is read, never overwritten by the kept game; the file
+    is what the plain commands write."""
     import os
     import subprocess
     import sys
 
-    from terts_referee.web.actions import run
+    from terts_referee.game.requests import DealRequest, DeclareRequest, ScoreRequest
     from tests.helpers import untimed
 
     path = tmp_path / "g.toml"
     start = _new(path, capsys)
-    game = ["--game", str(path)]
-    page = [
-        ["deal", "--trump", "h", *game],
-        ["declare", A, "terts:Qh", *game],
-        ["score", "54", "--by", B, "--last-trick", A, *game],
-    ]
-    for argv in page:
-        assert run(argv)[0] == 0
-    assert options._KEPT
+    file = GameFile(path, keep=True)
+    for request in [DealRequest("h"), DeclareRequest(A, ["terts:Qh"]), ScoreRequest(54, B, A)]:
+        file.record(request)
+    assert file._kept is not None and file._kept[0] == path.read_bytes()
     env = {k: v for k, v in os.environ.items() if k != "TERTS_GAME"}
+    game = ["--game", str(path)]
     other = subprocess.run(
         [sys.executable, "-m", "terts_referee", "penalty", B, "miscount", "--points", "10", *game],
         env=env,
@@ -453,18 +476,21 @@ def test_the_web_pages_commands_and_a_terminal_command_in_another_process(tmp_pa
         text=True,
     )
     assert other.returncode == 0, other.stderr
-    later = [["deal", "--trump", "s", *game], ["declare", B, "terts:Ks", *game]]
-    said = [run(argv) for argv in later]
-    assert [code for code, _, _ in said] == [0, 0]
+    said = [file.record(r).notices for r in [DealRequest("s"), DeclareRequest(B, ["terts:Ks"])]]
     kept = untimed(path)
 
     path.write_bytes(start)
-    for argv in page:
-        assert main(argv) == 0
-    assert main(["penalty", B, "miscount", "--points", "10", *game]) == 0
+    for argv in [
+        ["deal", "--trump", "h"],
+        ["declare", A, "terts:Qh"],
+        ["score", "54", "--by", B, "--last-trick", A],
+        ["penalty", B, "miscount", "--points", "10"],
+        ["deal", "--trump", "s"],
+        ["declare", B, "terts:Ks"],
+    ]:
+        assert main([*argv, *game]) == 0
     capsys.readouterr()
-    options._KEPT.clear()
-    assert [run(argv) for argv in later] == said
     assert untimed(path) == kept
+    assert said == [(), tuple(GameFile(path).log().entries[-1].notices)]
     types = ["deal", "declare", "score", "penalty", "deal", "declare"]
     assert [e["type"] for e in kept["events"]] == types

@@ -122,22 +122,23 @@ def test_statuses_and_phases_are_the_words_of_the_json():
 # --- a skipped event is undone exactly ----------------------------------------------------------
 
 
-def _plain(obj, seen=()):
+def _plain(obj, seen=(), left_out=frozenset({"rules", "_by_event"})):
     """A comparable picture of the sheet: the referee's records (plain classes) by attribute
-    (the ruleset and caches left out), containers by content."""
+    (the ruleset and caches left out, and any other attribute named in ``left_out``),
+    containers by content."""
     if type(obj).__module__.startswith("terts_referee.referee.") and hasattr(obj, "__dict__"):
         if id(obj) in seen:
             return "<cycle>"
         seen = (*seen, id(obj))
         return {
-            name: _plain(value, seen)
+            name: _plain(value, seen, left_out)
             for name, value in vars(obj).items()
-            if name not in ("rules", "_by_event")
+            if name not in left_out
         }
     if isinstance(obj, dict):
-        return {repr(k): _plain(v, seen) for k, v in obj.items()}
+        return {repr(k): _plain(v, seen, left_out) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        return [_plain(v, seen) for v in obj]
+        return [_plain(v, seen, left_out) for v in obj]
     if isinstance(obj, (set, frozenset)):
         return sorted(repr(v) for v in obj)
     if isinstance(obj, Enum):

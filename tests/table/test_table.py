@@ -19,9 +19,23 @@ from terts_referee.cli import main
 from terts_referee.domain.cards import DECK, Card
 from terts_referee.domain.play import legal_follows, trick_winner
 from terts_referee.domain.rules import load_ruleset
+from terts_referee.errors import RefereeError
+from terts_referee.game.requests import (
+    AskRequest,
+    ChallengeRequest,
+    ClaimRequest,
+    DealRequest,
+    DeclareRequest,
+    ExchangeRequest,
+    PenaltyRequest,
+    ScoreRequest,
+    TrickRequest,
+    TrumpRequest,
+)
 from terts_referee.table import (
     FORMS,
     TABLE,
+    Line,
     TableCompleter,
     TableError,
     help_lines,
@@ -221,18 +235,18 @@ def test_keyboard_interrupt_between_lines_loses_nothing(tmp_path, capsys):
 
 def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, monkeypatch):
     game = new_game(tmp_path / "g.toml", capsys)
-    import terts_referee.cli.dispatch as dispatch
+    from terts_referee.game.session import GameFile
 
-    real = dispatch.run_command
+    real = GameFile.record
     calls = []
 
-    def flaky(argv):
-        calls.append(argv)
-        if len(calls) == 2:
+    def flaky(self, request):
+        calls.append(request)
+        if len(calls) == 2:  # a second Ctrl-C breaks into the line before it is written
             raise KeyboardInterrupt
-        return real(argv)
+        return real(self, request)
 
-    monkeypatch.setattr(dispatch, "run_command", flaky)
+    monkeypatch.setattr(GameFile, "record", flaky)
     assert run_table(str(game), input=["n quick", "d Аня 4J", "d Боря 4Д"]) == 0
     assert [e["type"] for e in events(game)] == ["deal"]
     # said plainly; the session ends as after Ctrl-C at the prompt
@@ -325,74 +339,104 @@ def test_quoted_names_with_spaces(tmp_path, capsys):
 
 # --- translation ---------------------------------------------------------------------------------
 
+A, B = "Аня", "Боря"
+
+
+def record(request, **kw):
+    return Line("record", request, **kw)
+
 
 @pytest.mark.parametrize(
-    ("line", "argv"),
+    ("line", "expected"),
     [
-        ("n", ["deal"]),
-        ("n 7ч", ["deal", "--trump", "7ч"]),
-        ("n 7ч Аня", ["deal", "--trump", "7ч", "--dealer", "Аня"]),
-        ("n Аня", ["deal", "--dealer", "Аня"]),
-        ("n quick", ["deal", "--quick"]),
-        ("сдача ч Боря быстро", ["deal", "--trump", "ч", "--dealer", "Боря", "--quick"]),
-        ("n - Аня", ["deal", "--dealer", "Аня"]),
-        ("deal --trump 7ч", ["deal", "--trump", "7ч"]),
-        ("d Аня терц:Дч", ["declare", "Аня", "терц:Дч"]),
-        ("об Аня 4J марьяж", ["declare", "Аня", "4J", "марьяж"]),
-        ("declare Аня терц:Дч", ["declare", "Аня", "терц:Дч"]),
-        ("c Боря 50:Кп", ["challenge", "Боря", "50:Кп"]),
-        ("t Qh 7s", ["trick", "Qh", "7s"]),
-        ("в Дч 7п", ["trick", "Дч", "7п"]),
-        ("s 54 Боря Аня", ["score", "54", "--by", "Боря", "--last-trick", "Аня"]),
-        ("счёт 54 Боря Аня", ["score", "54", "--by", "Боря", "--last-trick", "Аня"]),
-        ("s 54 --by Боря --last-trick Аня", ["score", "54", "--by", "Боря", "--last-trick", "Аня"]),
+        ("n", record(DealRequest())),
+        ("n 7ч", record(DealRequest("7ч"))),
+        ("n 7ч Аня", record(DealRequest("7ч", A))),
+        ("n Аня", record(DealRequest(dealer=A))),
+        ("n quick", record(DealRequest(quick=True))),
+        ("n 7ч tricks", record(DealRequest("7ч", quick=False))),
+        ("сдача ч Боря быстро", record(DealRequest("ч", B, True))),
+        ("n - Аня", record(DealRequest(dealer=A))),
+        ("deal --trump 7ч", record(DealRequest("7ч"))),
+        ("deal --trump=7ч --dealer Аня --quick", record(DealRequest("7ч", A, True))),
+        ("n 8п --trump 7ч --quick --tricks", record(DealRequest("7ч", quick=False))),
+        ("d Аня терц:Дч", record(DeclareRequest(A, ["терц:Дч"]))),
+        ("об Аня 4J марьяж", record(DeclareRequest(A, ["4J", "марьяж"]))),
+        ("declare Аня терц:Дч", record(DeclareRequest(A, ["терц:Дч"]))),
+        ("c Боря 50:Кп", record(ChallengeRequest(B, "50:Кп"))),
+        ("t Qh 7s", record(TrickRequest(["Qh", "7s"]))),
+        ("в Дч 7п", record(TrickRequest(["Дч", "7п"]))),
+        ("s 54 Боря Аня", record(ScoreRequest(54, B, A))),
+        ("счёт 54 Боря Аня", record(ScoreRequest(54, B, A))),
+        ("s 54 --by Боря --last-trick Аня", record(ScoreRequest(54, B, A))),
+        ("score 54 --by Боря --last-trick Аня", record(ScoreRequest(54, B, A))),
+        ("s -1 Боря Аня", record(ScoreRequest(-1, B, A))),  # a number, refused by the referee
+        ("p Боря miscount 10", record(PenaltyRequest(B, "miscount", 10))),
+        ("p Боря false-declaration", record(PenaltyRequest(B, "false-declaration"))),
+        ("штраф Боря false --event 3", record(PenaltyRequest(B, "false", event=3))),
+        ("x Аня", record(ExchangeRequest(A))),
+        ("a Боря", record(AskRequest(B))),
+        ("tr ч", record(TrumpRequest("ч"))),
+        ("cl Аня", record(ClaimRequest(A))),
+        ("cl Аня 3 40", record(ClaimRequest(A, 3, 40))),
+        ("claim Аня --tricks 3 --card-points 40", record(ClaimRequest(A, 3, 40))),
+        ("d Аня 4J --json", record(DeclareRequest(A, ["4J"]), as_json=True)),
+        ("u", Line("undo")),
+        ("отмена", Line("undo")),
+        ("undo --json", Line("undo", as_json=True)),
+        ("st", Line("show", view="status")),
+        ("sh --json", Line("show", view="sheet", as_json=True)),
         (
-            "score 54 --by Боря --last-trick Аня",
-            ["score", "54", "--by", "Боря", "--last-trick", "Аня"],
+            "sheet --as exact --csv",
+            Line("show", view="sheet", flags=frozenset({"csv"}), as_rules="exact"),
         ),
-        ("p Боря miscount 10", ["penalty", "Боря", "miscount", "--points", "10"]),
-        ("p Боря false-declaration", ["penalty", "Боря", "false-declaration"]),
-        ("штраф Боря false --event 3", ["penalty", "Боря", "false", "--event", "3"]),
-        ("x Аня", ["exchange", "Аня"]),
-        ("cl Аня", ["claim", "Аня"]),
-        ("cl Аня 3 40", ["claim", "Аня", "--tricks", "3", "--card-points", "40"]),
-        ("u", ["undo"]),
-        ("отмена", ["undo"]),
-        ("st", ["status"]),
-        ("sh --json", ["sheet", "--json"]),
-        ("l", ["log"]),
-        ("terts challenge Боря 4J", ["challenge", "Боря", "4J"]),
+        ("l", Line("show", view="log")),
+        ("log --all --json", Line("show", view="log", as_json=True, flags=frozenset({"all"}))),
+        ("terts challenge Боря 4J", record(ChallengeRequest(B, "4J"))),
         # corrections of the past
-        (
-            "fix 3 s 64 Боря Аня",
-            ["score", "64", "--by", "Боря", "--last-trick", "Аня", "--replace", "3"],
-        ),
-        ("ins 5 d Боря марьяж", ["declare", "Боря", "марьяж", "--before", "5"]),
-        ("вставить 5 об Боря марьяж", ["declare", "Боря", "марьяж", "--before", "5"]),
-        ("испр 2 declare Аня 4J", ["declare", "Аня", "4J", "--replace", "2"]),
-        (
-            "fix 4 p Боря miscount 10",
-            ["penalty", "Боря", "miscount", "--points", "10", "--replace", "4"],
-        ),
-        ("drop 2", ["drop", "2"]),
-        ("уд 2", ["drop", "2"]),
+        ("fix 3 s 64 Боря Аня", Line("correct", ScoreRequest(64, B, A), 3)),
+        ("ins 5 d Боря марьяж", Line("insert", DeclareRequest(B, ["марьяж"]), 5)),
+        ("вставить 5 об Боря марьяж", Line("insert", DeclareRequest(B, ["марьяж"]), 5)),
+        ("испр 2 declare Аня 4J", Line("correct", DeclareRequest(A, ["4J"]), 2)),
+        ("fix 4 p Боря miscount 10", Line("correct", PenaltyRequest(B, "miscount", 10), 4)),
+        ("declare Аня 4J --replace 2", Line("correct", DeclareRequest(A, ["4J"]), 2)),
+        ("s 64 Боря Аня --before 3", Line("insert", ScoreRequest(64, B, A), 3)),
+        ("drop 2", Line("drop", number=2)),
+        ("уд 2", Line("drop", number=2)),
     ],
 )
-def test_short_forms_translate_to_plain_argv(line, argv):
-    parsed = parse_line(line, "g.toml")
-    assert parsed.kind == "run"
-    assert list(parsed.argv) == [*argv, "--game", "g.toml"]
+def test_lines_read_into_requests_of_the_game_api(line, expected):
+    assert parse_line(line, "g.toml") == expected
 
 
-def test_commands_without_a_game_file_get_no_game_option():
-    assert parse_line("check trick Ah 7s --trump s", "g.toml").argv == (
-        "check",
-        "trick",
-        "Ah",
-        "7s",
-        "--trump",
-        "s",
-    )
+@pytest.mark.parametrize("word", ["check", "rules", "new", "export", "stats", "history"])
+def test_terminal_commands_are_not_lines_of_the_table(word):
+    with pytest.raises(TableError, match=f"'{word}' is a terminal command.*terts {word}"):
+        parse_line(f"{word} trick Ah 7s --trump s", "g.toml")
+
+
+def test_every_terts_command_is_a_form_of_the_table_or_a_terminal_command():
+    from terts_referee.cli.registry import COMMANDS
+    from terts_referee.table.parser import BY_WORD, TERMINAL_COMMANDS
+
+    assert sorted(c for c in COMMANDS if c not in BY_WORD and c not in TERMINAL_COMMANDS) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("d Аня 4J --points 3", "--points is not an option of this line: d P COMBO"),
+        ("n --trump", "--trump needs a value: n [TRUMP]"),
+        ("sh --json=yes", "--json=yes is not an option"),
+        ("d --help", "usage: d P COMBO…"),
+        ("s 5x Боря Аня", "'5x' is not a number"),
+        ("drop ３", "'３' is not a number"),
+        ("d Аня 4J --replace 2 --before 3", "--replace"),
+    ],
+)
+def test_lines_that_cannot_be_read_say_why(line, reason):
+    with pytest.raises(RefereeError, match=re.escape(reason)):
+        parse_line(line, "g.toml")
 
 
 META_LINES = [("", "empty"), ("   ", "empty"), ("?", "help"), ("h", "help"), ("помощь", "help")]

@@ -1,5 +1,5 @@
-"""Fixtures of the ``terts serve`` tests: Chromium (the system's, through Playwright), a page in
-it, and the CLI run one command at a time with the server's."""
+"""Fixtures of the ``terts serve`` browser tests: Chromium (the system's, through Playwright) and
+a page in it."""
 
 from __future__ import annotations
 
@@ -33,34 +33,6 @@ def chromium(tmp_path_factory):
             pytest.skip(f"Chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
         yield context
         context.close()
-
-
-@pytest.fixture
-def terts(terts):
-    """The CLI in this process, one command at a time with the server's: both swap the
-    process-wide sys.stdout while a command runs (a `terts` in a terminal is its own process)."""
-    from terts_referee.web import actions
-
-    class Locked:
-        def __getattr__(self, name):
-            return getattr(terts, name)
-
-        def __setattr__(self, name, value):
-            setattr(terts, name, value)
-
-        def __call__(self, *args, **kwargs):
-            with actions._LOCK:
-                return terts(*args, **kwargs)
-
-        def ok(self, *args):
-            with actions._LOCK:
-                return terts.ok(*args)
-
-        def sheet(self):
-            with actions._LOCK:
-                return terts.sheet()
-
-    return Locked()
 
 
 @pytest.fixture

@@ -261,12 +261,12 @@ class Remedies:
 
 
 def test_a_refusal_s_remedy_is_a_button_that_does_it(terts, tmp_path, page):
-    from terts_referee.web.backend import ArgvBackend
+    from terts_referee.web.backend import GameBackend
 
     terts.ok("new", "Аня", "Боря", "--quick")
     terts.ok("deal", "--trump", "ч")
     terts.ok("declare", "Аня", "4J")
-    with running(terts.game, backend=Remedies(ArgvBackend(str(terts.game), "en"))) as server:
+    with running(terts.game, backend=Remedies(GameBackend(str(terts.game), "en"))) as server:
         me = Player(page, server)
         refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
         assert not refused["ok"] and refused["remedy"]["action"] == "undo"

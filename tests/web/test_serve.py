@@ -23,7 +23,7 @@ import terts_referee
 from terts_referee import i18n
 from terts_referee.web import texts
 from tests.helpers import untimed
-from tests.serve_helpers import raw_http, request, running, same_as_cli
+from tests.serve_helpers import cli_refusal, raw_http, request, running, same_as_cli
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WEB = Path(terts_referee.__file__).parent / "web"
@@ -93,7 +93,7 @@ def test_a_refusal_is_the_cli_s_line_in_russian(two_games):
         reply = request(server, "POST", "api/trick", {"cards": ["Тп", "7п"]})
         cli = terts("--lang", "ru", "trick", "Тп", "7п")
     assert reply.status == 422
-    assert reply.json()["error"] == cli.stderr.strip()
+    assert reply.json()["error"] == cli_refusal(cli.stderr)
     assert re.search("[а-яё]", reply.json()["error"])
 
 
@@ -527,7 +527,7 @@ def test_a_new_game_from_the_server_is_the_cli_s(terts, tmp_path):
     terts.ok("new", "Аня", "Боря", "--rules", "short", "--quick")
     assert untimed(served) == untimed(terts.game)
     cli_again = terts("new", "Вася", "Петя")
-    expected = cli_again.stderr.strip().replace(str(terts.game), str(served))
+    expected = cli_refusal(cli_again.stderr).replace(str(terts.game), str(served))
     assert again.status == 422 and again.json()["error"] == expected
     assert untimed(served) == untimed(terts.game)  # never overwritten
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import untimed
-from tests.serve_helpers import running
+from tests.serve_helpers import cli_refusal, running
 from tests.web.browser import Person
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
@@ -24,8 +24,8 @@ def _same(terts, served, reply, cli, person):
     if cli.code == 0:
         assert reply["ok"], reply
     else:
-        assert reply == {"ok": False, "error": cli.stderr.strip()}
-        assert person.message() == cli.stderr.strip()  # the CLI's one line, shown on the page
+        assert reply["ok"] is False and reply["error"] == cli_refusal(cli.stderr)
+        assert person.message() == cli_refusal(cli.stderr)  # the CLI's line, shown on the page
     assert untimed(served) == untimed(terts.game)
 
 

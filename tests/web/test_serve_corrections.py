@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import untimed
-from tests.serve_helpers import request, running, same_as_cli
+from tests.serve_helpers import cli_refusal, request, running, same_as_cli
 
 # (the action and its JSON body, the same command on the CLI): run in order on two files.
 # Events: 1 deal ♥, 2 score, 3 deal (no trump), 4 trump, 5 score, 6 deal ♠, 7 declare, 8 ask.
@@ -106,7 +106,7 @@ def test_a_refused_correction_in_russian_is_the_cli_s_line(two_games):
         reply = request(server, "POST", "api/drop", {"number": 2})
     cli = terts("--lang", "ru", "drop", "2")
     assert cli.code == 2 and reply.status == 422
-    assert reply.json()["error"] == cli.stderr.strip()
+    assert reply.json()["error"] == cli_refusal(cli.stderr)
     assert "событие 3 («не годится», Боря)" in reply.json()["error"]
     assert served.read_bytes() == before
 
@@ -147,9 +147,10 @@ def test_a_bad_correction_gets_400(two_games, action, extra, fragment):
 
 
 def test_every_recording_action_takes_a_correction():
+    from terts_referee.game.requests import REQUESTS
     from terts_referee.web import api
 
-    for action in api.RECORDING:
+    for action in REQUESTS:
         names = [f.name for f in api.ACTIONS[action]]
         assert names[-2:] == ["replace", "before"], action
     assert "replace" not in [f.name for f in api.ACTIONS["undo"]]

@@ -7,13 +7,13 @@ import typer
 from ..options import recording
 
 if TYPE_CHECKING:
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
 def command(
     player: Annotated[str, typer.Argument(metavar="P", help="Who asked.")],
-) -> "Build":
+) -> "Request":
     """P asked "От чего?" / "Рост?" about the opponent's latest declaration and did not beat it.
 
     Under declarations.challenge = "same-class" P then may not declare a higher class in that
@@ -22,6 +22,6 @@ def command(
 
     Example: terts ask Боря
     """
-    from ...domain.events import Ask
+    from ...game.requests import AskRequest
 
-    return lambda g: Ask(g.player(player))
+    return AskRequest(player)

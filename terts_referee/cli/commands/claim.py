@@ -7,7 +7,7 @@ import typer
 from ..options import AsciiInt, recording
 
 if TYPE_CHECKING:
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
@@ -23,11 +23,11 @@ def command(
             "--card-points", click_type=AsciiInt(), help="Card points P took so far (quick mode)."
         ),
     ] = None,
-) -> "Build":
+) -> "Request":
     """P claims the win during a deal (needs a trick taken in it) [000][002].
 
     Example: terts claim Аня --tricks 3 --card-points 40
     """
-    from ...domain.events import Claim
+    from ...game.requests import ClaimRequest
 
-    return lambda g: Claim(g.player(player), tricks, card_points)
+    return ClaimRequest(player, tricks, card_points)

@@ -7,9 +7,7 @@ import typer
 from ..options import recording
 
 if TYPE_CHECKING:
-    from ...domain.events import Event
-    from ...game.model import Game
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
@@ -33,23 +31,13 @@ def command(
             "default: as `terts new` set (quick unless `new --tricks`).",
         ),
     ] = None,
-) -> "Build":
+) -> "Request":
     """Start the next deal. The dealer is the last deal's last-trick taker [000][001][003].
 
     On an open deal recorded without a trump, `--trump` alone records its trump (as `terts trump`).
 
     Example: terts deal --trump 7ч
     """
-    from ...domain.cards import parse_card_or_suit
-    from ...domain.events import DealEvent, SetTrump
+    from ...game.requests import DealRequest
 
-    def build(g: "Game") -> "Event":
-        suit, card = parse_card_or_suit(trump) if trump else (None, None)
-        if suit is not None and dealer is None and quick is None:
-            current = g.sheet().current
-            if current is not None and current.trump is None:
-                return SetTrump(suit, card)
-        mode = g.quick if quick is None else quick
-        return DealEvent(g.player(dealer) if dealer else None, suit, card, mode)
-
-    return build
+    return DealRequest(trump, dealer, quick)

@@ -7,17 +7,17 @@ import typer
 from ..options import recording
 
 if TYPE_CHECKING:
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
 def command(
     player: Annotated[str, typer.Argument(metavar="P", help="Who swaps the trump 7.")],
-) -> "Build":
+) -> "Request":
     """P swaps the trump 7 for the face-up trump card (stock ≥ exchange.min_stock).
 
     Example: terts exchange Аня
     """
-    from ...domain.events import Exchange
+    from ...game.requests import ExchangeRequest
 
-    return lambda g: Exchange(g.player(player))
+    return ExchangeRequest(player)

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsRulesOpt, ForceOutputOpt, GameOpt, check_page, load, write_page
+from ..options import AsRulesOpt, ForceOutputOpt, GameOpt, check_page, opened, write_page
 
 
 def command(
@@ -21,12 +21,10 @@ def command(
     Example: terts --lang ru export --html sheet.html
     """
     from ... import i18n
-    from ...domain.rules import load_ruleset
     from ...output.export import sheet_html
     from ...output.report.sheet import sheet_json
 
     check_page(html, force=force, example="sheet.html", game=game)
-    _, g = load(game)
-    other = load_ruleset(as_rules) if as_rules else None
-    page = sheet_html(sheet_json(g, g.sheet(other)), i18n.lang())
+    now = opened(game).snapshot(as_rules or None)
+    page = sheet_html(sheet_json(now.game, now.sheet), i18n.lang())
     write_page(html, page, force=force, example="sheet.html", game=game)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import GameOpt, JsonOpt, load
+from ..options import GameOpt, JsonOpt, opened
 
 
 def command(
@@ -23,5 +23,4 @@ def command(
     """
     from ...output.report.log import report_log
 
-    _, g = load(game)
-    report_log(g, as_json, trail=all_)
+    report_log(opened(game).log(corrections=all_), as_json)

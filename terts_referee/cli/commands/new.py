@@ -39,17 +39,18 @@ def command(
 
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
-    from ...domain.rules import load_ruleset
-    from ...game.model import Game, check_names, new_game_id, now
-    from ...game.storage import create_game
+    from ...game.session import GameFile
     from ...output.report.events import report_new
 
-    names = check_names(players)
-    ruleset = load_ruleset(rules)
-    g = Game(names, ruleset, quick=quick, started=now(), id=new_game_id())
-    if dealer is not None:
-        g.first_dealer = g.player(dealer)
     path = game_path(game)
-    set_aside(path, library, force)  # nothing is ever deleted: a game in the file moves first
-    create_game(path, g.to_doc(), force=force)
-    report_new(g, path, as_json)
+    created = GameFile.create(
+        path,
+        players,
+        rules=rules,
+        dealer=dealer,
+        quick=quick,
+        force=force,
+        # nothing is ever deleted: a game in the file moves to the library first
+        set_aside=lambda where: set_aside(where, library, force),
+    )
+    report_new(created.game(), path, as_json)

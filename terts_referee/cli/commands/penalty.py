@@ -7,7 +7,7 @@ import typer
 from ..options import AsciiInt, recording
 
 if TYPE_CHECKING:
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
@@ -31,11 +31,11 @@ def command(
             "--event", metavar="N", click_type=AsciiInt(), help="The declaration event it voids."
         ),
     ] = None,
-) -> "Build":
+) -> "Request":
     """A penalty of RULES §6 for P, in the current deal (or the last one).
 
     Example: terts penalty Боря false-declaration
     """
-    from ...domain.events import Penalty, PenaltyKind
+    from ...game.requests import PenaltyRequest
 
-    return lambda g: Penalty(g.player(player), PenaltyKind.parse(kind), points, event)
+    return PenaltyRequest(player, kind, points, event)

@@ -138,7 +138,7 @@ def _ruleset_in_play(rules: str | None, game: str | None) -> "tuple[Ruleset, dic
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
     from ...i18n.messages import t
-    from ..options import game_path, load
+    from ..options import game_path, opened
 
     if rules is not None and game is not None:
         raise NotationError(t("err.explain.both"))
@@ -146,6 +146,5 @@ def _ruleset_in_play(rules: str | None, game: str | None) -> "tuple[Ruleset, dic
         return load_ruleset(rules), {"from": "rules", "path": None, "given": rules}
     path = game_path(game)
     if game is not None or path.exists():
-        _, found = load(game)
-        return found.rules, {"from": "game", "path": str(path), "given": None}
+        return opened(game).game().rules, {"from": "game", "path": str(path), "given": None}
     return load_ruleset("classic"), {"from": "default", "path": str(path), "given": None}

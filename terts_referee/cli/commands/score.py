@@ -7,7 +7,7 @@ import typer
 from ..options import AsciiInt, recording
 
 if TYPE_CHECKING:
-    from ..options import Build
+    from ...game.requests import Request
 
 CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `score -1`: out of range, not an option
 
@@ -26,11 +26,11 @@ def command(
     last_trick: Annotated[
         str, typer.Option("--last-trick", metavar="P", help="Who took the last trick.")
     ],
-) -> "Build":
+) -> "Request":
     """Quick mode: P counted POINTS; the opponent gets 150 − POINTS; closes the deal.
 
     Example: terts score 54 --by Боря --last-trick Аня
     """
-    from ...domain.events import Score
+    from ...game.requests import ScoreRequest
 
-    return lambda g: Score(g.player(by), points, g.player(last_trick))
+    return ScoreRequest(points, by, last_trick)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsRulesOpt, GameOpt, JsonOpt, load
+from ..options import AsRulesOpt, GameOpt, JsonOpt, opened
 
 
 def command(
@@ -20,9 +20,7 @@ def command(
 
     Example: terts sheet --as exact
     """
-    from ...domain.rules import load_ruleset
     from ...output.report.sheet import report_sheet
 
-    _, g = load(game)
-    other = load_ruleset(as_rules) if as_rules else None
-    report_sheet(g, g.sheet(other), as_json=as_json, as_csv=csv, chart=chart)
+    now = opened(game).snapshot(as_rules or None)
+    report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart)

@@ -1,6 +1,6 @@
 """``terts status``: where the current deal stands and what may be done next."""
 
-from ..options import GameOpt, JsonOpt, load
+from ..options import GameOpt, JsonOpt, opened
 
 
 def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
@@ -10,5 +10,4 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     """
     from ...output.report.status import report_status
 
-    _, g = load(game)
-    report_status(g, g.sheet(), as_json)
+    report_status(opened(game).status(), as_json)

@@ -7,9 +7,7 @@ import typer
 from ..options import recording
 
 if TYPE_CHECKING:
-    from ...domain.events import Event
-    from ...game.model import Game
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
@@ -18,20 +16,11 @@ def command(
         list[str],
         typer.Argument(metavar="CARD CARD", help="The leader's card first, then the follower's."),
     ],
-) -> "Build":
+) -> "Request":
     """One trick, the leader's card first; the program knows who leads.
 
     Example: terts trick Тп 7п
     """
-    from ...domain.cards import parse_cards
-    from ...domain.events import Trick
-    from ...errors import NotationError
-    from ...i18n.messages import t
+    from ...game.requests import TrickRequest
 
-    def build(g: "Game") -> "Event":
-        parsed = parse_cards(cards)
-        if len(parsed) != 2:
-            raise NotationError(t("err.trick.two_cards", n=len(parsed)))
-        return Trick(parsed[0], parsed[1])
-
-    return build
+    return TrickRequest(cards)

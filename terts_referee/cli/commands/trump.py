@@ -7,9 +7,7 @@ import typer
 from ..options import recording
 
 if TYPE_CHECKING:
-    from ...domain.events import Event
-    from ...game.model import Game
-    from ..options import Build
+    from ...game.requests import Request
 
 
 @recording
@@ -20,15 +18,11 @@ def command(
             metavar="SUIT|CARD", help="Trump suit, or the face-up card (its suit is trump)."
         ),
     ],
-) -> "Build":
+) -> "Request":
     """Record the trump of the open deal, when the deal was recorded without one.
 
     Example: terts trump ч
     """
-    from ...domain.cards import parse_card_or_suit
-    from ...domain.events import SetTrump
+    from ...game.requests import TrumpRequest
 
-    def build(g: "Game") -> "Event":
-        return SetTrump(*parse_card_or_suit(trump))
-
-    return build
+    return TrumpRequest(trump)

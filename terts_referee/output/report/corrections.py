@@ -6,16 +6,17 @@ from typing import Any
 
 from ...i18n import t
 from .. import console
-from .events import describe
+from .events import Said, describe, show
 from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.table import Table
 
     from ...game.corrections import Change, Correction
-    from ...game.model import Game
-    from ...referee import Sheet
+    from ...game.views import Corrected
 
 HEADLINES = {"replace": "fix.replace", "insert": "fix.insert", "drop": "fix.drop"}
 ACTION_WORDS = {
@@ -40,13 +41,15 @@ def correction_json(c: Correction) -> dict[str, Any]:
     }
 
 
-def _pairs(game: Game, before: dict[str, int] | None, after: dict[str, int] | None) -> str:
+def _pairs(
+    players: tuple[str, str], before: dict[str, int] | None, after: dict[str, int] | None
+) -> str:
     return ", ".join(
-        f"{p} {(before or {}).get(p, '—')} → {(after or {}).get(p, '—')}" for p in game.players
+        f"{p} {(before or {}).get(p, '—')} → {(after or {}).get(p, '—')}" for p in players
     )
 
 
-def change_lines(game: Game, change: Change) -> list[str]:
+def change_lines(players: tuple[str, str], change: Change) -> list[str]:
     """What changed on the sheet, one line a deal, then the winner when it changed."""
     lines = []
     for d in change.deals:
@@ -55,14 +58,16 @@ def change_lines(game: Game, change: Change) -> list[str]:
             continue
         bits = []
         if d.points_before != d.points_after:
-            bits.append(t("fix.points", what=_pairs(game, d.points_before, d.points_after)))
+            bits.append(t("fix.points", what=_pairs(players, d.points_before, d.points_after)))
         if d.totals_before != d.totals_after:
-            bits.append(t("fix.totals", what=_pairs(game, d.totals_before, d.totals_after)))
+            bits.append(t("fix.totals", what=_pairs(players, d.totals_before, d.totals_after)))
         if d.points_before is None and d.totals_before is None:
             key = "fix.deal_new" if bits else "fix.deal_added"
         else:
             key = "fix.deal"
         lines.append(t(key, n=d.number, what="; ".join(bits)))
+    if change.stands_again:
+        lines.append(t("fix.stands_again", numbers=", ".join(map(str, change.stands_again))))
     if change.winner_changed:
         nobody = t("fix.nobody")
         lines.append(
@@ -71,9 +76,8 @@ def change_lines(game: Game, change: Change) -> list[str]:
     return lines
 
 
-def report_correction(
-    game: Game, c: Correction, change: Change, sheet: Sheet, as_json: bool
-) -> None:
+def report_correction(corrected: Corrected, as_json: bool) -> None:
+    c, change, sheet = corrected.correction, corrected.change, corrected.sheet
     if as_json:
         console.print_json(
             {
@@ -83,21 +87,31 @@ def report_correction(
                 "targets": sheet.targets,
                 "finished": sheet.finished,
                 "winner": sheet.winner,
+                "set_aside": sorted(sheet.set_aside),
             }
         )
         return
+    show(correction_lines(corrected))
+
+
+def correction_lines(corrected: Corrected) -> list[Said]:
+    """What a correction says: what it did, then what changed on the sheet, a deal a line."""
+    c, change = corrected.correction, corrected.change
     old = describe(c.old) if c.old is not None else ""
     new = describe(c.new) if c.new is not None else ""
-    console.say(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")
-    lines = change_lines(game, change)
-    for line in lines or [t("fix.nothing")]:
-        console.say("  " + line)
+    said: list[Said] = [(t(HEADLINES[c.action.value], n=c.number, old=old, new=new), "bold")]
+    lines = change_lines(corrected.game.players, change)
+    said += [("  " + line, None) for line in lines or [t("fix.nothing")]]
+    from .sheet import set_aside_line
+
+    aside = set_aside_line(corrected.sheet.set_aside)
+    return [*said, aside] if aside is not None else said
 
 
-def trail_table(game: Game) -> Table:
+def trail_table(corrections: Sequence[Correction]) -> Table:
     """The trail as a table: when, what, the event taken out, the event put in."""
     tab = console.table(t("h.at"), t("h.action"), t("h.old"), t("h.new"), title=t("h.trail"))
-    for c in game.corrections:
+    for c in corrections:
         tab.add_row(
             console.cell(c.at.strftime("%Y-%m-%d %H:%M:%S") if c.at else "—"),
             console.cell(t(ACTION_WORDS[c.action.value], n=c.number)),

@@ -14,8 +14,11 @@ from .words import STATUS_STYLE, decl_names, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ...domain.events import Event
     from ...game.model import Game
+    from ...game.views import Recorded, Removed
     from ...referee import Deal, Sheet
 
 
@@ -79,7 +82,11 @@ def describe(event: Event) -> str:
     return event.type
 
 
-def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -> dict[str, Any]:
+def event_json(
+    number: int, event: Event, notices: Sequence[str] | None, rules: Ruleset
+) -> dict[str, Any]:
+    """An event as ``log --json`` and a recording command's ``--json`` give it; ``notices``
+    None: none said (an event undone)."""
     from ...domain.events import Challenge, Declare
 
     data: dict[str, Any] = {"number": number, **event.to_dict()}
@@ -87,8 +94,8 @@ def event_json(number: int, event: Event, sheet: Sheet | None, rules: Ruleset) -
         data["declarations"] = [c.to_json(rules) for c in event.combos]
     if isinstance(event, Challenge):
         data["declaration"] = event.combo.to_json(rules)
-    if sheet is not None:
-        data["notices"] = sheet.notices_for(number)
+    if notices is not None:
+        data["notices"] = list(notices)
     return data
 
 
@@ -100,13 +107,11 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
     return found
 
 
-def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: bool) -> None:
-    from ...domain.events import Challenge, DealEvent, Declare, Trick
-    from ...referee import stock_before
-
-    deal = deal_of_event(sheet, number)
+def report_event(recorded: Recorded, as_json: bool) -> None:
+    game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
     if as_json:
-        data = event_json(number, event, sheet, game.rules)
+        deal = deal_of_event(sheet, number)
+        data = event_json(number, event, recorded.notices, game.rules)
         data.update(
             {
                 "deal": deal.number if deal else None,
@@ -118,16 +123,40 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
         )
         console.print_json(data)
         return
-    console.say(t("out.event", n=number, what=describe(event)), "bold")
+    show(event_lines(recorded))
+
+
+#: A line of a report: its text and its style (None: plain).
+Said = tuple[str, "str | None"]
+
+
+def show(lines: list[Said]) -> None:
+    """A report's lines on stdout, each in its style."""
+    for text, style in lines:
+        console.say(text, style)
+
+
+def event_lines(recorded: Recorded) -> list[Said]:
+    """What a recording command says of the event it recorded, line by line: the event, the
+    deal it opened, the declarations it scored, the trick, the notices, the deal's points."""
+    from ...domain.events import Challenge, DealEvent, Declare, Trick
+    from ...referee import stock_before
+
+    game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
+    deal = deal_of_event(sheet, number)
+    said: list[Said] = []
+
+    def say(text: str, style: str | None = None) -> None:
+        said.append((text, style))
+
+    say(t("out.event", n=number, what=describe(event)), "bold")
     if isinstance(event, DealEvent) and deal:
         trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
-        console.say(
-            t("out.deal_start", n=deal.number, dealer=deal.dealer, trump=trump, leader=deal.leader)
-        )
+        say(t("out.deal_start", n=deal.number, dealer=deal.dealer, trump=trump, leader=deal.leader))
     if isinstance(event, Declare) and deal:
         mine = [r for r in deal.declarations if r.event == number]
         for rec in mine:
-            console.say(
+            say(
                 t(
                     "out.decl_line",
                     name=rec.decl.name(lang()),
@@ -139,13 +168,13 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
         if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
             other = deal.other(event.player)
             command = hint("challenge", other, "COMBO")
-            console.say(t("out.unless_beaten", p=other, command=command), "dim")
+            say(t("out.unless_beaten", p=other, command=command), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
-            console.say(t("out.trick_over", n=tr.number, p=tr.winner))
+            say(t("out.trick_over", n=tr.number, p=tr.winner))
         else:
-            console.say(
+            say(
                 t(
                     "out.trick",
                     n=tr.number,
@@ -156,11 +185,11 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
                     leader=deal.leader,
                 )
             )
-    for text in sheet.notices_for(number):
-        console.say(f"  ! {text}", "yellow")
+    for text in recorded.notices:
+        say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players
-        console.say(
+        say(
             t(
                 "out.deal_points",
                 n=deal.number,
@@ -175,7 +204,8 @@ def report_event(game: Game, number: int, event: Event, sheet: Sheet, as_json: b
             )
         )
     if sheet.finished:
-        console.say(t("out.game_over", p=sheet.winner), "bold green")
+        say(t("out.game_over", p=sheet.winner), "bold green")
+    return said
 
 
 def report_new(game: Game, path: Path, as_json: bool) -> None:
@@ -189,16 +219,28 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
             }
         )
         return
+    show(new_lines(game, path))
+
+
+def new_lines(game: Game, path: Path) -> list[Said]:
+    """What ``terts new`` says of the game it started."""
     a, b = game.players
-    console.say(
-        t("out.new", path=path, a=a, b=b, rules=game.rules.name, target=game.rules.game.target)
-    )
+    rules, target = game.rules.name, game.rules.game.target
     command = hint("deal", options={"--trump": t("out.card_or_suit")})
-    console.say(t("out.next_deal", command=command), "dim")
+    return [
+        (t("out.new", path=path, a=a, b=b, rules=rules, target=target), None),
+        (t("out.next_deal", command=command), "dim"),
+    ]
 
 
-def report_undo(game: Game, number: int, event: Event, as_json: bool) -> None:
+def report_undo(removed: Removed, as_json: bool) -> None:
+    number, event = removed.number, removed.event
     if as_json:
-        console.print_json({"removed": event_json(number, event, None, game.rules)})
+        console.print_json({"removed": event_json(number, event, None, removed.game.rules)})
         return
-    console.say(t("out.removed", n=number, what=describe(event)))
+    show(undo_lines(removed))
+
+
+def undo_lines(removed: Removed) -> list[Said]:
+    """What ``terts undo`` says of the event it removed."""
+    return [(t("out.removed", n=removed.number, what=describe(removed.event)), None)]

@@ -13,35 +13,51 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game.model import Game
+    from ...game.views import LogView
 
 
-def report_log(game: Game, as_json: bool, trail: bool = False) -> None:
-    """The effective events, numbered, with their times; ``trail``: the corrections too."""
-    sheet = game.sheet()
-    corrected = game.corrected() if game.corrections else {}
+def log_json(view: LogView) -> dict[str, Any]:
+    """``terts log --json`` (CLI.md): the events, each with its time (and, when a correction
+    put it in, when); the trail when the view holds it (``log --all``)."""
+    data: dict[str, Any] = {"events": []}
+    for entry in view.entries:
+        item = event_json(entry.number, entry.event, entry.notices, view.rules)
+        item["at"] = iso(entry.at)
+        if entry.corrected is not None:  # put in by a correction: when
+            item["corrected"] = iso(entry.corrected)
+        item["set_aside"] = entry.set_aside is not None  # stored, no longer holds: not counted
+        if entry.set_aside is not None:
+            item["refusal"] = entry.set_aside
+        data["events"].append(item)
+    if view.corrections is not None:
+        data["corrections"] = [correction_json(c) for c in view.corrections]
+    return data
+
+
+def report_log(view: LogView, as_json: bool) -> None:
+    """The effective events, numbered, with their times; the corrections too when the view
+    holds them."""
     if as_json:
-        data: dict[str, Any] = {"events": []}
-        for i, e in enumerate(game.events, start=1):
-            item = {**event_json(i, e, sheet, game.rules), "at": iso(game.time_of(i))}
-            if i in corrected:  # put in by a correction: when
-                item["corrected"] = iso(corrected[i].at)
-            data["events"].append(item)
-        if trail:
-            data["corrections"] = [correction_json(c) for c in game.corrections]
-        console.print_json(data)
+        console.print_json(log_json(view))
         return
     tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
-    for i, e in enumerate(game.events, start=1):
-        at = game.time_of(i)
+    mark = t("log.set_aside_mark")
+    for entry in view.entries:
+        at = entry.at
+        what = describe(entry.event)
+        aside = entry.set_aside is not None
+        if aside:  # stored, no longer holds: shown, kept, not counted
+            what = f"{mark} {what}"
         tab.add_row(
-            console.cell(f"{i}*" if i in corrected else i),
+            console.cell(f"{entry.number}*" if entry.corrected is not None else entry.number),
             console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
-            console.cell(describe(e)),
-            console.cell("; ".join(sheet.notices_for(i)), "yellow"),
+            console.cell(what, "dim" if aside else None),
+            console.cell("; ".join(entry.notices), "yellow"),
         )
     console.show(tab)
-    if corrected:
+    if view.any_corrected:
         console.say(t("log.corrected"), "dim")
-    if trail and game.corrections:
-        console.show(trail_table(game))
+    if view.any_set_aside:
+        console.say(t("log.set_aside"), "dim")
+    if view.corrections:
+        console.show(trail_table(view.corrections))

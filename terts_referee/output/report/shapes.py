@@ -87,3 +87,4 @@ class SheetJSON(TypedDict):
     win_reason: str | None
     deals: list[DealJSON]
     notices: list[NoticeJSON]
+    set_aside: list[int]

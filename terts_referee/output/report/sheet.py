@@ -12,6 +12,8 @@ from .words import iso, penalty_name, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from ...domain.rules import Ruleset
     from ...game.model import Game
     from ...referee import Deal, Sheet
@@ -97,6 +99,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
         "win_reason": sheet.win_reason or None,
         "deals": deals,
         "notices": [{"event": n, "text": text} for n, text in sheet.notices],
+        "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold: not counted
     }
 
 
@@ -171,6 +174,7 @@ def report_sheet(
     for n, text in sheet.notices:
         if n in skipped:
             console.say(f"! {text}", "yellow")
+    say_set_aside(sheet.set_aside)
     if sheet.finished:
         console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
     if chart:
@@ -179,6 +183,24 @@ def report_sheet(
         console.say(chart_text(sheet_json(game, sheet), ascii_only=console.ascii_suits()))
     if source is not None:
         console.say(t("out.sample", path=source), "dim")
+
+
+def say_set_aside(set_aside: Collection[int]) -> None:
+    """Once, the stored events the referee set aside (``Sheet.set_aside``), by number."""
+    line = set_aside_line(set_aside)
+    if line is not None:
+        console.say(*line)
+
+
+def set_aside_line(set_aside: Collection[int]) -> tuple[str, str] | None:
+    """The line (and its style) naming the stored events set aside; None when there are none."""
+    if not set_aside:
+        return None
+    from ..hints import hint
+
+    numbers = ", ".join(map(str, sorted(set_aside)))
+    line = t("out.set_aside", n=len(set_aside), numbers=numbers, log=hint("log"))
+    return f"! {line}", "yellow"
 
 
 def penalty_says(d: Deal, pen: PenaltyRecord, rules: Ruleset, withdrawn: bool = False) -> str:

@@ -1,5 +1,6 @@
-"""Where the current deal stands (``terts status`` and the table mode's summary): what each
-player may declare, whether the trump 7 may be exchanged, as JSON or as lines."""
+"""Where the current deal stands (``terts status``; the page's state): what each player may
+declare, whether the trump 7 may be exchanged, as JSON or as lines. The status itself is
+computed below, in ``game.views`` (``StatusView``); this module only shows it."""
 
 from __future__ import annotations
 
@@ -11,98 +12,71 @@ from ..hints import hint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...game.model import Game
-    from ...referee import Sheet
-    from ...referee.records import AskRecord
+    from ...game.views import StatusView
 
 
-def may_declare(sheet: Sheet) -> list[dict[str, Any]]:
-    """What each player may declare before the next card (RULES §4.3, ``declaration_bar``)."""
-    from ...domain.declarations import Kind
-    from ...referee import declaration_bar, forfeit_in_force
-
-    deal = sheet.current
-    if deal is None or sheet.finished:
-        return []
-    return [
-        {
-            "player": p,
-            "kinds": [
-                kind.value
-                for kind in (Kind.SEQUENCE, Kind.FOUR, Kind.MARRIAGE)
-                if declaration_bar(sheet.rules, deal, p, kind) is None
-            ],
-            # the asker's forfeit [001]: no class above this one now (None: no limit)
-            "up_to": _up_to(forfeit_in_force(sheet.rules, deal, p)),
-        }
-        for p in sheet.players
+def status_json(view: StatusView) -> dict[str, Any]:
+    """``terts status --json`` (CLI.md): before the first deal, the deal's own fields are left
+    out."""
+    may_declare = [
+        {"player": m.player, "kinds": [k.value for k in m.kinds], "up_to": m.up_to}
+        for m in view.may_declare
     ]
-
-
-def _up_to(ask: AskRecord | None) -> str | None:
-    return ask.about.decl.value_class if ask is not None else None
-
-
-def status_json(game: Game, sheet: Sheet) -> dict[str, Any]:
-    from ...referee import exchange_bar, stock_before
-    from ...referee.records import may_look_at_tricks
-
-    deal = sheet.deals[-1] if sheet.deals else None
-    if deal is None:
+    if not view.deal:
         return {
             "deal": 0,
-            "phase": "over",
-            "trick": 0,
-            "stock": 0,
-            "leader": None,
-            "may_declare": [],
-            "may_exchange": False,
-            "may_look": False,
-            "finished": sheet.finished,
-            "winner": sheet.winner,
+            "phase": view.phase,
+            "trick": view.trick,
+            "stock": view.stock,
+            "leader": view.leader,
+            "may_declare": may_declare,
+            "may_exchange": view.may_exchange,
+            "may_look": view.may_look,
+            "finished": view.finished,
+            "winner": view.winner,
+            "set_aside": list(view.set_aside),
         }
-    k = deal.next_trick
-    open_ = not deal.finished and not sheet.finished
-    stock = stock_before(k) if open_ else 0
-    may_exchange = bool(open_ and exchange_bar(sheet.rules, deal) is None)
     return {
-        "deal": deal.number,
-        "phase": deal.phase if open_ else "over",
-        "trick": k if open_ else len(deal.tricks),
-        "stock": stock,
-        "leader": deal.leader if open_ else None,
-        "dealer": deal.dealer,
-        "trump": deal.trump.value if deal.trump else None,
-        "quick": deal.quick,
-        "may_declare": may_declare(sheet),
-        "may_exchange": may_exchange,
-        "may_look": bool(open_ and may_look_at_tricks(stock)),
-        "tricks": {p: deal.tricks_taken(p) for p in game.players},
-        "finished": sheet.finished,
-        "winner": sheet.winner,
+        "deal": view.deal,
+        "phase": view.phase,
+        "trick": view.trick,
+        "stock": view.stock,
+        "leader": view.leader,
+        "dealer": view.dealer,
+        "trump": view.trump.value if view.trump else None,
+        "quick": view.quick,
+        "may_declare": may_declare,
+        "may_exchange": view.may_exchange,
+        "may_look": view.may_look,
+        "tricks": view.tricks,
+        "finished": view.finished,
+        "winner": view.winner,
+        "set_aside": list(view.set_aside),  # stored events that no longer hold
     }
 
 
-def report_status(game: Game, sheet: Sheet, as_json: bool) -> None:
-    data = status_json(game, sheet)
+def report_status(view: StatusView, as_json: bool) -> None:
+    data = status_json(view)
     if as_json:
         console.print_json(data)
         return
+    from .sheet import say_set_aside
+
+    say_set_aside(view.set_aside)
     if not data["deal"]:
         command = hint("deal", options={"--trump": t("out.card_or_suit")})
         console.say(t("out.no_deal", command=command))
         return
     if data["phase"] == "over":
-        key = "out.deal_over_won" if sheet.finished else "out.deal_over_next"
-        console.say(t(key, n=data["deal"], p=sheet.winner, command=hint("deal")))
+        key = "out.deal_over_won" if view.finished else "out.deal_over_next"
+        console.say(t(key, n=data["deal"], p=view.winner, command=hint("deal")))
         return
-    deal = sheet.deals[-1]
-    if deal.quick:
+    if view.quick:
         # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
-        trump = t("out.trump_is", suit=deal.trump.symbol) if deal.trump else t("out.trump_unknown")
+        trump = t("out.trump_is", suit=view.trump.symbol) if view.trump else t("out.trump_unknown")
         command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
         console.say(
-            t("out.status_quick", n=data["deal"], dealer=deal.dealer, trump=trump, command=command),
+            t("out.status_quick", n=data["deal"], dealer=view.dealer, trump=trump, command=command),
             "bold",
         )
         _may_declare(data)

@@ -34,6 +34,24 @@ MSG = register(
             "en": "* put in by a correction (terts log --all shows the trail)",
             "ru": "* внесено исправлением (terts log --all покажет все исправления)",
         },
+        # stored events the referee no longer takes (``Sheet.set_aside``): log, sheet, status
+        "log.set_aside_mark": {"en": "[set aside]", "ru": "[отложено]"},
+        "log.set_aside": {
+            "en": "[set aside]: a stored event that no longer holds; kept in the file, not "
+            "counted (its notice says why and what can be done)",
+            "ru": "[отложено]: записанное событие, которое больше не проходит; оно остаётся в "
+            "файле и не засчитано (в замечании — почему и что можно сделать)",
+        },
+        "out.set_aside": {
+            "en": "set aside, not counted: {n:#stored event|stored events} ({numbers}), "
+            "kept in the file; `{log}` says why",
+            "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
+            "записанных событий} ({numbers}), они остаются в файле; почему — `{log}`",
+        },
+        "fix.stands_again": {
+            "en": "set aside before, counted now: {numbers}",
+            "ru": "было отложено, теперь засчитано: {numbers}",
+        },
         "fix.nothing": {
             "en": "the sheet is as it was",
             "ru": "в записи ничего не изменилось",

@@ -400,6 +400,9 @@
     for (const e of (allEvents ? events : events.slice(-LATEST)).slice().reverse()) {
       const text = el("span", { class: "what" }, eventText(e, named[e.number]));
       if (e.corrected) text.append(el("span", { class: "mark", title: w("ui.corrected"), text: " *" }));
+      // a stored event the referee no longer takes: shown, kept, not counted (its note says why)
+      if (e.set_aside) text.append(el("span", { class: "mark aside", title: w("ui.set_aside"),
+        text: " — " + w("ui.set_aside") }));
       const expanded = fixing === e.number;
       const item = el("li", { "data-event": String(e.number) },
         el("div", { class: "line" }, el("span", { class: "n", text: String(e.number) }), text,

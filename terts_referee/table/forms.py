@@ -1,0 +1,150 @@
+"""The table mode's short forms (``FORMS``: ``n``, ``d``, ``s`` …, their Russian words, their
+usage in each language) and the words the table knows beside them (help, quit, a deal's mode).
+What a line means is the parser's (``parser``); this module only names the forms, so that the
+completer and the help can list them (and the hints can use them) without the parser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n import (
+    t,
+    vocabulary,  # noqa: F401  (the phase words)
+)
+from .words import TABLE  # noqa: F401  (registers the catalogue)
+
+# --- the short forms -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Form:
+    """A short form: its canonical word, the command it runs, other words for it, its usage."""
+
+    short: str
+    command: str
+    aliases: tuple[str, ...]
+    usage: str
+    example: str
+    #: completion kind of each positional argument; the last one repeats
+    args: tuple[str, ...] = field(default=())
+
+    def usage_in(self, lang: str) -> str:
+        """The usage line in ``lang`` (``usage`` is the English one)."""
+        return t(f"table.use.{self.command}", lang)
+
+
+FORMS: tuple[Form, ...] = (
+    Form("n", "deal", ("сдача", "сд"), "n [TRUMP] [DEALER] [quick]", "n 7ч", ("deal",)),
+    Form(
+        "d",
+        "declare",
+        ("объявить", "об"),
+        "d P COMBO…",
+        "d Аня терц:Дч",
+        ("player", "combo"),
+    ),
+    Form(
+        "c",
+        "challenge",
+        ("негодится", "нг"),
+        "c P COMBO",
+        "c Боря терц:Тп",
+        ("player", "combo", "none"),
+    ),
+    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
+    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
+    Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
+    Form(
+        "s",
+        "score",
+        ("счёт", "счет"),
+        "s POINTS BY LAST",
+        "s 54 Боря Аня",
+        ("none", "player", "player", "none"),
+    ),
+    Form(
+        "p",
+        "penalty",
+        ("штраф",),
+        "p P KIND [N]",
+        "p Боря miscount 10",
+        ("player", "kind", "none"),
+    ),
+    Form("x", "exchange", ("обмен",), "x P", "x Аня", ("player", "none")),
+    Form(
+        "cl",
+        "claim",
+        ("хватит", "заявка"),
+        "cl P [TRICKS CARDPOINTS]",
+        "cl Аня 3 40",
+        ("player", "none"),
+    ),
+    Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
+    # corrections of the past: a recording line after an event number
+    Form(
+        "fix",
+        "fix",
+        ("исправить", "испр"),
+        "fix N LINE",
+        "fix 3 s 64 Боря Аня",
+        ("event", "line"),
+    ),
+    Form(
+        "ins",
+        "ins",
+        ("вставить", "вст"),
+        "ins N LINE",
+        "ins 5 d Боря марьяж",
+        ("event", "line"),
+    ),
+    Form("drop", "drop", ("удалить", "уд"), "drop N", "drop 2", ("event", "none")),
+    Form("st", "status", ("статус",), "st", "st", ("none",)),
+    Form("sh", "sheet", ("лист", "запись"), "sh", "sh", ("none",)),
+    Form("l", "log", ("журнал",), "l", "l", ("none",)),
+)
+HELP_WORDS = ("?", "h", "help", "помощь", "справка")
+QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
+QUICK_WORDS = ("quick", "быстро", "быстрая")
+TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
+
+
+def norm(word: str) -> str:
+    return word.replace("\ufe0f", "").strip().casefold().replace("ё", "е")
+
+
+BY_WORD: dict[str, Form] = {}
+for _form in FORMS:
+    for _word in (_form.short, *_form.aliases, _form.command):
+        BY_WORD.setdefault(norm(_word), _form)
+
+#: The forms that record an event (each a request of the game API), those a correction holds.
+RECORDING = frozenset(
+    {"deal", "declare", "challenge", "ask", "trump", "trick", "score", "penalty"}
+    | {"exchange", "claim"}
+)
+#: The forms that show the game: ``st``, ``sh``, ``l``.
+VIEWS = frozenset({"status", "sheet", "log"})
+
+#: The ``terts`` commands that are not lines of the table (they take no game, or another file,
+#: or start a session of their own): refused with the advice to type them in a terminal. A
+#: test checks that every command of the CLI is either a form here or in this list.
+TERMINAL_COMMANDS = frozenset(
+    {"new", "export", "table", "serve", "demo", "archive", "history", "stats", "check"}
+    | {"rules", "club", "import"}
+)
+
+
+def help_lines(lang: str) -> list[str]:
+    """The short forms, one a line, in ``lang``, then the Russian words for them."""
+    rows = [(f.usage_in(lang), t(f"table.help.{f.command}", lang)) for f in FORMS]
+    rows.append((" ".join(HELP_WORDS[:3]), t("table.help.help", lang)))
+    rows.append((" ".join(QUIT_WORDS[:3]), t("table.help.quit", lang)))
+    width = max(len(usage) for usage, _ in rows)
+    lines = [t("table.help.header", lang)]
+    lines += [f"  {usage.ljust(width)}  {text}" for usage, text in rows]
+    words = [f"{'/'.join(f.aliases)} = {f.short}" for f in FORMS if f.aliases]
+    words.append(f"{'/'.join(HELP_WORDS[3:])} = ?")
+    words.append(f"{'/'.join(QUIT_WORDS[3:])} = q")
+    lines.append("  " + t("table.help.aliases", lang, words=", ".join(words)))
+    return lines
