@@ -304,14 +304,14 @@ TEXTS = register(
         "ui.no_answer": {
             "en": "No answer from the server: reconnecting. The sheet will show whether the last "
             "tap was recorded.",
-            "ru": "Сервер не ответил: переподключаюсь. По записи будет видно, сохранилось ли "
+            "ru": "Ответа от сервера нет: переподключаюсь. По записи будет видно, записано ли "
             "последнее нажатие.",
         },
         "ui.reconnecting": {"en": "Reconnecting…", "ru": "Переподключаюсь…"},
         "ui.stale": {
             "en": "The totals shown are from {t}, when the connection was lost: they may not be "
             "current.",
-            "ru": "Счёт показан на {t}, когда пропала связь: он может быть не текущим.",
+            "ru": "Счёт показан на {t}, когда пропала связь, и может быть уже не текущим.",
         },
         "ui.reconnected": {
             "en": "Connected again: the sheet is up to date.",
@@ -338,11 +338,11 @@ TEXTS = register(
         "ui.first_dealer": {"en": "Deals first", "ru": "Сдаёт первым"},
         "ui.dealer_hint": {
             "en": "Whoever drew the lower card; unchosen, the second player deals.",
-            "ru": "Кто вытянул младшую карту; если не выбрать, сдаёт второй игрок.",
+            "ru": "Тот, у кого при жеребьёвке младшая карта; если не выбрать, сдаёт второй игрок.",
         },
         "ui.dealer_rotation": {
             "en": "By the rules: whoever took the last trick of the last deal.",
-            "ru": "По правилам: тот, кто взял последнюю взятку последней сдачи.",
+            "ru": "По правилам сдаёт тот, у кого последняя взятка последней сдачи.",
         },
         "ui.dealer_lot": {
             "en": "The last deal had no last trick: draw lots (the lower card deals).",
@@ -352,7 +352,7 @@ TEXTS = register(
         # --- the claim ------------------------------------------------------------------------
         "ui.claim_quick": {
             "en": "A quick deal: say how many tricks and card points the player has taken so far.",
-            "ru": "Быстрая сдача: укажите, сколько взяток и очков в картах игрок уже взял.",
+            "ru": "Быстрая сдача: укажите, сколько взяток и очков в картах уже взято.",
         },
         "ui.tricks_so_far": {"en": "Tricks taken so far", "ru": "Взяток уже взято"},
         "ui.card_points_so_far": {
@@ -391,7 +391,7 @@ TEXTS = register(
         "ui.keep_awake": {"en": "Keep the screen on", "ru": "Не гасить экран"},
         "ui.awake_refused": {
             "en": "The browser did not keep the screen on (battery saver, or not allowed here).",
-            "ru": "Браузер не оставил экран включённым (экономия заряда или здесь нельзя).",
+            "ru": "Браузер не держит экран включённым (экономия заряда или здесь нельзя).",
         },
         # --- the library ----------------------------------------------------------------------
         "ui.back": {"en": "‹ Back", "ru": "‹ Назад"},
