@@ -206,6 +206,7 @@ def test_the_page_reconnects_after_the_server_restarts(terts, tmp_path, page):
     assert page.evaluate("document.body.classList.contains('offline')")
     assert "may not be current" in me.text("#link")
     assert page.locator("#score").get_attribute("aria-describedby") == "link"
+    axe_clean(page, "reconnecting")  # greyed, still readable
     shot(page, "en-reconnecting")
     terts.ok("deal", "--trump", "п")  # the game moves on meanwhile, from a terminal
     terts.ok("score", "50", "--by", "Аня", "--last-trick", "Боря")

@@ -157,7 +157,7 @@
   // The server again: the state first (the totals caught up), then the stream.
   async function probe() {
     retry = null;
-    delay = Math.min(delay * 2, 5000);
+    delay = Math.min(delay * 2, 3000);
     try {
       const r = await call("api/state", {}, 4000);
       const next = await r.json();
@@ -890,11 +890,13 @@
     const nav = $("views");
     nav.setAttribute("aria-label", w("ui.views"));
     nav.replaceChildren(...VIEWS.map((v) => el("button", { type: "button", "data-view": v,
-      "aria-current": view === v ? "page" : null,
+      "aria-current": view === v || (view === "libgame" && v === cameFrom) ? "page" : null,
       text: w("ui.view." + v), onclick: () => showView(v) })));
   }
 
+  let cameFrom = "history"; // the view a library game was opened from (its tab stays lit)
   function showView(v, arg) {
+    if (v === "libgame") cameFrom = arg.from;
     if (v !== view && v !== "libgame") libraryPlayers = null; // a fresh look at the library
     if (v !== view) say(null); // an answer belongs to the view it was given in
     view = v;
@@ -954,12 +956,21 @@
   const day = (iso) => new Date(iso).toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
   const scoreLine = (g) => `${g.players[0]} ${g.totals[g.players[0]]} : ${g.totals[g.players[1]]} ${g.players[1]}`;
 
+  // A library view: its heading while it loads, then the names for the filters and the route's
+  // answer (null when it failed, or the person went elsewhere meanwhile).
+  async function libraryView(name, filters) {
+    $("library").replaceChildren(el("h2", { text: w("ui.view." + name) }),
+      el("p", { class: "quiet", text: w("ui.loading") }));
+    const names = await knownPlayers();
+    const data = await library("api/" + name + query(filters));
+    return data && view === name ? { names, data } : null;
+  }
+
   async function showHistory(filters) {
     const box = $("library");
-    box.replaceChildren(el("h2", { text: w("ui.view.history") }), el("p", { class: "quiet", text: w("ui.loading") }));
-    const names = await knownPlayers();
-    const data = await library("api/history" + query(filters));
-    if (!data || view !== "history") return;
+    const shown = await libraryView("history", filters);
+    if (!shown) return;
+    const { names, data } = shown;
     const list = el("ul", { class: "games" });
     for (const g of data.games) {
       const result = g.winner ? w("ui.won_by", { p: g.winner }) : w("ui.unfinished");
@@ -1009,10 +1020,9 @@
 
   async function showStats(filters) {
     const box = $("library");
-    box.replaceChildren(el("h2", { text: w("ui.view.stats") }), el("p", { class: "quiet", text: w("ui.loading") }));
-    const names = await knownPlayers();
-    const data = await library("api/stats" + query(filters));
-    if (!data || view !== "stats") return;
+    const shown = await libraryView("stats", filters);
+    if (!shown) return;
+    const { names, data } = shown;
     const parts = [el("h2", { text: w("ui.view.stats") }),
       el("div", { class: "filters" },
         playerFilter("player", w("ui.filter_player"), names, filters.player,
