@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..i18n.messages import suit_word, t
 from .cards import Card, Rank, Suit
 from .rules import Ruleset
+from .verdicts import Verdict
 
-__all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation"]
+__all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation", "trump_jack_matters"]
 
 
 def beats(card: Card, lead: Card, trump: Suit | None) -> bool:
@@ -49,8 +49,25 @@ def legal_follows(
     return legal
 
 
-def _obliged(cards: set[Card], lead: Card, trump: Suit, must_beat: bool) -> set[Card]:
-    jack = Card(Rank.JACK, trump)
+def trump_jack_matters(
+    hand: Iterable[Card], lead: Card, trump: Suit, rules: Ruleset, final: bool
+) -> bool:
+    """Whether ``play.trump_jack`` decided what ``legal_follows`` allows: the trump jack is in
+    ``hand`` and the cards allowed differ from those of a duty that treats it as any other
+    trump. False where no duty applies (``play.while_stock = "free"`` with the stock left)."""
+    cards = set(hand)
+    if Card(Rank.JACK, trump) not in cards or (not final and rules.play.while_stock == "free"):
+        return False
+    plain = _obliged(cards, lead, trump, must_beat=final, jack_exempt=False)
+    return legal_follows(cards, lead, trump, rules, final) != plain
+
+
+def _obliged(
+    cards: set[Card], lead: Card, trump: Suit, must_beat: bool, jack_exempt: bool = True
+) -> set[Card]:
+    """The cards the duty obliges, the trump jack exempt (``jack_exempt``: the rule itself;
+    False, a duty blind to the jack, to tell whether the exemption changed anything)."""
+    jack = Card(Rank.JACK, trump) if jack_exempt else None
     same = {c for c in cards if c.suit == lead.suit}
     if same:
         if lead.suit == trump and not (same - {jack}):
@@ -69,7 +86,7 @@ def _obliged(cards: set[Card], lead: Card, trump: Suit, must_beat: bool) -> set[
 
 def follow_obligation(
     hand: Iterable[Card], lead: Card, trump: Suit, rules: Ruleset, final: bool, played: Card
-) -> str | None:
+) -> Verdict | None:
     """Why ``played`` was not allowed from ``hand`` (a renege), or None when it was legal."""
     cards = set(hand) | {played}
     legal = legal_follows(cards, lead, trump, rules, final)
@@ -77,10 +94,10 @@ def follow_obligation(
         return None
     same = {c for c in cards if c.suit == lead.suit}
     if same and played.suit != lead.suit:
-        return t("note.follow.suit", suit=suit_word(lead.suit), cards=_cards(same & legal))
+        return Verdict("note.follow.suit", {"suit": lead.suit, "cards": _cards(same & legal)})
     if same:
-        return t("note.follow.beat", lead=lead, cards=_cards(legal))
-    return t("note.follow.trump", cards=_cards(legal))
+        return Verdict("note.follow.beat", {"lead": lead, "cards": _cards(legal)})
+    return Verdict("note.follow.trump", {"cards": _cards(legal)})
 
 
 def _cards(cards: set[Card]) -> str:

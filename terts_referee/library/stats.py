@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import register, t
 from .records import best_games
@@ -66,7 +67,7 @@ def parse_date(text: str | None) -> date | None:
         try:
             return datetime.fromisoformat(text.strip()).date()
         except ValueError:
-            raise NotationError(t("library.bad_date", text=text)) from None
+            raise NotationError(Verdict("library.bad_date", {"text": text})) from None
 
 
 def _key(name: str) -> str:
@@ -104,10 +105,12 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
         return found[0]
     if found:
         raise NotationError(
-            t("library.ambiguous", name=text, names=", ".join(names[k] for k in found))
+            Verdict(
+                "library.ambiguous", {"name": text, "names": ", ".join(names[k] for k in found)}
+            )
         )
     listed = ", ".join(sorted(names.values())[:12]) or t("library.empty")
-    raise NotationError(t("library.no_player", name=text, names=listed))
+    raise NotationError(Verdict("library.no_player", {"name": text, "names": listed}))
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,8 @@ def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, Ra
 def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
-    ``--player`` and ``--vs`` to win their next game when both are given."""
+    ``--player`` and ``--vs`` to win their next game when both are given and both have a
+    rating in the period, whether or not they played each other."""
     names = display_names(games)
     ratings, terms = _ratings(games, filters)
     kept = filters.kept(games)
@@ -298,6 +302,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     }
     if filters.player and filters.vs and filters.player != filters.vs:
         a, b = names[filters.player], names[filters.vs]
-        first, second = ratings.chance(a, b)
-        figures["chance"] = {a: round(first, 3), b: round(second, 3)}
+        if a in ratings and b in ratings:  # even if they never played each other
+            first, second = ratings.chance(a, b)
+            figures["chance"] = {a: round(first, 3), b: round(second, 3)}
     return figures

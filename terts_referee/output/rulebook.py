@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from ..domain.rules import Ruleset
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import register, t
 
@@ -36,10 +37,9 @@ TEXT = register(
     {
         "err.book.unknown": {
             "en": "no section or ruleset key {query!r} in the rule book: expected a section "
-            "({sections}) or a ruleset key ({keys}), the key's last part alone too{suggest}",
+            "({sections}) or a ruleset key (`{command}` lists them){suggest}",
             "ru": "в своде правил нет раздела или ключа {query!r}: ожидается раздел "
-            "({sections}) или ключ набора правил ({keys}), можно и без названия таблицы"
-            "{suggest}",
+            "({sections}) или ключ набора правил (их перечисляет `{command}`){suggest}",
         },
         "err.book.ambiguous": {
             "en": "{query!r} is the last part of several ruleset keys: {keys}; name one in full",
@@ -164,7 +164,7 @@ def book_dir() -> Path:
     for candidate in (package / "docs", package.parent / "docs"):
         if (candidate / BOOK_FILES["en"]).is_file():
             return candidate
-    raise RefereeError(t("err.book.missing", name=BOOK_FILES["en"]))
+    raise RefereeError(Verdict("err.book.missing", {"name": BOOK_FILES["en"]}))
 
 
 def book_file(lang: str) -> tuple[Path, str]:
@@ -183,7 +183,7 @@ def load_book(lang: str) -> Book:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(t("err.book.missing", name=f"{path.name}: {exc}")) from None
+        raise RefereeError(Verdict("err.book.missing", {"name": f"{path.name}: {exc}"})) from None
     sections, sources = parse_book(text)
     return Book(sections, sources, used, path)
 
@@ -191,6 +191,7 @@ def load_book(lang: str) -> Book:
 def ruleset_keys() -> list[str]:
     """Every ruleset key, dotted, in file order."""
     from ..domain.rules import SECTIONS, fields
+    from ..i18n import ruledocs  # noqa: F401  (the keys' meanings)
 
     return [f"{section}.{f.name}" for section, cls in SECTIONS.items() for f in fields(cls)]
 
@@ -216,24 +217,42 @@ def lookup(book: Book, query: str) -> tuple[Section, str | None]:
         if key is None:
             matches = [k for k in keys if k.split(".", 1)[1] == word]
             if len(matches) > 1:
-                raise NotationError(t("err.book.ambiguous", query=query, keys=", ".join(matches)))
+                raise NotationError(
+                    Verdict("err.book.ambiguous", {"query": query, "keys": ", ".join(matches)})
+                )
             key = matches[0] if matches else None
         if key is not None:
             found = book.sections_for_key(key)
             if not found:
-                raise RefereeError(t("err.book.unexplained", path=book.path.name, name=key))
+                raise RefereeError(
+                    Verdict("err.book.unexplained", {"path": book.path.name, "name": key})
+                )
             return found[0], key
-    options = [*book.sections, *keys, *(k.split(".", 1)[1] for k in keys)]
-    close = difflib.get_close_matches(word.lstrip("§"), options, n=1)
+    close = _close_to(book, keys, word)
     raise NotationError(
-        t(
+        Verdict(
             "err.book.unknown",
-            query=query,
-            sections=", ".join(book.sections),
-            keys=", ".join(keys),
-            suggest=t("err.book.suggest", word=close[0]) if close else "",
+            {
+                "query": query,
+                "sections": ", ".join(book.sections),
+                "command": "terts rules show classic",
+                "suggest": Verdict("err.book.suggest", {"word": close}) if close else "",
+            },
         )
     )
+
+
+def _close_to(book: Book, keys: list[str], word: str) -> str | None:
+    """What a query not found may have meant, only when it is close: the section of the same
+    digits written otherwise (``4,3``, ``43`` for 4.3), or a key (or a key's last part) a typo
+    away (``whenn``). None for a section that is not there (``4.9``: 4.3 is no closer than
+    any other)."""
+    digits = re.sub(r"\D", "", word)
+    if digits and not re.sub(r"[\d\s.,§-]", "", word):  # a number: the same digits only
+        return next((n for n in book.sections if n.replace(".", "") == digits), None)
+    options = [*keys, *(k.split(".", 1)[1] for k in keys)]
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 _CODE_SPAN = re.compile(r"`([^`]*)`")

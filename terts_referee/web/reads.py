@@ -45,10 +45,12 @@ STATS = ("player", "vs", "since", "until", "rules")
 
 
 class BadQuery(Exception):
-    """A query the route cannot take: HTTP ``status`` with a one-line message."""
+    """A query the route cannot take: the ``code`` of its words (a ``web.err.*`` key), the
+    one-line message and the HTTP ``status``."""
 
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
+    def __init__(self, code: str, lang: str, status: int = 400, **params: object):
+        super().__init__(t(code, lang, **params))
+        self.code = code
         self.status = status
 
 
@@ -60,20 +62,25 @@ def _params(query: Query, route: str, names: Iterable[str], lang: str) -> dict[s
     for name, value in query:
         if name not in taken:
             expected = ", ".join(taken) or "—"
-            raise BadQuery(t("web.err.unknown_param", lang, name=name, route=route, names=expected))
+            raise BadQuery("web.err.unknown_param", lang, name=name, route=route, names=expected)
         if name in seen:
-            raise BadQuery(t("web.err.repeated_param", lang, name=name))
+            raise BadQuery("web.err.repeated_param", lang, name=name)
         seen.add(name)
         if len(value) > MAX_PARAM:
-            raise BadQuery(t("web.err.long_param", lang, name=name, limit=MAX_PARAM))
+            raise BadQuery("web.err.long_param", lang, name=name, limit=MAX_PARAM)
         found[name] = value.strip() or None
     return found
 
 
 def _refused(exc: RefereeError | BadQuery, status: int = 400) -> Answer:
-    """A refusal's answer: a bad query's own status; a refusal of the library's or the game's
-    code ``status`` (400 a filter it cannot take, 422 a game file it cannot read)."""
-    return (exc.status if isinstance(exc, BadQuery) else status), {"ok": False, "error": str(exc)}
+    """A refusal's answer: a bad query's own status and words; a refusal of the library's or
+    the game's code ``status`` (400 a filter it cannot take, 422 a game file it cannot read),
+    worded as the backend words every verdict (its sentence, code and remedy)."""
+    if isinstance(exc, BadQuery):
+        return exc.status, {"ok": False, "error": str(exc), "code": exc.code, "remedy": None}
+    from .backend import refused
+
+    return status, refused(exc)
 
 
 class Reads:
@@ -103,7 +110,7 @@ class Reads:
         found = _params(query, route, names, self.lang)
         player, vs = found.get("player"), found.get("vs")
         if vs and not player:
-            raise BadQuery(t("web.err.vs_alone", self.lang))
+            raise BadQuery("web.err.vs_alone", self.lang)
         since, until = parse_date(found.get("since")), parse_date(found.get("until"))
         scan = self._scan()
         filters = Filters(
@@ -144,9 +151,9 @@ class Reads:
 
         file = _params(query, route, ("file",), self.lang)["file"]
         if file is None:
-            raise BadQuery(t("web.err.missing_param", self.lang, name="file", route=route))
+            raise BadQuery("web.err.missing_param", self.lang, name="file", route=route)
         if not any(g["file"] == file for g in self._scan().games):
-            raise BadQuery(t("web.err.not_in_library", self.lang, file=file), 404)
+            raise BadQuery("web.err.not_in_library", self.lang, 404, file=file)
         return GameFile(file).snapshot(), file
 
     def game(self, query: Query) -> Answer:
@@ -166,7 +173,7 @@ class Reads:
         from ..game.session import GameFile
 
         if not Path(self.path).exists():
-            raise BadQuery(t("web.err.no_game", self.lang), 404)
+            raise BadQuery("web.err.no_game", self.lang, 404)
         return GameFile(self.path).snapshot()
 
     def sheet_html(self, query: Query) -> Answer:

@@ -15,6 +15,7 @@ import terts_referee
 from terts_referee import i18n
 from terts_referee.domain.rules import SECTIONS, bundled_names, fields, load_ruleset
 from terts_referee.output import rulebook
+from tests.helpers import raises_verdict, said
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(terts_referee.__file__).resolve().parent
@@ -127,16 +128,36 @@ def test_lookup_by_section_or_key(query, section, key):
 
 @pytest.mark.parametrize("query", ["9", "4.9", "§", "whenn", "declarations.whenever", ""])
 def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query):
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
-    message = str(refused.value)
+    message = said(refused.value)
     assert f"no section or ruleset key {query!r}" in message
-    assert "4.3" in message and "declarations.when" in message
+    assert "(1, 2, 3, 4, 4.1, 4.2, 4.3, 5, 6, 7)" in message
+    assert "or a ruleset key (`terts rules show classic` lists them)" in message
+    assert "declarations.when," not in message  # the keys are not all listed: a short line
 
 
-def test_lookup_suggests_the_nearest_name():
-    with pytest.raises(rulebook.NotationError, match=r"did you mean when\?"):
-        rulebook.lookup(_book("en"), "whenn")
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("whenn", "when"),
+        ("trump-jak", "trump_jack"),
+        ("declarations.whenever", "declarations.when"),
+        ("4,3", "4.3"),
+        ("43", "4.3"),
+        ("4.9", None),  # no section 4.9: 4.3 is no nearer than 4.1
+        ("9", None),
+        ("zzz", None),
+    ],
+)
+def test_lookup_suggests_only_a_close_match(query, meant):
+    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
+        rulebook.lookup(_book("en"), query)
+    message = said(refused.value)
+    if meant is None:
+        assert "did you mean" not in message, message
+    else:
+        assert message.endswith(f" (did you mean {meant}?)"), message
 
 
 @pytest.mark.parametrize(
@@ -303,10 +324,10 @@ def test_nothing_in_the_books_or_readme_points_outside_the_repository():
 def test_a_bare_key_several_keys_end_with_is_refused_naming_them(monkeypatch):
     keys = [*KEYS, "scoring.when"]  # no two keys end alike today: a made-up one
     monkeypatch.setattr(rulebook, "ruleset_keys", lambda: keys)
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.ambiguous") as refused:
         rulebook.lookup(_book("en"), "when")
     assert "'when' is the last part of several ruleset keys: declarations.when, scoring.when" in (
-        str(refused.value)
+        said(refused.value)
     )
 
 

@@ -183,7 +183,12 @@ def test_without_a_game_file_sheet_html_and_next_say_so(tmp_path):
         after = request(server, "GET", "api/next")
     for reply in (page, after):
         assert reply.status == 404
-        assert reply.json() == {"ok": False, "error": "no game file yet: start one with New game"}
+        assert reply.json() == {
+            "ok": False,
+            "error": "no game file yet: start one with New game",
+            "code": "web.err.no_game",
+            "remedy": None,
+        }
 
 
 def test_the_next_game_is_offered_once_the_game_is_finished(terts, tmp_path):

@@ -11,9 +11,10 @@ from ...domain.declarations import (
     find_declarations,
     shared_cards,
 )
-from ...domain.play import legal_follows, trick_winner
+from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
 from ...i18n import lang, t
+from ...i18n.words import say
 from .. import console
 
 TYPE_CHECKING = False
@@ -68,7 +69,7 @@ def report_compare(
         console.print_json(
             {
                 "winner": verdict.winner,
-                "reason": verdict.reason,
+                "reason": say(verdict.reason, lang()),
                 "key": verdict.key,
                 "source": verdict.source,
                 "rules": rules.name,
@@ -86,7 +87,7 @@ def report_compare(
         head = t("out.cmp_neither")
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
+    console.say(f"  {say(verdict.reason, lang())} {verdict.source}{key} ({rules.name})")
     if shared:
         console.say(t("out.shared", cards=format_cards(shared)), "yellow")
 
@@ -114,13 +115,36 @@ def report_legal(
     console.say(
         t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=format_cards(ordered))
     )
-    key = (
-        f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'
+    for line in _legal_rules(hand, lead, trump, final, rules):
+        console.say(f"  {line}", "dim")
+
+
+#: The sources of each value of the keys that decide what may follow (RULES §3).
+_PLAY_SOURCES = {
+    ("while_stock", "free"): "[000][001][002]",
+    ("while_stock", "follow"): "[003][004]",
+    ("trump_jack", "may-withhold"): "[000][002]",
+    ("trump_jack", "free"): "[001][003][004]",
+}
+
+
+def _legal_rules(
+    hand: list[Card], lead: Card, trump: Suit, final: bool, rules: Ruleset
+) -> list[str]:
+    """The rules that decided ``check legal``'s answer, each with its section and sources: the
+    final phase's duty or ``play.while_stock``, and ``play.trump_jack`` only when the trump
+    jack in the hand changed what may be played."""
+    play = rules.play
+    lines = [
+        t("out.legal.final_duty")
         if final
-        else f'play.while_stock = "{rules.play.while_stock}" '
-        + ("[000][001][002]" if rules.play.while_stock == "free" else "[003][004]")
-    )
-    console.say(f"  {key}", "dim")
+        else f'play.while_stock = "{play.while_stock}" (RULES §3) '
+        + _PLAY_SOURCES["while_stock", play.while_stock]
+    ]
+    if trump_jack_matters(hand, lead, trump, rules, final):
+        sources = _PLAY_SOURCES["trump_jack", play.trump_jack]
+        lines.append(f'play.trump_jack = "{play.trump_jack}" (RULES §3) {sources}')
+    return lines
 
 
 def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool) -> None:
@@ -131,7 +155,13 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     if as_json:
         console.print_json(
             {
-                **verdict.to_json(),
+                "allowed": verdict.allowed,
+                "refused": verdict.refused,
+                "code": verdict.code,
+                "reason": say(verdict.reason, lang()),
+                "rule": verdict.rule,
+                "key": verdict.key,
+                "source": verdict.source,
                 "rules": rules.name,
                 "declaration": decl.to_json(rules),
                 "trick": moment.trick,
@@ -147,4 +177,5 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
         head = t("out.when_priced", name=decl.name(lang()), combo=decl, trick=moment.trick)
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")
+    reason = say(verdict.reason, lang())
+    console.say(f"  {reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")

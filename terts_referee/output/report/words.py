@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from ...domain.declarations import Declaration
+    from ...domain.verdicts import Verdict
 
 MSG = register(
     {
@@ -47,6 +48,12 @@ MSG = register(
             "kept in the file; `{log}` says why",
             "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
             "записанных событий} ({numbers}), они остаются в файле; почему — `{log}`",
+        },
+        "out.set_aside_plain": {  # a face without commands to type (the page)
+            "en": "set aside, not counted: {n:#stored event|stored events} ({numbers}), "
+            "kept in the file; the log says why",
+            "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
+            "записанных событий} ({numbers}), они остаются в файле; почему — сказано в журнале",
         },
         "fix.stands_again": {
             "en": "set aside before, counted now: {numbers}",
@@ -185,6 +192,12 @@ MSG = register(
             "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку "
             "принёс штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
         },
+        "out.cell_legend.open": {
+            "en": "; a deal still open: ? card points not counted yet, … the total, written "
+            "when it ends",
+            "ru": "; сдача ещё идёт: ? — очки в картах ещё не подсчитаны, … — итог, "
+            "появится в конце сдачи",
+        },
         "out.no_deal": {
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
@@ -274,6 +287,12 @@ MSG = register(
             "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
             "ru": "на {lead}, {phase}, козырь {suit}: можно класть {cards}",
         },
+        "out.legal.final_duty": {
+            "en": "RULES §3, the final phase: follow suit and beat the card led when able, "
+            "else a trump, else any card [000][001][002][003][004]",
+            "ru": "RULES §3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
+            "нет козыря — любая карта [000][001][002][003][004]",
+        },
         "out.final": {"en": "final phase (stock empty)", "ru": "разбор фрица (колода кончилась)"},
         "out.stock": {"en": "while the stock lasts", "ru": "пока есть колода"},
         "h.rulesets": {"en": "bundled rulesets", "ru": "встроенные правила"},
@@ -310,6 +329,24 @@ def penalty_name(kind: str) -> str:
 
 def decl_names(combos: Iterable[Declaration]) -> str:
     return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
+
+
+def said(verdict: Verdict | None) -> str:
+    """A notice or a note in the run's language: its sentence ("" for none). No command in it:
+    the sheet, the log and the pages made from them show what happened, not what to type."""
+    if verdict is None:
+        return ""
+    from ...i18n.words import say
+
+    return say(verdict, lang())
+
+
+def said_all(verdicts: Iterable[Verdict]) -> list[str]:
+    """Notices in the run's language, the language looked up once."""
+    from ...i18n.words import say
+
+    chosen = lang()
+    return [say(v, chosen) for v in verdicts]
 
 
 def iso(at: datetime | None) -> str | None:
