@@ -447,3 +447,29 @@ def test_large_system_text_fits(terts, tmp_path, large_text):
             page.evaluate("getComputedStyle(document.getElementById('top')).position") == "static"
         )
         axe_clean(page, "large text")
+
+
+def test_the_referee_s_remedy_deals_at_a_tap(terts, tmp_path, page):
+    """The score panel open on a phone while the deal is counted from a terminal: the phone's
+    score is refused (no deal open) with the referee's remedy, a deal, which names no field
+    the deal needs: its button records it."""
+    terts.ok("new", "Аня", "Боря", "--quick")
+    terts.ok("deal", "--trump", "ч")
+    with running(terts.game) as server:
+        me = Player(page, server)
+        me.action("score")
+        for digit in "96":
+            me.tap(f'[data-key="{digit}"]')
+        me.pick("by", "Аня")
+        me.pick("last-trick", "Аня")
+        terts.ok("score", "96", "--by", "Аня", "--last-trick", "Аня")  # from a terminal
+        refused = me.record("score")
+        assert not refused["ok"] and refused["remedy"] == {"action": "deal", "fields": {}}
+        button = page.locator('#remedy button[data-remedy="deal"]')
+        assert button.text_content() == "Deal"
+        with page.expect_response(lambda r: r.url.endswith("/api/deal")) as dealt:
+            button.tap()
+        assert dealt.value.json()["ok"]
+        page.wait_for_function(
+            "() => document.querySelector('#status').textContent.startsWith('Deal 2')"
+        )

@@ -233,7 +233,10 @@
     const needs = REQUIRED[remedy.action] || [];
     const body = {};
     for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) body[k] = v;
-    if (needs.every((k) => k in body)) {
+    // a field given as null (or a list with a null: one of two names, one of two combos) is
+    // the players' to choose
+    const given = (k) => k in body && !(Array.isArray(body[k]) && body[k].some((x) => x === null));
+    if (needs.every(given)) {
       await post(remedy.action, body);
       return;
     }
@@ -672,7 +675,7 @@
     declare() {
       const st = current();
       const who = playerChoice("player", old("player") || (st && st.leader));
-      const combo = comboPicker((old("combos") || []).join(" "));
+      const combo = comboPicker((old("combos") || []).filter(Boolean).join(" "));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combos: combo.combos() }) };
     },
@@ -739,7 +742,7 @@
       return { title: w("ui.act.insert"), nodes: [field(w("ui.insert_what"), what)], noGo: true };
     },
     drop() {
-      const n = fix ? fix.n : old("number");
+      const n = fix ? fix.n : old("number") || old("event"); // a remedy names the event
       return {
         title: w("ui.drop_n", { n }),
         nodes: [el("p", { class: "warn", text: w("ui.drop_note") })],
