@@ -163,8 +163,13 @@ def test_a_whole_evening_on_the_phone(terts, tmp_path, chromium, lang):
             assert posts == []
             me.tap('[data-act="claim"]')  # closed again
 
-            # the history: the finished game, and its sheet opened from it
+            # the history: the finished game, and its sheet opened from it (the game's view
+            # gone meanwhile, at any width)
             me.view("history", "ul.games button.game")
+            for size in SIZES.values():
+                first.set_viewport_size(size)
+                assert not first.locator("#game").is_visible()
+            first.set_viewport_size(SIZES["phone"])
             assert first.locator("ul.games button.game").count() == 1
             assert "640 : 60" in me.text("ul.games")
             shot(first, f"{lang}-history")
