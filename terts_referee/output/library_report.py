@@ -50,6 +50,15 @@ TEXT = register(
     N_p("library.h.scored", "Declarations that scored"),
     N_p("library.h.contested", "Challenges and penalties"),
     N_p("library.h.pair", "pair"),
+    N_p("library.h.points", "points"),
+    N_p("library.h.best_games", "Best games"),
+    N_p("library.h.record", "record"),
+    N_p("library.h.figure", "figure"),
+    N_p("library.h.game", "game"),
+    N_p("library.h.largest_margin", "largest margin"),
+    N_p("library.h.highest_total", "highest total"),
+    N_p("library.h.fastest_win", "fastest win, deals"),
+    N_p("library.h.own_best", "Each player's best"),
     N_p("library.h.ratings", "Ratings"),
     N_p("library.h.rating", "rating (mu ± sigma)"),
     N_p("library.h.rated", "games rated"),
@@ -175,15 +184,28 @@ def _day(iso: str) -> str:
     return date(datetime.fromisoformat(iso))
 
 
+def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
+    """``history --json``: the games, and the files the scan skipped or counted once (the
+    page's ``api/history`` answers this very document)."""
+    return {
+        "games": games,
+        "skipped": [name for name, _ in scan.skipped],
+        "copies": copies_of(scan),
+    }
+
+
+def stats_document(figures: Stats, scan: Scan) -> Stats:
+    """``stats --json``: the figures, with the library read and the files the scan skipped or
+    counted once (the page's ``api/stats`` answers this very document)."""
+    figures["library"] = str(scan.library)
+    figures["skipped"] = [name for name, _ in scan.skipped]
+    figures["copies"] = copies_of(scan)
+    return figures
+
+
 def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
-        console.print_json(
-            {
-                "games": games,
-                "skipped": [name for name, _ in scan.skipped],
-                "copies": copies_of(scan),
-            }
-        )
+        console.print_json(history_document(games, scan))
         return
     if not games:
         total = len(scan.games)
@@ -333,8 +355,9 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.pair"),
         t("library.h.games"),
         t("library.h.wins"),
+        t("library.h.points"),
         title=t("library.h.h2h"),
-        numbers=(1, 2),  # «1 : 2» never wraps
+        numbers=(1, 2, 3),  # «1 : 2» never wraps
     )
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
@@ -342,8 +365,10 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(f"{a} — {b}"),
             console.cell(pair["games"]),
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
+            console.cell(f"{pair['points'][a]} : {pair['points'][b]}"),
         )
     console.show(console.natural_widths(h2h))
+    _report_best(figures)
     _show_ratings(figures)
     console.say(
         t(
@@ -361,3 +386,49 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         from .season import wins_chart_text
 
         console.say(wins_chart_text(figures, ascii_only=console.ascii_suits()))
+
+
+#: The records of ``stats --json``'s ``best_games``: the figure in each, and who holds it.
+_RECORDS = (
+    ("largest_margin", "margin", "winner"),
+    ("highest_total", "total", "player"),
+    ("fastest_win", "deals", "winner"),
+)
+
+
+def _report_best(figures: Stats) -> None:
+    """The best games (who set each record, its figure, the game), then each player's own."""
+    best = figures["best_games"]
+    tab = console.table(
+        t("library.h.record"),
+        t("library.h.player"),
+        t("library.h.figure"),
+        t("library.h.game"),
+        title=t("library.h.best_games"),
+    )
+    for name, field, holder in _RECORDS:
+        entry: Any = best[name]  # type: ignore[literal-required]  # _RECORDS names its keys
+        if entry is None:
+            continue
+        a, b = entry["players"]
+        tab.add_row(
+            console.cell(t(f"library.h.{name}")),
+            console.cell(entry[holder]),
+            console.cell(entry[field]),
+            console.cell(
+                f"{entry['date'][:10]} {a} — {b} {entry['totals'][a]} : {entry['totals'][b]}"
+            ),
+        )
+    if tab.row_count:
+        console.show(tab)
+    own = console.table(
+        t("library.h.player"),
+        *(t(f"library.h.{name}") for name, _, _ in _RECORDS),
+        title=t("library.h.own_best"),
+    )
+    for player, mine in best["players"].items():
+        own.add_row(
+            console.cell(player),
+            *(console.cell(_or_dash(mine[name])) for name, _, _ in _RECORDS),  # type: ignore[literal-required]
+        )
+    console.show(own)

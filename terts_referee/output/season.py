@@ -75,6 +75,16 @@ WORDS = register(
         "the period",
     ),
     N_p("season.no_games", "no finished games"),
+    N_p("season.points", "Points"),
+    N_p("season.best", "Best games"),
+    N_p("season.record", "Record"),
+    N_p("season.figure", "Figure"),
+    N_p("season.date", "Date"),
+    N_p("season.score", "Score"),
+    N_p("season.largest_margin", "Largest margin"),
+    N_p("season.highest_total", "Highest total"),
+    N_p("season.fastest_win", "Fastest win (deals)"),
+    N_p("season.no_record", "no game won yet"),
     N_p("season.generated", "written by terts-referee"),
 )
 
@@ -347,6 +357,60 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
+#: The records of ``records.best_games``: each one's figure in its entry, and who holds it.
+_RECORDS: Final = (
+    ("largest_margin", "margin", "winner"),
+    ("highest_total", "total", "player"),
+    ("fastest_win", "deals", "winner"),
+)
+
+
+def _best_html(figures: Stats, lang: str) -> list[str]:
+    """The best games: each record with who set it, its figure and its game; then each
+    player's own (``data-record`` rows, cells with ``data-field`` as elsewhere)."""
+    best = figures["best_games"]
+    head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("record", "player", "figure", "date")
+    )
+    rows = []
+    for name, field, holder in _RECORDS:
+        entry: Any = best[name]  # type: ignore[literal-required]  # _RECORDS names its keys
+        if entry is None:
+            continue
+        who = entry[holder]
+        a, b = entry["players"]
+        score = f"{a} {entry['totals'][a]} : {entry['totals'][b]} {b}"
+        rows.append(
+            f'<tr data-record="{name}"><th scope="row">{_h(name, lang)}</th>'
+            f"<td>{escape(who)}</td>{_cell(who, field, entry[field], lang=lang)}"
+            f"<td>{escape(entry['date'][:10])}, {escape(score)}</td></tr>"
+        )
+    if not rows:
+        rows.append(f'<tr><td colspan="4">{_h("no_record", lang)}</td></tr>')
+    own_head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *(r[0] for r in _RECORDS))
+    )
+    own = []
+    for name, mine in best["players"].items():
+        cells = "".join(_cell(name, r[0], mine[r[0]], lang=lang) for r in _RECORDS)
+        own.append(f'<tr data-record="players"><th scope="row">{escape(name)}</th>{cells}</tr>')
+    return [
+        f"<h2>{_h('best', lang)}</h2>",
+        '<table class="stats best">',
+        f"<thead><tr>{head}</tr></thead>",
+        "<tbody>",
+        *rows,
+        "</tbody>",
+        "</table>",
+        '<table class="stats best players">',
+        f"<thead><tr>{own_head}</tr></thead>",
+        "<tbody>",
+        *own,
+        "</tbody>",
+        "</table>",
+    ]
+
+
 def _text_of(field: str, p: PlayerStats, lang: str) -> str | None:
     """How the page writes a player's figure when not as it is (None): a rate as a percentage,
     a rating with one decimal, mu with its sigma."""
@@ -414,6 +478,10 @@ def season_html(figures: Stats, lang: str = "en") -> str:
             + _figure(a, "wins", pair["wins"][a], lang)
             + " : "
             + _figure(b, "wins", pair["wins"][b], lang)
+            + '</td><td class="points">'
+            + _figure(a, "points", pair["points"][a], lang)
+            + " : "
+            + _figure(b, "points", pair["points"][b], lang)
             + "</td></tr>"
         )
     summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
@@ -446,11 +514,13 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         f"<h2>{_h('h2h', lang)}</h2>",
         '<table class="stats h2h">',
         f'<thead><tr><th scope="col">{_h("pair", lang)}</th><th scope="col">'
-        f'{_h("games", lang)}</th><th scope="col">{_h("wins", lang)}</th></tr></thead>',
+        f'{_h("games", lang)}</th><th scope="col">{_h("wins", lang)}</th>'
+        f'<th scope="col">{_h("points", lang)}</th></tr></thead>',
         "<tbody>",
         *pairs,
         "</tbody>",
         "</table>",
+        *_best_html(figures, lang),
         '<figure class="chart">',
         _cumulative_svg(figures, lang),
         f"<figcaption>{_h('cumulative_caption', lang)}</figcaption>",
