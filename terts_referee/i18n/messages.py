@@ -828,6 +828,9 @@ MESSAGES = register(
         "{player}'s {names} scores nothing and costs {points} in the deal",
     ),
     N_p("notice.penalty", "penalty for {player}, {kind}: {effect} ({source})"),
+    # the source of a penalty's price, when the amount is the house's (RULES, "house")
+    N_p("note.source.house", "{tags}, house amount"),
+    N_p("note.source.house_rule", "{tags} rule {rule}, house amount"),
     N_p("note.priced", "{why}; penalty: {effect}"),
     N_p("note.trump_seven", "{card} played at trick {trick} without the mandatory exchange"),
     N_p("note.by_command", "named by the players"),

@@ -108,21 +108,27 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "new": (("players",), ()),
     "drop": (("event",), ()),
 }
-#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``.
+#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``,
+#: in the words of the help pages' metavars (``ГРАВЕЦЬ``, ``ОГОЛОШЕННЯ``); a number is ``N``.
+HOLES = register(
+    N_p("hole.player", "P"),
+    N_p("hole.combo", "COMBO"),
+    N_p("hole.points", "POINTS"),
+    N_p("hole.suit", "SUIT"),
+    N_p("hole.card_or_suit", "CARD|SUIT"),
+)
 _PLACEHOLDERS = {
-    "player": "P",
-    "by": "P",
-    "last_trick": "P",
-    "players": "P",
-    "event": "N",
-    "tricks": "N",
-    "card_points": "N",
-    "combo": "COMBO",
-    "combos": "COMBO",
-    "trump": "CARD|SUIT",
-    "suit": "SUIT",
+    "player": "hole.player",
+    "by": "hole.player",
+    "last_trick": "hole.player",
+    "players": "hole.player",
+    "combo": "hole.combo",
+    "combos": "hole.combo",
+    "trump": "hole.card_or_suit",
+    "suit": "hole.suit",
 }
-_POINTS = {"score": "POINTS"}
+_NUMBERS = ("event", "tricks", "card_points")
+_POINTS = {"score": "hole.points"}
 _FLAGS = {
     ("deal", "quick"),
     ("deal", "tricks"),
@@ -131,8 +137,12 @@ _FLAGS = {
 
 def _placeholder(action: str, field: str) -> str:
     if field == "points":
-        return _POINTS.get(action, "N")
-    return _PLACEHOLDERS.get(field, field.upper())
+        code = _POINTS.get(action)
+        return "N" if code is None else t(code)
+    if field in _NUMBERS:
+        return "N"
+    code = _PLACEHOLDERS.get(field)
+    return field.upper() if code is None else t(code)
 
 
 def parts(remedy: Remedy) -> Parts:

@@ -17,12 +17,13 @@ from .reneges import apply_renege
 from .scoring import settle
 from .state import State
 
-#: The source of each offence's price, said with what a penalty by command did (RULES §6).
-SOURCES = {
+#: The source of each offence's price, said with what a penalty by command did (RULES §6): the
+#: tags alone, or a verdict where words go with them (an amount the house chose).
+SOURCES: dict[PenaltyKind, str | Verdict] = {
     PenaltyKind.MISCOUNT: "[000][001][004]",
-    PenaltyKind.EMPTY_CHALLENGE: "[000] rule 6, house amount",
-    PenaltyKind.LATE_DECLARATION: "[000], house amount",
-    PenaltyKind.TRUMP_SEVEN: "[000], house amount",
+    PenaltyKind.EMPTY_CHALLENGE: Verdict("note.source.house_rule", {"tags": "[000]", "rule": 6}),
+    PenaltyKind.LATE_DECLARATION: Verdict("note.source.house", {"tags": "[000]"}),
+    PenaltyKind.TRUMP_SEVEN: Verdict("note.source.house", {"tags": "[000]"}),
     PenaltyKind.RENEGE: "house",
     PenaltyKind.LOWERING: "[000]",
 }

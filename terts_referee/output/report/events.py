@@ -244,7 +244,7 @@ def new_lines(
     rules, target = game.rules.name, game.rules.game.target
     said: list[Said] = [(t("out.new", path=path, a=a, b=b, rules=rules, target=target), None)]
     if command is not None:
-        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        typed = command(Remedy("deal", {"trump": None}))
         said.append((t("out.next_deal", command=typed), "dim"))
     return said
 

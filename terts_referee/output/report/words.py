@@ -100,7 +100,6 @@ MSG = register(
     N_p("out.game_over_why", "game over: {p} wins — {why}"),
     N_p("out.new", "new game {path}: {a} v {b}, rules {rules} (to {target})"),
     N_p("out.next_deal", "next: {command}"),
-    N_p("out.card_or_suit", "CARD|SUIT"),
     N_p("out.removed", "removed event {n}: {what}"),
     N_p("h.log", "log"),
     N_p("h.num", "#"),
