@@ -43,14 +43,18 @@ def on_penalty(st: State, ev: Penalty) -> None:
         note = Verdict("note.priced", {"why": by_command, "effect": effect})
         deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
         settle(st, deal)
-        reason = Verdict("win.loses", {"player": ev.player, "kind": kind.value})
+        reason = Verdict("win.loses", {"player": ev.player, "kind": Verdict(f"pen.{kind.value}")})
         end_game(st, st.other(ev.player), reason)
         return
     if ev.points is not None and ev.points < 0:
         raise RuleError(Verdict("err.penalty.negative", {"points": ev.points}))
     limit = st.deal_points if kind is PenaltyKind.MISCOUNT else st.rules.game.target
     if ev.points is not None and ev.points > limit:
-        params: dict[str, object] = {"points": ev.points, "kind": kind.value, "limit": limit}
+        params: dict[str, object] = {
+            "points": ev.points,
+            "kind": Verdict(f"pen.{kind.value}"),
+            "limit": limit,
+        }
         raise RuleError(Verdict("err.penalty.too_many", params))
     if kind is PenaltyKind.MISCOUNT:
         if not ev.points:

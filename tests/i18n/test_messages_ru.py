@@ -127,7 +127,7 @@ REFUSALS = [
         [*QUICK, ("penalty", "Боря", "out-of-turn-draw")],
         None,
         ("deal",),
-        "игра окончена, победитель — Аня (Боря проигрывает партию: out-of-turn-draw",
+        "игра окончена, победитель — Аня (Боря проигрывает партию: чужой подъём",
     ),
     ("undo with no events", NEW, None, ("undo",), "отменять нечего"),
     ("game file exists", NEW, None, ("new", "Аня", "Боря"), "уже есть и не перенесён в библиотеку"),
@@ -238,7 +238,7 @@ def test_russian_from_the_environment(terts, monkeypatch):
         pytest.param(
             QUICK,
             ("penalty", "Боря", "draw-before-break"),
-            ["победитель игры — Аня: Боря проигрывает партию: draw-before-break"],
+            ["победитель игры — Аня: Боря проигрывает партию: добор до ломки колоды"],
             id="§6 a lost game",
         ),
     ],
