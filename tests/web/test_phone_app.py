@@ -29,6 +29,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "wide": {"width": 1000, "height
 WORDS = {
     "en": {"winner": "Аня wins the game", "next": "The next game", "claim": "needs both"},
     "ru": {"winner": "Аня выигрывает партию", "next": "Следующая партия", "claim": "нужно и то"},
+    "uk": {"winner": "Аня виграє партію", "next": "Наступна партія", "claim": "потрібно і те"},
 }
 
 
@@ -105,7 +106,7 @@ def _quick_win(me: Player, winner: str, loser: str) -> None:
         assert me.score(140 if suit == "♥" else 100, winner, loser)["ok"]
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
 def test_a_whole_evening_on_the_phone(terts, tmp_path, chromium, lang):
     words = WORDS[lang]
     served = terts.game  # none yet: the evening starts on the phone
@@ -191,6 +192,10 @@ def test_a_whole_evening_on_the_phone(terts, tmp_path, chromium, lang):
             assert first.locator('#library [data-record="largest_margin"]').count() == 1
             assert "580" in me.text('#library [data-record="largest_margin"]')
             assert "640 : 60" in me.text("#library ul.pairs")
+            rating = stats["players"]["Аня"]["rating"]  # one decimal, the language's comma
+            if rating is not None:
+                shown = f"{rating:.1f}".replace(".", "." if lang == "en" else ",")
+                assert shown in me.text('#library section.card[data-player="Аня"]')
             shot(first, f"{lang}-stats")
             me.view("game", "#score .player")
         finally:

@@ -1015,6 +1015,16 @@
           "data-tool": "save", text: w("ui.save_sheet") })));
   }
 
+  // A number as the page's language writes it: the decimal comma in Russian and Ukrainian
+  // (2,5; 6,2), no thousands separator (the program's numbers are small, as on the terminal);
+  // ``digits`` fixes the decimals (a rating's one). Anything but a number as it is.
+  function num(v, digits) {
+    if (typeof v !== "number") return v;
+    const fixed = digits === undefined ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    return new Intl.NumberFormat(lang, { useGrouping: false, ...fixed }).format(v);
+  }
+
   function figures(pairs) {
     // label, value: a list of terms, read in order by any reader, wrapped at any width
     return el("dl", { class: "figures" }, ...pairs.flatMap(([k, v]) =>
@@ -1037,7 +1047,7 @@
       box.replaceChildren(...parts);
       return;
     }
-    const avg = (v) => (v === null || v === undefined ? "—" : String(v));
+    const avg = (v) => (v === null || v === undefined ? "—" : String(num(v)));
     parts.push(el("p", { class: "summary", text: w("ui.stats_summary", { g: data.games, u: data.unfinished,
       d: avg(data.average_deals), m: avg(data.average_minutes) }) }));
     const cards = el("div", { class: "cards" });
@@ -1045,8 +1055,8 @@
       const rows = [[w("ui.st.games"), p.games], [w("ui.st.wins"), p.wins],
         [w("ui.st.rate"), Math.round(p.win_rate * 100) + "%"],
         [w("ui.st.streak"), p.current_streak + " / " + p.longest_streak],
-        [w("ui.st.per_deal"), p.points_per_deal], [w("ui.st.best_deal"), p.best_deal]];
-      if (p.rating !== undefined) rows.push([w("ui.st.rating"), p.rating === null ? null : p.rating.toFixed(1)]);
+        [w("ui.st.per_deal"), num(p.points_per_deal)], [w("ui.st.best_deal"), p.best_deal]];
+      if (p.rating !== undefined) rows.push([w("ui.st.rating"), p.rating === null ? null : num(p.rating, 1)]);
       // what happened in the player's deals: only what did (a row of noughts says nothing)
       const d = p.declarations || {};
       const scored = ["terts", "fifty", "hundred", "four", "marriage"].filter((c) => d[c])
