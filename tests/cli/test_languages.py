@@ -11,7 +11,7 @@ import re
 import pytest
 
 from terts_referee import i18n
-from tests.i18n.catalogues import english, po
+from tests.i18n.catalogues import english, po, watch_catalogues_opened
 
 #: English words that would show a message left untranslated.
 ENGLISH_WORDS = re.compile(r"\b(?:expected|unknown|cannot|already|deal|trick|points?|wins?)\b")
@@ -322,15 +322,7 @@ def test_an_english_run_reads_no_catalogue(terts, monkeypatch):
     a help page open no ``.mo``."""
     _a_deal(terts)
     i18n.forget()
-    opened: list[str] = []
-    real = open
-
-    def counting(path, *args, **kwargs):
-        if str(path).endswith(".mo"):
-            opened.append(str(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", counting)
+    opened = watch_catalogues_opened(monkeypatch)
     data = terts.sheet()
     assert data["deals"][0]["declared"][0]["name"] == "терц от Дамы ♥"
     terts.ok("sheet")

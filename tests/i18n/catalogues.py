@@ -98,3 +98,18 @@ def compiled(lang: str) -> bytes:
     out = io.BytesIO()
     write_mo(out, po(lang))
     return out.getvalue()
+
+
+def watch_catalogues_opened(monkeypatch) -> list[str]:
+    """The compiled catalogues (``.mo``) opened from now on, in order: ``builtins.open``
+    watched for the rest of the test."""
+    opened: list[str] = []
+    real = open
+
+    def counting(path, *args, **kwargs):
+        if str(path).endswith(".mo"):
+            opened.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", counting)
+    return opened

@@ -19,6 +19,7 @@ from .catalogues import (
     fields,
     po,
     po_path,
+    watch_catalogues_opened,
 )
 
 
@@ -116,15 +117,7 @@ def test_english_needs_no_catalogue_file(monkeypatch, tmp_path):
 
 def test_a_catalogue_is_read_once_and_only_for_its_language(monkeypatch):
     i18n.forget()
-    opened = []
-    real = open
-
-    def counting(path, *args, **kwargs):
-        if str(path).endswith(".mo"):
-            opened.append(str(path))
-        return real(path, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", counting)
+    opened = watch_catalogues_opened(monkeypatch)
     for _ in range(3):
         i18n.t("ev.tricks", "en", n=2)
     assert opened == []
