@@ -331,3 +331,22 @@ def test_an_english_run_reads_no_catalogue(terts, monkeypatch):
     assert opened == []
     terts.ok("--lang", "uk", "status")
     assert len(opened) == 1
+
+
+def test_the_bundled_rulesets_are_described_in_the_language(terts):
+    """``rules list`` and ``rules show``: a bundled ruleset's description in the language (its
+    file keeps the English, which the catalogue holds as it is); ``--json`` stays English."""
+    from terts_referee.domain.rules import bundled_names, load_ruleset
+    from terts_referee.i18n.ruledocs import BUNDLED
+
+    names = bundled_names()
+    assert {f"ruleset.{n}" for n in names} == set(BUNDLED)
+    for name in names:
+        assert load_ruleset(name).description == BUNDLED[f"ruleset.{name}"], name
+    listed = _uk(terts, "rules", "list").stdout
+    assert "Правила Моряка [000]" in listed and "Moryak" not in listed
+    assert (
+        "exact: classic без округления" in terts.ok("--lang", "ru", "rules", "show", "exact").stdout
+    )
+    data = terts.ok("--lang", "uk", "rules", "list", "--json").json()
+    assert data["rulesets"][1]["description"].startswith("Moryak's rules")
