@@ -42,7 +42,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
         return
     tab = console.table(
         t("h.declaration"),
-        "COMBO",
+        t("h.combo"),
         t("h.cards"),
         t("h.points"),
         title=t("h.hand", cards=format_cards(hand), suit=trump.symbol, rules=rules.name),

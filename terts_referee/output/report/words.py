@@ -154,6 +154,8 @@ MSG = register(
     N_p("kind.marriage", "marriage"),
     N_p("out.no_decl", "{cards}: no declaration (trump {suit})"),
     N_p("h.declaration", "declaration"),
+    # TRANSLATORS: the column of a declaration as it is typed (terts:Q♥): the help pages' metavar
+    N_p("h.combo", "COMBO"),
     N_p("h.cards", "cards"),
     N_p("h.points", "points"),
     N_p("h.hand", "{cards} — trump {suit}, rules {rules}"),
