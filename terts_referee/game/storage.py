@@ -205,65 +205,27 @@ def append_event(
     ``event`` appended to its ``events``, without serialising the rest again when it can.
 
     When ``previous`` are the bytes this process last wrote (tomli_w's text of their
-    document, :func:`last_written`), their document is known (the last read, ``read_game``'s
-    cache) and its events are written as an array of tables (an event too long to write
-    inline) with nothing after them but the ``[[corrections]]``, tomli_w's text of the new
-    document is ``previous`` with the event's own ``[[events]]`` table and a blank line
-    inserted after the last event's, byte for byte: that is written. Otherwise
+    document, :func:`last_written`) and their document is known (the last read, ``read_game``'s
+    cache), the event's table is spliced into them (``startup.spliced_event``, a start-up
+    trick: byte for byte tomli_w's text of the new document); otherwise
     ``write_game(path, doc())``. Returns the bytes written; raises as :func:`write_game` does.
     """
+    from ..startup import spliced_event
+
     entry = _last_read[0]
-    table = None
+    data = None
     if (
         previous == _last_written[0]
         and entry is not None
         and entry[0] == previous
-        and _events_last(entry[1])
-        and b"\n[[events]]\n" in previous  # else written inline, before [rules]
         and _find_none(event, "") is None  # else write_game names it
     ):
-        table = _array_table("events", event)
-    if table is None:
+        data = spliced_event(previous, entry[1], event)
+    if entry is None or data is None:
         return write_game(path, doc())
-    text = table.encode("utf-8")
-    # the corrections' first table, if they are an array of tables (a line of its own: no
-    # string holds a line break), else the end
-    cut = previous.find(b"\n[[corrections]]\n") + 1
-    if cut:
-        data = previous[:cut] + text + b"\n" + previous[cut:]
-    else:
-        data = previous + b"\n" + text
     _write_bytes(path, data)
-    assert entry is not None  # the table is built only from the cached entry
     _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], parsed_form(event)]})
     return data
-
-
-def _events_last(doc: Mapping[str, Any]) -> bool:
-    """Whether ``doc`` has a non-empty ``events`` list and after it no key but
-    ``corrections`` (tomli_w writes the tables in the order of their keys)."""
-    if not doc.get("events"):
-        return False
-    keys = list(doc)
-    return keys[keys.index("events") + 1 :] in ([], ["corrections"])
-
-
-# A table never written inline (its value holds a line break): after an event in an array of
-# tables, so that tomli_w writes the event as a ``[[KEY]]`` table whatever its length.
-_NEVER_INLINE = {"_": ["_"]}
-
-
-def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
-    """tomli_w's text for ``table`` as one ``[[key]]`` table of an array of tables at the top
-    of a document (what it writes for it among others, the blank line before it aside); None
-    if tomli_w does not write an array of tables table by table (then the whole is written)."""
-    import tomli_w
-
-    both = tomli_w.dumps({key: [table, _NEVER_INLINE]})
-    last = "\n" + tomli_w.dumps({key: [_NEVER_INLINE]})
-    if not (both.endswith(last) and both.startswith(f"[[{key}]]\n")):  # pragma: no cover
-        return None
-    return both[: -len(last)]
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

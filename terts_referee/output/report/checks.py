@@ -16,6 +16,7 @@ from ...domain.rules import Ruleset
 from ...i18n import lang, t
 from ...i18n.words import say
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...domain.verdicts import Verdict
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ from typing import Any
 from ...domain.verdicts import Remedy
 from ...i18n import t
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
