@@ -39,8 +39,11 @@ imports it first); what a trick needs is imported where it runs.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
+# Not ``from typing import TYPE_CHECKING``: this module is the first the entry point imports,
+# before the collector is off (``collector_off``), and typing (with re, functools and the rest
+# it loads) would be imported with the collector on. mypy takes the name for True.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable, Iterator, Mapping
