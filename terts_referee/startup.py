@@ -31,6 +31,12 @@ bare app, and in-process timings; docs/architecture.md has the table):
   (``spliced_event``; ``game.storage.append_event`` calls it).
 - ``kept_game`` (``TERTS_NO_KEPT_GAME``): a session keeps the game it wrote, with the referee's
   state, while the file holds exactly those bytes (``game.session.GameFile(keep=True)``).
+- ``parsed_once`` (``TERTS_NO_PARSED_ONCE``): the last file read or written is not parsed
+  again while it holds the same bytes (``game.storage.parse_game``).
+- ``mkstemp`` (``TERTS_NO_MKSTEMP``): the temporary file of a write made without importing
+  ``tempfile`` (``mkstemp``).
+- ``plain_classes`` (no switch): the classes every command defines are written out, not
+  dataclasses.
 
 The module imports nothing of the package and nothing but ``os`` at import (every command
 imports it first); what a trick needs is imported where it runs.
@@ -61,6 +67,7 @@ __all__ = [
     "end_now",
     "fit_table",
     "freeze",
+    "mkstemp",
     "on",
     "quick_line",
     "spliced_event",
@@ -76,6 +83,8 @@ TRICKS: dict[str, str] = {
     "fitted_tables": "TERTS_NO_FITTED_TABLES",
     "append_event": "TERTS_NO_APPEND_EVENT",
     "kept_game": "TERTS_NO_KEPT_GAME",
+    "parsed_once": "TERTS_NO_PARSED_ONCE",
+    "mkstemp": "TERTS_NO_MKSTEMP",
 }
 """Each trick's name and the environment variable that turns it off."""
 
@@ -472,3 +481,69 @@ def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
 # switch is read where a ``GameFile`` is opened.
 # Guarded by: tests/game/test_kept_game.py (a session's files and answers against plain
 # commands', another writer seen).
+
+
+# --- parsed_once: the last file read is parsed once per version ---------------------------
+#
+# Saves: a session reads the game file before every answer (another process may have written
+# it); while the bytes are those it read or wrote last, the document they parse to is taken
+# from memory (a copy) instead of parsing the TOML again, about 0.6 ms for the 12-deal game and
+# growing with it. A command that reads the file twice (under the lock, after a look) parses
+# it once.
+# Breaks: the document kept must be the one those very bytes parse to: it is kept beside the
+# bytes (``game.storage._last_read``), compared whole, and handed out as a copy (a caller may
+# change what it gets). ``append_event`` keeps it up to date after a splice.
+# Lives in: ``game.storage.parse_game`` (``_parsed_before``); the switch is read there.
+# Guarded by: tests/game/test_storage.py, tests/architecture/test_startup.py (a session).
+
+
+# --- mkstemp: a temporary file without ``tempfile`` -----------------------------------------
+#
+# Saves: ``tempfile`` imports ``random`` and ``hashlib`` and more: about 2 ms of every write,
+# for one temporary name beside the game file.
+# Breaks: the file must be made as ``tempfile.mkstemp`` makes it: created exclusively
+# (``O_EXCL``, no symlink followed), mode 0o600, a fresh random name of 8 characters of
+# tempfile's alphabet (``storage.remove_stale_temp_files`` recognises the names a killed write
+# left); a name that exists is tried again.
+# Guarded by: tests/game/test_storage.py (atomic writes, stale temp files).
+
+_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
+
+
+def mkstemp(directory: str | os.PathLike[str], prefix: str, suffix: str) -> tuple[int, str]:
+    """``tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)``: the descriptor and
+    name of a new file, made without importing tempfile while the trick is on."""
+    if not on("mkstemp"):
+        import tempfile
+
+        return tempfile.mkstemp(suffix=suffix, prefix=prefix, dir=directory)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        letters = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
+        name = os.path.join(directory, prefix + letters + suffix)
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+        except PermissionError:  # Windows: a directory of that name
+            if os.name == "nt" and os.path.isdir(name):
+                continue
+            raise
+    raise FileExistsError(f"no unused temporary name in {directory}")
+
+
+# --- plain_classes: classes on every command's path written out (no switch) -----------------
+#
+# Saves: a dataclass makes its methods with ``exec`` when its module is imported, about 0.4 ms
+# a class, and ``dataclasses`` itself costs 0.4 ms more; the classes every command defines
+# (``domain.verdicts.Verdict`` and ``Remedy``, ``referee.records``, ``referee.state``,
+# ``game.model.Game``, ``game.views``, ``game.requests``) are written out instead, ``__init__``
+# and ``__eq__`` as a dataclass would make them, or are NamedTuples (``domain.cards``,
+# ``domain.events``, the ruleset's sections, ``game.corrections``), cheaper to make. The
+# verdict classes alone as dataclasses cost about 2.5 ms of every command; the sheet, within
+# 1.5x of the bare app by a few percent, has no room for them.
+# Breaks: a field added to such a class must be added to its ``__init__``, its ``__eq__``
+# (``_fields``) and its ``__repr__`` by hand. Classes off the commands' path (the library, the
+# table's parser, the web face) are dataclasses.
+# No switch: it is the shape of the code, not a path taken at run time.

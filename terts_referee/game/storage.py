@@ -15,8 +15,8 @@ key path of any ``None`` it finds.
 User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
 raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
 
-``tomllib``, ``tomli_w`` and the lock are imported lazily (temp files without ``tempfile``), so
-importing this module is cheap.
+``tomllib``, ``tomli_w`` and the lock are imported lazily (temp files without ``tempfile``: a
+start-up trick, ``startup.mkstemp``), so importing this module is cheap.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from terts_referee.errors import GameFileError
 
 from ..domain.verdicts import Remedy, Verdict, clipped
+from ..startup import mkstemp, on
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
     from typing import Any, TypeVar
@@ -258,7 +259,7 @@ def replace_atomically(target: Path, data: bytes) -> None:
     An existing file keeps its permission bits; a new one gets ``0o666 & ~umask``. Raises
     OSError; on any failure the temp file is removed and the target left untouched."""
     directory = target.parent
-    fd, tmp_name = _mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
+    fd, tmp_name = mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(data)
@@ -375,7 +376,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 
     Only this module's own temp files are touched: regular files named exactly as
     :func:`write_game` names them (``.`` + game file name + ``.`` + 8 characters of
-    :func:`tempfile.mkstemp`'s alphabet, as ``_mkstemp`` makes them, + ``.tmp``). Call it
+    :func:`tempfile.mkstemp`'s alphabet, as ``startup.mkstemp`` makes them, + ``.tmp``). Call it
     under :func:`game_lock`, when no other terts command can be writing one. Best effort:
     errors are ignored.
     """
@@ -390,7 +391,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
         return removed
     with entries:
         for entry in entries:
-            found = entry.name  # prefix + 8 of _TEMP_CHARS + ".tmp", without compiling a regex
+            found = entry.name  # prefix + 8 of _TEMP_SET + ".tmp", without compiling a regex
             if not (
                 len(found) == size
                 and found.startswith(prefix)
@@ -420,28 +421,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 _last_read: list[tuple[bytes, dict[str, Any]] | None] = [None]
 
 
-_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
-_TEMP_SET = frozenset(_TEMP_CHARS)
-
-
-def _mkstemp(directory: Path, prefix: str, suffix: str) -> tuple[int, str]:
-    """``tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)`` without importing
-    tempfile (it pulls in random and hashlib: about 2 ms of every write): 8 random characters
-    of the same alphabet, created exclusively (O_EXCL, no symlink followed), mode 0o600."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        letters = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
-        name = os.path.join(directory, prefix + letters + suffix)
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-        except PermissionError:  # Windows: a directory of that name
-            if os.name == "nt" and os.path.isdir(name):
-                continue
-            raise
-    raise FileExistsError(f"no unused temporary name in {directory}")
+_TEMP_SET = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's alphabet
 
 
 # The bytes this process wrote last (``last_written``): table mode shows the game a recording
@@ -482,9 +462,10 @@ def parsed_form(value: Any) -> Any:
 
 
 def _parsed_before(data: bytes) -> dict[str, Any] | None:
-    """A copy of the document ``data`` parsed to last time, if it is the last file read."""
+    """A copy of the document ``data`` parsed to last time, if it is the last file read (a
+    start-up trick, ``startup``: parsed_once)."""
     entry = _last_read[0]
-    if entry is not None and entry[0] == data:
+    if entry is not None and entry[0] == data and on("parsed_once"):
         doc: dict[str, Any] = _copy(entry[1])
         return doc
     return None

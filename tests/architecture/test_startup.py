@@ -292,3 +292,47 @@ def test_kept_game_switch(monkeypatch, tmp_path, off):
     _off(monkeypatch, "kept_game", off)
     assert GameFile(tmp_path / "g.toml", keep=True).keep is not off
     assert GameFile(tmp_path / "g.toml").keep is False
+
+
+def test_only_the_start_up_module_spells_type_checking_out():
+    """``TYPE_CHECKING = False`` (instead of importing it from typing) is a start-up trick of
+    the module imported before the collector is off; every other module imports typing's."""
+    from tests.architecture.sources import PACKAGE
+
+    spelled = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if "\nTYPE_CHECKING = False\n" in path.read_text(encoding="utf-8")
+    )
+    assert spelled == ["startup.py"]
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_mkstemp_switch(monkeypatch, tmp_path, off):
+    """Either way a new file of mode 0o600 named prefix + 8 of tempfile's letters + suffix;
+    tempfile imported only with the trick off."""
+    _off(monkeypatch, "mkstemp", off)
+    monkeypatch.delitem(sys.modules, "tempfile", raising=False)
+    fd, name = startup.mkstemp(tmp_path, ".g.toml.", ".tmp")
+    os.close(fd)
+    path = Path(name)
+    assert path.parent == tmp_path and (path.stat().st_mode & 0o777) == 0o600
+    letters = path.name.removeprefix(".g.toml.").removesuffix(".tmp")
+    assert len(letters) == 8 and set(letters) <= set("abcdefghijklmnopqrstuvwxyz0123456789_")
+    assert ("tempfile" in sys.modules) is off
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_parsed_once_switch(monkeypatch, tmp_path, off):
+    from terts_referee.game import storage
+
+    _off(monkeypatch, "parsed_once", off)
+    path = tmp_path / "g.toml"
+    data = b"format = 2\n"
+    storage.parse_game(path, data)
+    parsed = []
+    monkeypatch.setattr(
+        "terts_referee.files.parse_toml", lambda text: parsed.append(text) or {"format": 2}
+    )
+    assert storage.parse_game(path, data) == {"format": 2}
+    assert bool(parsed) is off
