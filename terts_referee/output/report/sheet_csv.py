@@ -9,9 +9,12 @@ where the decimal separator is a comma). Scripts read ``sheet --json`` (English 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...domain.verdicts import Verdict
 from ...i18n import N_p, register
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 WORDS = register(
     N_p("csv.deal", "deal"),
@@ -29,7 +32,6 @@ WORDS = register(
 #: The byte order mark that tells a spreadsheet the file is UTF-8.
 BOM = "\ufeff"
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
