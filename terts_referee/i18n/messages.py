@@ -270,7 +270,7 @@ MESSAGES = register(
     N_p("err.player.ambiguous", "{name!r} is ambiguous: expected {a} or {b}"),
     N_p("err.player.unknown", "{name!r} is not a player of this game: expected {a} or {b}"),
     N_p("err.undo.empty", "nothing to undo: the game has no events yet"),
-    # --- corrections.py, Game.correct (issue 11) ----------------------------------------
+    # --- corrections.py, Game.correct -------------------------------------------------
     N_p(
         "err.fix.both",
         "--replace and --before cannot be used together: a correction either takes an "

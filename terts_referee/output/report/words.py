@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ...domain.verdicts import Verdict
 
 MSG = register(
-    # corrections of the past (issue 11): report/corrections.py
+    # corrections of the past: report/corrections.py
     N_p("fix.replace", "event {n} replaced: {old} → {new}"),
     N_p("fix.insert", "inserted as event {n}: {new}"),
     N_p("fix.drop", "event {n} removed: {old}"),
