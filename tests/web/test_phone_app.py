@@ -472,8 +472,12 @@ def test_the_referee_s_remedy_deals_at_a_tap(terts, tmp_path, page):
             me.tap(f'[data-key="{digit}"]')
         me.pick("by", "Аня")
         me.pick("last-trick", "Аня")
+        # The page must not learn of the terminal's count before the tap (it would close the
+        # score panel, the deal being over): its state is not fetched until the refusal is in.
+        page.route("**/api/state", lambda route: route.abort())
         terts.ok("score", "96", "--by", "Аня", "--last-trick", "Аня")  # from a terminal
         refused = me.record("score")
+        page.unroute("**/api/state")
         assert not refused["ok"] and refused["remedy"] == {"action": "deal", "fields": {}}
         button = page.locator('#remedy button[data-remedy="deal"]')
         assert button.text_content() == "Deal"
