@@ -252,8 +252,8 @@ class Remedies:
     def state(self):
         return self.inner.state()
 
-    def act(self, action, body):
-        status, answer = self.inner.act(action, body)
+    def act(self, action, body, page=False):
+        status, answer = self.inner.act(action, body, page)
         if status == 422 and action == "declare":
             answer = {**answer, "code": "test.undo", "remedy": {"action": "undo", "fields": {}}}
         if status == 422 and action == "score":
