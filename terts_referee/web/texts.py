@@ -297,7 +297,18 @@ TEXTS = register(
         "ui.tricks": {"en": "Tricks taken", "ru": "Взяток"},
         "ui.card_points": {"en": "Card points taken", "ru": "Очков в картах"},
         "ui.undo_last": {"en": "Undo event {n}", "ru": "Отменить событие {n}"},
-        "ui.nothing_to_undo": {"en": "Nothing to undo", "ru": "Отменять нечего"},
+        "ui.undo_q": {"en": "Undo event {n}?", "ru": "Отменить событие {n}?"},
+        "ui.undo_go": {"en": "Undo", "ru": "Отменить"},
+        "ui.replace_n": {"en": "Replace event {n}", "ru": "Заменить событие {n}"},
+        "ui.insert_n": {"en": "Insert before event {n}", "ru": "Вставить перед событием {n}"},
+        "ui.drop_event_n": {"en": "Drop event {n}", "ru": "Удалить событие {n}"},
+        "ui.event_hint": {
+            "en": "For a false, late or lowered declaration: its number in the list of events. "
+            "Left empty: the player's latest declaration.",
+            "ru": "Для ложного, запоздалого или заниженного объявления: его номер в списке "
+            "событий. Если пусто — последнее объявление игрока.",
+        },
+        "ui.claim_refused": {"en": "Claim refused: {why}", "ru": "Заявка отклонена: {why}"},
         # --- a form's field left empty: the page's words, and the server's to the page --------
         "ui.need.players": {"en": "Type both players' names", "ru": "Впишите имена обоих игроков"},
         "ui.need.player": {"en": "Choose the player", "ru": "Выберите игрока"},

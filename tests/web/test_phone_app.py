@@ -234,9 +234,8 @@ def test_the_page_reconnects_after_the_server_restarts(terts, tmp_path, page):
 
 
 class Remedies:
-    """Today's backend, with the remedies a refusal will carry (the referee's verdicts as data):
-    a refused declaration offers an undo (every field given: done at a tap), a refused score a
-    penalty for Боря (the kind left to choose: its panel, filled in)."""
+    """Today's backend, with other remedies than the referee gives those refusals: a refused
+    declaration offers an undo, a refused score a penalty for Боря (the kind left to choose)."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -266,7 +265,9 @@ class Remedies:
         return status, answer
 
 
-def test_a_refusal_s_remedy_is_a_button_that_does_it(terts, tmp_path, page):
+def test_a_refusal_s_remedy_is_a_button_that_opens_its_panel(terts, tmp_path, page):
+    """A remedy never records at a tap: an undo opens the undo panel, naming the event it
+    removes, and only its own button (Undo) removes it."""
     from terts_referee.web.backend import GameBackend
 
     terts.ok("new", "Аня", "Боря", "--quick")
@@ -277,11 +278,20 @@ def test_a_refusal_s_remedy_is_a_button_that_does_it(terts, tmp_path, page):
         refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
         assert not refused["ok"] and refused["remedy"]["action"] == "undo"
         assert me.message() == refused["error"]  # the refusal's line alone, the button apart
-        assert page.locator('#remedy button[data-remedy="undo"]').text_content() == "Undo"
+        button = page.locator('#remedy button[data-remedy="undo"]')
+        assert button.text_content() == "Undo event 2"  # what it would undo, named
         axe_clean(page, "a refusal with its remedy")
         shot(page, "en-remedy")
-        with page.expect_response(lambda r: r.url.endswith("/api/undo")):
-            me.tap('#remedy button[data-remedy="undo"]')  # every field given: done at a tap
+        before = terts.game.read_bytes()
+        posts = []
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        me.tap('#remedy button[data-remedy="undo"]')
+        page.wait_for_selector('[data-submit="undo"]')
+        assert me.text("#panel h2") == "Undo event 2?"
+        assert "4J" in me.text("#panel .fixing")
+        assert page.locator('[data-submit="undo"]').text_content() == "Undo"
+        assert posts == [] and terts.game.read_bytes() == before  # nothing done yet
+        assert me.record("undo")["ok"]
         page.wait_for_function("() => !document.querySelector('#recent li[data-event=\"2\"]')")
         assert len(terts.ok("log", "--json").json()["events"]) == 1
         refused = me.score(200, "Аня", "Боря")  # more than a deal holds
@@ -454,10 +464,10 @@ def test_large_system_text_fits(terts, tmp_path, large_text):
         axe_clean(page, "large text")
 
 
-def test_the_referee_s_remedy_deals_at_a_tap(terts, tmp_path, page):
+def test_the_referee_s_remedy_opens_the_deal_panel(terts, tmp_path, page):
     """The score panel open on a phone while the deal is counted from a terminal: the phone's
-    score is refused (no deal open) with the referee's remedy, a deal, which names no field
-    the deal needs: its button records it."""
+    score is refused (no deal open) with the referee's remedy, a deal: its button opens the
+    deal panel (the trump still to choose), and the panel's button records it."""
     terts.ok("new", "Аня", "Боря", "--quick")
     terts.ok("deal", "--trump", "ч")
     with running(terts.game) as server:
@@ -472,9 +482,11 @@ def test_the_referee_s_remedy_deals_at_a_tap(terts, tmp_path, page):
         assert not refused["ok"] and refused["remedy"] == {"action": "deal", "fields": {}}
         button = page.locator('#remedy button[data-remedy="deal"]')
         assert button.text_content() == "Deal"
-        with page.expect_response(lambda r: r.url.endswith("/api/deal")) as dealt:
-            button.tap()
-        assert dealt.value.json()["ok"]
+        button.tap()
+        page.wait_for_selector('[data-submit="deal"]')
+        assert len(terts.sheet()["deals"]) == 1  # nothing recorded by the remedy's button
+        me.pick("trump-suit", "♠")
+        assert me.record("deal")["ok"]
         page.wait_for_function(
             "() => document.querySelector('#status').textContent.startsWith('Deal 2')"
         )
