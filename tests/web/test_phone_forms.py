@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.serve_helpers import running
+from tests.serve_helpers import running, win_quickly
 from tests.web.browser import Person
 from tests.web.test_phone_app import axe_clean, shot
 
@@ -26,18 +26,11 @@ class Watched(Person):
         return self.page.locator(selector).first.text_content()
 
 
-def _finished(terts):
-    terts.ok("new", "Аня", "Боря", "--quick")
-    for suit, points in (("ч", "140"), ("п", "100")):
-        terts.ok("deal", "--trump", suit)
-        terts.ok("declare", "Аня", "4J")
-        terts.ok("score", points, "--by", "Аня", "--last-trick", "Боря")
-
-
 def test_an_undo_remedy_on_a_finished_game_asks_first(terts, tmp_path, page):
     """A penalty on a finished game is refused with an undo as its remedy: its button names the
     event, opens the undo panel naming it too, and nothing is removed until Undo is tapped."""
-    _finished(terts)
+    terts.ok("new", "Аня", "Боря", "--quick")
+    win_quickly(terts)
     before = terts.game.read_bytes()
     with running(terts.game) as server:
         me = Watched(page, server)
