@@ -457,28 +457,24 @@ def test_large_system_text_fits(terts, tmp_path, large_text):
 
 
 def test_the_referee_s_remedy_opens_the_deal_panel(terts, tmp_path, page):
-    """The score panel open on a phone while the deal is counted from a terminal: the phone's
-    score is refused (no deal open) with the referee's remedy, a deal: its button opens the
-    deal panel (the trump still to choose), and the panel's button records it."""
+    """A penalty before the first deal is refused with the referee's remedy, a deal: its button
+    opens the deal panel (the trump still to choose), and the panel's button records it.
+
+    (A score panel left open while a terminal counts the deal closes as soon as the page hears
+    of the count, so that a tap racing the terminal's count is not a test that can be relied
+    on.)"""
     terts.ok("new", "Аня", "Боря", "--quick")
-    terts.ok("deal", "--trump", "ч")
     with running(terts.game) as server:
         me = Player(page, server)
-        me.action("score")
-        for digit in "96":
-            me.tap(f'[data-key="{digit}"]')
-        me.pick("by", "Аня")
-        me.pick("last-trick", "Аня")
-        terts.ok("score", "96", "--by", "Аня", "--last-trick", "Аня")  # from a terminal
-        refused = me.record("score")
+        refused = me.penalty("Боря", "renege")
         assert not refused["ok"] and refused["remedy"] == {"action": "deal", "fields": {}}
         button = page.locator('#remedy button[data-remedy="deal"]')
         assert button.text_content() == "Deal"
         button.tap()
         page.wait_for_selector('[data-submit="deal"]')
-        assert len(terts.sheet()["deals"]) == 1  # nothing recorded by the remedy's button
+        assert terts.sheet()["deals"] == []  # nothing recorded by the remedy's button
         me.pick("trump-suit", "♠")
         assert me.record("deal")["ok"]
         page.wait_for_function(
-            "() => document.querySelector('#status').textContent.startsWith('Deal 2')"
+            "() => document.querySelector('#status').textContent.startsWith('Deal 1')"
         )
