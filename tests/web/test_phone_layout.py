@@ -80,6 +80,18 @@ def test_after_a_count_the_sheet_and_the_next_deal_are_in_view(terts, tmp_path, 
             assert 0 <= where["top"] and where["bottom"] <= where["height"], (part, where)
 
 
+def test_after_a_count_with_large_text_the_answer_and_the_next_deal(terts, tmp_path, large_text):
+    """The header not sticky and no room for all: the answer at the top, «Сдача» under it."""
+    _open_deal(terts)
+    page = large_text
+    with running(terts.game, lang="ru") as server:
+        me = Person(page, server)
+        assert me.score(96, "Аня", "Боря")["ok"]
+        for part in ('[data-act="deal"]', "#message"):
+            where = page.evaluate(IN_VIEW, part)
+            assert 0 <= where["top"] and where["bottom"] <= where["height"], (part, where)
+
+
 def test_a_refusal_is_shown_in_the_panel_beside_its_buttons(terts, tmp_path, page):
     _open_deal(terts)
     with running(terts.game) as server:

@@ -1030,8 +1030,10 @@
           } else if (reply.ok && (open === action || open === null)) {
             // (the new state may have closed it already: a count ends the deal and its panel)
             if (open) close();
-            // the answer, the totals, the sheet and the next action's button in view
+            // the answer, the totals, the sheet and the next action's button in view; with
+            // large text (the header not sticky, no room for all) the answer at the top
             window.scrollTo(0, 0);
+            if (!headerHeight() && !MESSAGE.hidden) FEEDBACK.scrollIntoView({ block: "start" });
           } else if (!reply.ok && open === action) {
             // the server's missing field (a form the page let through) marked as the page's
             const need = reply.field && box.querySelector(`[data-need="${reply.field}"]`);
