@@ -310,7 +310,7 @@ TEXTS = register(
         },
         "ui.claim_refused": {"en": "Claim refused: {why}", "ru": "Заявка отклонена: {why}"},
         # --- a form's field left empty: the page's words, and the server's to the page --------
-        "ui.need.players": {"en": "Type both players' names", "ru": "Впишите имена обоих игроков"},
+        "ui.need.players": {"en": "Type both players' names", "ru": "Впишите оба имени"},
         "ui.need.player": {"en": "Choose the player", "ru": "Выберите игрока"},
         "ui.need.declare.player": {"en": "Choose who declares", "ru": "Выберите, кто объявляет"},
         "ui.need.challenge.player": {
