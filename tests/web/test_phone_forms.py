@@ -147,6 +147,9 @@ def test_what_the_page_said_goes_when_the_game_moves_on(terts, tmp_path, chromiu
             first.bring_to_front()
             a.tap('#tools [data-tool="copy"]')
             first.wait_for_selector("textarea.result")
+            note = first.locator('#tools [data-note="copy"]')  # beside the button, in view
+            assert note.text_content() and note.is_visible()
+            assert first.locator("#message").is_hidden()
             terts.ok("score", "140", "--by", "Аня", "--last-trick", "Боря")
             first.wait_for_selector("textarea.result", state="detached")
             assert first.locator("#message").is_hidden()

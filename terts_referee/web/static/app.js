@@ -19,7 +19,7 @@
   let lostAt = null; // when the connection was lost (the time the totals shown are from)
   let said = null; // the version of the state the message shown speaks of
   let posting = 0; // actions sent whose answer (and the state after it) is not shown yet
-  let copiedAt = null; // the version whose result was copied (the box shown under the tools)
+  let shownAt = null; // the version the tools' box speaks of (the result copied, a note)
   let uid = 0;
 
   const $ = (id) => document.getElementById(id);
@@ -128,9 +128,9 @@
   function arrived(next) {
     if (next.version !== version) {
       if (!posting && said !== null && said !== next.version) say(null);
-      if (copiedAt !== null && copiedAt !== next.version) {
+      if (shownAt !== null && shownAt !== next.version) {
         shown.replaceChildren();
-        copiedAt = null;
+        shownAt = null;
       }
     }
     S = next;
@@ -522,13 +522,16 @@
     const area = el("textarea", { readonly: true, rows: "3", "aria-label": w("ui.result"),
       class: "result", "data-result": "1" });
     area.value = text;
-    box.replaceChildren(area);
-    copiedAt = version; // the result of this state: gone once the game moves on
+    const note = el("p", { class: "hint", "data-note": "copy" });
+    box.replaceChildren(note, area);
+    shownAt = version; // the result of this state: gone once the game moves on
     if (!done) {
       area.select();
       try { done = document.execCommand("copy"); } catch (e) { done = false; }
     }
-    say(w(done ? "ui.copied" : "ui.copy_by_hand"), "info");
+    // said beside the button tapped (the page's answer is at its top, out of sight from here)
+    note.textContent = w(done ? "ui.copied" : "ui.copy_by_hand");
+    reveal(box);
   }
 
   let wake = null; // the screen's wake lock, where the browser gives one (a secure context)
@@ -543,7 +546,8 @@
       }
     } catch (e) {
       wake = null;
-      say(w("ui.awake_refused"), "info");
+      shown.replaceChildren(el("p", { class: "hint", "data-note": "awake", text: w("ui.awake_refused") }));
+      shownAt = version;
     }
     renderTools();
   }
@@ -552,7 +556,8 @@
     if (!document.hidden && wake && wake.released) keepAwake(true);
   });
 
-  const shown = el("div", { class: "shown" }); // the result's text, once copied
+  // the result's text once copied, and what the tools have to say, below their buttons
+  const shown = el("div", { class: "shown", "aria-live": "polite" });
   function renderTools() {
     const box = $("tools");
     if (!S || S.error) { box.replaceChildren(); return; }
