@@ -132,6 +132,10 @@ TEXT = register(
             "ru": "--since {text!r} — позже, чем сейчас: вечер начинается не позже текущего "
             "момента",
         },
+        "club.round.no_players": {
+            "en": "the evening's players were not named: its tables are opened one by one",
+            "ru": "игроки вечера не названы: столы открываются по одному",
+        },
         "club.round.unknown": {
             "en": "there is no round {number}: the evening has rounds 1 to {most}",
             "ru": "раунда {number} нет: в этом вечере раунды с 1 по {most}",
@@ -380,10 +384,19 @@ def evening_games(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(the evening's games, every game), each counted once: the tables' summaries
     (:func:`table_summary`) and the library's (``scan_library``); the evening's are those
-    started since ``since``."""
-    from .copies import counted_once
+    started since ``since``. A game that is both a table and in the library (a copy put there
+    by hand, or by a sync tool) counts as the table, unless the library's copy holds more
+    (``copies.choose``'s rule without its tie-break by path)."""
+    from .copies import counted_once, order_key, same_game
 
-    everything, _ = counted_once([*tables, *library])
+    everything, _ = counted_once(tables)
+    at = {same_game(g): n for n, g in enumerate(everything)}
+    for game in library:
+        n = at.get(same_game(game))
+        if n is None:
+            everything.append(game)
+        elif order_key(game)[:2] < order_key(everything[n])[:2]:
+            everything[n] = game
     start = since.timestamp()
     evening = [g for g in everything if _moment(g["date"]) >= start]
     return evening, everything
@@ -530,7 +543,7 @@ def round_to_open(
     Raises NotationError for a round the evening does not have (or an evening without
     players)."""
     if not given:
-        raise NotationError(t("club.web.no_players"))
+        raise NotationError(t("club.round.no_players"))
     if not 1 <= number <= len(views):
         raise NotationError(t("club.round.unknown", number=number, most=len(views)))
     pending = [p for p in views[number - 1]["pairs"] if p["opened"] is False]

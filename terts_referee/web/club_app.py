@@ -88,7 +88,7 @@ class LobbyApp(PhoneApp):
             return Response(data, 200, SECURITY_HEADERS, STATIC[route])
         if route in READS:
             return await self._read(route, request)
-        if route in PHONE_READS:
+        if route in PHONE_READS or route[4:] in self.backend.actions:  # GET api/round: 405
             return None
         return refusal(404, t("web.err.not_found", self.lang, path=route))
 
@@ -341,15 +341,15 @@ def prepare(
     from ..library.evening import check_club_folder, evening_start, parse_since
     from ..library.index import check_library, library_dir
 
-    where = library_dir(library)
-    check_library(where)
-    made = check_club_folder(Path(folder), where)
     names: tuple[str, ...] = ()
     if players is not None:
-        round_robin([p for p in players.split(",")])  # refuses what the schedule would
+        round_robin(players.split(","))  # refuses what the schedule would
         names = tuple(p.strip() for p in players.split(","))
     moment = now()
     start = parse_since(since, moment) if since is not None else evening_start(moment)
+    where = library_dir(library)
+    check_library(where)
+    made = check_club_folder(Path(folder), where)  # last: nothing is made for a refusal
     return Path(folder).resolve(), where, names, start, made
 
 

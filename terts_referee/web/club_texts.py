@@ -70,11 +70,6 @@ TEXTS = register(
             "en": "round {number} waits for its players to finish their games: {names}",
             "ru": "раунд {number} ждёт, пока доиграют свои партии: {names}",
         },
-        "club.web.no_players": {
-            "en": "the evening's players were not named when the server started: open the "
-            "tables one by one",
-            "ru": "игроки вечера не были названы при запуске сервера: открывайте столы по одному",
-        },
         "club.web.no_game": {
             "en": "no game {game} among the evening's finished games",
             "ru": "среди оконченных партий вечера нет партии {game}",
