@@ -14,7 +14,9 @@ folder (and a temporary library), the server a fresh process on a free port:
 - **the lobby**: ``--lobbies`` lobby pages listen on ``api/events`` and fetch ``api/state`` at
   each new version, as the lobby's page does (the tables, the standings and the rounds): the
   time of each such fetch;
-- **memory**: the server's resident set with every page open, and its peak at the end.
+- **memory**: the server's resident set with every page open, and its peak at the end;
+- **CPU**: the server's CPU time (user and system, ``/proc/PID/stat``) over the taps, per tap:
+  a figure the machine's other load does not move much, where the times above are.
 
 Goal: every tap answered and both phones of its table updated, p95 under 100 ms. Exit status 1
 when it is missed, when a tap is not answered 200, or when the server does not exit 0 on
@@ -45,6 +47,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_serve import BIN, child_env, free_port, line, memory, ms
 from make_game import replay_game, write
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU time of ``pid`` so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class ClubServer:
@@ -208,12 +217,14 @@ def main(argv: list[str] | None = None) -> int:
         for lobby in lobbies:
             lobby.next_version("")
         opened = memory(server.proc.pid)["VmRSS"]
+        cpu = cpu_seconds(server.proc.pid)
         started = time.perf_counter()
         for tapper in tappers:
             tapper.ready.set()
         for tapper in tappers:
             tapper.join(600)
         seconds = time.perf_counter() - started
+        cpu = cpu_seconds(server.proc.pid) - cpu
         peak = memory(server.proc.pid)
         code = server.stop()
         for stream in [*lobbies, *(p for group in phones.values() for p in group)]:
@@ -238,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{len(updated)} taps in {seconds:.1f} s ({len(updated) / seconds:.0f} a second); "
         f"RSS with {pages + args.lobbies} pages {opened:.1f} MiB, at the end "
-        f"{peak['VmRSS']:.1f} MiB (peak {peak['VmHWM']:.1f})"
+        f"{peak['VmRSS']:.1f} MiB (peak {peak['VmHWM']:.1f}); server CPU "
+        f"{cpu * 1000 / len(updated):.1f} ms a tap"
     )
     failed = []
     if tap["p95"] >= 100:
