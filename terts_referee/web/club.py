@@ -37,6 +37,7 @@ from .backend import GameBackend, refused
 if TYPE_CHECKING:
     import asyncio
     from collections.abc import Callable
+    from concurrent.futures import Future
     from datetime import datetime
 
     from ..library.ratings import Ratings
@@ -157,13 +158,17 @@ class Club:
     def read_tables(self) -> list[tuple[TableView, dict[str, Any] | None]]:
         """Every table as the lobby lists it, with its summary: each read in its own worker,
         all at once."""
-        tables = list(self.tables.values())
-        futures = [table.app.worker.submit(table.read) for table in tables]
+        asked: list[tuple[Table, Future[tuple[TableView, dict[str, Any] | None]]]] = []
+        for table in self.tables.values():
+            try:
+                asked.append((table, table.app.worker.submit(table.read)))
+            except RuntimeError:  # its worker has stopped: the table has just gone
+                continue
         found = []
-        for table, future in zip(tables, futures, strict=True):
+        for table, future in asked:
             try:
                 found.append(future.result(READ_WAIT))
-            except Exception as exc:  # a worker stopped or busy past the wait: said, not raised
+            except Exception as exc:  # cancelled, or busy past the wait: said, not raised
                 found.append((_unreadable(table.name, type(exc).__name__), None))
         return found
 

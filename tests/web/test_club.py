@@ -572,7 +572,22 @@ def test_serve_club_refuses_bad_options_in_one_line(terts, tmp_path, args, says)
     assert not (tmp_path / "c").exists()  # nothing made for a refusal
 
 
+def _live(port: int, path: str) -> socket.socket:
+    """A live stream of ``path``, read up to its first version."""
+    live = socket.create_connection(("127.0.0.1", port), timeout=10)
+    live.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    seen = b""
+    while b"data: " not in seen:
+        chunk = live.recv(1000)
+        assert chunk, seen
+        seen += chunk
+    return live
+
+
 def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
+    """The folder made, the first lines said; Ctrl-C with the lobby's and a table's live pages
+    open ends every stream cleanly, moves the finished tables and exits 0 (the timeouts are
+    only hang guards)."""
     env = {**os.environ, "TERTS_LANG": "en", "NO_COLOR": "1", "PYTHONPATH": str(REPO_ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "terts_referee", "serve", "--club", "night", "--port", "0"],
@@ -582,22 +597,40 @@ def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
+    pages = []
     try:
         made = proc.stdout.readline()
         heading = proc.stdout.readline()
         said = [proc.stdout.readline() for _ in range(2)]
         port = int(re.search(r"127\.0\.0\.1:(\d+)/", heading).group(1))
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-            sock.sendall(f"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-            assert sock.recv(1000).startswith(b"HTTP/1.1 200")
+        conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+        body = json.dumps({"players": ["Аня", "Боря"]}).encode()
+        conn.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: "
+            b"application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s"
+            % (port, len(body), body)
+        )
+        answer = b""
+        while chunk := conn.recv(4096):
+            answer += chunk
+        conn.close()
+        name = json.loads(answer.partition(b"\r\n\r\n")[2])["name"]
+        pages = [_live(port, "/api/events"), _live(port, "/" + table(name, "api/events"))]
         proc.send_signal(2)
         out, err = proc.communicate(timeout=20)
+        for live in pages:  # each stream was ended by the server, not cut
+            tail = b""
+            while chunk := live.recv(1000):
+                tail += chunk
+            assert tail.endswith(b"0\r\n\r\n"), tail
     finally:
+        for live in pages:
+            live.close()
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     assert made == f"made the club folder {tmp_path / 'night'}\n"
     assert heading.startswith(f"terts serve: the club night in {tmp_path / 'night'} (0 tables) at")
     assert "the evening counts from" in said[0] and said[1] == "Ctrl-C stops the server.\n"
-    assert "stopped" in out
-    assert proc.returncode == 0 and err == ""
+    assert out.endswith("stopped\n") and proc.returncode == 0 and err == ""
+    assert (tmp_path / "night" / f"{name}.toml").exists()  # unfinished: it stays
