@@ -102,12 +102,12 @@ def _twelve_deal_script() -> list[list[Event]]:
             DealEvent(None, S, None, quick=True),
             Score(A, 75, A),
         ],
-        # 7: a terts beaten by a fifty, an empty challenge
+        # 7: a terts beaten by a fifty, an empty-challenge penalty (the asker's: the challenger)
         [
             DealEvent(None, D, None, quick=True),
             Declare(A, (run(3, Rank.KING, D),)),
             Challenge(B, run(4, Rank.QUEEN, C)),
-            Penalty(A, PenaltyKind.EMPTY_CHALLENGE),
+            Penalty(B, PenaltyKind.EMPTY_CHALLENGE),
             Score(B, 97, B),
         ],
         # 8: four aces and a marriage
@@ -186,7 +186,9 @@ def replay_events(n: int) -> list[Event]:
 def replay_game(n: int, check: bool = True) -> Game:
     """An ``n``-event game a game file may hold (its validation bounds the target at 5000): the
     cycle of ``replay_events`` with two empty-challenge penalties of 500 uphill each after it,
-    so that the targets move away faster than the totals and the game never ends. Ten events a
+    for the cycle's challenger (the penalty is an asker's, and a challenge implies the
+    question; the challenger alternates, so each player goes 1000 uphill every two cycles), so
+    that the targets move away faster than the totals and the game never ends. Ten events a
     cycle; ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next.
 
     The events are appended directly (``Game.record`` judging each would be slower to build);
@@ -196,7 +198,8 @@ def replay_game(n: int, check: bool = True) -> Game:
     i = 0
     while len(events) < n:
         events.extend(_cycle(i))
-        events.extend(Penalty(p, PenaltyKind.EMPTY_CHALLENGE, points=500) for p in PLAYERS)
+        challenger = PLAYERS[i % 2]  # ``p`` of ``_cycle(i)``
+        events.extend(Penalty(challenger, PenaltyKind.EMPTY_CHALLENGE, points=500) for _ in "ab")
         i += 1
     game = Game(PLAYERS, rules(5000), events[:n])
     if check:

@@ -8,7 +8,7 @@ from ..i18n.messages import suit_word, t
 from .cards import Card, Rank, Suit
 from .rules import Ruleset
 
-__all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation"]
+__all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation", "trump_jack_matters"]
 
 
 def beats(card: Card, lead: Card, trump: Suit | None) -> bool:
@@ -49,8 +49,25 @@ def legal_follows(
     return legal
 
 
-def _obliged(cards: set[Card], lead: Card, trump: Suit, must_beat: bool) -> set[Card]:
-    jack = Card(Rank.JACK, trump)
+def trump_jack_matters(
+    hand: Iterable[Card], lead: Card, trump: Suit, rules: Ruleset, final: bool
+) -> bool:
+    """Whether ``play.trump_jack`` decided what ``legal_follows`` allows: the trump jack is in
+    ``hand`` and the cards allowed differ from those of a duty that treats it as any other
+    trump. False where no duty applies (``play.while_stock = "free"`` with the stock left)."""
+    cards = set(hand)
+    if Card(Rank.JACK, trump) not in cards or (not final and rules.play.while_stock == "free"):
+        return False
+    plain = _obliged(cards, lead, trump, must_beat=final, jack_exempt=False)
+    return legal_follows(cards, lead, trump, rules, final) != plain
+
+
+def _obliged(
+    cards: set[Card], lead: Card, trump: Suit, must_beat: bool, jack_exempt: bool = True
+) -> set[Card]:
+    """The cards the duty obliges, the trump jack exempt (``jack_exempt``: the rule itself;
+    False, a duty blind to the jack, to tell whether the exemption changed anything)."""
+    jack = Card(Rank.JACK, trump) if jack_exempt else None
     same = {c for c in cards if c.suit == lead.suit}
     if same:
         if lead.suit == trump and not (same - {jack}):

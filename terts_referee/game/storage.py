@@ -546,9 +546,19 @@ def check_writable_target(path: Path, target: Path) -> None:
         raise GameFileError(t("store.read_only", path=path))
 
 
+class CorruptGameFile(GameFileError):
+    """A game file that exists but cannot be used as it is; ``detail`` says what is wrong, for
+    a command that only reads it (the library, ``terts import``), which words the remedy its
+    own way (``--game`` means nothing there)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(t("store.corrupt", path=path, detail=detail))
+        self.path, self.detail = path, detail
+
+
 def _corrupt(path: Path, detail: str) -> GameFileError:
     """Build the error for a game file that exists but cannot be used as it is."""
-    return GameFileError(t("store.corrupt", path=path, detail=detail))
+    return CorruptGameFile(path, detail)
 
 
 def _one_line(text: str) -> str:

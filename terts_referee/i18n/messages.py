@@ -729,12 +729,14 @@ MESSAGES = register(
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
-            "[001] «лишается высшего назначения в этом ходе»): {player} asked about {owner}'s "
-            "{about} (event {event}) and may not declare a higher class, {decl}, {until}",
+            "[001] «лишается высшего назначения в этом ходе»): {player} asked at event {asked} "
+            "about {owner}'s {about} (event {event}) and may not declare a higher class, "
+            "{decl}, {until}",
             "ru": "вопрос «Рост?» лишает высшего назначения (RULES §4.2, "
             'declarations.challenge = "same-class" [001] «лишается высшего назначения в '
-            "этом ходе»): после вопроса об объявлении соперника ({owner}: {about}, событие "
-            "{event}) {player} не может объявить {decl}, назначение выше классом, {until}",
+            "этом ходе»): после вопроса (событие {asked}) об объявлении соперника ({owner}: "
+            "{about}, событие {event}) {player} не может объявить {decl}, назначение выше "
+            "классом, {until}",
         },
         "err.forfeit.until_trick": {
             "en": "before trick {trick}",
@@ -1278,6 +1280,18 @@ MESSAGES = register(
             "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
             "ru": "событие {event} — не объявление в сдаче "
             "{deal} или объявляет не {player}: см. `terts log`",
+        },
+        "err.penalty.empty_challenge": {
+            "en": "{player} asked no «Рост?» in deal {deal} (no question and no challenge "
+            "recorded): the empty-challenge penalty is the asker's, for asking with nothing "
+            "to show ([000] rule 6, RULES §4.2){other_asked}",
+            "ru": "{player}: в сдаче {deal} нет вопроса «Рост?» (ни вопроса, ни перебития "
+            "не записано): штраф за «Рост?» без комбинации пишут тому, кто спрашивает, "
+            "не имея что показать ([000] правило 6, RULES §4.2){other_asked}",
+        },
+        "err.penalty.empty_challenge.other": {
+            "en": "; {other} asked, at event {event}",
+            "ru": "; спрашивает {other}, событие {event}",
         },
         "err.penalty.no_declaration": {
             "en": "{player} has no declaration in deal {deal} to void",

@@ -14,8 +14,11 @@ the same game (the trail only grows); the rule below counts the fuller one.
 
 **Which copy counts** (:func:`choose`): the one that holds more entries (events recorded and
 corrections made); of copies that hold as many, the one whose latest entry was made last (a
-copy without times counts as the oldest); then the first by its path inside the library, in
-code-point order. The others are listed as ``copies`` and not counted; no file is changed.
+copy without times counts as the oldest); then the one with the shorter file name, since sync
+tools mark a conflict copy by adding to the original's name (Syncthing's
+``.sync-conflict-…``, Nextcloud's `` (conflicted copy …)``, Dropbox's `` (… conflicted copy
+…)``); then the first by its path inside the library, in code-point order. The others are
+listed as ``copies`` and not counted; no file is changed.
 
 Pure functions over summaries (``summary.summarize``), no files.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
 from typing import Any
@@ -91,10 +95,12 @@ def _moment(iso: str | None) -> float:
     return datetime.fromisoformat(iso).timestamp() if iso else float("-inf")
 
 
-def order_key(game: Mapping[str, Any]) -> tuple[int, float, str]:
+def order_key(game: Mapping[str, Any]) -> tuple[int, float, int, str]:
     """Sorts the copy that counts first: more entries, then the later latest entry, then the
-    path (``game["path"]``, relative to the library) in code-point order."""
-    return (-game["entries"], -_moment(game["latest"]), game["path"])
+    shorter file name (the original, not a sync tool's conflict copy), then the path
+    (``game["path"]``, relative to the library) in code-point order."""
+    path = game["path"]
+    return (-game["entries"], -_moment(game["latest"]), len(os.path.basename(path)), path)
 
 
 def choose(copies: Iterable[Mapping[str, Any]]) -> Mapping[str, Any]:

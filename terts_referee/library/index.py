@@ -93,6 +93,10 @@ TEXT = register(
             "en": "cannot move {path} to the library {library}: {reason}",
             "ru": "не удалось перенести {path} в библиотеку {library}: {reason}",
         },
+        "library.corrupt": {
+            "en": "game file {path} is corrupt ({detail}): repair it or move it away",
+            "ru": "файл игры {path} повреждён ({detail}): исправьте или уберите его",
+        },
         "library.skipped": {
             "en": "skipped {path}: {reason}",
             "ru": "пропущен файл {path}: {reason}",
@@ -749,7 +753,7 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
     """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
     one."""
     from ..game.model import Game
-    from ..game.storage import parse_game
+    from ..game.storage import CorruptGameFile, parse_game
     from ..referee import EventRefused
 
     try:
@@ -763,6 +767,8 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
         return summarize(game, digest), None
     except EventRefused as exc:
         return None, t("library.refused", number=exc.number, reason=exc)
+    except CorruptGameFile as exc:  # only read here: the game commands' --game means nothing
+        return None, t("library.corrupt", path=exc.path, detail=exc.detail)
     except RefereeError as exc:
         return None, str(exc)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a foreign document

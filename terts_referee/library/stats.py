@@ -191,7 +191,8 @@ def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, Ra
 def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
-    ``--player`` and ``--vs`` to win their next game when both are given."""
+    ``--player`` and ``--vs`` to win their next game when both are given and both have a
+    rating in the period, whether or not they played each other."""
     names = display_names(games)
     ratings, terms = _ratings(games, filters)
     kept = filters.kept(games)
@@ -290,6 +291,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
     }
     if filters.player and filters.vs and filters.player != filters.vs:
         a, b = names[filters.player], names[filters.vs]
-        first, second = ratings.chance(a, b)
-        figures["chance"] = {a: round(first, 3), b: round(second, 3)}
+        if a in ratings and b in ratings:  # even if they never played each other
+            first, second = ratings.chance(a, b)
+            figures["chance"] = {a: round(first, 3), b: round(second, 3)}
     return figures

@@ -350,12 +350,21 @@ def print_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def table(*columns: str, title: str | None = None, **kwargs: Any) -> Table:
-    """A rich Table whose headers are plain text."""
+def table(
+    *columns: str,
+    title: str | None = None,
+    numbers: tuple[int, ...] = (),
+    ratios: dict[int, int] | None = None,
+    **kwargs: Any,
+) -> Table:
+    """A rich Table whose headers are plain text. ``numbers``: the indexes of the columns of
+    figures (``no_wrap``: never wrapped while the table can fit them, ``natural_widths``);
+    ``ratios``: each text column's share of the width left over (rich's ``ratio``; 1 when not
+    given, 0 for one that takes its share only after the others have theirs)."""
     new: type[Table] = _rich("rich.table").Table
     t = new(title=human(title) if title else None, **kwargs)
-    for c in columns:
-        t.add_column(human(c))
+    for i, c in enumerate(columns):
+        t.add_column(human(c), no_wrap=i in numbers, ratio=(ratios or {}).get(i))
     return t
 
 
@@ -363,11 +372,15 @@ def natural_widths(table: Table) -> Table:
     """``table`` with each column's width set to what rich would measure for it (its widest
     cell or header) when the whole table fits the console at those widths: rich then lays it
     out exactly as before without measuring every cell once more, nor looking for where to
-    wrap cells that fit (about 2.5 ms of the 12-deal sheet's 12; issue 13), and each plain
-    ``Text`` cell is drawn as the one line it is (``_Fitted``: 2.4 ms more). Left to rich
-    whole: a cell that is not one line of plain text, a column with its own width bounds, a
-    table with other padding, edges, header, footer or expand, and any table wider than the
-    console (rich narrows it by its own rules)."""
+    wrap cells that fit (about 2.5 ms of the 12-deal sheet's 12), and each plain ``Text`` cell
+    is drawn as the one line it is (``_Fitted``: 2.4 ms more). Left to rich whole: a cell that
+    is not one line of plain text, a column with its own width bounds (``ratio`` aside, which
+    rich reads only to expand), a table with other padding, edges, header, footer or expand.
+
+    A table wider than the console is left to rich too, unless its columns say what they hold
+    (``table(numbers=..., ratios=...)``): then ``_narrowed`` gives the widths, since rich would
+    narrow the widest columns first, wrapping figures while a short column keeps room to
+    spare."""
     from rich.cells import cell_len
 
     Text = _rich("rich.text").Text
@@ -386,26 +399,147 @@ def natural_widths(table: Table) -> Table:
     if not simple:
         return table
     widths = []
+    texts = []
     for column in table.columns:
-        if (column.width, column.min_width, column.max_width, column.ratio) != (None,) * 4:
+        if (column.width, column.min_width, column.max_width) != (None,) * 3:
             return table
         widest = 0
+        plains = []
         for item in (column.header, *column.cells):
             plain = item.plain if isinstance(item, Text) else item
             if not isinstance(plain, str) or "\n" in plain or "\t" in plain or "\r" in plain:
                 return table
             widest = max(widest, cell_len(plain))
+            plains.append(plain)
         widths.append(widest)
+        texts.append(plains)
     # rich's own sum: each column plus its padding (1 each side), the two edges and the
     # dividers between columns
-    if sum(widths) + 2 * len(widths) + len(widths) + 1 > out().width:
-        return table
-    for column, width in zip(table.columns, widths, strict=True):
+    room = out().width - 3 * len(widths) - 1
+    fits = sum(widths) <= room
+    if not fits:
+        hinted = any(c.no_wrap or c.ratio is not None for c in table.columns)
+        narrowed = _narrowed(table.columns, texts, widths, room) if hinted else None
+        if narrowed is None:  # too narrow even so: rich's own rules, every column wrapping
+            for column in table.columns:
+                column.no_wrap = False
+            return table
+        widths = narrowed
+    for column, width, plains in zip(table.columns, widths, texts, strict=True):
         column.width = width
-        column.no_wrap = True  # every cell fits its column: nothing to wrap, so no search
+        # every cell fits its column: nothing to wrap, so no search (else rich wraps at words)
+        column.no_wrap = fits or all(cell_len(p) <= width for p in plains)
         if column.justify == "left" and hasattr(column, "_cells"):  # rich's list of its cells
             column._cells = [_fitted(item, Text) for item in column.cells]
     return table
+
+
+def _longest_word(text: str) -> int:
+    from rich.cells import cell_len
+
+    return max((cell_len(word) for word in text.split()), default=0)
+
+
+def _narrowed(
+    columns: list[Any], texts: list[list[str]], natural: list[int], room: int
+) -> list[int] | None:
+    """The widths of a table too wide at its natural widths (``natural``), in ``room`` cells.
+
+    Each column starts at the narrowest width allowed, the first of these that fits: the
+    columns of figures (``no_wrap``) at their widest cell and the text columns at their
+    longest word (nothing wraps but text, between words); else the text columns' words cut
+    to a length, as long as fits and at least 4 (a word cut ends in «…»); else the figures
+    wrapped between their words too and the text cut to 4 or as far as needed (the figures
+    are given their width before the text its words back). None when not even
+    that fits (rich then narrows the table by its own rules). The width left is then given in
+    this order: the figures their widest cell, the smallest gap first, so that as few as
+    possible wrap; the headers each of their longest word, the smallest gap first, so that as
+    few headers as possible are cut; the text columns toward their natural widths, shared by
+    ``ratio``; the rest of the headers, the shortest gap first. (A header is first given 4
+    cells, so that none is cut to a lone «…» while another is whole.)"""
+    from rich.cells import cell_len
+
+    n = range(len(columns))
+    figures = [bool(c.no_wrap) for c in columns]
+    words = [max((_longest_word(p) for p in plains[1:]), default=1) or 1 for plains in texts]
+    body = [max((cell_len(p) for p in plains[1:]), default=1) or 1 for plains in texts]
+    head = [max(_longest_word(plains[0]), 1) for plains in texts]
+
+    def floors(whole: bool, cap: int) -> list[int]:
+        return [(body[i] if whole else words[i]) if figures[i] else min(words[i], cap) for i in n]
+
+    longest = max(words)
+    tiers = [(True, cap) for cap in range(longest, 3, -1)]
+    tiers += [(False, cap) for cap in range(min(longest, 4), 0, -1)]  # then figures first
+    widths = next((w for w in (floors(*tier) for tier in tiers) if sum(w) <= room), None)
+    if widths is None:
+        return None
+    left = room - sum(widths)
+    left = _closest_first(widths, [body[i] if figures[i] else 0 for i in n], left)
+    left = _closest_first(widths, [min(h, 4) for h in head], left)  # a header never just «…»
+    left = _closest_first(widths, head, left)
+    ratios = [0 if figures[i] else (1 if columns[i].ratio is None else columns[i].ratio) for i in n]
+    left = _level(widths, natural, ratios, left)
+    _closest_first(widths, natural, left)
+    return widths
+
+
+def _closest_first(widths: list[int], targets: list[int], left: int) -> int:
+    """``left`` cells given to bring columns up to their ``targets``, the smallest gap first,
+    so that as many as can get there do; what is left over."""
+    for i in sorted(range(len(widths)), key=lambda i: targets[i] - widths[i]):
+        add = min(max(targets[i] - widths[i], 0), left)
+        widths[i] += add
+        left -= add
+    return left
+
+
+def _level(widths: list[int], targets: list[int], weights: list[int], left: int) -> int:
+    """``left`` cells given to the columns of weight above 0 as rich's ``ratio`` shares a
+    width, but each kept between its width now and its target: the columns' widths become
+    ``level * weight`` for the highest level the cells allow, so that a column whose target is
+    below its share gets its target and the others share the rest; what is left over."""
+    flexible = [i for i, w in enumerate(weights) if w > 0 and widths[i] < targets[i]]
+    if not flexible or left <= 0:
+        return left
+    floors = {i: widths[i] for i in flexible}
+    total = left + sum(floors.values())
+
+    def at(level: float) -> dict[int, int]:
+        return {i: min(targets[i], max(floors[i], int(level * weights[i]))) for i in flexible}
+
+    low, high = 0.0, float(max(targets[i] for i in flexible))
+    for _ in range(40):  # bisection: the highest level whose widths fit
+        middle = (low + high) / 2
+        if sum(at(middle).values()) <= total:
+            low = middle
+        else:
+            high = middle
+    for i, width in at(low).items():
+        left -= width - widths[i]
+        widths[i] = width
+    return _share(widths, targets, weights, left)
+
+
+def _share(widths: list[int], targets: list[int], weights: list[int], left: int) -> int:
+    """``left`` cells given to the columns below their ``targets``, in proportion to their
+    ``weights`` (a column of weight 0 gets none), each up to its target; what is left over."""
+    while left > 0:
+        wanting = [i for i, w in enumerate(widths) if w < targets[i] and weights[i] > 0]
+        if not wanting:
+            break
+        total = sum(weights[i] for i in wanting)
+        given = 0
+        for i in wanting:
+            add = min(targets[i] - widths[i], left * weights[i] // total)
+            widths[i] += add
+            given += add
+        if not given:  # fewer cells than columns wanting them: one each, the heaviest first
+            for i in sorted(wanting, key=lambda i: -weights[i])[:left]:
+                widths[i] += 1
+                given += 1
+        left -= given
+    return left
 
 
 def _fitted(item: RenderableType, Text: type[Text]) -> RenderableType:

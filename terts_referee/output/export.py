@@ -53,6 +53,10 @@ LABELS = register(
         "export.target": {"en": "Target", "ru": "Цель"},
         "export.target_lower": {"en": "target", "ru": "цель"},
         "export.uphill": {"en": "uphill", "ru": "в гору"},
+        "export.both_players": {
+            "en": "both players at one point",
+            "ru": "оба игрока в одной точке",
+        },
         "export.winner": {"en": "Winner", "ru": "Победитель"},
         "export.in_progress": {"en": "game in progress", "ru": "игра продолжается"},
         "export.no_winner": {"en": "no winner", "ru": "без победителя"},
@@ -308,15 +312,18 @@ def chart_svg(data: SheetJSON, lang: str = "en") -> str:
         f'transform="rotate(-90 16 {mid_y})">{_h("points", lang)}</text>'
     )
 
-    # targets: one dashed line per player; equal targets alternate their dashes
+    # targets: one dashed line per player; equal targets alternate their dashes on one line,
+    # with a gap between each two (dashes of 6 and gaps of 6, offset by 6, would meet end to
+    # end and draw a solid line)
     same = len(set(targets.values())) == 1
+    dashes = "6 12" if same else "6 6"
     out.append('<g class="targets">')
     for i, p in enumerate(players):
         y = _num(y_at(targets[p]))
-        offset = f' stroke-dashoffset="{6 * i}"' if same else ""
+        offset = f' stroke-dashoffset="{9 * i}"' if same else ""
         out.append(
             f'<line x1="{x_left}" x2="{x_right}" y1="{y}" y2="{y}" stroke="{_COLOURS[i]}" '
-            f'stroke-width="1.5" stroke-dasharray="6 6"{offset} '
+            f'stroke-width="1.5" stroke-dasharray="{dashes}"{offset} '
             f'data-player="{escape(p)}" data-target="{targets[p]}"/>'
         )
     labelled: list[float] = []
@@ -713,10 +720,12 @@ def chart_text(
                 if grid[r][c] in (" ", target_ch):
                     grid[r][c] = dot
     placed: dict[tuple[int, int], int] = {}
+    met = False  # a point of both players: its mark gets a line of the legend
     for idx, track in enumerate(tracks):
         for i, v in track[1:]:
             cell = (row_of(v), col_of(i))
             mark = both if placed.get(cell, idx) != idx else marks[idx]
+            met = met or mark == both
             placed[cell] = idx
             grid[cell[0]][cell[1]] = mark
 
@@ -754,6 +763,8 @@ def chart_text(
     for idx, p in enumerate(players):
         target = _target_text(data, p, lang)
         lines.append(f"{marks[idx]} {names[p]}: {final[p]} / {_w('target_lower', lang)} {target}")
+    if met:
+        lines.append(f"{both} {_w('both_players', lang)}")
     lines.append(f"{target_ch * 3} {_w('target_lower', lang)}")
     if data.get("finished"):
         winner = data.get("winner")

@@ -107,6 +107,12 @@ TEXT = register(
             "en": "no game matches the options given ({total:#game|games} in the library)",
             "ru": "ни одна партия не подходит под заданные условия (всего в библиотеке: {total})",
         },
+        "library.none_between": {
+            "en": "{a} and {b}: no finished game between them matches the options given "
+            "({total:#game|games} in the library)",
+            "ru": "{a} и {b}: оконченных партий друг с другом под заданные условия нет (всего "
+            "в библиотеке: {total})",
+        },
         "library.none_finished": {
             "en": "no finished game matches the options given ({total:#game|games} in the library)",
             "ru": "ни одна оконченная партия не подходит под заданные условия (всего в "
@@ -199,8 +205,8 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
         t("library.h.deals"),
         t("library.h.minutes"),
         title=t("library.h.history", library=scan.library),
+        numbers=(0, 4, 5, 6),  # the date, the score «220 : 520», the deals and the minutes
     )
-    tab.columns[0].no_wrap = True
     for g in games:
         a, b = g["players"]
         tab.add_row(
@@ -212,7 +218,7 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
             console.cell(g["deals"]),
             console.cell("—" if g["minutes"] is None else round(g["minutes"])),
         )
-    console.show(tab)
+    console.show(console.natural_widths(tab))
 
 
 def _or_dash(value: Any) -> str:
@@ -234,6 +240,7 @@ def _show_ratings(figures: Stats) -> None:
         t("library.h.rating"),
         t("library.h.rated"),
         title=t("library.h.ratings"),
+        numbers=(1, 2),  # «6.8 (μ 30.2 ± 7.8)» is one figure
     )
     for name, p in rated:
         text = t(
@@ -243,9 +250,16 @@ def _show_ratings(figures: Stats) -> None:
             sigma=f"{p['sigma']:.1f}",
         )
         tab.add_row(console.cell(name), console.cell(text), console.cell(p["rated_games"]))
-    console.show(tab)
+    console.show(console.natural_widths(tab))
     console.say(t("library.ratings_meaning"), style="dim")
     console.say(t("library.ratings_over", games=figures["ratings"]["games"]), style="dim")
+
+
+def _say_chance(figures: Stats) -> None:
+    """The model's chance of ``--player`` and ``--vs`` winning their next game, when asked."""
+    if figures.get("chance"):
+        (a, pa), (b, pb) = figures["chance"].items()
+        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
 
 
 def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0) -> None:
@@ -255,7 +269,11 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         console.print_json(figures)
         return
     if not figures["players"]:
-        if in_library:
+        if figures.get("chance"):  # --player and --vs who never met: the ratings still speak
+            a, b = figures["chance"]
+            console.say(t("library.none_between", a=a, b=b, total=in_library))
+            _say_chance(figures)
+        elif in_library:
             console.say(t("library.none_finished", total=in_library))
         else:
             console.say(t("library.none"))
@@ -269,12 +287,14 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.per_deal"),
         t("library.h.best"),
         title=t("library.h.stats", games=figures["games"]),
+        numbers=(1, 2, 3, 4, 5, 6),  # the name wraps, never a figure
     )
     # Two tables of six columns rather than one of eleven: at 80 columns nothing is cut.
     scored = console.table(
         t("library.h.player"),
         *(t(f"library.h.{c}") for c in DECLARATION_CLASSES),
         title=t("library.h.scored"),
+        numbers=tuple(range(1, 1 + len(DECLARATION_CLASSES))),
     )
     contested = console.table(
         t("library.h.player"),
@@ -284,6 +304,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.uphill"),
         t("library.h.claims"),
         title=t("library.h.contested"),
+        numbers=(1, 2, 3, 4, 5),
     )
     for name, p in figures["players"].items():
         tab.add_row(
@@ -306,11 +327,15 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(p["uphill"]),
             console.cell(p["claims"]),
         )
-    console.show(tab)
-    console.show(scored)
-    console.show(contested)
+    console.show(console.natural_widths(tab))
+    console.show(console.natural_widths(scored))
+    console.show(console.natural_widths(contested))
     h2h = console.table(
-        t("library.h.pair"), t("library.h.games"), t("library.h.wins"), title=t("library.h.h2h")
+        t("library.h.pair"),
+        t("library.h.games"),
+        t("library.h.wins"),
+        title=t("library.h.h2h"),
+        numbers=(1, 2),  # «1 : 2» never wraps
     )
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
@@ -319,7 +344,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(pair["games"]),
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
         )
-    console.show(h2h)
+    console.show(console.natural_widths(h2h))
     _show_ratings(figures)
     console.say(
         t(
@@ -330,9 +355,7 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             minutes=_or_dash(figures["average_minutes"]),
         )
     )
-    if figures.get("chance"):
-        (a, pa), (b, pb) = figures["chance"].items()
-        console.say(t("library.chance", a=a, b=b, pa=_percent(pa), pb=_percent(pb)))
+    _say_chance(figures)
     if figures.get("copies"):
         console.say(t("library.copies", n=len(figures["copies"])), style="dim")
     if chart:

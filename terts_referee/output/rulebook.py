@@ -36,10 +36,9 @@ TEXT = register(
     {
         "err.book.unknown": {
             "en": "no section or ruleset key {query!r} in the rule book: expected a section "
-            "({sections}) or a ruleset key ({keys}), the key's last part alone too{suggest}",
+            "({sections}) or a ruleset key (`{command}` lists them){suggest}",
             "ru": "в своде правил нет раздела или ключа {query!r}: ожидается раздел "
-            "({sections}) или ключ набора правил ({keys}), можно и без названия таблицы"
-            "{suggest}",
+            "({sections}) или ключ набора правил (их перечисляет `{command}`){suggest}",
         },
         "err.book.ambiguous": {
             "en": "{query!r} is the last part of several ruleset keys: {keys}; name one in full",
@@ -223,17 +222,29 @@ def lookup(book: Book, query: str) -> tuple[Section, str | None]:
             if not found:
                 raise RefereeError(t("err.book.unexplained", path=book.path.name, name=key))
             return found[0], key
-    options = [*book.sections, *keys, *(k.split(".", 1)[1] for k in keys)]
-    close = difflib.get_close_matches(word.lstrip("§"), options, n=1)
+    close = _close_to(book, keys, word)
     raise NotationError(
         t(
             "err.book.unknown",
             query=query,
             sections=", ".join(book.sections),
-            keys=", ".join(keys),
-            suggest=t("err.book.suggest", word=close[0]) if close else "",
+            command="terts rules show classic",
+            suggest=t("err.book.suggest", word=close) if close else "",
         )
     )
+
+
+def _close_to(book: Book, keys: list[str], word: str) -> str | None:
+    """What a query not found may have meant, only when it is close: the section of the same
+    digits written otherwise (``4,3``, ``43`` for 4.3), or a key (or a key's last part) a typo
+    away (``whenn``). None for a section that is not there (``4.9``: 4.3 is no closer than
+    any other)."""
+    digits = re.sub(r"\D", "", word)
+    if digits and not re.sub(r"[\d\s.,§-]", "", word):  # a number: the same digits only
+        return next((n for n in book.sections if n.replace(".", "") == digits), None)
+    options = [*keys, *(k.split(".", 1)[1] for k in keys)]
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 _CODE_SPAN = re.compile(r"`([^`]*)`")

@@ -112,8 +112,7 @@ table.stats th, table.stats td { border: 1px solid #555; padding: 3px 7px; }
 table.stats thead th { background: #f0f0f0; font-weight: 600; font-size: 0.9em; }
 table.stats td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.stats th[scope=row] { text-align: left; }
-table.stats td.colon { border-left: none; border-right: none; padding: 3px 0; }
-table.h2h td.num[data-field=wins] { min-width: 2em; }
+table.h2h td.wins { text-align: center; font-variant-numeric: tabular-nums; }
 h2 { font-size: 1.15em; margin: 1.2em 0 0.3em; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
 """.strip()
@@ -333,6 +332,15 @@ def _cell(name: str, field: str, value: Any, text: str | None = None) -> str:
     )
 
 
+def _figure(name: str, field: str, value: Any) -> str:
+    """A figure inside a cell (``_cell``'s data, in a ``span``)."""
+    raw = escape(json.dumps(value), quote=True)
+    return (
+        f'<span data-player="{escape(name)}" data-field="{field}" data-value="{raw}">'
+        f"{escape(_shown(value))}</span>"
+    )
+
+
 def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
@@ -399,10 +407,12 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         pairs.append(
             f'<tr data-pair="{key}"><th scope="row">{key}</th>'
             f'<td class="num" data-field="games" data-value="{pair["games"]}">{pair["games"]}</td>'
-            + _cell(a, "wins", pair["wins"][a])
-            + '<td class="colon">:</td>'
-            + _cell(b, "wins", pair["wins"][b])
-            + "</tr>"
+            # one cell «1 : 2», each player's figure in its own span (its value as data)
+            + '<td class="wins">'
+            + _figure(a, "wins", pair["wins"][a])
+            + " : "
+            + _figure(b, "wins", pair["wins"][b])
+            + "</td></tr>"
         )
     summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
     averages = _w(
@@ -434,7 +444,7 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         f"<h2>{_h('h2h', lang)}</h2>",
         '<table class="stats h2h">',
         f'<thead><tr><th scope="col">{_h("pair", lang)}</th><th scope="col">'
-        f'{_h("games", lang)}</th><th scope="col" colspan="3">{_h("wins", lang)}</th></tr></thead>',
+        f'{_h("games", lang)}</th><th scope="col">{_h("wins", lang)}</th></tr></thead>',
         "<tbody>",
         *pairs,
         "</tbody>",

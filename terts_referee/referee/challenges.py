@@ -71,6 +71,7 @@ def asked(st: State, deal: Deal, player: str, about: DeclRecord) -> None:
     own declaration ends the opponent's."""
     trick = None if deal.quick else deal.next_trick
     deal.asked[player] = AskRecord(st.number, player, about, trick)
+    deal.askers.setdefault(player, st.number)  # the empty «Рост?» penalty is an asker's
     if deal.quick:
         deal.asked.pop(deal.other(player), None)
 

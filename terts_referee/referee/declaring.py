@@ -158,7 +158,8 @@ def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -
                 decl=shown(d),
                 about=shown(ask.about.decl),
                 owner=ask.about.player,
-                event=ask.event,
+                event=ask.about.event,  # the declaration asked about
+                asked=ask.event,  # the question (or the challenge that implies it)
                 until=t(until, trick=ask.trick, other=deal.other(player)),
             )
         )

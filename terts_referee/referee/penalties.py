@@ -77,6 +77,7 @@ def on_penalty(st: State, ev: Penalty) -> None:
         effect = t("note.effect.lowering", player=ev.player, names=names, points=points)
         notice_penalty(st, deal, ev.player, kind, effect)
     elif kind is PenaltyKind.EMPTY_CHALLENGE:
+        asker_only(st, deal, ev.player)
         value = ev.points if ev.points is not None else pen.empty_challenge
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.TRUMP_SEVEN:
@@ -97,6 +98,21 @@ def on_penalty(st: State, ev: Penalty) -> None:
     settle(st, deal)
     if deal.finished:
         check_winner(st, deal)
+
+
+def asker_only(st: State, deal: Deal, player: str) -> None:
+    """The empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6): asking with
+    nothing to show. Refused for a player who asked nothing in the deal (no question, no
+    challenge). One already in the game file stands as it was recorded: files written before
+    the question was an event of its own hold the penalty without it."""
+    if player in deal.askers or st.number <= st.recorded:
+        return
+    other = deal.other(player)
+    asked = deal.askers.get(other)
+    tail = "" if asked is None else t("err.penalty.empty_challenge.other", other=other, event=asked)
+    raise RuleError(
+        t("err.penalty.empty_challenge", player=player, deal=deal.number, other_asked=tail)
+    )
 
 
 def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:

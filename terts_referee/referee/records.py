@@ -222,6 +222,7 @@ class Deal:
     timed_from: int | None  # a quick deal turned trick by trick by the trick of this event
     trump_event: int | None  # the trump recorded after the deal (``terts trump``)
     asked: dict[str, AskRecord]  # the asker's forfeit, in force
+    askers: dict[str, int]  # who asked in this deal (an ask or a challenge): the first event
     # reneges withdrawn, by their place in ``penalties``: why (the declaration they rested on
     # found false); the penalty records themselves are never changed
     withdrawn: dict[int, str]
@@ -258,6 +259,7 @@ class Deal:
         self.timed_from = None
         self.trump_event = None
         self.asked = {}
+        self.askers = {}
         self.withdrawn = {}
         self._penalty_sums: tuple[int, dict[str, int], PenaltyRecord | None] = (0, {}, None)
 

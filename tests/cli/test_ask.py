@@ -13,7 +13,8 @@ def test_ask_command_and_the_forfeit(terts):
     out = terts.ok("ask", "Боря").stdout
     assert "Боря asks" in out and "until Аня's next declaration" in out
     r = terts.refused("declare", "Боря", "50:Тб")
-    assert "asker's forfeit" in r.stderr and "(event 3)" in r.stderr
+    assert "asker's forfeit" in r.stderr
+    assert "Боря asked at event 3 about Аня's terts:Q♣ (event 2)" in r.stderr
     terts.ok("declare", "Боря", "терц:Тб")
     terts.ok("ask", "Аня")
     r = terts.refused("ask", "Аня")

@@ -312,6 +312,70 @@ def test_check_legal_json(terts, argv, legal):
     assert terts("check", "legal", *argv).code == 0
 
 
+FINAL_DUTY = (
+    "RULES §3, the final phase: follow suit and beat the card led when able, else a trump, "
+    "else any card [000][001][002][003][004]"
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "rules_said"),
+    [
+        pytest.param(
+            ["--hand", "Дб 10п Дп", "--lead", "8п", "--trump", "ч", "--final"],
+            [FINAL_DUTY],
+            id="RULES §3 final phase [000][001][002][003][004]: the duty decided, no jack held",
+        ),
+        pytest.param(
+            ["--hand", "Jh 9h Qd", "--lead", "8h", "--trump", "h", "--final"],
+            [FINAL_DUTY],
+            id="RULES §3: the jack held but obliged like any trump, so the jack key said nothing",
+        ),
+        pytest.param(
+            ["--hand", "Jh 7s As", "--lead", "Kh", "--trump", "h", "--final"],
+            [FINAL_DUTY, 'play.trump_jack = "may-withhold" (RULES §3) [000][002]'],
+            id="RULES §3 play.trump_jack [000][002]: the lone trump jack withheld",
+        ),
+        pytest.param(
+            ["--hand", "Jh 7s 10s", "--lead", "8s", "--trump", "h", "--final", "-r", "book"],
+            [FINAL_DUTY, 'play.trump_jack = "free" (RULES §3) [001][003][004]'],
+            id="RULES §3 play.trump_jack = free [001][003][004]: the jack instead of the suit",
+        ),
+        pytest.param(
+            ["--hand", "Дб 10п Дп", "--lead", "8п", "--trump", "ч"],
+            ['play.while_stock = "free" (RULES §3) [000][001][002]'],
+            id="RULES §3 play.while_stock [000][001][002]: any card while the stock lasts",
+        ),
+        pytest.param(
+            ["--hand", "Jh 7s 10s", "--lead", "8s", "--trump", "h", "-r", "follow"],
+            [
+                'play.while_stock = "follow" (RULES §3) [003][004]',
+                'play.trump_jack = "free" (RULES §3) [001][003][004]',
+            ],
+            id="RULES §3 play.while_stock = follow [003][004], and the jack that mattered",
+        ),
+    ],
+)
+def test_check_legal_names_the_rule_that_decided(terts, argv, rules_said):
+    """``check legal`` prints, under the cards, the rules that decided them with their section:
+    the final phase's duty or ``play.while_stock``, and ``play.trump_jack`` only when the trump
+    jack in the hand changed the answer."""
+    out = terts.ok("check", "legal", *argv).stdout.splitlines()
+    assert [line.strip() for line in out[1:]] == rules_said
+
+
+def test_check_legal_names_the_final_duty_in_russian(terts):
+    out = terts.ok(
+        "--lang", "ru", "check", "legal", "--hand", "Дб 10п Дп", "--lead", "8п", "--trump", "ч",
+        "--final",
+    ).stdout  # fmt: skip
+    assert out.splitlines()[1].strip() == (
+        "RULES §3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
+        "нет козыря — любая карта [000][001][002][003][004]"
+    )
+    assert "trump_jack" not in out
+
+
 def test_compare_of_declarations_sharing_cards_ranks_them_and_warns(terts):
     """The order still holds ("four jacks beat a trump 108" [000][001]); the shared cards are
     named, since two players cannot hold them both."""

@@ -166,7 +166,14 @@ def test_on_a_terminal_the_text_is_never_read_as_markup(terts):
 def test_an_unknown_section_or_key_is_refused_naming_what_is_accepted(terts, query, reason):
     line = assert_refused(explain(terts, query), reason)
     assert "1, 2, 3, 4, 4.1, 4.2, 4.3, 5, 6, 7" in line
-    assert "declarations.when" in line and "penalties.renege" in line
+    assert "or a ruleset key (`terts rules show classic` lists them)" in line
+    assert "penalties.renege" not in line and len(line) < 240, line  # short: no list of keys
+
+
+def test_an_unknown_section_is_refused_without_a_guess(terts):
+    """``4.9``: the sections are named; no «did you mean 4.3?», which is no nearer than 4.1."""
+    line = assert_refused(explain(terts, "4.9"), "no section or ruleset key '4.9'")
+    assert line.rstrip().endswith("(`terts rules show classic` lists them)"), line
 
 
 def test_an_unknown_key_in_russian(terts):

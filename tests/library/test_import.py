@@ -69,8 +69,8 @@ def test_import_from_a_usb_folder(terts, usb, tmp_path):
     assert said == [
         f"not imported {usb / '2025' / 'broken.toml'}, left as it is: game file "
         f"{usb / '2025' / 'broken.toml'} is corrupt (not valid TOML: Invalid value (at end of "
-        "document)) and will not be overwritten: repair or move it, or name another with --game"
-    ]
+        "document)): repair it or move it away"
+    ]  # not the game commands' «or name another with --game»: import has no --game
     written = {f["source"]: Path(f["file"]) for f in data["files"]}
     assert set(written) == {
         str(usb / "2025" / "b.toml"),
@@ -88,6 +88,27 @@ def test_import_from_a_usb_folder(terts, usb, tmp_path):
     assert snapshot(usb) == before  # the source is only read
     stats = terts("stats", "--json", game=False).json()
     assert stats["games"] == 3 and stats["copies"] == []
+
+
+def test_a_damaged_file_is_worded_for_a_command_that_only_reads_it(terts, usb, tmp_path):
+    """``import`` (and ``history``, ``stats``, for a damaged file in the library) has no
+    --game: the remedy is the file's own, repair it or move it away, in English and Russian."""
+    broken = usb / "2025" / "broken.toml"
+    r = terts("--lang", "ru", "import", str(broken), game=False)
+    assert r.code == 0 and "--game" not in r.stderr
+    assert r.stderr.splitlines() == [
+        f"не импортирован файл {broken}, оставлен как есть: файл игры {broken} повреждён "
+        "(ошибка в TOML: Invalid value (at end of document)): исправьте или уберите его"
+    ]
+    library = tmp_path / "library"
+    library.mkdir(exist_ok=True)
+    (library / "broken.toml").write_bytes(broken.read_bytes())
+    r = terts("history", game=False)
+    assert r.code == 0 and "--game" not in r.stderr
+    assert f"skipped {library / 'broken.toml'}: game file " in r.stderr
+    assert r.stderr.rstrip().endswith("): repair it or move it away"), r.stderr
+    # a game command on the same file still offers --game: there it names another file
+    assert "or name another with --game" in terts("sheet", "--game", broken, game=False).stderr
 
 
 def test_a_second_import_skips_everything_and_writes_nothing(terts, usb, tmp_path):

@@ -524,7 +524,7 @@ class _Cells(HTMLParser):
             self._text += data
 
     def handle_endtag(self, tag):
-        if tag == "td" and self._open:
+        if tag in ("td", "span") and self._open:  # a figure is a cell, or a span in one
             self.cells.append(self._open)
             self.texts.append(self._text)
             self._open = None
@@ -575,6 +575,26 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
         assert f'data-player="{name}" data-win-rate="{figures["win_rate"]}"' in html
         assert f'data-player="{name}" data-rating="{figures["rating"]}"' in html
     assert f'data-games="{data["games"]}" data-unfinished="{data["unfinished"]}"' in html
+
+
+def test_season_page_writes_head_to_head_wins_in_one_cell(terts, season, tmp_path):
+    """«Побед» of a pair is one cell, «1 : 2» (each player's figure a span in it with its value
+    as data), under one header: not three bordered cells for two figures and a colon."""
+    page = tmp_path / "season.html"
+    assert terts("--lang", "ru", "stats", "--html", str(page), game=False).code == 0
+    html = page.read_text(encoding="utf-8")
+    table = html[html.index('<table class="stats h2h">') :]
+    table = table[: table.index("</table>")]
+    assert '<th scope="col">Побед</th>' in table and "colspan" not in table
+    data = stats(terts)
+    for pair in data["head_to_head"]:
+        a, b = pair["players"]
+        row = re.search(rf'<tr data-pair="{re.escape(a)} — {re.escape(b)}">(.*?)</tr>', table)
+        assert row, (a, b)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row[1])
+        assert len(cells) == 2, cells  # the games, then the wins
+        shown = re.sub(r"<[^>]+>", "", cells[1])
+        assert shown == f"{pair['wins'][a]} : {pair['wins'][b]}", cells[1]
 
 
 def test_season_page_escapes_names_and_the_chart_in_the_terminal(terts, tmp_path):

@@ -150,6 +150,39 @@ def test_the_chance_of_the_next_game(terts, club):
     assert f"Шанс на победу в следующей партии по рейтингам: Аня {pa}, Гена {pb}." in r.stdout
 
 
+def test_the_chance_is_given_for_players_who_never_met_in_the_period(terts, club):
+    """In the second week Вика and Гена each played (so each has a rating of the period) but
+    not each other: no game between them to show, and still the model's chance, said so."""
+    _, ids = club
+    since = ("--since", _start(7, 0).date().isoformat())
+    data = stats(terts, "--player", "Вика", "--vs", "Гена", *since)
+    a, b = _expected(ids, only=lambda days: days == 7).chance("Вика", "Гена")
+    assert data["games"] == 0 and data["players"] == {}
+    assert data["chance"] == {"Вика": round(a, 3), "Гена": round(b, 3)}
+    pa, pb = f"{a * 100:.0f}%", f"{b * 100:.0f}%"
+    r = terts("stats", "--player", "Вика", "--vs", "Гена", *since, game=False)
+    assert r.code == 0 and r.stderr == ""
+    assert r.stdout.splitlines() == [
+        "Вика and Гена: no finished game between them matches the options given "
+        "(7 games in the library)",
+        f"The chance to win the next game, by the ratings: Вика {pa}, Гена {pb}.",
+    ]
+    r = terts("--lang", "ru", "stats", "--player", "Вика", "--vs", "Гена", *since, game=False)
+    assert r.stdout.splitlines() == [
+        "Вика и Гена: оконченных партий друг с другом под заданные условия нет (всего в "
+        "библиотеке: 7)",
+        f"Шанс на победу в следующей партии по рейтингам: Вика {pa}, Гена {pb}.",
+    ]
+
+
+def test_no_chance_without_a_rating_of_the_period(terts, club):
+    """A player with no finished game in the period has no rating there: no chance to give."""
+    data = stats(terts, "--player", "Вика", "--vs", "Гена", "--since", "2099-01-01")
+    assert "chance" not in data
+    r = terts("stats", "--player", "Вика", "--vs", "Гена", "--since", "2099-01-01", game=False)
+    assert r.code == 0 and "chance" not in r.stdout
+
+
 def test_the_ratings_table_for_people(terts, club):
     r = terts("stats", game=False)
     assert r.code == 0, r.stderr

@@ -68,16 +68,39 @@ def test_the_same_game_in_three_places_counts_once(terts, library):
     assert said == []
     assert data["games"] == 2 and data["players"]["Аня"]["games"] == 2
     assert data["players"]["Аня"]["wins"] == 1 and data["players"]["Боря"]["wins"] == 1
-    # as many entries, as late: the first path in code-point order counts ("." < "_" < "b")
-    counted = str(library / "2026-03-02_2000_Аня_Боря.sync-conflict-20260303-101010-ABC.toml")
+    # as many entries, as late: the original counts, the shorter file name (a conflict copy's
+    # is longer), then the first path in code-point order ("2" < "b")
+    counted = str(first)
+    conflict = library / "2026-03-02_2000_Аня_Боря.sync-conflict-20260303-101010-ABC.toml"
     assert data["copies"] == [
-        {"file": str(first), "counted": counted},
         {"file": str(library / "backup" / first.name), "counted": counted},
+        {"file": str(conflict), "counted": counted},
     ]
     listed = history(terts)
     assert len(listed["games"]) == 2 and listed["copies"] == data["copies"]
     assert counted in [g["file"] for g in listed["games"]]
     assert snapshot(library) == before
+
+
+@pytest.mark.parametrize(
+    "conflict",
+    [
+        pytest.param("X.sync-conflict-20261201-115500-ABCDEFG.toml", id="Syncthing"),
+        pytest.param("X (conflicted copy 2026-12-01 115500).toml", id="Nextcloud"),
+        pytest.param("X (Аня's conflicted copy 2026-12-01).toml", id="Dropbox"),
+    ],
+)
+def test_of_identical_copies_the_original_counts_not_the_sync_conflict(terts, library, conflict):
+    """A sync tool names its conflict copy by adding to the original's name: of copies as full
+    and as late, the shorter file name counts, though the conflict copy may come first in
+    code-point order (" " and "." sort before "_")."""
+    game = game_of("Аня", "Боря", DAY, new_game_id())
+    original = put(library / "X.toml", game)
+    copy = put(library / conflict, game)
+    data, _ = stats(terts)
+    assert data["games"] == 1
+    assert data["copies"] == [{"file": str(copy), "counted": str(original)}]
+    assert [g["file"] for g in history(terts)["games"]] == [str(original)]
 
 
 def test_the_copy_with_more_events_counts(terts, library):

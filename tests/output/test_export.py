@@ -451,6 +451,47 @@ def test_text_chart_draws_marks_and_target_line():
     assert max(len(line) for line in plain.splitlines()[1:12]) <= 40
 
 
+@pytest.mark.parametrize(
+    ("ascii_only", "lang", "line"),
+    [
+        (False, "en", "◆ both players at one point"),
+        (False, "ru", "◆ оба игрока в одной точке"),
+        (True, "en", "* both players at one point"),
+    ],
+)
+def test_text_chart_legend_names_the_mark_where_both_meet(ascii_only, lang, line):
+    """Where both players' totals fall on one point the chart draws its own mark, and the
+    legend says what it means, beside the players' marks; a chart where they never meet has
+    no such line."""
+    met = chart_text(make_sheet([(100, 100), (200, 50)]), ascii_only=ascii_only, lang=lang)
+    lines = met.splitlines()
+    assert line[0] in "".join(lines[1:13]) and line in lines, met
+    apart = chart_text(make_sheet([(200, 100), (200, 100)]), ascii_only=ascii_only, lang=lang)
+    assert line not in apart.splitlines() and line[0] not in apart, apart
+
+
+def _dashes(line: ET.Element, length: int) -> set[int]:
+    """The units of a line's first ``length`` that its dashes cover (``stroke-dasharray`` of
+    whole numbers, shifted by ``stroke-dashoffset``)."""
+    on, off = (int(v) for v in line.get("stroke-dasharray").split())
+    offset = int(line.get("stroke-dashoffset") or 0)
+    return {x for x in range(length) if (x + offset) % (on + off) < on}
+
+
+@pytest.mark.parametrize("uphill", [(0, 0), (0, 100)], ids=["equal targets", "apart"])
+def test_svg_target_lines_are_drawn_dashed(uphill):
+    """The caption says «dashed lines: the targets» («пунктир — цель»): equal targets draw both
+    players' dashes on one line, one between the other's, with gaps between them, never end to
+    end as one solid line."""
+    svg = ET.fromstring(chart_svg(make_sheet([(90, 60), (80, 70)], uphill=uphill)))
+    lines = [line for line in svg.iter(f"{SVG}line") if line.get("data-target")]
+    assert len(lines) == 2
+    first, second = (_dashes(line, 72) for line in lines)
+    assert 0 < len(first) <= 36 and 0 < len(second) <= 36  # each one dashed
+    if uphill == (0, 0):  # one line: the two players' dashes alternate, gaps between them
+        assert not first & second and len(first | second) <= 48, sorted(first | second)
+
+
 def test_text_chart_uphill_and_below_zero():
     text = chart_text(penalised_sheet(), ascii_only=True)
     assert "501 + 100 uphill = 601" in text

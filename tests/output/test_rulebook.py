@@ -131,12 +131,32 @@ def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query
         rulebook.lookup(_book("en"), query)
     message = str(refused.value)
     assert f"no section or ruleset key {query!r}" in message
-    assert "4.3" in message and "declarations.when" in message
+    assert "(1, 2, 3, 4, 4.1, 4.2, 4.3, 5, 6, 7)" in message
+    assert "or a ruleset key (`terts rules show classic` lists them)" in message
+    assert "declarations.when," not in message  # the keys are not all listed: a short line
 
 
-def test_lookup_suggests_the_nearest_name():
-    with pytest.raises(rulebook.NotationError, match=r"did you mean when\?"):
-        rulebook.lookup(_book("en"), "whenn")
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("whenn", "when"),
+        ("trump-jak", "trump_jack"),
+        ("declarations.whenever", "declarations.when"),
+        ("4,3", "4.3"),
+        ("43", "4.3"),
+        ("4.9", None),  # no section 4.9: 4.3 is no nearer than 4.1
+        ("9", None),
+        ("zzz", None),
+    ],
+)
+def test_lookup_suggests_only_a_close_match(query, meant):
+    with pytest.raises(rulebook.NotationError) as refused:
+        rulebook.lookup(_book("en"), query)
+    message = str(refused.value)
+    if meant is None:
+        assert "did you mean" not in message, message
+    else:
+        assert message.endswith(f" (did you mean {meant}?)"), message
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from terts_referee.referee import Status
-from tests.scripted import play, refused
+from terts_referee import i18n
+from terts_referee.domain.events import Score
+from terts_referee.domain.rules import load_ruleset
+from terts_referee.referee import EventRefused, Status, replay
+from tests.scripted import PLAYERS, events, play, refused
 
 
 @pytest.mark.parametrize(
@@ -34,7 +37,24 @@ def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
     """RULES §4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
     text = str(refused(script, "book"))
     assert "asker's forfeit" in text and refused_line in text, (rule, text)
-    assert "(event 3)" in text, text
+    # the question (or the challenge) is event 3, the declaration it asked about event 2
+    assert "Боря asked at event 3 about Аня's terts:Q♣ (event 2)" in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_events(lang):
+    """RULES §4.2 [001]: the refusal points at the declaration asked about by its own event, and
+    at the question by its own, never the question's number for the declaration."""
+    script = "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\n"
+    script += "declare Аня 50:Тп\nask Боря\ndeclare Боря 105:Вб"
+    i18n.set_lang(lang)  # the conftest's fixture resets it after the test
+    text = str(refused(script, "book"))
+    expected = {
+        "en": "Боря asked at event 5 about Аня's 50:A♠ (event 4)",
+        "ru": "после вопроса (событие 5) об объявлении соперника (Аня: пятьдесят от Туза ♠, "
+        "событие 4) Боря не может объявить сто пять от Валета ♦",
+    }[lang]
+    assert expected in text, text
 
 
 @pytest.mark.parametrize(
@@ -79,3 +99,68 @@ def test_ask_notice_says_what_it_does():
     )
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "classic").deals[-1]
     assert "no forfeit" in deal.notices[-1]
+
+
+# --- the empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6) ----------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "script"),
+    [
+        ("a question recorded [000] rule 6", "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря"),
+        (
+            "a challenge implies the question [000] rule 6",
+            "deal 7ч quick\ndeclare Аня терц:Дт\nchallenge Боря терц:Тб",
+        ),
+        (
+            "asked earlier in the same deal [000] rule 6",
+            "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\ndeclare Боря терц:Кп",
+        ),
+    ],
+)
+def test_the_empty_challenge_penalty_falls_on_the_asker(rule, script):
+    """[000] rule 6 «Вы не имеете права спрашивать «Рост», если у вас нет никакой комбинации на
+    руках. За это пишут штраф»: the one who asked goes uphill."""
+    sheet = play(f"{script}\npenalty Боря empty-challenge", "book")
+    assert sheet.uphill["Боря"] == 20, rule
+    assert "Боря goes 20 uphill" in sheet.deals[-1].notices[-1], rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "script", "other"),
+    [
+        (
+            "the declarer did not ask: the opponent did [000] rule 6",
+            "deal 7ч quick\ndeclare Аня 50:Тп\nask Боря",
+            "; Боря asked, at event 3",
+        ),
+        ("nobody asked [000] rule 6", "deal 7ч quick\ndeclare Аня 50:Тп", ""),
+    ],
+)
+def test_the_empty_challenge_penalty_is_refused_for_a_player_who_did_not_ask(rule, script, other):
+    """[000] rule 6, RULES §4.2, §6: the offence is asking «Рост?» with nothing to show, so a
+    player who asked nothing in the deal cannot have committed it."""
+    text = str(refused(f"{script}\npenalty Аня empty-challenge", "book"))
+    assert text.startswith("Аня asked no «Рост?» in deal"), (rule, text)
+    assert "the empty-challenge penalty is the asker's" in text and "[000] rule 6" in text
+    assert text.endswith("RULES §4.2)" + other), (rule, text)
+
+
+def test_an_empty_challenge_penalty_in_the_file_stands_as_recorded():
+    """Files written before the question was an event of its own hold the penalty without
+    it: judged as recorded, it still counts (RULES §4.2 [000] rule 6)."""
+    ruleset = load_ruleset("book")
+    script = "deal 7ч quick\ndeclare Аня терц:Дт\npenalty Боря empty-challenge"
+    sheet = replay(PLAYERS, events(script, ruleset), ruleset, recorded=3)
+    assert sheet.uphill["Боря"] == 20 and not sheet.set_aside
+
+
+def test_a_question_of_an_earlier_deal_is_no_empty_challenge_in_this_one():
+    """[000] rule 6, RULES §6: a penalty belongs to its deal; the question asked in deal 1 does
+    not make the asker liable in deal 2."""
+    ruleset = load_ruleset("book")
+    first = events("deal 7ч quick\ndeclare Боря терц:Дт\nask Аня", ruleset)
+    second = events("deal 7п quick\npenalty Аня empty-challenge", ruleset)
+    with pytest.raises(EventRefused) as info:
+        replay(PLAYERS, [*first, Score("Аня", 70, "Боря"), *second], ruleset)
+    assert str(info.value).startswith("Аня asked no «Рост?» in deal 2 "), str(info.value)

@@ -300,6 +300,8 @@ def test_miscount_goes_to_the_opponent(dealt):
 
 def test_empty_challenge_goes_uphill(dealt):
     """Asking «Рост?» with nothing to show: house 20 uphill [000] rule 6."""
+    dealt.ok("declare", "Alice", "terts:Qs")
+    dealt.ok("ask", "Bob")
     dealt.ok("penalty", "Bob", "empty-challenge")
     assert dealt.sheet()["uphill"]["Bob"] == 20
 

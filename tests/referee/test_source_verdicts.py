@@ -384,7 +384,7 @@ QUICK_TERTS = "deal 7ч quick\ndeclare Аня терц:Дт\n"
         pytest.param(
             "§6 empty-challenge [000] rule 6: house 20 uphill",
             "classic",
-            "deal 7ч quick\npenalty Боря empty-challenge",
+            QUICK_TERTS + "ask Боря\npenalty Боря empty-challenge",
             ["Боря goes 20 uphill"],
             id="empty-challenge",
         ),

@@ -11,7 +11,7 @@ from ...domain.declarations import (
     find_declarations,
     shared_cards,
 )
-from ...domain.play import legal_follows, trick_winner
+from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
 from ...i18n import lang, t
 from .. import console
@@ -114,13 +114,36 @@ def report_legal(
     console.say(
         t("out.legal", lead=lead, phase=phase, suit=trump.symbol, cards=format_cards(ordered))
     )
-    key = (
-        f'play.trump_jack = "{rules.play.trump_jack}" [000][001][002][003]'
+    for line in _legal_rules(hand, lead, trump, final, rules):
+        console.say(f"  {line}", "dim")
+
+
+#: The sources of each value of the keys that decide what may follow (RULES §3).
+_PLAY_SOURCES = {
+    ("while_stock", "free"): "[000][001][002]",
+    ("while_stock", "follow"): "[003][004]",
+    ("trump_jack", "may-withhold"): "[000][002]",
+    ("trump_jack", "free"): "[001][003][004]",
+}
+
+
+def _legal_rules(
+    hand: list[Card], lead: Card, trump: Suit, final: bool, rules: Ruleset
+) -> list[str]:
+    """The rules that decided ``check legal``'s answer, each with its section and sources: the
+    final phase's duty or ``play.while_stock``, and ``play.trump_jack`` only when the trump
+    jack in the hand changed what may be played."""
+    play = rules.play
+    lines = [
+        t("out.legal.final_duty")
         if final
-        else f'play.while_stock = "{rules.play.while_stock}" '
-        + ("[000][001][002]" if rules.play.while_stock == "free" else "[003][004]")
-    )
-    console.say(f"  {key}", "dim")
+        else f'play.while_stock = "{play.while_stock}" (RULES §3) '
+        + _PLAY_SOURCES["while_stock", play.while_stock]
+    ]
+    if trump_jack_matters(hand, lead, trump, rules, final):
+        sources = _PLAY_SOURCES["trump_jack", play.trump_jack]
+        lines.append(f'play.trump_jack = "{play.trump_jack}" (RULES §3) {sources}')
+    return lines
 
 
 def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool) -> None:

@@ -40,21 +40,36 @@ def report_log(view: LogView, as_json: bool) -> None:
     if as_json:
         console.print_json(log_json(view))
         return
-    tab = console.table(t("h.num"), t("h.at"), t("h.event"), t("h.notices"), title=t("h.log"))
+    tab = console.table(
+        t("h.num"),
+        t("h.at"),
+        t("h.event"),
+        t("h.notices"),
+        title=t("h.log"),
+        numbers=(0,),  # the number never wraps
+        # the time (its date, when it changes, may go on a line of its own) gives way to the
+        # event and its notes, which share the width
+        ratios={1: 0},
+    )
     mark = t("log.set_aside_mark")
+    day = None
     for entry in view.entries:
         at = entry.at
+        when = "—"
+        if at is not None:  # the date when it changes (an evening is one date), else the time
+            when = at.strftime("%H:%M:%S" if at.date() == day else "%Y-%m-%d %H:%M:%S")
+            day = at.date()
         what = describe(entry.event)
         aside = entry.set_aside is not None
         if aside:  # stored, no longer holds: shown, kept, not counted
             what = f"{mark} {what}"
         tab.add_row(
             console.cell(f"{entry.number}*" if entry.corrected is not None else entry.number),
-            console.cell(at.strftime("%Y-%m-%d %H:%M:%S") if at else "—"),
+            console.cell(when),
             console.cell(what, "dim" if aside else None),
             console.cell("; ".join(entry.notices), "yellow"),
         )
-    console.show(tab)
+    console.show(console.natural_widths(tab))
     if view.any_corrected:
         console.say(t("log.corrected"), "dim")
     if view.any_set_aside:

@@ -14,6 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from rich.table import Table
+
     from ...domain.rules import Ruleset
     from ...game.model import Game
     from ...referee import Deal, Sheet
@@ -131,6 +133,7 @@ def report_sheet(
         b,
         t("h.total"),
         title=title,
+        numbers=(0, 4, 5, 6, 7),  # the deal's number and the players' figures never wrap
     )
     for d in sheet.deals:
         row = [
@@ -144,9 +147,12 @@ def report_sheet(
             done = d.finished or d.claimed_by
             row.append(console.cell(d.totals.get(p, "") if done else "…", "bold"))
         tab.add_row(*row)
-    console.show(console.natural_widths(tab))
+    console.show(_arrows_kept(console.natural_widths(tab)))
     if sheet.deals:
-        console.say(t("out.cell_legend"), "dim")
+        legend = t("out.cell_legend")
+        if not all(d.finished or d.claimed_by for d in sheet.deals):  # the open deal's cells
+            legend += t("out.cell_legend.open")
+        console.say(legend, "dim")
     lines = []
     for d in sheet.deals:
         items = []
@@ -228,6 +234,28 @@ def _first_renege(d: Deal) -> PenaltyRecord | None:
     ``penalties.renege = "deal-to-opponent"`` (later ones are flagged)."""
     standing = d.standing_reneges()
     return standing[0][1] if standing else None
+
+
+def _arrows_kept(tab: Table) -> Table:
+    """A player's cell wider than its column (a console too narrow for the sheet's figures)
+    breaks before its arrow, "71 +100" over "→ 170", rather than after it."""
+    for column in tab.columns[4::2]:
+        width = column.width
+        if width is None or column.no_wrap or not hasattr(column, "_cells"):
+            continue
+        cells = []
+        for item in column._cells:
+            text = str(getattr(item, "text", None) or getattr(item, "plain", ""))  # _Fitted, Text
+            head, arrow, tail = text.rpartition(" → ")
+            if len(text) > width and arrow and len(tail) + 2 <= width:
+                lines = [""]
+                for word in head.split():  # the figures before the arrow, as they fit
+                    joined = f"{lines[-1]} {word}".strip()
+                    lines[-1:] = [joined] if len(joined) <= width else [lines[-1], word]
+                item = console.cell("\n".join([*filter(None, lines), f"→ {tail}"]))
+            cells.append(item)
+        column._cells = cells
+    return tab
 
 
 def _deal_cell(d: Deal, p: str) -> str:

@@ -185,6 +185,12 @@ MSG = register(
             "ru": "в клетке игрока: очки в картах, +объявления, ±штрафы (и то, что игроку "
             "принёс штраф соперника) → очки за сдачу; последняя: чья последняя взятка",
         },
+        "out.cell_legend.open": {
+            "en": "; a deal still open: ? card points not counted yet, … the total, written "
+            "when it ends",
+            "ru": "; сдача ещё идёт: ? — очки в картах ещё не подсчитаны, … — итог, "
+            "появится в конце сдачи",
+        },
         "out.no_deal": {
             "en": "no deal yet: {command}",
             "ru": "сдачи ещё не было: {command}",
@@ -273,6 +279,12 @@ MSG = register(
         "out.legal": {
             "en": "to {lead}, {phase}, trump {suit}: may play {cards}",
             "ru": "на {lead}, {phase}, козырь {suit}: можно класть {cards}",
+        },
+        "out.legal.final_duty": {
+            "en": "RULES §3, the final phase: follow suit and beat the card led when able, "
+            "else a trump, else any card [000][001][002][003][004]",
+            "ru": "RULES §3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
+            "нет козыря — любая карта [000][001][002][003][004]",
         },
         "out.final": {"en": "final phase (stock empty)", "ru": "разбор фрица (колода кончилась)"},
         "out.stock": {"en": "while the stock lasts", "ru": "пока есть колода"},
