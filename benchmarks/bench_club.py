@@ -34,9 +34,7 @@ import json
 import os
 import queue
 import random
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -45,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_serve import BIN, child_env, free_port, line, memory, ms
+from bench_serve import Server, child_env, line, memory, ms
 from make_game import replay_game, write
 
 
@@ -54,44 +52,6 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-class ClubServer:
-    """``terts serve --club DIR`` in a child process on a free port."""
-
-    def __init__(self, folder: Path, env: dict[str, str]):
-        self.port = free_port()
-        argv = [str(BIN / "terts"), "serve", "--club", str(folder), "--port", str(self.port)]
-        self.proc = subprocess.Popen(
-            argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-        )
-        while True:
-            try:
-                status, _ = self.get("/api/ui")
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError(f"terts serve ended: {self.proc.stderr.read()}") from None
-                time.sleep(0.005)
-                continue
-            if status == 200:
-                break
-
-    def get(self, path: str) -> tuple[int, bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            conn.request("GET", path)
-            response = conn.getresponse()
-            return response.status, response.read()
-        finally:
-            conn.close()
-
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGINT)
-        try:
-            return self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return self.proc.wait()
 
 
 class Stream(threading.Thread):
@@ -199,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         env = child_env(work / "pycache", None)
         env["TERTS_LIBRARY"] = str(work / "library")
         env["TERTS_CACHE"] = str(work / "cache")
-        ClubServer(folder, env).stop()  # the warm-up: bytecode compiled and cached
+        Server(folder, env, "--club").stop()  # the warm-up: bytecode compiled and cached
 
-        server = ClubServer(folder, env)
+        server = Server(folder, env, "--club")
         fetch = not args.no_fetch
         phones = {
             name: [Stream(server.port, f"/t/{name}/", fetch) for _ in range(args.phones)]
@@ -226,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds = time.perf_counter() - started
         cpu = cpu_seconds(server.proc.pid) - cpu
         peak = memory(server.proc.pid)
-        code = server.stop()
+        _, code = server.stop()
         for stream in [*lobbies, *(p for group in phones.values() for p in group)]:
             stream.close()
 

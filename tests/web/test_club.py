@@ -24,6 +24,7 @@ import pytest
 from terts_referee.game.session import GameFile
 from tests.club_helpers import club_server, table
 from tests.serve_helpers import raw_http, request, split_answer
+from tests.web.test_serve import _next_data
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "T" * 22
@@ -389,14 +390,6 @@ def _stream(server, path: str):
     sock = socket.create_connection((host, port), timeout=10)
     sock.sendall(f"GET /{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     return sock, sock.makefile("rb")
-
-
-def _next_data(stream) -> str:
-    while True:
-        line = stream.readline()
-        assert line, "the event stream ended"
-        if line.startswith(b"data: "):
-            return line[6:].strip().decode()
 
 
 def test_a_terminal_command_on_a_table_reaches_its_page_and_the_lobby(where, terts):
