@@ -236,7 +236,7 @@ class PhoneApp:
     async def own_route(self, request: Request, route: str) -> Response | None:
         """A route of a server built on this one, asked before this app's own (``route`` is
         below the token, every check passed); None: not one of its routes. The phone's server
-        has none; the club's lobby answers its pages here (``club.LobbyApp``)."""
+        has none; the club's lobby answers its pages here (``club_app.LobbyApp``)."""
         return None
 
     # --- checks and routes ----------------------------------------------------------------

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from ..library.ratings import Ratings
-    from ..library.shapes import Standings, TableView
+    from ..library.shapes import TableView
     from .app import PhoneApp
 
 ROUND = (Field("round", NUMBER, True), Field("rules", TEXT))
@@ -59,10 +59,6 @@ class Table:
         self.name, self.path, self.backend, self.app = name, path, backend, app
         self.task: asyncio.Task[None] | None = None
         self._read: tuple[str, TableView, dict[str, Any] | None] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"t/{quote(self.name)}/"
 
     def read(self) -> tuple[TableView, dict[str, Any] | None]:
         """The table as the lobby lists it, and its game's summary (None when its file cannot
@@ -82,6 +78,11 @@ class Table:
                 view = _unreadable(self.name, str(exc))
         self._read = (version, view, summary)
         return view, summary
+
+
+def table_url(name: str) -> str:
+    """A table's address below the server's root: ``t/NAME/``, the name percent-encoded."""
+    return f"t/{quote(name)}/"
 
 
 def _unreadable(name: str, error: str) -> TableView:
@@ -247,7 +248,7 @@ class LobbyBackend:
             ranked = standings(evening, self._rated(everything), club.since, club.players)
             schedule = rounds(club.players, evening) if club.players else None
         self.files = {g["key"]: g["file"] for g in evening if g["finished"]}
-        tables = [{**view, "url": f"t/{quote(view['name'])}/"} for view, _ in read]
+        tables = [{**view, "url": table_url(view["name"])} for view, _ in read]
         return {
             "tables": tables,
             "standings": ranked,
@@ -257,10 +258,6 @@ class LobbyBackend:
             "skipped": [{"file": name, "reason": why} for name, why in club.skipped],
             "notes": notes,
         }
-
-    def standings(self) -> Standings:
-        standings: Standings = self.state()["standings"]
-        return standings
 
     # --- the actions ----------------------------------------------------------------------
 
@@ -303,7 +300,7 @@ class LobbyBackend:
         )
         self.club.refresh(remove=False)
         message = t("club.web.opened", self.lang, name=name)
-        return 200, {"ok": True, "name": name, "url": f"t/{quote(name)}/", "message": message}
+        return 200, {"ok": True, "name": name, "url": table_url(name), "message": message}
 
     def _round(self, asked: api.Asked) -> tuple[int, dict[str, Any]]:
         """``POST api/round``: the round's pairs without a game yet get their tables, once the

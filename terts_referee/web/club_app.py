@@ -26,14 +26,14 @@ from __future__ import annotations
 import asyncio
 from importlib import resources
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from starlette.responses import Response
 
 from ..i18n import t
 from . import club_texts  # noqa: F401 - registers the club.* words
 from .app import SECURITY_HEADERS, Limits, PhoneApp, one_line, refusal
-from .club import Club, LobbyBackend
+from .club import Club, LobbyBackend, table_url
 from .server import Bound, allowed_hosts, bind_address, token_for
 from .transport import bind
 
@@ -74,7 +74,7 @@ class LobbyApp(PhoneApp):
 
     async def own_route(self, request: Request, route: str) -> Response | None:
         method = request.method
-        if route.startswith("t/"):  # only a name that is not a table's comes here
+        if route.startswith("t/"):  # only a name that is not a table's, or no slash after it
             return self._not_a_table(route)
         reading = route in PAGES or route in STATIC or route in READS
         if method not in ("GET", "HEAD"):
@@ -106,7 +106,7 @@ class LobbyApp(PhoneApp):
             return refusal(404, t("club.web.bad_name", self.lang, name=clipped(name, 80)))
         if name in self.backend.club.tables and not slash:
             root = f"/{self.token}/" if self.token else "/"
-            location = f"{root}t/{quote(name)}/"
+            location = root + table_url(name)
             return Response(b"", 301, {**SECURITY_HEADERS, "Location": location})
         return refusal(404, t("club.web.no_table", self.lang, name=name))
 

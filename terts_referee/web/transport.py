@@ -46,8 +46,8 @@ from .app import JSON_TYPE, SECURITY_HEADERS, Limits
 
 class Served(Protocol):
     """What ``Serving`` serves: an ASGI application with its limits and language, and what
-    runs beside its routes (``app.PhoneApp``; the club's ``club.ClubApp``, the tables of a
-    club night behind one lobby)."""
+    runs beside its routes (``app.PhoneApp``; ``club_app.ClubApp``, the tables of a club
+    night behind one lobby)."""
 
     limits: Limits
     lang: str

@@ -627,3 +627,29 @@ def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
     assert "the evening counts from" in said[0] and said[1] == "Ctrl-C stops the server.\n"
     assert out.endswith("stopped\n") and proc.returncode == 0 and err == ""
     assert (tmp_path / "night" / f"{name}.toml").exists()  # unfinished: it stays
+
+
+def test_lan_prints_the_lobby_with_its_token_and_a_qr_code(where, monkeypatch, capsys):
+    """`--lan` as far as it can go without leaving loopback (the address patched to
+    127.0.0.1): one token for the lobby and every table, in the address and its QR code."""
+    from terts_referee.library.evening import check_club_folder
+    from terts_referee.web import server as web
+    from terts_referee.web.club_app import ClubServer
+    from terts_referee.web.transport import bind
+
+    monkeypatch.setattr(web, "lan_address", lambda: "127.0.0.1")
+    folder, library = where
+    check_club_folder(folder)
+    sock = bind(web.bind_address(True, None), 0)
+    since = datetime(2026, 11, 30, 18, 0).astimezone()
+    srv = ClubServer(sock, folder, library, "ru", web.token_for(sock, True), since)
+    try:
+        web.announce(srv)
+        out = capsys.readouterr().out
+    finally:
+        srv.close()
+    assert srv.token and len(srv.token) >= 20
+    assert f"клубный вечер в {folder} (столов: 0) по адресу http://127.0.0.1:" in out
+    assert f"/{srv.token}/" in out.splitlines()[0]
+    assert "вечер считается с 2026-11-30 18:00" in out
+    assert out.count("█") + out.count("▀") + out.count("▄") > 50  # the QR code

@@ -61,6 +61,7 @@ def command(
     ] = None,
 ) -> None:
     """A small web server over the game file: the live sheet and every action, for phones.
+    With --club DIR: every game file of DIR is a table, behind one lobby.
 
     Example: terts --lang ru serve --lan
     """
