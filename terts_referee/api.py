@@ -11,7 +11,9 @@ what the referee makes of them, as typed values. ``docs/api.md`` shows it whole.
   (``MayDeclare``), ``LogView`` (``LogEntry``), the referee's ``Sheet`` and ``Deal``.
 - What it raises: ``RefereeError`` and its kinds (``NotationError`` for words it cannot read,
   ``EventRefused`` and ``CorrectionRefused`` for what the rules refuse now, ``RulesetError``,
-  ``GameFileError``); the game file is then left byte for byte as it was.
+  ``GameFileError``); the game file is then left byte for byte as it was. Each carries its
+  ``Verdict`` (``exc.verdict``: a code, its parameters, the rule, the ``Remedy``), as every
+  notice and note is one; ``say(verdict, lang)`` gives its sentence (``docs/verdicts.md``).
 
 Every face of the program (the ``terts`` commands, ``terts table``, ``terts serve``) is a client
 of these; this module gathers them in one place (the program itself imports each from its
@@ -20,6 +22,7 @@ module, so that a command loads only what it uses).
 
 from __future__ import annotations
 
+from .domain.verdicts import Remedy, Verdict
 from .errors import GameFileError, NotationError, RefereeError, RuleError, RulesetError
 from .game.corrections import CorrectionRefused
 from .game.model import Game
@@ -53,6 +56,7 @@ from .game.views import (
     Snapshot,
     StatusView,
 )
+from .i18n.words import say
 from .referee import Deal, EventRefused, Sheet
 
 __all__ = [
@@ -82,6 +86,7 @@ __all__ = [
     "PenaltyRequest",
     "Recorded",
     "RefereeError",
+    "Remedy",
     "Removed",
     "Request",
     "RuleError",
@@ -92,4 +97,6 @@ __all__ = [
     "StatusView",
     "TrickRequest",
     "TrumpRequest",
+    "Verdict",
+    "say",
 ]

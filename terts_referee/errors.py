@@ -1,12 +1,30 @@
-"""The referee's errors: one base with a ready-to-show message; the CLI maps it to exit 2.
+"""The referee's errors: one base carrying the verdict; the CLI maps it to exit 2.
 
 Narrow subclasses say what kind of input was wrong, in the manner of python-chess's
-``InvalidMoveError`` (syntax) and ``IllegalMoveError`` (a rule).
+``InvalidMoveError`` (syntax) and ``IllegalMoveError`` (a rule). An error holds its verdict as
+data (``exc.verdict``: a code, its parameters, the rule and the remedy); each face words it in
+its own terms. ``str(exc)`` is for debugging only (the code and its parameters): no face shows it.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .domain.verdicts import Verdict
 
 
 class RefereeError(Exception):
-    """An error with a ready-to-show one-line message; the CLI maps it to exit 2."""
+    """An error with its verdict (``verdict``); the CLI maps it to exit 2."""
+
+    verdict: Verdict
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict)
+        self.verdict = verdict
+
+    def __str__(self) -> str:
+        return f"{self.verdict.code} {dict(self.verdict.params)!r}"
 
 
 class NotationError(RefereeError, ValueError):

@@ -10,7 +10,8 @@ stack, integers longer than Python's 4,300-digit conversion limit) come back as
 :class:`TomlProblem` like any other syntax error.
 
 Callers turn :class:`NotRegular`, :class:`TooBig`, :class:`TomlProblem` and ``OSError`` into
-their own one-line refusals (GameFileError, RulesetError).
+their own refusals (GameFileError, RulesetError). What this module says is data too: a file's
+kind is a code (``file.fifo``), a TOML problem a verdict or the parser's own words.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 import stat
 from typing import TYPE_CHECKING
 
-from .i18n.messages import t
+from .domain.verdicts import Verdict
 
 if TYPE_CHECKING:
     from typing import Any
@@ -55,7 +56,12 @@ class TooBig(Exception):
 
 
 class TomlProblem(Exception):
-    """The bytes are not a TOML document this program can read; ``str()`` is the reason."""
+    """The bytes are not a TOML document this program can read; ``reason`` says why: a verdict
+    (a parser's limit), or the parser's own words (a syntax error: where, and what)."""
+
+    def __init__(self, reason: Verdict | str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 def kind_of(mode: int) -> str:
@@ -134,9 +140,9 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         return loads(text)
     except RecursionError:
-        raise TomlProblem(t("file.too_deep")) from None
+        raise TomlProblem(Verdict("file.too_deep")) from None
     except ValueError as exc:  # TOMLDecodeError, and int() past its 4,300-digit limit
         reason = " ".join(str(exc).split())
         if "4300" in reason or "digits" in reason:
-            reason = t("file.too_many_digits")
+            raise TomlProblem(Verdict("file.too_many_digits")) from None
         raise TomlProblem(reason) from None

@@ -1,10 +1,14 @@
-"""Assertions shared by the CLI tests."""
+"""Assertions shared by the tests: a refusal on the command line, a verdict and its words."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+
+import pytest
 
 
 def assert_refused(result, *fragments: str) -> str:
@@ -80,3 +84,33 @@ def whole_replay_sheet(game) -> dict:
     from terts_referee.referee import replay
 
     return sheet_json(game, replay(game.players, game.events, game.rules))
+
+
+def said(value, lang: str = "en") -> str:
+    """The sentence of a verdict, or of an error's verdict, in ``lang``: the words every face
+    shows for it (the terminal adds its commands after them)."""
+    from terts_referee.i18n.words import say
+
+    return say(getattr(value, "verdict", value), lang)
+
+
+@contextmanager
+def raises_verdict(kind, code: str, match: str | None = None):
+    """``pytest.raises(kind)`` whose error carries a verdict of ``code``, its sentence (in
+    English) matching ``match`` where given; yields the ``ExceptionInfo``."""
+    with pytest.raises(kind) as info:
+        yield info
+    verdict = info.value.verdict
+    assert verdict.code == code, verdict
+    if match is not None:
+        assert re.search(match, said(verdict)), said(verdict)
+
+
+@contextmanager
+def raises_said(kind, match: str):
+    """``pytest.raises(kind, match=...)`` matched against the error's sentence (its verdict's
+    words in English), where ``match`` once read ``str(exc)``; yields the ``ExceptionInfo``."""
+    with pytest.raises(kind) as info:
+        yield info
+    words = said(info.value)
+    assert re.search(match, words), words

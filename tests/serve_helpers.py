@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import re
 import socket
 import threading
 from contextlib import contextmanager
@@ -94,11 +95,37 @@ def split_answer(answer: bytes) -> tuple[int, dict, bytes]:
 
 
 def cli_refusal(stderr: str) -> str:
-    """The CLI's refusal as the page gives it: the one line, without the terminal's
-    ``terts: error:`` before it (the page has no terminal)."""
+    """The CLI's refusal: the one line, without the terminal's ``terts: error:`` before it."""
     line = stderr.strip()
     assert line.startswith("terts: error: "), line
     return line.removeprefix("terts: error: ")
+
+
+#: What only a terminal says: a command to type, a backtick, an option.
+TERMINAL_WORDS = re.compile(
+    r"`|(?<![\w-])--[a-z]|\bterts (?:new|deal|declare|challenge|score|"
+    r"trick|penalty|claim|undo|drop|log|trump|exchange|ask)\b"
+)
+
+
+def assert_page_refusal(error: str, stderr: str) -> None:
+    """The page's refusal is the CLI's sentence without what the terminal adds after it (the
+    command to type, the options): the CLI's line begins with it, and the page's names no
+    command, no backtick, no option."""
+    line = cli_refusal(stderr)
+    assert line.startswith(error), (error, line)
+    assert not TERMINAL_WORDS.search(error), error
+    rest = line[len(error) :]
+    assert not rest or TERMINAL_WORDS.search(rest), rest  # the terminal's tail, if any
+
+
+def assert_page_message(message: str, stdout: str) -> None:
+    """The page's message is the CLI's output but for the lines that only suggest a command to
+    type (the page has its buttons): the same lines in the same order."""
+    page, cli = message.splitlines(), stdout.strip().splitlines()
+    left = [line for line in cli if line not in page]
+    assert [line for line in cli if line in page] == page, (page, cli)
+    assert all(TERMINAL_WORDS.search(line) for line in left), left
 
 
 def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
@@ -118,10 +145,10 @@ def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
     assert data["ok"] == (cli.code == 0), (action, body, data, cli.stderr)
     if cli.code == 0:
         assert reply.status == 200
-        assert data["message"] == cli.stdout.strip()
+        assert_page_message(data["message"], cli.stdout)
     else:
         assert reply.status == 422
-        assert data["error"] == cli_refusal(cli.stderr)
+        assert_page_refusal(data["error"], cli.stderr)
         assert set(data) == {"ok", "error", "code", "remedy"}
         assert served.read_bytes() == before, "a refusal changed the file"
     assert untimed(served) == untimed(terts.game), (action, body)

@@ -187,7 +187,9 @@ def _run(command: "Command", args: list[str]) -> int:
     try:
         result = command.main(args=args, prog_name="terts", standalone_mode=False)
     except RefereeError as exc:
-        console.error_line(str(exc))
+        from .remedies import say
+
+        console.error_line(say(exc.verdict))
         return 2
     except click_exc.UsageError as exc:
         console.error_line(_usage_message(exc))

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..domain.verdicts import Verdict
+
 if TYPE_CHECKING:
     from ..library.index import Scan
     from ..library.stats import Filters
@@ -78,11 +80,10 @@ def check_filters(player: str | None, vs: str | None, since: str | None, until: 
     """The filters that need no library, checked before it is read (a bad date refused at
     once, not after a scan of two thousand games)."""
     from ..errors import NotationError
-    from ..i18n.messages import t
     from ..library.stats import parse_date
 
     if vs and not player:
-        raise NotationError(t("library.vs_alone"))
+        raise NotationError(Verdict("library.vs_alone"))
     parse_date(since)
     parse_date(until)
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 from typer._click import types as _click_types  # loaded by typer already
 
+from ..domain.verdicts import Verdict
+
 if TYPE_CHECKING:
     from typer._click import Context, Parameter
 
@@ -39,7 +41,9 @@ class AsciiInt(_click_types.ParamType):
         try:
             number = parse_int(value)
         except NotationError as exc:
-            self.fail(str(exc), param, ctx)
+            from .remedies import say
+
+            self.fail(say(exc.verdict), param, ctx)
         if self.minimum is not None and number < self.minimum:
             from ..i18n.messages import t
 
@@ -185,17 +189,17 @@ def record(
     if replace is not None or before is not None:
         if replace is not None and before is not None:
             from ..errors import NotationError
-            from ..i18n.messages import t
 
-            raise NotationError(t("err.fix.both"))
+            raise NotationError(Verdict("err.fix.both"))
         action = "replace" if replace is not None else "insert"
         number = replace if replace is not None else before
         assert number is not None  # one of the two was given
         correct(action, number, request, game, as_json)
         return
     from ..output.report.events import report_event
+    from .remedies import command as typed
 
-    report_event(opened(game).record(request), as_json)
+    report_event(opened(game).record(request), as_json, command=typed)
 
 
 def correct(
@@ -204,6 +208,7 @@ def correct(
     """Replace, insert before or drop (``request`` None) event ``number``, if every later event
     still holds, and report what changed on the sheet."""
     from ..output.report.corrections import report_correction
+    from .remedies import command as typed
 
     file = opened(game)
     if action == "drop":
@@ -211,7 +216,7 @@ def correct(
     else:
         assert request is not None  # a replace or an insert records an event
         done = (file.correct if action == "replace" else file.insert_before)(number, request)
-    report_correction(done, as_json)
+    report_correction(done, as_json, command=typed)
 
 
 #: The options of every recording command, after its own (name, annotation, default).

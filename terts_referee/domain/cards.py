@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import NamedTuple, TypeVar
 
 from ..errors import NotationError
-from ..i18n.messages import t
+from .verdicts import Verdict
 
 __all__ = [
     "Suit",
@@ -272,7 +272,7 @@ def parse_suit(text: str) -> Suit:
     word = word.replace("ё", "е")
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
-    raise NotationError(t("err.suit.unknown", text=text, accepted=t("err.accept.suit")))
+    raise NotationError(Verdict("err.suit.unknown", {"text": text, "accepted": _SUITS}))
 
 
 def parse_rank(text: str) -> Rank:
@@ -280,7 +280,7 @@ def parse_rank(text: str) -> Rank:
     word = _clean(text)
     if word in _RANK_WORDS:
         return _RANK_WORDS[word]
-    raise NotationError(t("err.rank.unknown", text=text, accepted=t("err.accept.rank")))
+    raise NotationError(Verdict("err.rank.unknown", {"text": text, "accepted": _RANKS}))
 
 
 #: Letters that look like a card letter of the other alphabet: what the writer likely meant.
@@ -293,30 +293,30 @@ _LOOKALIKES = {
 }
 
 
-def _lookalike(part: str) -> str:
-    """A hint when a letter of the other alphabet was typed: «а» is not A."""
+def _lookalike(part: str) -> Verdict | str:
+    """A hint when a letter of the other alphabet was typed: «а» is not A ("" when none)."""
     key = _LOOKALIKES.get(part)
-    return "; " + t(key, char=part) if key else ""
+    return Verdict(key, {"char": part}) if key else ""
+
+
+_SUITS = Verdict("err.accept.suit")  # what a suit may be written as
+_RANKS = Verdict("err.accept.rank")
 
 
 def parse_card(text: str) -> Card:
     """Read one card, rank first then suit (``Q♥ Qh Дч 10h Th 10ч``); raises NotationError."""
     raw = _clean(text)
     if not raw:
-        raise NotationError(t("err.card.empty"))
+        raise NotationError(Verdict("err.card.empty"))
     rank_part, suit_part = (raw[:2], raw[2:]) if raw.startswith("10") else (raw[:1], raw[1:])
     if not suit_part:
-        raise NotationError(t("err.card.no_suit", text=text))
+        raise NotationError(Verdict("err.card.no_suit", {"text": text}))
     if rank_part not in _RANK_WORDS:
-        raise NotationError(
-            t("err.card.rank", text=text, part=rank_part, accepted=t("err.accept.rank"))
-            + _lookalike(rank_part)
-        )
+        params = {"text": text, "part": rank_part, "accepted": _RANKS}
+        raise NotationError(Verdict("err.card.rank", {**params, "hint": _lookalike(rank_part)}))
     if suit_part not in _SUIT_WORDS:
-        raise NotationError(
-            t("err.card.suit", text=text, part=suit_part, accepted=t("err.accept.suit"))
-            + _lookalike(suit_part)
-        )
+        params = {"text": text, "part": suit_part, "accepted": _SUITS}
+        raise NotationError(Verdict("err.card.suit", {**params, "hint": _lookalike(suit_part)}))
     return Card(_RANK_WORDS[rank_part], _SUIT_WORDS[suit_part])
 
 
@@ -328,7 +328,7 @@ def parse_cards(text: str | list[str]) -> list[Card]:
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise NotationError(t("err.card.twice", card=c))
+            raise NotationError(Verdict("err.card.twice", {"card": c}))
         seen.add(c)
     return cards
 
@@ -343,7 +343,7 @@ def parse_card_or_suit(text: str) -> tuple[Suit, Card | None]:
         card = parse_card(text)
     except NotationError:
         raise NotationError(
-            t("err.card_or_suit", text=text, accepted=t("err.accept.suit"))
+            Verdict("err.card_or_suit", {"text": text, "accepted": _SUITS})
         ) from None
     return card.suit, card
 

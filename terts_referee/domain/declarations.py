@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import NotationError, RuleError
-from ..i18n import lang
-from ..i18n.messages import shown, suit_word, t
 from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
 from .rules import Ruleset
+from .verdicts import Remedy, Verdict
 
 if TYPE_CHECKING:
     from .shapes import DeclarationJSON
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Kind",
     "Declaration",
-    "Verdict",
+    "Comparison",
     "parse_combo",
     "find_declarations",
     "compare",
@@ -96,6 +95,8 @@ _FOUR_WORDS: dict[str, Rank] = {
 }
 _MARRIAGE_WORDS = {"marriage", "марьяж", "белла", "bella", "belote", "m"}
 
+_COMBOS = Verdict("err.accept.combo")  # what a declaration may be written as
+#: The words of a class (``value_class``) and of a run's length, for a face to say.
 _CLASS_KEYS = {
     "terts": "name.class.terts",
     "fifty": "name.class.fifty",
@@ -103,11 +104,19 @@ _CLASS_KEYS = {
     "jacks": "name.class.jacks",
     "marriage": "name.class.marriage",
 }
+_RUN_KEYS = {
+    3: "name.run.3",
+    4: "name.run.4",
+    5: "name.run.5",
+    6: "name.run.6",
+    7: "name.run.7",
+    8: "name.run.8",
+}
 
 
-def _seq_name(length: int) -> str:
-    """A run's class in the current language: "fifty" / "пятьдесят"."""
-    return (_SEQ_NAMES_RU if lang() == "ru" else _SEQ_NAMES_EN)[length]
+def _in(text: str, exc: NotationError) -> NotationError:
+    """The refusal of a part of ``text``, naming the text it was found in."""
+    return NotationError(Verdict("err.in", {"text": text, "reason": exc.verdict}))
 
 
 class Declaration(NamedTuple):
@@ -125,18 +134,18 @@ class Declaration(NamedTuple):
     def sequence(cls, length: int, top: Rank, suit: Suit) -> Declaration:
         """A run of ``length`` cards from ``top`` down; raises NotationError if impossible."""
         if not 3 <= length <= 8:
-            raise NotationError(t("err.run.length", length=length))
+            raise NotationError(Verdict("err.run.length", {"length": length}))
         if top.sequence_index < length - 1:
             tops = ", ".join(r.value for r in SEQUENCE_ORDER[length - 1 :])
-            raise NotationError(
-                t("err.run.top", name=_seq_name(length), top=top.value, length=length, tops=tops)
-            )
+            name = Verdict(_RUN_KEYS[length])
+            params = {"name": name, "top": top.value, "length": length, "tops": tops}
+            raise NotationError(Verdict("err.run.top", params))
         return cls(Kind.SEQUENCE, top, suit, length)
 
     @classmethod
     def four(cls, rank: Rank) -> Declaration:
         if rank not in FOUR_RANKS:
-            raise NotationError(t("err.four.rank", rank=rank.value))
+            raise NotationError(Verdict("err.four.rank", {"rank": rank.value}))
         return cls(Kind.FOUR, rank, None, 4)
 
     @classmethod
@@ -274,7 +283,7 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
     """
     raw = text.strip()
     if not raw:
-        raise NotationError(t("err.combo.empty", accepted=t("err.accept.combo")))
+        raise NotationError(Verdict("err.combo.empty", {"accepted": _COMBOS}))
     word = _norm(raw)
     if ":" in raw:
         head, _, tail = raw.partition(":")
@@ -282,20 +291,19 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
         if head_n in _MARRIAGE_WORDS:
             return _marriage(text, parse_suit(tail), trump, rules)
         if head_n not in _CLASS_WORDS:
-            raise NotationError(
-                t("err.combo.class", text=text, head=head.strip(), accepted=t("err.accept.combo"))
-            )
+            params = {"text": text, "head": head.strip(), "accepted": _COMBOS}
+            raise NotationError(Verdict("err.combo.class", params))
         length = _CLASS_WORDS[head_n]
         try:
             cards = parse_cards(tail)
         except NotationError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+            raise _in(text, exc) from None
         if len(cards) != 1:
-            raise NotationError(t("err.combo.one_top", text=text))
+            raise NotationError(Verdict("err.combo.one_top", {"text": text}))
         try:
             return Declaration.sequence(length, cards[0].rank, cards[0].suit)
         except NotationError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+            raise _in(text, exc) from None
     if word in _MARRIAGE_WORDS:
         return _marriage(text, None, trump, rules)
     if word in _FOUR_WORDS:
@@ -304,21 +312,19 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
         try:
             rank = parse_rank(word[1:])
         except NotationError:
-            raise NotationError(t("err.combo.four", text=text)) from None
+            raise NotationError(Verdict("err.combo.four", {"text": text})) from None
         try:
             return Declaration.four(rank)
         except NotationError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+            raise _in(text, exc) from None
     if word in _CLASS_WORDS:
-        raise NotationError(
-            t("err.combo.top", text=text, notation=_SEQ_NOTATION[_CLASS_WORDS[word]])
-        )
+        notation = _SEQ_NOTATION[_CLASS_WORDS[word]]
+        raise NotationError(Verdict("err.combo.top", {"text": text, "notation": notation}))
     try:
         cards = parse_cards(raw)
     except NotationError as exc:
-        raise NotationError(
-            t("err.combo.not", text=text, reason=exc, accepted=t("err.accept.combo"))
-        ) from None
+        params = {"text": text, "reason": exc.verdict, "accepted": _COMBOS}
+        raise NotationError(Verdict("err.combo.not", params)) from None
     return _from_cards(text, cards, trump, rules)
 
 
@@ -329,7 +335,8 @@ def _marriage(
     if suit is None:
         return Declaration.marriage(trump)
     if trump is not None and suit != trump and not any_suit:
-        raise RuleError(f"{text!r}: {t('err.marriage.trump', suit=suit_word(trump))}")
+        reason = Verdict("err.marriage.trump", {"suit": trump})
+        raise RuleError(Verdict("err.in", {"text": text, "reason": reason}))
     return Declaration.marriage(suit)
 
 
@@ -344,14 +351,14 @@ def _from_cards(
     if len(cards) == 2 and ranks == {Rank.KING, Rank.QUEEN} and len(suits) == 1:
         return _marriage(text, cards[0].suit, trump, rules)
     if len(cards) < 3:
-        raise NotationError(t("err.cards.few", cards=listed))
+        raise NotationError(Verdict("err.cards.few", {"cards": listed}))
     if len(suits) > 1:
-        raise NotationError(t("err.cards.suits", cards=listed))
+        raise NotationError(Verdict("err.cards.suits", {"cards": listed}))
     indices = sorted(c.rank.sequence_index for c in cards)
     missing = [SEQUENCE_ORDER[i] for i in range(indices[0], indices[-1] + 1) if i not in indices]
     if missing:
         gap = " ".join(r.value for r in missing)
-        raise NotationError(t("err.cards.gap", cards=listed, gap=gap))
+        raise NotationError(Verdict("err.cards.gap", {"cards": listed, "gap": gap}))
     return Declaration.sequence(len(cards), SEQUENCE_ORDER[indices[-1]], cards[0].suit)
 
 
@@ -385,21 +392,14 @@ def find_declarations(
 # --- comparing --------------------------------------------------------------------------------
 
 
-class Verdict(NamedTuple):
-    """Which of two declarations wins, and the rule that decided it."""
+class Comparison(NamedTuple):
+    """Which of two declarations wins, why (``reason``, a verdict for each face to word), and
+    the rule that decided it."""
 
     winner: str  # "first" | "second" | "neither"
-    reason: str
-    key: str | None = None  # the ruleset key that decided, if any
+    reason: Verdict
+    key: str | None = None  # the ruleset key that decided, as the file writes it, if any
     source: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "reason": self.reason,
-            "key": self.key,
-            "source": self.source,
-        }
 
 
 def _tier(d: Declaration, rules: Ruleset) -> tuple[int, int]:
@@ -421,7 +421,9 @@ def shared_cards(first: Declaration, second: Declaration) -> frozenset[Card]:
     return first.cards() & second.cards()
 
 
-def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: Ruleset) -> Verdict:
+def compare(
+    first: Declaration, second: Declaration, trump: Suit | None, rules: Ruleset
+) -> Comparison:
     """Which declaration is higher, the first being the declarer's (RULES §4.1).
 
     The order only: two declarations that share a card (``shared_cards``) are still ranked, as
@@ -429,34 +431,38 @@ def compare(first: Declaration, second: Declaration, trump: Suit | None, rules: 
     when a tie needs the trump suit and none is known.
     """
     if Kind.MARRIAGE in (first.kind, second.kind):
-        return Verdict("neither", t("verdict.marriage"), None, "[000][004]")
+        return Comparison("neither", Verdict("verdict.marriage"), None, "[000][004]")
     for d, who in ((first, "first"), (second, "second")):
         if d.kind is Kind.FOUR and d.rank is Rank.JACK:
-            return Verdict(who, t("verdict.jacks"), None, "[000][001]")
+            return Comparison(who, Verdict("verdict.jacks"), None, "[000][001]")
     t1, t2 = _tier(first, rules), _tier(second, rules)
     if t1 != t2:
         winner = "first" if t1 > t2 else "second"
         high, low = (first, second) if winner == "first" else (second, first)
-        return Verdict(winner, _why_higher(high, low, rules), *_key_for(high, low, rules))
+        return Comparison(winner, _why_higher(high, low, rules), *_key_for(high, low, rules))
     # Same tier and rank: two runs of one length and top.
     if trump is None:
-        raise RuleError(t("err.tie_needs_trump", first=shown(first), second=shown(second)))
+        params = {"first": first, "second": second}
+        raise RuleError(
+            Verdict("err.tie_needs_trump", params, remedy=Remedy("trump", {"suit": None}))
+        )
     if first.suit == trump or second.suit == trump:
         winner = "first" if first.suit == trump else "second"
-        return Verdict(winner, t("verdict.trump"), None, "[000][004]")
-    return Verdict("first", t("verdict.first"), None, "[000][004]")
+        return Comparison(winner, Verdict("verdict.trump"), None, "[000][004]")
+    return Comparison("first", Verdict("verdict.first"), None, "[000][004]")
 
 
-def _why_higher(high: Declaration, low: Declaration, rules: Ruleset) -> str:
+def _why_higher(high: Declaration, low: Declaration, rules: Ruleset) -> Verdict:
+    pair = {"high": high, "low": low}
     if high.kind is Kind.FOUR and low.kind is Kind.FOUR:
-        return t("verdict.fours", high=shown(high), low=shown(low))
+        return Verdict("verdict.fours", pair)
     if high.kind is Kind.FOUR:
-        return t("verdict.four_over_run", high=shown(high), low=shown(low))
+        return Verdict("verdict.four_over_run", pair)
     if low.kind is Kind.FOUR:
-        return t("verdict.run_over_four", high=shown(high), low=shown(low))
+        return Verdict("verdict.run_over_four", pair)
     if high.length != low.length:
-        return t("verdict.longer", high=shown(high), low=shown(low))
-    return t("verdict.higher_top", high=shown(high), low=shown(low))
+        return Verdict("verdict.longer", pair)
+    return Verdict("verdict.higher_top", pair)
 
 
 def _key_for(high: Declaration, low: Declaration, rules: Ruleset) -> tuple[str | None, str]:
@@ -468,7 +474,7 @@ def _key_for(high: Declaration, low: Declaration, rules: Ruleset) -> tuple[str |
 
 def challenge_verdict(
     declared: Declaration, challenger: Declaration, trump: Suit | None, rules: Ruleset
-) -> Verdict:
+) -> Comparison:
     """Whether ``challenger`` beats ``declared`` at the table under ``declarations.challenge``.
 
     ``any-higher`` [000] rule 4: any higher declaration beats. ``same-class`` [001]: after
@@ -481,14 +487,14 @@ def challenge_verdict(
     c_class, d_class = challenger.value_class, declared.value_class
     if c_class == "jacks" or c_class == d_class:
         return verdict
-    reason = t(
-        "verdict.same_class",
-        challenger=shown(challenger),
-        c_class=t(_CLASS_KEYS[c_class]),
-        declared=shown(declared),
-        d_class=t(_CLASS_KEYS[d_class]),
-    )
-    return Verdict("first", reason, 'declarations.challenge = "same-class"', "[001]")
+    params = {
+        "challenger": challenger,
+        "c_class": Verdict(_CLASS_KEYS[c_class]),
+        "declared": declared,
+        "d_class": Verdict(_CLASS_KEYS[d_class]),
+    }
+    reason = Verdict("verdict.same_class", params)
+    return Comparison("first", reason, 'declarations.challenge = "same-class"', "[001]")
 
 
 # --- planning ---------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TypeVar, overload
 
 from ..errors import GameFileError, NotationError
-from ..i18n.messages import clipped, t
 from .cards import Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
+from .verdicts import Verdict, clipped
 
 __all__ = [
     "PenaltyKind",
@@ -51,7 +51,7 @@ class PenaltyKind(enum.Enum):
         if word in _PENALTY_WORDS:
             return _PENALTY_WORDS[word]
         kinds = ", ".join(k.value for k in cls)
-        raise NotationError(t("err.penalty_kind", text=text, kinds=kinds))
+        raise NotationError(Verdict("err.penalty_kind", {"text": text, "kinds": kinds}))
 
     @property
     def loses_game(self) -> bool:
@@ -294,16 +294,16 @@ _MISSING = object()
 
 
 class _Expect:
-    """What a field accepts, as a message key and its fields, worded only when a field is
-    wrong: a file of 200 events is checked without wording some 1,500 messages (issue 13)."""
+    """What a field accepts, as a message key and its fields, made a verdict only when a field
+    is wrong: a file of 200 events is checked without making some 1,500 verdicts (issue 13)."""
 
     __slots__ = ("fields", "key")
 
     def __init__(self, key: str, **fields: Any):
         self.key, self.fields = key, fields
 
-    def __str__(self) -> str:
-        return t(self.key, **self.fields)
+    def verdict(self) -> Verdict:
+        return Verdict(self.key, self.fields)
 
 
 class _Bad(Exception):
@@ -496,7 +496,7 @@ def event_from_dict(
     d: Any,
     number: int = 0,
     players: tuple[str, ...] | None = None,
-    origin: str | None = None,
+    origin: str | Verdict | None = None,
 ) -> "Event":
     """Rebuild and validate an event from its game-file table.
 
@@ -511,17 +511,16 @@ def event_from_dict(
             raise _Bad("type", d, _Expect("store.expect.table"))
         return _build(d, number, players)
     except _Bad as bad:
-        value = t("store.missing") if bad.value is _MISSING else shown_value(bad.value)
-        raise GameFileError(
-            t(
-                "store.event_field",
-                origin=origin or t("store.game_file"),
-                number=number,
-                field=bad.field,
-                value=value,
-                expected=str(bad.expected),
-            )
-        ) from None
+        value = Verdict("store.missing") if bad.value is _MISSING else shown_value(bad.value)
+        expected = bad.expected.verdict() if isinstance(bad.expected, _Expect) else bad.expected
+        params = {
+            "origin": origin or Verdict("store.game_file"),
+            "number": number,
+            "field": bad.field,
+            "value": value,
+            "expected": expected,
+        }
+        raise GameFileError(Verdict("store.event_field", params)) from None
 
 
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class

@@ -12,7 +12,7 @@ say it is out of range. Every numeric argument of the command line goes through 
 from __future__ import annotations
 
 from ..errors import NotationError
-from ..i18n.messages import t
+from .verdicts import Verdict
 
 __all__ = ["MAX_DIGITS", "parse_int"]
 
@@ -26,5 +26,5 @@ def parse_int(text: str) -> int:
     """``text`` as an integer: an optional ``-`` then 1-6 ASCII digits; raises NotationError."""
     digits = text[1:] if text.startswith("-") else text
     if not digits or len(digits) > MAX_DIGITS or not set(digits) <= _DIGITS:
-        raise NotationError(t("err.number", text=text, most=MAX_DIGITS))
+        raise NotationError(Verdict("err.number", {"text": text, "most": MAX_DIGITS}))
     return int(text)

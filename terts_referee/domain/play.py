@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..i18n.messages import suit_word, t
 from .cards import Card, Rank, Suit
 from .rules import Ruleset
+from .verdicts import Verdict
 
 __all__ = ["trick_winner", "beats", "legal_follows", "follow_obligation", "trump_jack_matters"]
 
@@ -86,7 +86,7 @@ def _obliged(
 
 def follow_obligation(
     hand: Iterable[Card], lead: Card, trump: Suit, rules: Ruleset, final: bool, played: Card
-) -> str | None:
+) -> Verdict | None:
     """Why ``played`` was not allowed from ``hand`` (a renege), or None when it was legal."""
     cards = set(hand) | {played}
     legal = legal_follows(cards, lead, trump, rules, final)
@@ -94,10 +94,10 @@ def follow_obligation(
         return None
     same = {c for c in cards if c.suit == lead.suit}
     if same and played.suit != lead.suit:
-        return t("note.follow.suit", suit=suit_word(lead.suit), cards=_cards(same & legal))
+        return Verdict("note.follow.suit", {"suit": lead.suit, "cards": _cards(same & legal)})
     if same:
-        return t("note.follow.beat", lead=lead, cards=_cards(legal))
-    return t("note.follow.trump", cards=_cards(legal))
+        return Verdict("note.follow.beat", {"lead": lead, "cards": _cards(legal)})
+    return Verdict("note.follow.trump", {"cards": _cards(legal)})
 
 
 def _cards(cards: set[Card]) -> str:

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from ..errors import RulesetError
-from ..i18n import register
-from ..i18n.messages import clipped, t
+from .verdicts import Verdict, clipped
 
 __all__ = ["Ruleset", "load_ruleset", "bundled_names", "ruleset_from_dict", "SECTIONS"]
 
@@ -328,13 +327,12 @@ TOP_KEYS = ("name", "description", "extends")
 TOP_KEY_LIMITS = {"name": 64, "description": 2000, "extends": 1024}
 
 #: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
-KEY_DOCS = register(
-    {
-        f"ruledoc.{section}.{f.name}": {"en": f.metadata["doc"], "ru": f.metadata["ru"]}
-        for section, cls in SECTIONS.items()
-        for f in fields(cls)
-    }
-)
+#: A catalogue (``i18n.ruledocs`` registers it for the faces that say a key's meaning).
+KEY_DOCS = {
+    f"ruledoc.{section}.{f.name}": {"en": f.metadata["doc"], "ru": f.metadata["ru"]}
+    for section, cls in SECTIONS.items()
+    for f in fields(cls)
+}
 
 
 class Ruleset(NamedTuple):
@@ -370,14 +368,14 @@ class Ruleset(NamedTuple):
         return self._replace(**changes)
 
 
-def key_docs() -> list[tuple[str, Any, str, tuple[str, ...], str]]:
-    """(dotted key, default, doc, choices, source) for every key, in file order; the doc in the
-    current language."""
+def key_docs() -> list[tuple[str, Any, Verdict, tuple[str, ...], str]]:
+    """(dotted key, default, doc, choices, source) for every key, in file order; the doc a
+    verdict (``ruledoc.SECTION.KEY``) for the face to word."""
     rows = []
     for section, cls in SECTIONS.items():
         for f in fields(cls):
             m = f.metadata
-            doc = t(f"ruledoc.{section}.{f.name}")
+            doc = Verdict(f"ruledoc.{section}.{f.name}")
             rows.append((f"{section}.{f.name}", f.default, doc, m["choices"], m["source"]))
     return rows
 
@@ -391,7 +389,7 @@ def bundled_dir() -> Path:
     for candidate in (here / "rulesets", here.parent / "rulesets"):
         if candidate.is_dir():
             return candidate
-    raise RulesetError(t("rule.missing_bundled"))
+    raise RulesetError(Verdict("rule.missing_bundled"))
 
 
 def bundled_names() -> list[str]:
@@ -407,20 +405,26 @@ def _numeric(f: KeyInfo) -> bool:
     )
 
 
-def _describe_type(default: Any, choices: tuple[str, ...], numeric: bool = False) -> str:
+def _describe_type(default: Any, choices: tuple[str, ...], numeric: bool = False) -> Verdict:
     if isinstance(default, bool):
-        return t("rule.type.bool")
+        return Verdict("rule.type.bool")
     if (isinstance(default, int) or numeric) and choices:
-        joiner = f" {t('rule.or')} "
-        return t("rule.type.int_or", choices=joiner.join(f'"{c}"' for c in choices))
+        return Verdict("rule.type.int_or", {"choices": _either([f'"{c}"' for c in choices])})
     if isinstance(default, int):
-        return t("rule.type.int")
-    return t("rule.type.one_of", choices=", ".join(f'"{c}"' for c in choices))
+        return Verdict("rule.type.int")
+    return Verdict("rule.type.one_of", {"choices": ", ".join(f'"{c}"' for c in choices)})
 
 
-def _suggest(word: str, options: Iterable[str]) -> str:
+def _either(words: list[str]) -> Verdict | str:
+    """``"a" or "b" or "c"``: each word but the last, then «or» and the rest."""
+    if len(words) == 1:
+        return words[0]
+    return Verdict("rule.or", {"first": words[0], "rest": _either(words[1:])})
+
+
+def _suggest(word: str, options: Iterable[str]) -> Verdict | str:
     close = difflib.get_close_matches(word, list(options), n=1)
-    return t("rule.suggest", word=close[0]) if close else ""
+    return Verdict("rule.suggest", {"word": close[0]}) if close else ""
 
 
 def toml_value(value: Any) -> str:
@@ -430,19 +434,17 @@ def toml_value(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def _not_allowed(origin: str, dotted: str, value: Any, expected: str) -> RulesetError:
-    return RulesetError(
-        t(
-            "rule.not_allowed",
-            origin=origin,
-            setting=dotted,
-            value=clipped(toml_value(value), 60),
-            expected=expected,
-        )
-    )
+def _not_allowed(origin: str | Verdict, dotted: str, value: Any, expected: Verdict) -> RulesetError:
+    params = {
+        "origin": origin,
+        "setting": dotted,
+        "value": clipped(toml_value(value), 60),
+        "expected": expected,
+    }
+    return RulesetError(Verdict("rule.not_allowed", params))
 
 
-def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
+def _check_value(origin: str | Verdict, dotted: str, value: Any, f: KeyInfo) -> Any:
     default, choices, minimum = f.default, f.metadata["choices"], f.metadata["minimum"]
     # what the key accepts is worded only for a refusal (every command checks every key)
     if isinstance(default, bool):
@@ -454,38 +456,30 @@ def _check_value(origin: str, dotted: str, value: Any, f: KeyInfo) -> Any:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise _not_allowed(origin, dotted, value, _describe_type(default, choices, True))
+        shown = clipped(str(value), 60)
         if minimum is not None and value < minimum:
-            raise RulesetError(
-                t(
-                    "rule.too_small",
-                    origin=origin,
-                    setting=dotted,
-                    value=clipped(str(value), 60),
-                    minimum=minimum,
-                )
-            )
+            params = {"origin": origin, "setting": dotted, "value": shown, "minimum": minimum}
+            raise RulesetError(Verdict("rule.too_small", params))
         maximum = f.metadata.get("maximum")
         if maximum is not None and value > maximum:
-            raise RulesetError(
-                t(
-                    "rule.too_big",
-                    origin=origin,
-                    setting=dotted,
-                    value=clipped(str(value), 60),
-                    maximum=maximum,
-                )
-            )
+            params = {"origin": origin, "setting": dotted, "value": shown, "maximum": maximum}
+            raise RulesetError(Verdict("rule.too_big", params))
         return value
     if not isinstance(value, str) or value not in choices:
         expected = _describe_type(default, choices)
         if isinstance(value, str):
-            expected += _suggest(value, choices)
+            suggest = _suggest(value, choices)
+            if suggest:
+                expected = Verdict("rule.suggested", {"expected": expected, "suggest": suggest})
         raise _not_allowed(origin, dotted, value, expected)
     return value
 
 
 def ruleset_from_dict(
-    doc: dict[str, Any], origin: str, base: Ruleset | None = None, complete: bool = False
+    doc: dict[str, Any],
+    origin: str | Verdict,
+    base: Ruleset | None = None,
+    complete: bool = False,
 ) -> Ruleset:
     """Validate a ruleset table over ``base`` (defaults when None); raises RulesetError.
 
@@ -505,31 +499,30 @@ def ruleset_from_dict(
         if "name" not in doc:
             missing.insert(0, "name")
         if missing:
-            raise RulesetError(t("rule.incomplete", origin=origin, keys=", ".join(missing)))
+            params: dict[str, object] = {"origin": origin, "keys": ", ".join(missing)}
+            raise RulesetError(Verdict("rule.incomplete", params))
         doc = _with_legacy(doc)
     for key, value in doc.items():
         if key in TOP_KEYS:
             if not isinstance(value, str):
-                raise _not_allowed(origin, key, value, t("rule.type.string"))
+                raise _not_allowed(origin, key, value, Verdict("rule.type.string"))
             if len(value) > TOP_KEY_LIMITS[key]:
                 most = TOP_KEY_LIMITS[key]
-                raise RulesetError(
-                    t("rule.too_long", origin=origin, setting=key, chars=len(value), most=most)
-                )
+                params = {"origin": origin, "setting": key, "chars": len(value), "most": most}
+                raise RulesetError(Verdict("rule.too_long", params))
             continue
         if key not in SECTIONS:
-            raise RulesetError(
-                t(
-                    "rule.unknown_top",
-                    origin=origin,
-                    setting=key,
-                    suggest=_suggest(key, [*SECTIONS, *TOP_KEYS]),
-                    keys=", ".join(TOP_KEYS),
-                    tables=", ".join(f"[{s}]" for s in SECTIONS),
-                )
-            )
+            params = {
+                "origin": origin,
+                "setting": key,
+                "suggest": _suggest(key, [*SECTIONS, *TOP_KEYS]),
+                "keys": ", ".join(TOP_KEYS),
+                "tables": ", ".join(f"[{s}]" for s in SECTIONS),
+            }
+            raise RulesetError(Verdict("rule.unknown_top", params))
         if not isinstance(value, dict):
-            raise RulesetError(t("rule.not_table", origin=origin, setting=key, value=value))
+            params = {"origin": origin, "setting": key, "value": value}
+            raise RulesetError(Verdict("rule.not_table", params))
     changes: dict[str, Any] = {}
     for section, cls in SECTIONS.items():
         table = doc.get(section, {})
@@ -537,15 +530,13 @@ def ruleset_from_dict(
         values = {}
         for name, value in table.items():
             if name not in known:
-                raise RulesetError(
-                    t(
-                        "rule.unknown_key",
-                        origin=origin,
-                        setting=f"{section}.{name}",
-                        suggest=_suggest(name, known),
-                        keys=", ".join(f"{section}.{k}" for k in known),
-                    )
-                )
+                params = {
+                    "origin": origin,
+                    "setting": f"{section}.{name}",
+                    "suggest": _suggest(name, known),
+                    "keys": ", ".join(f"{section}.{k}" for k in known),
+                }
+                raise RulesetError(Verdict("rule.unknown_key", params))
             values[name] = _check_value(origin, f"{section}.{name}", value, known[name])
         if values:
             changes[section] = getattr(base, section)._replace(**values)
@@ -578,19 +569,23 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = read_regular(path).decode("utf-8")
     except FileNotFoundError:
-        raise RulesetError(t("rule.not_found", path=path)) from None
+        raise RulesetError(Verdict("rule.not_found", {"path": path})) from None
     except NotRegular as exc:
-        raise RulesetError(t("rule.special", path=path, kind=t(exc.kind))) from None
+        kind = Verdict(exc.kind)
+        raise RulesetError(Verdict("rule.special", {"path": path, "kind": kind})) from None
     except TooBig:
-        raise RulesetError(t("rule.file_too_big", path=path, limit=MAX_FILE_SHOWN)) from None
+        params = {"path": path, "limit": MAX_FILE_SHOWN}
+        raise RulesetError(Verdict("rule.file_too_big", params)) from None
     except OSError as exc:
-        raise RulesetError(t("rule.unreadable", path=path, reason=exc.strerror or exc)) from None
+        params = {"path": path, "reason": exc.strerror or str(exc)}
+        raise RulesetError(Verdict("rule.unreadable", params)) from None
     except UnicodeDecodeError as exc:
-        raise RulesetError(t("rule.unreadable", path=path, reason=exc)) from None
+        params = {"path": path, "reason": str(exc)}
+        raise RulesetError(Verdict("rule.unreadable", params)) from None
     try:
         return parse_toml(text)
     except TomlProblem as exc:
-        raise RulesetError(t("rule.bad_toml", path=path, reason=exc)) from None
+        raise RulesetError(Verdict("rule.bad_toml", {"path": path, "reason": exc.reason})) from None
 
 
 def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
@@ -604,14 +599,12 @@ def _locate(name_or_path: str, relative_to: Path | None = None) -> Path:
     if bundled.is_file():
         return bundled
     names = bundled_names()
-    raise RulesetError(
-        t(
-            "rule.unknown_ruleset",
-            name=name_or_path,
-            suggest=_suggest(name_or_path, names),
-            names=", ".join(names),
-        )
-    )
+    params = {
+        "name": name_or_path,
+        "suggest": _suggest(name_or_path, names),
+        "names": ", ".join(names),
+    }
+    raise RulesetError(Verdict("rule.unknown_ruleset", params))
 
 
 MAX_EXTENDS = 8
@@ -629,30 +622,32 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         path = clipped(name_or_path, 80)
-        raise RulesetError(t("rule.unreadable", path=path, reason=reason)) from None
+        raise RulesetError(Verdict("rule.unreadable", {"path": path, "reason": reason})) from None
 
 
 def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
     if len(_chain) > MAX_EXTENDS:
-        raise RulesetError(t("rule.chain_too_long", path=_chain[0], maximum=MAX_EXTENDS))
+        params = {"path": _chain[0], "maximum": MAX_EXTENDS}
+        raise RulesetError(Verdict("rule.chain_too_long", params))
     path = _locate(name_or_path, _chain[-1].parent if _chain else None)
     resolved = path.resolve()
     if resolved in _chain:
         loop = " -> ".join(p.name for p in (*_chain, resolved))
-        raise RulesetError(t("rule.loop", path=path, loop=loop))
+        raise RulesetError(Verdict("rule.loop", {"path": path, "loop": loop}))
     doc = _read_toml(path)
     base = None
     if "extends" in doc:
         parent = doc["extends"]
         if not isinstance(parent, str):
-            raise _not_allowed(str(path), "extends", parent, t("rule.type.ruleset"))
+            raise _not_allowed(str(path), "extends", parent, Verdict("rule.type.ruleset"))
         ruleset_from_dict({"extends": parent}, str(path))  # its length, before it is looked up
         try:  # an unknown or missing parent: name this file and its key too (RULES §7)
             located = _locate(parent, resolved.parent)
             if not located.is_file():
-                raise RulesetError(t("rule.not_found", path=located))
+                raise RulesetError(Verdict("rule.not_found", {"path": located}))
         except RulesetError as exc:
-            raise RulesetError(f"{path}: extends = {parent!r}: {exc}") from None
+            params = {"path": path, "parent": parent, "reason": exc.verdict}
+            raise RulesetError(Verdict("rule.in_extends", params)) from None
         base = _load_ruleset(parent, (*_chain, resolved))
     if "name" not in doc:
         doc = {**doc, "name": path.stem}

@@ -27,8 +27,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.events import DealEvent, Event, Penalty, event_from_dict
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError, NotationError, RuleError
-from ..i18n.messages import t
 from ..referee import EventRefused
 
 if TYPE_CHECKING:
@@ -63,8 +63,8 @@ class CorrectionRefused(RuleError):
     when the correction's own event is refused).
     """
 
-    def __init__(self, message: str, number: int | None = None):
-        super().__init__(message)
+    def __init__(self, verdict: Verdict, number: int | None = None):
+        super().__init__(verdict)
         self.number = number
 
 
@@ -104,7 +104,7 @@ class Correction(NamedTuple):
         d: Any,
         index: int,
         players: tuple[str, ...] | None = None,
-        origin: str | None = None,
+        origin: str | Verdict | None = None,
     ) -> Correction:
         """Rebuild a trail entry; raises GameFileError when it is malformed. Its events are
         checked as ``events.event_from_dict`` checks any, at the number they stand at."""
@@ -125,17 +125,17 @@ class Correction(NamedTuple):
             if at is not None and not isinstance(at, datetime):
                 raise TypeError("at must be a date-time")
             old_at = d["old"].get("at") if isinstance(d.get("old"), dict) else None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameFileError(t("store.correction_malformed", number=index, reason=exc)) from None
+        except (KeyError, TypeError, ValueError) as exc:  # Python's own words: what is wrong
+            params = {"number": index, "reason": str(exc)}
+            raise GameFileError(Verdict("store.correction_malformed", params)) from None
         except GameFileError as exc:
-            raise GameFileError(
-                t("store.correction_malformed", number=index, reason=str(exc))
-            ) from None
+            params = {"number": index, "reason": exc.verdict}
+            raise GameFileError(Verdict("store.correction_malformed", params)) from None
         return cls(action, number, after, old, new, at, old_at)
 
 
 def _event(
-    data: Any, number: int, players: tuple[str, ...] | None, origin: str | None
+    data: Any, number: int, players: tuple[str, ...] | None, origin: str | Verdict | None
 ) -> Event | None:
     if data is None:
         return None
@@ -220,18 +220,16 @@ def effective(
             try:
                 apply_correction(events, times, c, started)
             except IndexError:
-                raise GameFileError(
-                    t("store.correction_range", number=index, event=c.number, n=len(events))
-                ) from None
+                params = {"number": index, "event": c.number, "n": len(events)}
+                raise GameFileError(Verdict("store.correction_range", params)) from None
             upcoming = next(pending, None)
         if j < len(journal):
             events.append(journal[j])
             times.append(journal_times[j] if j < len(journal_times) else None)
     if upcoming is not None:  # ``after`` out of order or beyond the journal
         index, c = upcoming
-        raise GameFileError(
-            t("store.correction_after", number=index, after=c.after, n=len(journal))
-        )
+        params = {"number": index, "after": c.after, "n": len(journal)}
+        raise GameFileError(Verdict("store.correction_after", params))
     return events, times
 
 
@@ -274,21 +272,21 @@ RANGE = {
 OWN = {Action.REPLACE: "err.fix.own.replace", Action.INSERT: "err.fix.own.insert"}
 
 
-def event_label(number: int, event: Event) -> str:
+def event_label(number: int, event: Event) -> Verdict:
     """How a refusal names an event: "event 9, Боря's challenge"."""
     player = getattr(event, "player", None) or getattr(event, "by", None)
-    kind = t(EVENT_NAMES[event.type]) if event.type in EVENT_NAMES else event.type
+    kind = Verdict(EVENT_NAMES[event.type]) if event.type in EVENT_NAMES else event.type
     if player:
-        return t("err.fix.label_player", n=number, p=player, kind=kind)
-    return t("err.fix.label", n=number, kind=kind)
+        return Verdict("err.fix.label_player", {"n": number, "p": player, "kind": kind})
+    return Verdict("err.fix.label", {"n": number, "kind": kind})
 
 
 def check_number(action: Action, number: int, count: int) -> None:
     """Refuse a number with no event (insert: 1..count as well; nothing to append to)."""
     if count == 0:
-        raise NotationError(t("err.fix.empty"))
+        raise NotationError(Verdict("err.fix.empty"))
     if not 1 <= number <= count:
-        raise NotationError(t(RANGE[action], number=number, n=count))
+        raise NotationError(Verdict(RANGE[action], {"number": number, "n": count}))
 
 
 def opening_with_events(
@@ -316,7 +314,7 @@ def dropped_reference(events: list[Event], number: int) -> int | None:
 
 
 def judged_again(
-    c: Correction, before: Collection[int], after: Mapping[int, str]
+    c: Correction, before: Collection[int], after: Mapping[int, Verdict]
 ) -> tuple[int, ...] | EventRefused:
     """What correction ``c`` does to the stored events the referee sets aside: ``before`` it
     and ``after`` it (each in its own numbering; ``after`` gives each one's reason). The

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.events import Event, event_from_dict, shown_value
 from ..domain.rules import Ruleset, ruleset_from_dict
+from ..domain.verdicts import Verdict, clipped
 from ..errors import GameFileError, NotationError, RuleError, RulesetError
-from ..i18n.messages import clipped, t
 from ..referee import EventRefused, Sheet, replay
 from .storage import CORRECTIONS_FORMAT, ID_FORMAT, TIMES_FORMAT
 
@@ -109,7 +109,7 @@ stay well inside the 255 bytes a file name may have in the library."""
 def check_names(names: list[str]) -> tuple[str, str]:
     """Two distinct, non-empty player names of a sane length; raises NotationError."""
     if len(names) != 2:
-        raise NotationError(t("err.players.two", n=len(names)))
+        raise NotationError(Verdict("err.players.two", {"n": len(names)}))
     first, second = distinct_names(names)
     return first, second
 
@@ -121,20 +121,18 @@ def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
     game's two players and for a club evening's players alike."""
     cleaned = [n.strip() for n in names]
     if not all(cleaned):
-        raise NotationError(t("err.players.empty"))
+        raise NotationError(Verdict("err.players.empty"))
     for name in cleaned:
         size = len(name.encode("utf-8", "surrogatepass"))
         if len(name) > MAX_NAME_CHARS or size > MAX_NAME_BYTES:
-            raise NotationError(
-                t(
-                    "err.players.long",
-                    name=clipped(name, 24),
-                    chars=len(name),
-                    size=size,
-                    most=MAX_NAME_CHARS,
-                    most_bytes=MAX_NAME_BYTES,
-                )
-            )
+            params = {
+                "name": clipped(name, 24),
+                "chars": len(name),
+                "size": size,
+                "most": MAX_NAME_CHARS,
+                "most_bytes": MAX_NAME_BYTES,
+            }
+            raise NotationError(Verdict("err.players.long", params))
         # A printable name has no character of category C; only another one needs unicodedata
         # (which every command would otherwise import: 0.2 ms, issue 13). A space other than
         # U+0020 is not printable but allowed.
@@ -142,11 +140,11 @@ def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
             import unicodedata
 
             if any(unicodedata.category(c).startswith("C") for c in name):
-                raise NotationError(t("err.players.control", name=name))
+                raise NotationError(Verdict("err.players.control", {"name": name}))
     first: dict[str, str] = {}  # case-folded -> the name as first given
     for name in cleaned:
         if name.casefold() in first:
-            raise NotationError(t("err.players.same", name=first[name.casefold()]))
+            raise NotationError(Verdict("err.players.same", {"name": first[name.casefold()]}))
         first[name.casefold()] = name
     return tuple(cleaned)
 
@@ -154,10 +152,11 @@ def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
 class _Walk:
     """A walk of a game's log kept with the game (``Game._walked``): the referee's ``state``
     after it, what it was derived from (``events``, ``players``, ``rules``, ``first_dealer``),
-    the ``context`` (language, form of hints) its notices were written in, and whether
-    ``record(keep=True)`` kept it. A plain class: defined at import by every command."""
+    and whether ``record(keep=True)`` kept it. Its notices are verdicts, worded by whoever
+    shows them, so the walk holds for any language and any face. A plain class: defined at
+    import by every command."""
 
-    __slots__ = ("context", "events", "first_dealer", "kept", "players", "rules", "state")
+    __slots__ = ("events", "first_dealer", "kept", "players", "rules", "state")
 
     def __init__(
         self,
@@ -166,11 +165,10 @@ class _Walk:
         rules: Ruleset,
         first_dealer: str | None,
         state: State,
-        context: tuple[str, bool],
         kept: bool,
     ) -> None:
         self.events, self.players, self.rules = events, players, rules
-        self.first_dealer, self.state, self.context, self.kept = first_dealer, state, context, kept
+        self.first_dealer, self.state, self.kept = first_dealer, state, kept
 
 
 class Game:
@@ -277,72 +275,69 @@ class Game:
     def from_doc(cls, doc: dict[str, Any], origin: str | None = None) -> Game:
         """Rebuild a game from its document; raises GameFileError when it is malformed.
 
-        ``origin`` names the document in messages (its path); by default "game file".
+        ``origin`` names the document in refusals (its path); by default "game file".
         """
-        origin = origin or t("store.game_file")
+        named: str | Verdict = origin or Verdict("store.game_file")
 
-        def bad(key: str, expected: str) -> GameFileError:
-            value = shown_value(doc[key]) if key in doc else t("store.missing")
-            return GameFileError(
-                t("store.field", origin=origin, field=key, value=value, expected=expected)
-            )
+        def bad(key: str, expected: Verdict) -> GameFileError:
+            value = shown_value(doc[key]) if key in doc else Verdict("store.missing")
+            params = {"origin": named, "field": key, "value": value, "expected": expected}
+            return GameFileError(Verdict("store.field", params))
 
         for key in doc:
             if key not in TOP_KEYS:
-                raise bad(key, t("store.expect.top_keys", keys=", ".join(TOP_KEYS)))
+                raise bad(key, Verdict("store.expect.top_keys", {"keys": ", ".join(TOP_KEYS)}))
         raw_players = doc.get("players")
         if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
-            raise bad("players", t("store.expect.players"))
+            raise bad("players", Verdict("store.expect.players"))
         try:
             players = check_names(raw_players)
         except NotationError as exc:
-            raise GameFileError(t("store.corrupt_players", origin=origin, reason=exc)) from None
+            params = {"origin": named, "reason": exc.verdict}
+            raise GameFileError(Verdict("store.corrupt_players", params)) from None
         if list(players) != raw_players:  # stored names are already trimmed
-            raise bad("players", t("store.expect.players"))
+            raise bad("players", Verdict("store.expect.players"))
         rules_doc = doc.get("rules")
         if not isinstance(rules_doc, dict):
-            raise bad("rules", t("store.expect.rules"))
+            raise bad("rules", Verdict("store.expect.rules"))
         try:
-            rules = ruleset_from_dict(rules_doc, f"{origin} [rules]", complete=True)
+            of_file = Verdict("store.rules_of", {"origin": named})
+            rules = ruleset_from_dict(rules_doc, of_file, complete=True)
         except RulesetError as exc:
-            raise GameFileError(t("store.bad_rules", reason=exc)) from None
+            raise GameFileError(Verdict("store.bad_rules", {"reason": exc.verdict})) from None
         first = doc.get("first_dealer")
         if first is not None and first not in players:
-            raise bad("first_dealer", t("store.expect.player", a=players[0], b=players[1]))
+            a, b = players
+            raise bad("first_dealer", Verdict("store.expect.player", {"a": a, "b": b}))
         quick = doc.get("quick", False)
         if not isinstance(quick, bool):
-            raise bad("quick", t("store.expect.bool"))
+            raise bad("quick", Verdict("store.expect.bool"))
         game_id = doc.get("id")
         if game_id is not None and not is_game_id(game_id):
-            raise bad("id", t("store.expect.game_id"))
+            raise bad("id", Verdict("store.expect.game_id"))
         if "started" in doc and not isinstance(doc["started"], datetime):
-            raise bad("started", t("store.expect.datetime"))
+            raise bad("started", Verdict("store.expect.datetime"))
         if "corrections" in doc and not isinstance(doc["corrections"], list):
-            raise bad("corrections", t("store.expect.list"))
+            raise bad("corrections", Verdict("store.expect.list"))
         raw_events = doc.get("events")  # written even when empty: missing means damaged
         if not isinstance(raw_events, list):
-            raise GameFileError(t("store.events_not_list", origin=origin))
-        from ..i18n import pinned
+            raise GameFileError(Verdict("store.events_not_list", {"origin": named}))
+        raw_trail = doc.get("corrections", [])
+        if raw_trail:  # the corrections module only for a file that has a trail
+            from .corrections import Correction, appended_at
 
-        with pinned():  # the checks word their expectations per event: one language lookup
-            raw_trail = doc.get("corrections", [])
-            if raw_trail:  # the corrections module only for a file that has a trail
-                from .corrections import Correction, appended_at
-
-                trail = [
-                    Correction.from_dict(c, i, players, origin)
-                    for i, c in enumerate(raw_trail, start=1)
-                ]
-                # each recorded event is checked at the number it took in the effective list
-                # (an insert before it moves it down; a penalty's ``event`` names an event
-                # before that)
-                numbers = appended_at(len(raw_events), trail)
-            else:  # no trail: event j is number j (what ``appended_at`` gives)
-                trail, numbers = [], list(range(1, len(raw_events) + 1))
-            events = [
-                event_from_dict(e, n, players, origin)
-                for e, n in zip(raw_events, numbers, strict=True)
+            trail = [
+                Correction.from_dict(c, i, players, named) for i, c in enumerate(raw_trail, start=1)
             ]
+            # each recorded event is checked at the number it took in the effective list
+            # (an insert before it moves it down; a penalty's ``event`` names an event
+            # before that)
+            numbers = appended_at(len(raw_events), trail)
+        else:  # no trail: event j is number j (what ``appended_at`` gives)
+            trail, numbers = [], list(range(1, len(raw_events) + 1))
+        events = [
+            event_from_dict(e, n, players, named) for e, n in zip(raw_events, numbers, strict=True)
+        ]
         times = [_when(e.get("at")) if isinstance(e, dict) else None for e in raw_events]
         started = _when(doc.get("started"))
         return cls(players, rules, [], first, quick, started, [], events, times, trail, game_id)
@@ -406,7 +401,8 @@ class Game:
         if len(matches) == 1:
             return matches[0]
         key = "err.player.ambiguous" if matches else "err.player.unknown"
-        raise NotationError(t(key, name=name, a=self.players[0], b=self.players[1]))
+        a, b = self.players
+        raise NotationError(Verdict(key, {"name": name, "a": a, "b": b}))
 
     # --- events ---------------------------------------------------------------------------
 
@@ -430,42 +426,26 @@ class Game:
         walked = self._walked
         if walked is not None and walked.kept and self._still(walked):
             return walked.state.sheet  # the state ``record(keep=True)`` kept: this very game's
-        from ..i18n import pinned
         from ..referee.dispatch import walk
 
-        with pinned():  # as replay(..., strict=True) walks the log
-            # the file's events, judged as they were recorded; one the referee no longer
-            # takes is set aside (``Sheet.set_aside``): reading never locks a game out
-            n = len(self.events)
-            st = walk(self.players, self.events, self.rules, self.first_dealer, n, n)
+        # as replay(..., strict=True) walks the log: the file's events, judged as they were
+        # recorded; one the referee no longer takes is set aside (``Sheet.set_aside``): reading
+        # never locks a game out
+        n = len(self.events)
+        st = walk(self.players, self.events, self.rules, self.first_dealer, n, n)
         self._walked = self._walk_of(st, kept=keep)
         return st.sheet
 
     def _walk_of(self, st: State, kept: bool) -> _Walk:
         """What ``_walked`` holds for the state ``st`` of this game as it is now."""
-        from ..i18n import lang
-        from ..output.hints import at_table
-
-        return _Walk(
-            list(self.events),
-            self.players,
-            self.rules,
-            self.first_dealer,
-            st,
-            (lang(), at_table()),
-            kept,
-        )
+        return _Walk(list(self.events), self.players, self.rules, self.first_dealer, st, kept)
 
     def _still(self, walked: _Walk) -> bool:
-        """Whether the walked state is still this game's, in this language and form of hints."""
-        from ..i18n import lang
-        from ..output.hints import at_table
-
+        """Whether the walked state is still this game's."""
         return (
             walked.rules is self.rules
             and walked.players == self.players
             and walked.first_dealer == self.first_dealer
-            and walked.context == (lang(), at_table())
             and walked.events == self.events
         )
 
@@ -476,15 +456,13 @@ class Game:
         if walked is None or not self._still(walked):
             return None
         st = walked.state
-        from ..i18n import pinned
         from ..referee.dispatch import EventRefused, apply
 
         number = len(self.events) + 1
-        with pinned():
-            try:
-                apply(st, number, event)
-            except RuleError as exc:
-                raise EventRefused(number, str(exc)) from None
+        try:
+            apply(st, number, event)
+        except RuleError as exc:
+            raise EventRefused(number, exc.verdict) from None
         return st
 
     def record(self, event: Event, at: datetime | None = None, keep: bool = False) -> Sheet:
@@ -525,7 +503,7 @@ class Game:
         number = len(self.events)  # a recorded event is the last of the effective list
         raw = parsed_form(self._event_doc(len(self.journal) - 1))
         try:
-            again = event_from_dict(raw, number, self.players, origin or t("store.game_file"))
+            again = event_from_dict(raw, number, self.players, origin)
         except GameFileError:
             return False
         when = _when(raw.get("at"))
@@ -542,7 +520,7 @@ class Game:
     def undo(self) -> tuple[int, Event]:
         """Drop the latest event (kept in the trail); raises NotationError when there is none."""
         if not self.events:
-            raise NotationError(t("err.undo.empty"))
+            raise NotationError(Verdict("err.undo.empty"))
         from .corrections import Action
 
         number = len(self.events)
@@ -609,12 +587,11 @@ class Game:
         if action is Action.DROP:
             last = opening_with_events(self.events, number, before.set_aside)
             if last is not None:
-                raise CorrectionRefused(
-                    t("err.fix.opening", n=number, first=number + 1, last=last), number
-                )
+                params = {"n": number, "first": number + 1, "last": last}
+                raise CorrectionRefused(Verdict("err.fix.opening", params), number)
             ref = dropped_reference(self.events, number)
             if ref is not None:
-                reason = t("err.fix.names_dropped", n=number)
+                reason = Verdict("err.fix.names_dropped", {"n": number})
                 raise CorrectionRefused(self._broken(ref, reason), ref)
         old_at = self.time_of(number) if old is not None else None
         c = Correction(action, number, len(self.journal), old, event, at or now(), old_at)
@@ -650,15 +627,15 @@ class Game:
 
         n = exc.number
         if c.action is not Action.DROP and n == c.number:
-            return CorrectionRefused(t(OWN[c.action], n=n, reason=exc))
+            return CorrectionRefused(Verdict(OWN[c.action], {"n": n, "reason": exc.verdict}))
         if c.action is Action.INSERT and n > c.number:
             n -= 1  # named as in the log before the correction
         elif c.action is Action.DROP and n >= c.number:
             n += 1
-        return CorrectionRefused(self._broken(n, str(exc)), n)
+        return CorrectionRefused(self._broken(n, exc.verdict), n)
 
-    def _broken(self, number: int, reason: str) -> str:
+    def _broken(self, number: int, reason: Verdict) -> Verdict:
         from .corrections import event_label
 
         label = event_label(number, self.events[number - 1])
-        return t("err.fix.broken", label=label, reason=reason)
+        return Verdict("err.fix.broken", {"label": label, "reason": reason})

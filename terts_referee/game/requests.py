@@ -209,12 +209,12 @@ class TrickRequest(Request):
     def to_event(self, game: Game) -> Event:
         from ..domain.cards import parse_cards
         from ..domain.events import Trick
+        from ..domain.verdicts import Verdict
         from ..errors import NotationError
-        from ..i18n.messages import t
 
         parsed = parse_cards(list(self.cards))
         if len(parsed) != 2:
-            raise NotationError(t("err.trick.two_cards", n=len(parsed)))
+            raise NotationError(Verdict("err.trick.two_cards", {"n": len(parsed)}))
         return Trick(parsed[0], parsed[1])
 
 

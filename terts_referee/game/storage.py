@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terts_referee.errors import GameFileError
-from terts_referee.i18n.messages import clipped, t
+
+from ..domain.verdicts import Remedy, Verdict, clipped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -119,15 +120,19 @@ def read_game_bytes(path: Path) -> bytes:
     try:
         data = read_regular(path)
     except FileNotFoundError:
-        raise GameFileError(t("store.not_found", path=path)) from None
+        start = Remedy("new", {"players": (None, None)})
+        raise GameFileError(Verdict("store.not_found", {"path": path}, remedy=start)) from None
     except NotRegular as exc:
         if exc.kind == "file.directory":
-            raise GameFileError(t("store.directory", path=path)) from None
-        raise GameFileError(t("store.special", path=path, kind=t(exc.kind))) from None
+            raise GameFileError(Verdict("store.directory", {"path": path})) from None
+        params = {"path": path, "kind": Verdict(exc.kind)}
+        raise GameFileError(Verdict("store.special", params)) from None
     except TooBig:
-        raise GameFileError(t("store.too_big", path=path, limit=MAX_FILE_SHOWN)) from None
+        params = {"path": path, "limit": MAX_FILE_SHOWN}
+        raise GameFileError(Verdict("store.too_big", params)) from None
     except OSError as exc:
-        raise GameFileError(t("store.unreadable", path=path, reason=_reason(exc))) from None
+        params = {"path": path, "reason": _reason(exc)}
+        raise GameFileError(Verdict("store.unreadable", params)) from None
     return data
 
 
@@ -145,22 +150,23 @@ def parse_game(path: Path, data: bytes) -> dict[str, Any]:
         # it, without importing that codec)
         text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _corrupt(path, t("store.not_utf8", offset=exc.start)) from None
+        raise _corrupt(path, Verdict("store.not_utf8", {"offset": exc.start})) from None
     try:
         doc = parse_toml(text)
     except TomlProblem as exc:
-        raise _corrupt(path, t("store.not_toml", reason=str(exc))) from None
+        raise _corrupt(path, Verdict("store.not_toml", {"reason": exc.reason})) from None
 
     if not isinstance(doc, dict):  # pragma: no cover - tomllib always returns a table
-        raise _corrupt(path, t("store.not_table"))
+        raise _corrupt(path, Verdict("store.not_table"))
     if "format" not in doc:
-        raise _corrupt(path, t("store.no_format"))
+        raise _corrupt(path, Verdict("store.no_format"))
     version = doc["format"]
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= 10**6:
         shown = clipped(repr(version), 40)  # a 4,000-digit number
-        raise _corrupt(path, t("store.bad_format", version=shown))
+        raise _corrupt(path, Verdict("store.bad_format", {"version": shown}))
     if version > FORMAT_VERSION:
-        raise GameFileError(t("store.newer", path=path, version=version, newest=FORMAT_VERSION))
+        params = {"path": path, "version": version, "newest": FORMAT_VERSION}
+        raise GameFileError(Verdict("store.newer", params))
     return _remember(data, doc)
 
 
@@ -268,15 +274,15 @@ def _write_bytes(path: Path, data: bytes) -> None:
     from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN
 
     if len(data) > MAX_FILE_BYTES:
-        raise GameFileError(
-            t("store.write_too_big", path=path, size=_mib(len(data)), limit=MAX_FILE_SHOWN)
-        )
+        params = {"path": path, "size": _mib(len(data)), "limit": MAX_FILE_SHOWN}
+        raise GameFileError(Verdict("store.write_too_big", params))
     target = Path(os.path.realpath(path))
     check_writable_target(path, target)
     try:
         replace_atomically(target, data)
     except OSError as exc:
-        raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
+        params = {"path": path, "reason": _reason(exc)}
+        raise GameFileError(Verdict("store.unwritable", params)) from None
     _last_written[:] = [data]
 
 
@@ -343,15 +349,15 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
 
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):  # refuse rather than create missing directories
-        raise GameFileError(t("store.no_directory", path=path, directory=directory))
+        params = {"path": path, "directory": directory}
+        raise GameFileError(Verdict("store.no_directory", params))
     try:
         fd = lock_file(lock_path, timeout)
     except LockTimeout:
-        raise GameFileError(t("store.locked", path=path)) from None
+        raise GameFileError(Verdict("store.locked", {"path": path})) from None
     except OSError as exc:
-        raise GameFileError(
-            t("store.lock_failed", path=path, lock=lock_path, reason=_reason(exc))
-        ) from None
+        params = {"path": path, "lock": lock_path, "reason": _reason(exc)}
+        raise GameFileError(Verdict("store.lock_failed", params)) from None
     _held[key] = 1
     try:
         yield
@@ -397,7 +403,7 @@ def create_game(path: Path, doc: Mapping[str, Any], force: bool = False) -> None
     """
     with game_lock(path):
         if os.path.lexists(path) and not force:
-            raise GameFileError(t("store.exists", path=path))
+            raise GameFileError(Verdict("store.exists", {"path": path}))
         remove_stale_temp_files(path)
         write_game(path, doc)
 
@@ -539,11 +545,13 @@ def check_writable_target(path: Path, target: Path) -> None:
     try:
         exists = check_replaceable(target)
     except NotRegular as exc:
-        raise GameFileError(t("store.not_replaceable", path=path, kind=t(exc.kind))) from None
+        params = {"path": path, "kind": Verdict(exc.kind)}
+        raise GameFileError(Verdict("store.not_replaceable", params)) from None
     except OSError as exc:
-        raise GameFileError(t("store.unwritable", path=path, reason=_reason(exc))) from None
+        params = {"path": path, "reason": _reason(exc)}
+        raise GameFileError(Verdict("store.unwritable", params)) from None
     if exists and not os.stat(target).st_mode & 0o222:
-        raise GameFileError(t("store.read_only", path=path))
+        raise GameFileError(Verdict("store.read_only", {"path": path}))
 
 
 class CorruptGameFile(GameFileError):
@@ -551,12 +559,12 @@ class CorruptGameFile(GameFileError):
     a command that only reads it (the library, ``terts import``), which words the remedy its
     own way (``--game`` means nothing there)."""
 
-    def __init__(self, path: Path, detail: str) -> None:
-        super().__init__(t("store.corrupt", path=path, detail=detail))
+    def __init__(self, path: Path, detail: Verdict) -> None:
+        super().__init__(Verdict("store.corrupt", {"path": path, "detail": detail}))
         self.path, self.detail = path, detail
 
 
-def _corrupt(path: Path, detail: str) -> GameFileError:
+def _corrupt(path: Path, detail: Verdict) -> GameFileError:
     """Build the error for a game file that exists but cannot be used as it is."""
     return CorruptGameFile(path, detail)
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..domain.declarations import Kind
     from ..domain.events import Event
     from ..domain.rules import Ruleset
+    from ..domain.verdicts import Verdict
     from ..referee import Sheet
     from .corrections import Change, Correction
     from .model import Game
@@ -71,7 +72,7 @@ class Recorded(_Value):
     __slots__ = ("event", "game", "notices", "number", "sheet")
 
     def __init__(
-        self, number: int, event: Event, game: Game, sheet: Sheet, notices: tuple[str, ...]
+        self, number: int, event: Event, game: Game, sheet: Sheet, notices: tuple[Verdict, ...]
     ) -> None:
         self.number, self.event, self.game, self.sheet = number, event, game, sheet
         self.notices = notices
@@ -189,8 +190,8 @@ class LogEntry(_Value):
         event: Event,
         at: datetime | None,
         corrected: datetime | None,
-        notices: tuple[str, ...],
-        set_aside: str | None = None,
+        notices: tuple[Verdict, ...],
+        set_aside: Verdict | None = None,
     ) -> None:
         self.number, self.event, self.at = number, event, at
         self.corrected, self.notices, self.set_aside = corrected, notices, set_aside

@@ -7,8 +7,14 @@ formats the text in the current language. The language comes from ``--lang``, el
 imports no catalogue: ``messages`` and the output modules import it to register theirs.
 
 The i18n package: this module (languages, ``t``, plurals), ``messages`` (the domain's
-catalogue) and ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
-penalty names). May import ``errors`` only (lazily, for the one refusal it words).
+catalogue), ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
+penalty names), ``words`` (``say``: the sentence of a verdict in a language) and ``ruledocs``
+(the ruleset keys' meanings). The domain, the referee and the game import nothing from here:
+they return verdicts, and the faces word them. May import ``errors`` and the domain (the types
+of a verdict's parameters).
+
+The current language (``lang``, set by ``--lang`` once per command) is the faces' and the
+output's: nothing below them reads it.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ if TYPE_CHECKING:
 LANGS = ("en", "ru")
 CATALOGUES: list[dict[str, dict[str, str]]] = []
 _state: dict[str, str | None] = {"lang": None}
-# A thread's own language, over the process's (``speaking``, ``pinned``): the page's server
+# A thread's own language, over the process's (``speaking``): the page's server
 # answers in its language from its worker thread while the process may speak another.
 _thread = threading.local()
 
@@ -44,6 +50,16 @@ OWN = register(
             "en": "unknown language {lang!r}: expected en or ru",
             "ru": "неизвестный язык {lang!r}: ожидается en или ru",
         },
+        # verdicts of punctuation only, the same in every language: a refusal of a part of what
+        # was written, naming the whole (``'терц:8ч': …``)
+        "err.in": {"en": "{text!r}: {reason}", "ru": "{text!r}: {reason}"},
+        "rule.in_extends": {
+            "en": "{path}: extends = {parent!r}: {reason}",
+            "ru": "{path}: extends = {parent!r}: {reason}",
+        },
+        "rule.suggested": {"en": "{expected}{suggest}", "ru": "{expected}{suggest}"},
+        "note.effects": {"en": "{parts}", "ru": "{parts}"},  # several effects of one penalty
+        "store.rules_of": {"en": "{origin} [rules]", "ru": "{origin} [rules]"},  # a file's table
     }
 )
 
@@ -64,9 +80,10 @@ def lang_from_env(env: Mapping[str, str] | None = None) -> str:
 def set_lang(lang: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
     if lang is not None and lang not in LANGS:
+        from ..domain.verdicts import Verdict
         from ..errors import NotationError
 
-        raise NotationError(t("err.lang", lang=lang))
+        raise NotationError(Verdict("err.lang", {"lang": lang}))
     _state["lang"] = lang
 
 
@@ -84,15 +101,6 @@ def speaking(lang_: str) -> Iterator[None]:
         yield
     finally:
         _thread.lang = saved
-
-
-@contextmanager
-def pinned() -> Iterator[None]:
-    """Choose the language once for a block that builds many messages (a replay): reading the
-    environment for each message would cost more than the rest of the replay. Restores after
-    (this thread's choice only)."""
-    with speaking(lang()):
-        yield
 
 
 def plural_index(n: int, lang_: str) -> int:

@@ -1,9 +1,12 @@
 """The domain's words: errors, rule notices, verdict reasons and penalty notes, in both languages.
 
-The domain and storage modules build every user-facing text with ``t(key, **params)`` at the
-moment they raise or notice, so that ``--lang``, ``$TERTS_LANG`` or the locale chooses the
-language per command run. Nothing here is ever written to the game file. Source tags like
-[000] and ruleset keys like ``declarations.when = "lead"`` stay verbatim in both languages.
+The domain, the referee and the game layer return verdicts (``domain.verdicts``): a code, which
+is a key here, and its parameters. A face words one when it shows it (``i18n.words.say``), in
+the language it was asked for; no sentence here names a command to type, for the remedy is
+data the face adds in its own terms (``output.remedies``: the terminal's command). Nothing here is
+ever written to the game file. Source tags like [000] and ruleset keys like
+``declarations.when = "lead"`` stay verbatim in both languages. The list of codes, with their
+rule sections and parameters, is ``docs/verdicts.md``.
 
 Key prefixes: ``err.`` (bad input, a rule refusing an event), ``rule.`` (ruleset files),
 ``store.`` (the game file), ``notice.`` (rule notices), ``note.`` (the notes of declarations
@@ -13,22 +16,9 @@ and penalties), ``verdict.`` (which declaration wins and why), ``win.`` (why a g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from . import register, t
 
-from . import lang, register, t
-
-if TYPE_CHECKING:  # what the helpers below read of a suit and a declaration (no domain import)
-    from typing import Protocol
-
-    class _Valued(Protocol):
-        @property
-        def value(self) -> str: ...
-
-    class _Named(Protocol):
-        def name(self, lang: str = ..., ascii_only: bool = ...) -> str: ...
-
-
-__all__ = ["MESSAGES", "t", "suit_word", "shown", "clipped"]
+__all__ = ["MESSAGES", "t", "clipped"]
 
 MESSAGES = register(
     {
@@ -69,12 +59,12 @@ MESSAGES = register(
             "например Дч, Q♥, Qh или 10h",
         },
         "err.card.rank": {
-            "en": "card {text!r}: unknown rank {part!r}: expected {accepted}",
-            "ru": "карта {text!r}: неизвестное достоинство {part!r}: ожидается {accepted}",
+            "en": "card {text!r}: unknown rank {part!r}: expected {accepted}{hint}",
+            "ru": "карта {text!r}: неизвестное достоинство {part!r}: ожидается {accepted}{hint}",
         },
         "err.card.suit": {
-            "en": "card {text!r}: unknown suit {part!r}: expected {accepted}",
-            "ru": "карта {text!r}: неизвестная масть {part!r}: ожидается {accepted}",
+            "en": "card {text!r}: unknown suit {part!r}: expected {accepted}{hint}",
+            "ru": "карта {text!r}: неизвестная масть {part!r}: ожидается {accepted}{hint}",
         },
         "err.card.twice": {
             "en": "card {card} is listed twice: each card is in the deck once",
@@ -151,9 +141,9 @@ MESSAGES = register(
         # --- declarations.py: which is higher -----------------------------------------------
         "err.tie_needs_trump": {
             "en": "{first} and {second} tie on length and top: the trump suit decides; "
-            "name it with --trump",
+            "record the trump",
             "ru": "{first} и {second} равны по длине и старшей карте: решает козырь; "
-            "укажите его через --trump",
+            "запишите козырь",
         },
         "verdict.marriage": {
             "en": "a marriage is outside the order: it beats nothing and nothing beats it",
@@ -202,6 +192,12 @@ MESSAGES = register(
             "можно только назначением равной стоимости (терц — терцем, полтинник — "
             "полтинником, сотню — сотней)",
         },
+        "name.run.3": {"en": "terts", "ru": "терц"},
+        "name.run.4": {"en": "fifty", "ru": "пятьдесят"},
+        "name.run.5": {"en": "hundred (105)", "ru": "сто пять"},
+        "name.run.6": {"en": "hundred (106)", "ru": "сто шесть"},
+        "name.run.7": {"en": "hundred (107)", "ru": "сто семь"},
+        "name.run.8": {"en": "hundred (108)", "ru": "сто восемь"},
         "name.class.terts": {"en": "terts", "ru": "терц"},
         "name.class.fifty": {"en": "fifty", "ru": "полтинник"},
         "name.class.hundred": {"en": "hundred", "ru": "сотня"},
@@ -225,7 +221,7 @@ MESSAGES = register(
         "rule.type.one_of": {"en": "one of {choices}", "ru": "одно из значений {choices}"},
         "rule.type.string": {"en": "a string", "ru": "строка"},
         "rule.type.ruleset": {"en": "a ruleset name", "ru": "название правил"},
-        "rule.or": {"en": "or", "ru": "или"},
+        "rule.or": {"en": "{first} or {rest}", "ru": "{first} или {rest}"},
         "rule.suggest": {"en": " (did you mean {word}?)", "ru": " (может быть, {word}?)"},
         "rule.not_allowed": {
             "en": "{origin}: {setting} = {value} is not allowed: expected {expected}",
@@ -440,22 +436,16 @@ MESSAGES = register(
             "ru": "исправлять нечего: в игре ещё нет событий",
         },
         "err.fix.range.replace": {
-            "en": "there is no event {number} to replace: expected a number from 1 to {n} "
-            "(see `terts log`)",
-            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n} "
-            "(см. `terts log`)",
+            "en": "there is no event {number} to replace: expected a number from 1 to {n}",
+            "ru": "нет события {number}, которое можно заменить: ожидается номер от 1 до {n}",
         },
         "err.fix.range.insert": {
-            "en": "there is no event {number} to insert before: expected a number from 1 to {n} "
-            "(see `terts log`; to add after the last, record without --before)",
-            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 "
-            "до {n} (см. `terts log`; после последнего — запишите без --before)",
+            "en": "there is no event {number} to insert before: expected a number from 1 to {n}",
+            "ru": "нет события {number}, перед которым можно вставить: ожидается номер от 1 до {n}",
         },
         "err.fix.range.drop": {
-            "en": "there is no event {number} to drop: expected a number from 1 to {n} "
-            "(see `terts log`)",
-            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n} "
-            "(см. `terts log`)",
+            "en": "there is no event {number} to drop: expected a number from 1 to {n}",
+            "ru": "нет события {number}, которое можно удалить: ожидается номер от 1 до {n}",
         },
         "err.fix.opening": {
             "en": "event {n} opens a deal whose events {first}-{last} still stand: drop them "
@@ -514,14 +504,12 @@ MESSAGES = register(
         },
         # --- storage.py ---------------------------------------------------------------------
         "store.not_found": {
-            "en": "game file {path} not found: start one with `terts new P1 P2` "
-            "or name one with --game",
-            "ru": "файл игры {path} не найден: начните игру командой `terts new P1 P2` "
-            "или укажите файл через --game",
+            "en": "game file {path} not found: start one",
+            "ru": "файл игры {path} не найден: начните игру",
         },
         "store.directory": {
-            "en": "game file {path} is a directory: name a game file with --game",
-            "ru": "файл игры {path} — это каталог: укажите файл игры через --game",
+            "en": "game file {path} is a directory: name a game file",
+            "ru": "файл игры {path} — это каталог: укажите файл игры",
         },
         "store.unreadable": {
             "en": "cannot read game file {path}: {reason}",
@@ -536,10 +524,10 @@ MESSAGES = register(
             "en": "the document is not a table",
             "ru": "документ — не таблица",
         },
-        "store.no_format": {"en": "no `format` key", "ru": "нет ключа `format`"},
+        "store.no_format": {"en": "no format key", "ru": "нет ключа format"},
         "store.bad_format": {
-            "en": "`format` must be a positive integer, not {version}",
-            "ru": "`format` должен быть целым положительным числом, а не {version}",
+            "en": "format must be a positive integer, not {version}",
+            "ru": "format должен быть целым положительным числом, а не {version}",
         },
         "store.newer": {
             "en": "game file {path} was written by a newer terts (format {version}; "
@@ -548,14 +536,12 @@ MESSAGES = register(
             "эта читает формат не выше {newest}): обновите terts-referee",
         },
         "store.special": {
-            "en": "game file {path} is {kind}, not a regular file: name a game file with --game",
-            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры через --game",
+            "en": "game file {path} is {kind}, not a regular file: name a game file",
+            "ru": "файл игры {path} — {kind}, а не обычный файл: укажите файл игры",
         },
         "store.too_big": {
-            "en": "game file {path} is larger than {limit}, more than any game: "
-            "name a game file with --game",
-            "ru": "файл игры {path} больше {limit} — больше любой партии: "
-            "укажите файл игры через --game",
+            "en": "game file {path} is larger than {limit}, more than any game: name a game file",
+            "ru": "файл игры {path} больше {limit} — больше любой партии: укажите файл игры",
         },
         "store.write_too_big": {
             "en": "game file {path} would grow to {size}, more than the {limit} a game file "
@@ -564,16 +550,14 @@ MESSAGES = register(
             "игры (его нельзя было бы прочесть): ничего не записано; начните новую партию",
         },
         "store.not_replaceable": {
-            "en": "{path} is {kind}, not a game file: it will not be replaced; "
-            "name a game file with --game",
-            "ru": "{path} — {kind}, а не файл игры: заменять "
-            "его нельзя; укажите файл игры через --game",
+            "en": "{path} is {kind}, not a game file: it will not be replaced; name a game file",
+            "ru": "{path} — {kind}, а не файл игры: заменять его нельзя; укажите файл игры",
         },
         "store.read_only": {
             "en": "game file {path} is read-only and will not be replaced: make it writable "
-            "(chmod u+w) to record, or name another with --game",
+            "(chmod u+w) to record, or name another",
             "ru": "файл игры {path} только для чтения и не будет заменён: разрешите запись "
-            "(chmod u+w) или укажите другой файл через --game",
+            "(chmod u+w) или укажите другой файл",
         },
         "file.directory": {"en": "a directory", "ru": "каталог"},
         "file.fifo": {"en": "a FIFO (named pipe)", "ru": "именованный канал (FIFO)"},
@@ -597,8 +581,8 @@ MESSAGES = register(
             "ru": "не удаётся заблокировать файл игры {path}: каталога {directory} нет",
         },
         "store.locked": {
-            "en": "game file {path} is locked by another terts command; try again",
-            "ru": "файл игры {path} занят другой командой terts; попробуйте ещё раз",
+            "en": "game file {path} is locked by another command; try again",
+            "ru": "файл игры {path} занят другой командой; попробуйте ещё раз",
         },
         "store.lock_failed": {
             "en": "cannot lock game file {path} (lock file {lock}): {reason}",
@@ -606,17 +590,15 @@ MESSAGES = register(
         },
         "store.exists": {
             "en": "game file {path} already exists and was not moved to the library (an "
-            "unfinished or damaged game): --force moves it there first, nothing is deleted; "
-            "or --game names another file",
+            "unfinished or damaged game)",
             "ru": "файл игры {path} уже есть и не перенесён в библиотеку (партия не окончена "
-            "или файл повреждён): --force сначала перенесёт его туда, ничего не удаляя; "
-            "или укажите другой файл через --game",
+            "или файл повреждён)",
         },
         "store.corrupt": {
             "en": "game file {path} is corrupt ({detail}) and will not be overwritten: "
-            "repair or move it, or name another with --game",
+            "repair or move it, or name another",
             "ru": "файл игры {path} повреждён ({detail}) и не будет перезаписан: "
-            "исправьте или уберите его либо укажите другой через --game",
+            "исправьте или уберите его либо укажите другой",
         },
         # --- referee/: players, deals, the end of the game ----------------------------------
         "err.player.not_in_game": {
@@ -624,8 +606,8 @@ MESSAGES = register(
             "ru": "неизвестный игрок {player!r}: в этой игре играют {a} и {b}",
         },
         "err.no_deal": {
-            "en": "no deal is open to {what}: start one with `{command}`",
-            "ru": "нет открытой сдачи, чтобы {what}: начните её командой `{command}`",
+            "en": "no deal is open to {what}: start one",
+            "ru": "нет открытой сдачи, чтобы {what}: начните её",
         },
         "err.no_deal.declare": {"en": "declare in", "ru": "объявлять"},
         "err.no_deal.challenge": {"en": "challenge in", "ru": "перебивать объявление"},
@@ -636,14 +618,12 @@ MESSAGES = register(
         "err.no_deal.ask": {"en": "ask about a declaration in", "ru": "спрашивать «Рост?»"},
         "err.no_deal.trump": {"en": "record the trump of", "ru": "записать козырь"},
         "err.penalty.no_deal": {
-            "en": "no deal yet: a penalty belongs to a deal; start one with `{command}`",
-            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её командой `{command}`",
+            "en": "no deal yet: a penalty belongs to a deal; start one",
+            "ru": "сдачи ещё не было: штраф относится к сдаче; начните её",
         },
         "err.game_over": {
-            "en": "the game is over: {winner} won ({reason}); `{undo}` reopens it, "
-            "`terts new --force` starts another",
-            "ru": "игра окончена, победитель — {winner} ({reason}); "
-            "`{undo}` вернёт её, `terts new --force` начнёт новую",
+            "en": "the game is over: {winner} won ({reason})",
+            "ru": "игра окончена, победитель — {winner} ({reason})",
         },
         "notice.win": {
             "en": "{winner} wins the game: {reason}",
@@ -676,10 +656,10 @@ MESSAGES = register(
             "ru": "{player} проигрывает партию: {kind} [000][001][004]",
         },
         "err.deal_open": {
-            "en": "deal {deal} is still open: finish it with `{command}` "
-            "(or its tricks) before the next deal",
-            "ru": "сдача {deal} ещё не окончена: до следующей сдачи закройте её командой "
-            "`{command}` (или доиграйте её взятки)",
+            "en": "deal {deal} is still open: before the next deal, play out its tricks or "
+            "write its count",
+            "ru": "сдача {deal} ещё не окончена: до следующей сдачи доиграйте её взятки или "
+            "запишите счёт",
         },
         "notice.dealer": {
             "en": "{dealer} deals, although {rotation} took the last trick of deal "
@@ -691,9 +671,9 @@ MESSAGES = register(
         "err.marriage.no_trump": {
             "en": "a marriage is the King and Queen of trumps, and this deal's "
             "trump is not recorded: name the suit, marriage:♥, or record "
-            "the trump with `{command}`",
+            "the trump",
             "ru": "марьяж — это козырные Король и Дама, а козырь этой сдачи не записан: "
-            "назовите масть, марьяж:♥, или запишите козырь командой `{command}`",
+            "назовите масть, марьяж:♥, или запишите козырь",
         },
         "err.declare.not_leader": {
             "en": "{player} does not lead trick {trick}: only the leader ({leader}) declares "
@@ -713,19 +693,13 @@ MESSAGES = register(
             "ru": "{four} нельзя объявлять до ломки колоды: при declarations.before_break = "
             '"sequences" фигуры до взятки 1 не объявляют [000], правило 1',
         },
-        "err.quick_hint": {
-            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
-            "not timed): `{command}`",
-            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
-            "объявлений не проверяется): `{command}`",
-        },
         "err.one_deck": {
             "en": "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
             "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
-            "of the two is false; show the cards, then `{command}`",
+            "of the two is false; show the cards",
             "ru": "одна колода (RULES §4.3, [000], правило 5): у двух объявлений общие карты "
             "{cards} — {player}: {decl}, {other}: {earlier} (событие {event}), а одна карта не "
-            "бывает у двоих: одно из объявлений ложное; покажите карты и запишите `{command}`",
+            "бывает у двоих: одно из объявлений ложное; покажите карты",
         },
         "err.forfeit": {
             "en": 'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" '
@@ -1028,11 +1002,11 @@ MESSAGES = register(
         },
         "err.challenge.marriage": {
             "en": "a marriage is outside the order: nothing beats it [000][004]; to beat the "
-            "declaration said with it, write both in one command ({command}) or the "
-            "challenge before the marriage",
+            "declaration said with it, write the challenge before the marriage, or the "
+            "marriage and that declaration in one event",
             "ru": "марьяж стоит вне старшинства: его ничем не перебить "
             "[000][004]; чтобы перебить объявление, сказанное вместе с ним, "
-            "запишите оба одной командой ({command}) или «Не годится!» до марьяжа",
+            "запишите «Не годится!» до марьяжа или марьяж и это объявление одной записью",
         },
         "err.challenge.burned": {
             "en": "{player}'s {decl} burned in this deal: it may not be declared again [000][001]",
@@ -1041,9 +1015,9 @@ MESSAGES = register(
         },
         "err.challenge.shared": {
             "en": "{combo} and {decl} share {cards}: two players cannot hold the same card, "
-            "so one of them is false (`{command}`)",
+            "so one of them is false",
             "ru": "{combo} и {decl} имеют общие карты {cards}: одна карта не может быть у обоих "
-            "игроков, значит, одно из объявлений ложное (`{command}`)",
+            "игроков, значит, одно из объявлений ложное",
         },
         "err.challenge.no_beat": {
             "en": "{combo} does not beat {decl}: {reason}{rule} {source}",
@@ -1060,9 +1034,10 @@ MESSAGES = register(
         "notice.false": {
             "en": "false declaration: {player}'s {names} (event {event}) scores "
             'nothing: {evidence}; {player} goes {uphill} uphill ("в гору"){gain} '
-            "[000][001][004]",
+            "[000][001][004]{restored}",
             "ru": "ложное объявление — {player}: {names} (событие {event}); "
-            "очки не пишутся: {evidence}; {player}: {uphill} в гору{gain} [000][001][004]",
+            "очки не пишутся: {evidence}; {player}: {uphill} в гору{gain} [000][001][004]"
+            "{restored}",
         },
         "note.stands_again": {
             "en": "stands again from event {event}: {player}'s {combo} that beat it (event "
@@ -1094,9 +1069,9 @@ MESSAGES = register(
         # --- referee/: quick-mode score -----------------------------------------------------
         "err.score.tricks": {
             "en": "deal {deal} is followed trick by trick: its card points "
-            "are counted from the tricks, not written with `score`",
+            "are counted from the tricks, not written as a count",
             "ru": "сдача {deal} записывается по взяткам: её очки в картах считаются по "
-            "взяткам, а не пишутся командой `score`",
+            "взяткам, а не пишутся отдельным счётом",
         },
         "err.score.range": {
             "en": "{points:#card point is|card points are} impossible: a deal holds {total}, "
@@ -1122,10 +1097,8 @@ MESSAGES = register(
         },
         # --- referee/: tricks and reneges ---------------------------------------------------
         "err.trick.no_trump": {
-            "en": "the trump is not recorded for this deal: a trick needs it; record "
-            "it with `{command}`",
-            "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите "
-            "его командой `{command}`",
+            "en": "the trump is not recorded for this deal: a trick needs it; record it",
+            "ru": "козырь этой сдачи не записан, а без него взятку не разобрать; запишите его",
         },
         "err.trick.twice": {
             "en": "{card} cannot be played twice in one trick",
@@ -1227,13 +1200,13 @@ MESSAGES = register(
         "notice.exchange.for": {"en": " for {card}", "ru": " на {card}"},
         # --- referee/: penalties and claims -------------------------------------------------
         "err.penalty.negative": {
-            "en": "--points {points}: expected a positive number of points",
-            "ru": "--points {points}: ожидается положительное число очков",
+            "en": "a penalty of {points} points: expected a positive number of points",
+            "ru": "штраф в {points} очков: ожидается положительное число очков",
         },
         "err.penalty.miscount": {
-            "en": "a miscount needs --points N: the amount wrongly written, which "
+            "en": "a miscount needs its points: the amount wrongly written, which "
             "goes to the opponent [000][001][004]",
-            "ru": "для miscount (неправильный подсчёт) нужно --points N: неверно записанная "
+            "ru": "для miscount (неправильный подсчёт) нужно указать очки: неверно записанная "
             "сумма, которая переходит сопернику [000][001][004]",
         },
         "note.effect.writes": {
@@ -1267,8 +1240,8 @@ MESSAGES = register(
             "ru": "{card} сыграна во взятке {trick} без обязательной смены",
         },
         "note.by_command": {
-            "en": "recorded by `terts penalty`",
-            "ru": "записано командой `terts penalty`",
+            "en": "named by the players",
+            "ru": "названо игроками",
         },
         "err.penalty.trump_seven": {
             "en": "keeping the trump 7 is no offence here: exchange.mandatory = "
@@ -1277,9 +1250,8 @@ MESSAGES = register(
             "false (кое-где смена обязательна [000])",
         },
         "err.penalty.no_event": {
-            "en": "event {event} is no declaration of {player} in deal {deal}: see `terts log`",
-            "ru": "событие {event} — не объявление в сдаче "
-            "{deal} или объявляет не {player}: см. `terts log`",
+            "en": "event {event} is no declaration of {player} in deal {deal}",
+            "ru": "событие {event} — не объявление в сдаче {deal} или объявляет не {player}",
         },
         "err.penalty.empty_challenge": {
             "en": "{player} asked no «Рост?» in deal {deal} (no question and no challenge "
@@ -1318,13 +1290,13 @@ MESSAGES = register(
             "{leader} (первым ходит игрок, который не сдаёт; сдача — событие {event})",
         },
         "err.claim.quick": {
-            "en": "in quick mode say what was taken so far: `{command}`",
-            "ru": "в быстром учёте укажите, что уже взято: `{command}`",
+            "en": "in quick mode say what was taken so far",
+            "ru": "в быстром учёте укажите, что уже взято",
         },
         "err.claim.range": {
-            "en": "--tricks {tricks} --card-points {cards}: expected 0-16 tricks "
+            "en": "a claim of {tricks} tricks and {cards} card points: expected 0-16 tricks "
             "and 0-140 card points",
-            "ru": "--tricks {tricks} --card-points {cards}: ожидается 0-16 взяток "
+            "ru": "заявка: взяток {tricks}, очков в картах {cards}, а ожидается 0-16 взяток "
             "и 0-140 очков в картах",
         },
         "err.claim.no_trick": {
@@ -1351,10 +1323,9 @@ MESSAGES = register(
         },
         "notice.set_aside": {
             "en": "event {number} no longer holds: {reason} — kept in the file, not counted; "
-            "`{drop}` removes it, or correct an earlier event (`--replace N`, `--before N`)",
+            "drop it, or correct an earlier event",
             "ru": "событие {number} больше не проходит: {reason} — оно остаётся в файле и не "
-            "засчитано; `{drop}` уберёт его, либо исправьте событие до него (`--replace N`, "
-            "`--before N`)",
+            "засчитано; удалите его либо исправьте событие до него",
         },
         # --- cli/, i18n ---------------------------------------------------------------------
         "err.trick.two_cards": {
@@ -1404,24 +1375,24 @@ MESSAGES = register(
             "(source_zsh, source_fish, source_powershell)",
         },
         "err.card.lookalike.ace": {
-            "en": "{char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
-            "ru": "{char!r} — кириллица: туз пишется латинской A или русской Т",
+            "en": "; {char!r} is Cyrillic: the ace is Latin A or Cyrillic Т",
+            "ru": "; {char!r} — кириллица: туз пишется латинской A или русской Т",
         },
         "err.card.lookalike.jack": {
-            "en": "{char!r} is Latin: the jack is J or Cyrillic В",
-            "ru": "{char!r} — латиница: валет пишется J или русской В",
+            "en": "; {char!r} is Latin: the jack is J or Cyrillic В",
+            "ru": "; {char!r} — латиница: валет пишется J или русской В",
         },
         "err.card.lookalike.clubs": {
-            "en": "{char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
-            "ru": "{char!r} — кириллица: трефы пишутся латинской c или русской т/к",
+            "en": "; {char!r} is Cyrillic: clubs are Latin c or Cyrillic т/к",
+            "ru": "; {char!r} — кириллица: трефы пишутся латинской c или русской т/к",
         },
         "err.card.lookalike.hearts": {
-            "en": "{char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
-            "ru": "{char!r} — кириллица: черви пишутся латинской h или русской ч",
+            "en": "; {char!r} is Cyrillic: hearts are Latin h or Cyrillic ч",
+            "ru": "; {char!r} — кириллица: черви пишутся латинской h или русской ч",
         },
         "err.card.lookalike.spades": {
-            "en": "{char!r} is Cyrillic: spades are Latin s or Cyrillic п",
-            "ru": "{char!r} — кириллица: пики пишутся латинской s или русской п",
+            "en": "; {char!r} is Cyrillic: spades are Latin s or Cyrillic п",
+            "ru": "; {char!r} — кириллица: пики пишутся латинской s или русской п",
         },
         "msg.wrote": {"en": "wrote {path}", "ru": "записано: {path}"},
         "err.players.control": {
@@ -1431,8 +1402,8 @@ MESSAGES = register(
             "строки, escape-кодов): {name!r}",
         },
         "err.penalty.too_many": {
-            "en": "--points {points} is too many for {kind}: at most {limit}",
-            "ru": "--points {points} — слишком много для {kind}: не больше {limit}",
+            "en": "{points} points are too many for {kind}: at most {limit}",
+            "ru": "{points} очков — слишком много для {kind}: не больше {limit}",
         },
         "notice.trump_seven": {
             "en": "{player} played {card} at trick {trick} without exchanging it while the stock "
@@ -1520,26 +1491,9 @@ MESSAGES = register(
     }
 )
 
-_SUIT_KEYS = {
-    "spades": "name.suit.spades",
-    "clubs": "name.suit.clubs",
-    "diamonds": "name.suit.diamonds",
-    "hearts": "name.suit.hearts",
-}
-
-
-def suit_word(suit: _Valued) -> str:
-    """A suit's name in the current language: ``hearts`` / ``черви``."""
-    return t(_SUIT_KEYS[suit.value])
-
-
-def shown(declaration: _Named) -> str:
-    """A declaration inside a message: its notation in English (``terts:Q♥``, what the commands
-    accept), the table's name in Russian (``терц от Дамы ♥``)."""
-    return declaration.name("ru") if lang() == "ru" else str(declaration)
-
 
 def clipped(text: str, limit: int) -> str:
-    """A long value or path cut to ``limit`` characters (the last one ``…``), so that a
-    message naming it stays one readable line."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A long value or path cut to ``limit`` characters (``domain.verdicts.clipped``)."""
+    from ..domain.verdicts import clipped as cut
+
+    return cut(text, limit)

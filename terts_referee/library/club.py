@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..game.model import distinct_names
-from ..i18n import register, t
+from ..i18n import register
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Round", "round_robin"]
 
@@ -56,9 +57,8 @@ def round_robin(players: Sequence[str]) -> list[Round]:
     byes go in the order the players were named.
     """
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise NotationError(
-            t("club.players.count", least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(players))
-        )
+        params = {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "n": len(players)}
+        raise NotationError(Verdict("club.players.count", params))
     names: list[str | None] = list(distinct_names(players))
     if len(names) % 2:
         # The empty seat stays put and the others are seated so that the one facing it, who

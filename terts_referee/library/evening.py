@@ -43,6 +43,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError, NotationError
 from ..i18n import register, t
 
@@ -174,17 +175,20 @@ def check_club_folder(folder: Path, library: Path | None = None) -> bool:
         try:
             os.mkdir(folder)
         except (OSError, ValueError) as exc:
-            raise GameFileError(t("club.folder.bad", path=shown, reason=_reason(exc))) from None
+            bad = {"path": shown, "reason": _reason(exc)}
+            raise GameFileError(Verdict("club.folder.bad", bad)) from None
         made, st = True, os.stat(folder)
     except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
-        raise GameFileError(t("club.folder.bad", path=shown, reason=_reason(exc))) from None
+        bad = {"path": shown, "reason": _reason(exc)}
+        raise GameFileError(Verdict("club.folder.bad", bad)) from None
     if not stat.S_ISDIR(st.st_mode):
-        kind = t("library.regular") if stat.S_ISREG(st.st_mode) else t(kind_of(st.st_mode))
-        raise GameFileError(t("club.folder.not_dir", path=shown, kind=kind))
+        kind = Verdict("library.regular" if stat.S_ISREG(st.st_mode) else kind_of(st.st_mode))
+        raise GameFileError(Verdict("club.folder.not_dir", {"path": shown, "kind": kind}))
     if library is not None:
         real, home = os.path.realpath(folder), os.path.realpath(library)
         if real == home or real.startswith(home.rstrip(os.sep) + os.sep):
-            raise GameFileError(t("club.folder.in_library", path=shown, library=library))
+            inside = {"path": shown, "library": str(library)}
+            raise GameFileError(Verdict("club.folder.in_library", inside))
     return made
 
 
@@ -275,7 +279,8 @@ def open_table(
                 continue
             raise
         return name, game
-    raise GameFileError(t("store.exists", path=folder / (stem + SUFFIX)))  # pragma: no cover
+    taken = {"path": str(folder / (stem + SUFFIX))}
+    raise GameFileError(Verdict("store.exists", taken))  # pragma: no cover
 
 
 # --- one table as the lobby shows it ---------------------------------------------------------
@@ -366,11 +371,11 @@ def parse_since(text: str, now: datetime) -> datetime:
     except ValueError:
         moment = None
     if moment is None:
-        raise NotationError(t("club.since.bad", text=text))
+        raise NotationError(Verdict("club.since.bad", {"text": text}))
     if moment.tzinfo is None:
         moment = moment.astimezone()
     if moment > now:
-        raise NotationError(t("club.since.future", text=text))
+        raise NotationError(Verdict("club.since.future", {"text": text}))
     return moment
 
 
@@ -543,9 +548,9 @@ def round_to_open(
     Raises NotationError for a round the evening does not have (or an evening without
     players)."""
     if not given:
-        raise NotationError(t("club.round.no_players"))
+        raise NotationError(Verdict("club.round.no_players"))
     if not 1 <= number <= len(views):
-        raise NotationError(t("club.round.unknown", number=number, most=len(views)))
+        raise NotationError(Verdict("club.round.unknown", {"number": number, "most": len(views)}))
     pending = [p for p in views[number - 1]["pairs"] if p["opened"] is False]
     ready = [p["players"] for p in pending if not p["waiting"]]
     waiting = [name for p in pending for name in p["waiting"]]
@@ -554,11 +559,12 @@ def round_to_open(
 
 def move_finished(
     tables: dict[str, Path], library: Path
-) -> tuple[list[tuple[str, Path]], list[tuple[str, str]]]:
+) -> tuple[list[tuple[str, Path]], list[tuple[str, Verdict]]]:
     """Every finished table's game moved to ``library`` (``index.archive_game``, under the
-    game's lock); returns (name, where it went) for each moved and (name, reason) for each that
-    could not be (the library not writable: it stays, and the next move tries again). An
-    unfinished table stays, and so does one the referee cannot read (it is not finished)."""
+    game's lock); returns (name, where it went) for each moved and (name, the verdict why) for
+    each that could not be (the library not writable: it stays, and the next move tries
+    again). An unfinished table stays, and so does one the referee cannot read (it is not
+    finished)."""
     from ..errors import RefereeError
     from ..game.session import GameFile
     from .index import archive_game
@@ -574,5 +580,5 @@ def move_finished(
         try:
             moved.append((name, archive_game(path, library)))
         except RefereeError as exc:
-            failed.append((name, str(exc)))
+            failed.append((name, exc.verdict))
     return moved, failed

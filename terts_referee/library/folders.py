@@ -15,6 +15,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError
 from ..i18n import register, t
 
@@ -63,7 +64,9 @@ def game_files(
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError as exc:
             if not rel:
-                raise GameFileError(t("library.bad_path", path=root, reason=_reason(exc))) from None
+                raise GameFileError(
+                    Verdict("library.bad_path", {"path": root, "reason": _reason(exc)})
+                ) from None
             skipped.append((rel, _reason(exc)))
             continue
         folders: list[tuple[str, Path, int]] = []

@@ -26,8 +26,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError
-from ..i18n import register, t
+from ..i18n import register
 
 __all__ = ["Imported", "check_sources", "import_games"]
 
@@ -93,12 +94,16 @@ def check_sources(sources: Sequence[Path]) -> list[tuple[Path, bool]]:
         try:
             st = os.stat(source)
         except FileNotFoundError:
-            raise GameFileError(t("import.missing", path=source)) from None
+            raise GameFileError(Verdict("import.missing", {"path": source})) from None
         except (OSError, ValueError) as exc:  # a name too long, a loop of links, a NUL
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
-            raise GameFileError(t("import.unusable", path=source, reason=reason)) from None
+            raise GameFileError(
+                Verdict("import.unusable", {"path": source, "reason": reason})
+            ) from None
         if not (stat.S_ISDIR(st.st_mode) or stat.S_ISREG(st.st_mode)):
-            raise GameFileError(t("import.not_game", path=source, kind=t(kind_of(st.st_mode))))
+            raise GameFileError(
+                Verdict("import.not_game", {"path": source, "kind": Verdict(kind_of(st.st_mode))})
+            )
         checked.append((source, stat.S_ISDIR(st.st_mode)))
     return checked
 
@@ -214,7 +219,10 @@ def import_games(sources: Sequence[Path], library: Path) -> Imported:
                 fsync_directory(library)
             except OSError as exc:
                 raise GameFileError(
-                    t("import.cannot_write", path=best.path, library=library, reason=_reason(exc))
+                    Verdict(
+                        "import.cannot_write",
+                        {"path": best.path, "library": library, "reason": _reason(exc)},
+                    )
                 ) from None
             done.written.append((str(best.path), str(target)))
             done.already.extend((str(b.path), str(best.path)) for b in group if b is not best)

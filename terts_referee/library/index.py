@@ -52,6 +52,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError, RefereeError
 from ..i18n import register, t
 
@@ -226,10 +227,12 @@ def check_library(library: Path) -> bool:
     except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
         reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
         shown = clipped(str(library), 80)
-        raise GameFileError(t("library.bad_path", path=shown, reason=reason)) from None
+        raise GameFileError(
+            Verdict("library.bad_path", {"path": shown, "reason": reason})
+        ) from None
     if not stat.S_ISDIR(st.st_mode):
         kind = t(kind_of(st.st_mode)) if not stat.S_ISREG(st.st_mode) else t("library.regular")
-        raise GameFileError(t("library.not_directory", path=library, kind=kind))
+        raise GameFileError(Verdict("library.not_directory", {"path": library, "kind": kind}))
     return True
 
 
@@ -347,7 +350,7 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
             game = None  # damaged: with --force it is set aside as it is, named so
         finished = game is not None and game.sheet(strict=False).finished
         if not finished and not force:
-            raise GameFileError(t("library.unfinished", path=path))
+            raise GameFileError(Verdict("library.unfinished", {"path": path}))
         source = os.stat(path)
         mtime = datetime.fromtimestamp(source.st_mtime).astimezone()
         if game is None:  # the digest of its bytes: two damaged files never share a name
@@ -368,7 +371,10 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
                 _remove_source(Path(path))
         except OSError as exc:
             raise GameFileError(
-                t("library.cannot_move", path=path, library=library, reason=_reason(exc))
+                Verdict(
+                    "library.cannot_move",
+                    {"path": path, "library": library, "reason": _reason(exc)},
+                )
             ) from None
     return target
 
@@ -749,6 +755,14 @@ def _layout(db: sqlite3.Connection, table: str) -> tuple[Any, ...]:
     return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
 
 
+def _said(what: RefereeError | Verdict) -> str:
+    """Why a file is skipped, in the run's language: the refusal's sentence (or a verdict's)."""
+    from ..i18n import lang
+    from ..i18n.words import say
+
+    return say(what.verdict if isinstance(what, RefereeError) else what, lang())
+
+
 def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | None]:
     """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
     one."""
@@ -766,11 +780,11 @@ def _summarize(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | No
 
         return summarize(game, digest), None
     except EventRefused as exc:
-        return None, t("library.refused", number=exc.number, reason=exc)
+        return None, t("library.refused", number=exc.number, reason=_said(exc))
     except CorruptGameFile as exc:  # only read here: the game commands' --game means nothing
-        return None, t("library.corrupt", path=exc.path, detail=exc.detail)
+        return None, t("library.corrupt", path=exc.path, detail=_said(exc.detail))
     except RefereeError as exc:
-        return None, str(exc)
+        return None, _said(exc)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a foreign document
         return None, f"{type(exc).__name__}: {exc}"
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import register, t
 from .summary import add_figures, blank_figures
@@ -64,7 +65,7 @@ def parse_date(text: str | None) -> date | None:
         try:
             return datetime.fromisoformat(text.strip()).date()
         except ValueError:
-            raise NotationError(t("library.bad_date", text=text)) from None
+            raise NotationError(Verdict("library.bad_date", {"text": text})) from None
 
 
 def _key(name: str) -> str:
@@ -102,10 +103,12 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
         return found[0]
     if found:
         raise NotationError(
-            t("library.ambiguous", name=text, names=", ".join(names[k] for k in found))
+            Verdict(
+                "library.ambiguous", {"name": text, "names": ", ".join(names[k] for k in found)}
+            )
         )
     listed = ", ".join(sorted(names.values())[:12]) or t("library.empty")
-    raise NotationError(t("library.no_player", name=text, names=listed))
+    raise NotationError(Verdict("library.no_player", {"name": text, "names": listed}))
 
 
 @dataclass(frozen=True)

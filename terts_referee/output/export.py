@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..domain.cards import Rank, Suit
 from ..domain.declarations import Declaration, Kind
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import (
     LANGS,
@@ -104,7 +105,7 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 24, 48, 52
 def _check_lang(lang: str | None) -> str:
     chosen = lang or current_lang()
     if chosen not in LANGS:
-        raise NotationError(t("err.lang", lang=chosen))
+        raise NotationError(Verdict("err.lang", {"lang": chosen}))
     return chosen
 
 

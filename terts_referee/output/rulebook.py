@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from ..domain.rules import Ruleset
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import register, t
 
@@ -163,7 +164,7 @@ def book_dir() -> Path:
     for candidate in (package / "docs", package.parent / "docs"):
         if (candidate / BOOK_FILES["en"]).is_file():
             return candidate
-    raise RefereeError(t("err.book.missing", name=BOOK_FILES["en"]))
+    raise RefereeError(Verdict("err.book.missing", {"name": BOOK_FILES["en"]}))
 
 
 def book_file(lang: str) -> tuple[Path, str]:
@@ -182,7 +183,7 @@ def load_book(lang: str) -> Book:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RefereeError(t("err.book.missing", name=f"{path.name}: {exc}")) from None
+        raise RefereeError(Verdict("err.book.missing", {"name": f"{path.name}: {exc}"})) from None
     sections, sources = parse_book(text)
     return Book(sections, sources, used, path)
 
@@ -190,6 +191,7 @@ def load_book(lang: str) -> Book:
 def ruleset_keys() -> list[str]:
     """Every ruleset key, dotted, in file order."""
     from ..domain.rules import SECTIONS, fields
+    from ..i18n import ruledocs  # noqa: F401  (the keys' meanings)
 
     return [f"{section}.{f.name}" for section, cls in SECTIONS.items() for f in fields(cls)]
 
@@ -215,21 +217,27 @@ def lookup(book: Book, query: str) -> tuple[Section, str | None]:
         if key is None:
             matches = [k for k in keys if k.split(".", 1)[1] == word]
             if len(matches) > 1:
-                raise NotationError(t("err.book.ambiguous", query=query, keys=", ".join(matches)))
+                raise NotationError(
+                    Verdict("err.book.ambiguous", {"query": query, "keys": ", ".join(matches)})
+                )
             key = matches[0] if matches else None
         if key is not None:
             found = book.sections_for_key(key)
             if not found:
-                raise RefereeError(t("err.book.unexplained", path=book.path.name, name=key))
+                raise RefereeError(
+                    Verdict("err.book.unexplained", {"path": book.path.name, "name": key})
+                )
             return found[0], key
     close = _close_to(book, keys, word)
     raise NotationError(
-        t(
+        Verdict(
             "err.book.unknown",
-            query=query,
-            sections=", ".join(book.sections),
-            command="terts rules show classic",
-            suggest=t("err.book.suggest", word=close) if close else "",
+            {
+                "query": query,
+                "sections": ", ".join(book.sections),
+                "command": "terts rules show classic",
+                "suggest": Verdict("err.book.suggest", {"word": close}) if close else "",
+            },
         )
     )
 

@@ -29,6 +29,7 @@ import re
 import stat
 from pathlib import Path
 
+from ..domain.verdicts import Verdict
 from ..errors import GameFileError
 from ..i18n import register, t
 
@@ -136,18 +137,24 @@ def _game_files(game: Path | None) -> list[Path]:
 def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, example: str) -> None:
     game_real = os.path.realpath(game)
     if real == game_real:
-        raise OutputRefused(t("output.game", path=path, game=game, example=example))
+        raise OutputRefused(
+            Verdict("output.game", {"path": path, "game": game, "example": example})
+        )
     directory, name = os.path.split(game_real)
     here, mine = os.path.split(real)
     if here == directory and mine.startswith("." + name + "."):  # its lock, its temp files
-        raise OutputRefused(t("output.game_sidecar", path=path, game=game, example=example))
+        raise OutputRefused(
+            Verdict("output.game_sidecar", {"path": path, "game": game, "example": example})
+        )
     if st is not None:
         try:
             same = _identity(os.stat(game_real)) == _identity(st)
         except OSError:
             same = False
         if same:
-            raise OutputRefused(t("output.game", path=path, game=game, example=example))
+            raise OutputRefused(
+                Verdict("output.game", {"path": path, "game": game, "example": example})
+            )
 
 
 def _check_library(
@@ -157,10 +164,14 @@ def _check_library(
 
     library_real = os.path.realpath(library)
     if os.path.commonpath([library_real, real]) == library_real:
-        raise OutputRefused(t("output.library", path=path, library=library, example=ex))
+        raise OutputRefused(
+            Verdict("output.library", {"path": path, "library": library, "example": ex})
+        )
     index = os.path.realpath(index_path(library))
     if real in (index, index + "-wal", index + "-shm"):  # a cache, but the library's own
-        raise OutputRefused(t("output.library_index", path=path, library=library, example=ex))
+        raise OutputRefused(
+            Verdict("output.library_index", {"path": path, "library": library, "example": ex})
+        )
     if st is None:  # a new file cannot be one of the library's under another name
         return
     try:
@@ -174,7 +185,9 @@ def _check_library(
         except OSError:
             continue
         if same:
-            raise OutputRefused(t("output.library_link", path=path, other=entry.path, example=ex))
+            raise OutputRefused(
+                Verdict("output.library_link", {"path": path, "other": entry.path, "example": ex})
+            )
 
 
 _SIDECAR = re.compile(r"\.(.+)\.(?:lock|[a-z0-9_]{8}\.tmp)")
@@ -187,7 +200,9 @@ def _check_sidecar(path: Path, real: str, example: str) -> None:
     match = _SIDECAR.fullmatch(name)
     if match and os.path.lexists(os.path.join(directory, match.group(1))):
         owner = os.path.join(os.path.dirname(path), match.group(1))
-        raise OutputRefused(t("output.sidecar", path=path, owner=owner, example=example))
+        raise OutputRefused(
+            Verdict("output.sidecar", {"path": path, "owner": owner, "example": example})
+        )
 
 
 def _check_not_a_game(path: Path, real: str, example: str) -> None:
@@ -202,7 +217,9 @@ def _check_not_a_game(path: Path, real: str, example: str) -> None:
     players = doc.get("players")
     if isinstance(players, list) and "events" in doc:
         shown = " v ".join(str(p) for p in players[:2]) or "?"
-        raise OutputRefused(t("output.a_game", path=path, players=shown, example=example))
+        raise OutputRefused(
+            Verdict("output.a_game", {"path": path, "players": shown, "example": example})
+        )
 
 
 def check_output(
@@ -231,24 +248,28 @@ def check_output(
         except FileNotFoundError:
             st = None
     except OSError as exc:  # a name too long, a loop of links, a directory not searchable
-        raise OutputRefused(t("output.cannot_write", path=path, reason=_reason(exc))) from None
+        raise OutputRefused(
+            Verdict("output.cannot_write", {"path": path, "reason": _reason(exc)})
+        ) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
         kind = t(kind_of(st.st_mode))
-        raise OutputRefused(t("output.special", path=path, kind=kind, example=example))
+        raise OutputRefused(
+            Verdict("output.special", {"path": path, "kind": kind, "example": example})
+        )
     for candidate in _game_files(game):
         _check_game(path, real, st, candidate, example)
     _check_sidecar(path, real, example)
     _check_library(path, real, st, library_dir(str(library) if library else None), example)
     bundled = os.path.realpath(bundled_dir())
     if os.path.dirname(real) == bundled:
-        raise OutputRefused(t("output.bundled", path=path, example=example))
+        raise OutputRefused(Verdict("output.bundled", {"path": path, "example": example}))
     if st is None:
         return False
     _check_not_a_game(path, real, example)
     if not force:
-        raise OutputRefused(t("output.exists", path=path, example=example))
+        raise OutputRefused(Verdict("output.exists", {"path": path, "example": example}))
     if not st.st_mode & 0o222:  # even root: a read-only file says "keep me"
-        raise OutputRefused(t("output.read_only", path=path, example=example))
+        raise OutputRefused(Verdict("output.read_only", {"path": path, "example": example}))
     return True
 
 
@@ -269,4 +290,6 @@ def write_output(
     try:
         replace_atomically(Path(os.path.realpath(path)), data)
     except OSError as exc:
-        raise OutputRefused(t("output.cannot_write", path=path, reason=_reason(exc))) from None
+        raise OutputRefused(
+            Verdict("output.cannot_write", {"path": path, "reason": _reason(exc)})
+        ) from None

@@ -10,10 +10,8 @@ from __future__ import annotations
 from ..domain.cards import Card
 from ..domain.declarations import Kind, challenge_verdict, shared_cards
 from ..domain.events import Ask, Challenge, Declare
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import shown, t
-from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "status.*" words said below)
-from ..output.hints import hint
 from .declaring import forfeit, lowering, marriage_suit, one_deck, refuse_repeat, timing
 from .false_declarations import proven_false, void_false
 from .records import AskRecord, Deal, DeclRecord, Status
@@ -43,26 +41,23 @@ def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
     to answer. ``what`` is "challenge" or "ask" (``ANSWER_ERRORS``)."""
     previous = st.last_event
     if not isinstance(previous, Declare) or st.last_deal_event_deal is not deal:
-        raise RuleError(t(ANSWER_ERRORS[what]["none"]))
+        raise RuleError(Verdict(ANSWER_ERRORS[what]["none"]))
     if previous.player == player:
-        raise RuleError(t(ANSWER_ERRORS[what]["own"], player=player))
+        raise RuleError(Verdict(ANSWER_ERRORS[what]["own"], {"player": player}))
     targets = [
         r
         for r in deal.declarations
         if r.event == st.last_number and r.decl.kind is not Kind.MARRIAGE
     ]
     if not targets:
-        command = hint("declare", previous.player, "COMBO", "марьяж")
-        raise RuleError(t(ANSWER_ERRORS[what]["marriage"], command=command))
+        # a challenge: the declaration said with the marriage, challenged from its own event
+        both = Remedy("declare", {"player": previous.player, "combos": (None, "марьяж")})
+        remedy = both if what == "challenge" else None
+        raise RuleError(Verdict(ANSWER_ERRORS[what]["marriage"], remedy=remedy))
     target = targets[0]  # the highest, announced first
     if target.status != Status.SCORED:
-        raise RuleError(
-            t(
-                ANSWER_ERRORS[what]["void"],
-                decl=shown(target.decl),
-                status=t(f"status.{target.status}"),
-            )
-        )
+        params = {"decl": target.decl, "status": Verdict(f"status.{target.status}")}
+        raise RuleError(Verdict(ANSWER_ERRORS[what]["void"], params))
     return targets
 
 
@@ -86,23 +81,15 @@ def on_ask(st: State, ev: Ask) -> None:
     asked(st, deal, ev.player, target)
     if st.rules.declarations.challenge == "same-class":
         until = "notice.ask.until_quick" if deal.quick else "notice.ask.until_trick"
-        effect = t(
-            "notice.ask.forfeit",
-            cls=t(f"name.class.{target.decl.value_class}"),
-            until=t(until, trick=deal.next_trick, other=target.player),
-        )
+        params: dict[str, object] = {
+            "cls": Verdict(f"name.class.{target.decl.value_class}"),
+            "until": Verdict(until, {"trick": deal.next_trick, "other": target.player}),
+        }
+        effect = Verdict("notice.ask.forfeit", params)
     else:
-        effect = t("notice.ask.free", setting=st.rules.declarations.challenge)
-    st.notice(
-        t(
-            "notice.ask",
-            player=ev.player,
-            decl=shown(target.decl),
-            owner=target.player,
-            effect=effect,
-        ),
-        deal,
-    )
+        effect = Verdict("notice.ask.free", {"setting": st.rules.declarations.challenge})
+    params = {"player": ev.player, "decl": target.decl, "owner": target.player, "effect": effect}
+    st.notice(Verdict("notice.ask", params), deal)
 
 
 def on_challenge(st: State, ev: Challenge) -> None:
@@ -114,40 +101,31 @@ def on_challenge(st: State, ev: Challenge) -> None:
     target = targets[0]
     combo = marriage_suit(st, deal, ev.combo)
     if combo in deal.burned[ev.player]:
-        raise RuleError(t("err.challenge.burned", player=ev.player, decl=shown(combo)))
+        raise RuleError(Verdict("err.challenge.burned", {"player": ev.player, "decl": combo}))
     # a new one is refused; one in the file already stands as it was judged (a lowering)
     refuse_repeat(st, deal, ev.player, combo)
     timing(st, deal, ev.player, [combo], challenge=True)
     shared = shared_cards(target.decl, combo)
     if shared:
         cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
-        raise RuleError(
-            t(
-                "err.challenge.shared",
-                combo=shown(combo),
-                decl=shown(target.decl),
-                cards=cards,
-                command=hint("penalty", "P", "false-declaration"),
-            )
-        )
+        params: dict[str, object] = {"combo": combo, "decl": target.decl, "cards": cards}
+        remedy = Remedy("penalty", {"player": None, "kind": "false-declaration"})
+        raise RuleError(Verdict("err.challenge.shared", params, remedy=remedy))
     one_deck(st, deal, ev.player, [combo])
     forfeit(st, deal, ev.player, [combo])
     verdict = challenge_verdict(target.decl, combo, deal.trump, st.rules)
     if verdict.winner != "second":
-        rule = f" ({verdict.key})" if verdict.key else ""
-        raise RuleError(
-            t(
-                "err.challenge.no_beat",
-                combo=shown(combo),
-                decl=shown(target.decl),
-                reason=verdict.reason,
-                rule=rule,
-                source=verdict.source,
-            ).rstrip()
-        )
+        params = {
+            "combo": combo,
+            "decl": target.decl,
+            "reason": verdict.reason,
+            "rule": f" ({verdict.key})" if verdict.key else "",
+            "source": verdict.source,
+        }
+        raise RuleError(Verdict("err.challenge.no_beat", params))
     for rec in targets:
         rec.status = Status.BURNED if rec is target else Status.WITHDRAWN
-    target.note = t("note.beaten", player=ev.player, combo=shown(combo))
+    target.note = Verdict("note.beaten", {"player": ev.player, "combo": combo})
     deal.burned[target.player].add(target.decl)
     rec = DeclRecord(
         st.number,
@@ -162,18 +140,15 @@ def on_challenge(st: State, ev: Challenge) -> None:
         rec.status, rec.note = Status.LOWERING, why
     deal.declarations.append(rec)
     asked(st, deal, ev.player, target)  # a challenge implies the question
-    st.notice(
-        t(
-            "notice.challenge",
-            player=ev.player,
-            combo=shown(combo),
-            decl=shown(target.decl),
-            reason=verdict.reason,
-            source=verdict.source,
-            loser=target.player,
-        ),
-        deal,
-    )
+    params = {
+        "player": ev.player,
+        "combo": combo,
+        "decl": target.decl,
+        "reason": verdict.reason,
+        "source": verdict.source,
+        "loser": target.player,
+    }
+    st.notice(Verdict("notice.challenge", params), deal)
     evidence = proven_false(deal, ev.player, combo)
     if evidence:
         void_false(st, deal, [rec], evidence, auto=True)

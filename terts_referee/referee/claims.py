@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from ..domain.cards import CARD_POINTS
 from ..domain.events import Claim
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import t
-from ..output.hints import hint
 from .ending import end_game
 from .records import TRICKS_PER_DEAL
 from .reneges import apply_renege
@@ -26,36 +25,33 @@ def on_claim(st: State, ev: Claim) -> None:
     if not deal.quick and ev.player != deal.leader:
         # «на любом своём ходу» [000][002]: followed trick by trick, his turn is his lead
         last = deal.tricks[-1] if deal.tricks else None
-        raise RuleError(
-            t(
-                "err.claim.turn_trick" if last else "err.claim.turn_deal",
-                player=ev.player,
-                leader=deal.leader,
-                trick=deal.next_trick,
-                taken=last.number if last else 0,
-                event=last.event if last else deal.event,
-            )
-        )
+        params = {
+            "player": ev.player,
+            "leader": deal.leader,
+            "trick": deal.next_trick,
+            "taken": last.number if last else 0,
+            "event": last.event if last else deal.event,
+        }
+        raise RuleError(Verdict("err.claim.turn_trick" if last else "err.claim.turn_deal", params))
     tricks: int | None
     cards: int | None
     if not deal.quick:  # trick mode: what was taken is known from the tricks
         tricks = deal.tricks_taken(ev.player)
         cards = deal.trick_card_points(ev.player)
         if ev.tricks is not None and ev.tricks != tricks:
-            raise RuleError(
-                t("err.claim.tricks", player=ev.player, tricks=tricks, claimed=ev.tricks)
-            )
+            params = {"player": ev.player, "tricks": tricks, "claimed": ev.tricks}
+            raise RuleError(Verdict("err.claim.tricks", params))
     else:
         tricks, cards = ev.tricks, ev.card_points
         if (tricks is not None and not 0 <= tricks <= TRICKS_PER_DEAL) or (
             cards is not None and not 0 <= cards <= CARD_POINTS
         ):
-            raise RuleError(t("err.claim.range", tricks=tricks, cards=cards))
+            raise RuleError(Verdict("err.claim.range", {"tricks": tricks, "cards": cards}))
         if tricks is None or cards is None:
-            options = {"--tricks": "N", "--card-points": "N"}
-            raise RuleError(t("err.claim.quick", command=hint("claim", ev.player, options=options)))
+            fields = {"player": ev.player, "tricks": None, "card_points": None}
+            raise RuleError(Verdict("err.claim.quick", remedy=Remedy("claim", fields)))
     if st.rules.game.win_requires_trick and tricks == 0:
-        raise RuleError(t("err.claim.no_trick", player=ev.player))
+        raise RuleError(Verdict("err.claim.no_trick", {"player": ev.player}))
     if deal.renege_by and st.rules.penalties.renege == "deal-to-opponent":
         # A proven renege: the offender's opponent takes all the deal's card points.
         cards = 0 if deal.renege_by == ev.player else st.deal_points
@@ -65,24 +61,25 @@ def on_claim(st: State, ev: Claim) -> None:
     target = st.sheet.targets[ev.player]
     if total < target:
         # the deal's points as its end writes them: rounded like every deal total
-        rounded = ""
+        rounded: Verdict | str = ""
         if partial != raw:
             setting = st.rules.scoring.rounding
-            rounded = t("err.claim.rounded", raw=raw, partial=partial, setting=setting)
-        raise RuleError(
-            t(
-                "err.claim.short",
-                player=ev.player,
-                total=total,
-                partial=partial,
-                target=target,
-                short=target - total,
-                rounded=rounded,
+            rounded = Verdict(
+                "err.claim.rounded", {"raw": raw, "partial": partial, "setting": setting}
             )
-        )
+        params = {
+            "player": ev.player,
+            "total": total,
+            "partial": partial,
+            "target": target,
+            "short": target - total,
+            "rounded": rounded,
+        }
+        raise RuleError(Verdict("err.claim.short", params))
     deal.claimed_by = ev.player
     deal.card_points = {ev.player: cards, st.other(ev.player): 0}
     deal.finished = True
     apply_renege(st, deal)
     settle(st, deal)
-    end_game(st, ev.player, t("win.claim", deal=deal.number, total=total, target=target))
+    reason = Verdict("win.claim", {"deal": deal.number, "total": total, "target": target})
+    end_game(st, ev.player, reason)

@@ -7,9 +7,8 @@ closed by its points, then perhaps the game.
 from __future__ import annotations
 
 from ..domain.events import DealEvent, Score, SetTrump
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import suit_word, t
-from ..output.hints import hint
 from .ending import check_winner
 from .records import Deal
 from .reneges import apply_renege
@@ -22,8 +21,8 @@ def on_deal(st: State, ev: DealEvent) -> None:
     st.not_over()
     if st.sheet.current is not None:
         cur = st.sheet.current
-        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
-        raise RuleError(t("err.deal_open", deal=cur.number, command=command))
+        count = Remedy("score", {"points": None, "by": None, "last_trick": None})
+        raise RuleError(Verdict("err.deal_open", {"deal": cur.number}, remedy=count))
     previous = st.sheet.deals[-1] if st.sheet.deals else None
     rotation = previous.last_trick if previous and previous.last_trick else None
     if previous is None:
@@ -35,7 +34,8 @@ def on_deal(st: State, ev: DealEvent) -> None:
     deal.quick = ev.quick
     deal.named_dealer = ev.dealer is not None
     if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
-        st.notice(t("notice.dealer", dealer=dealer, rotation=rotation, deal=previous.number), deal)
+        params = {"dealer": dealer, "rotation": rotation, "deal": previous.number}
+        st.notice(Verdict("notice.dealer", params), deal)
     st.sheet.deals.append(deal)
 
 
@@ -45,13 +45,12 @@ def on_trump(st: State, ev: SetTrump) -> None:
     deal = st.open_deal("err.no_deal.trump")
     if deal.trump is not None:
         event = deal.trump_event or deal.event
-        raise RuleError(
-            t("err.trump.known", deal=deal.number, suit=suit_word(deal.trump), event=event)
-        )
+        params = {"deal": deal.number, "suit": deal.trump, "event": event}
+        raise RuleError(Verdict("err.trump.known", params))
     if ev.trump_card is not None and ev.trump_card.suit != ev.trump:
-        raise RuleError(t("err.trump.card", card=ev.trump_card, suit=suit_word(ev.trump)))
+        raise RuleError(Verdict("err.trump.card", {"card": ev.trump_card, "suit": ev.trump}))
     deal.trump, deal.trump_card, deal.trump_event = ev.trump, ev.trump_card, st.number
-    st.notice(t("notice.trump", deal=deal.number, suit=suit_word(ev.trump)), deal)
+    st.notice(Verdict("notice.trump", {"deal": deal.number, "suit": ev.trump}), deal)
 
 
 def on_score(st: State, ev: Score) -> None:
@@ -61,25 +60,19 @@ def on_score(st: State, ev: Score) -> None:
         st.check_player(p)
     deal = st.open_deal("err.no_deal.score")
     if deal.tricks:
-        raise RuleError(t("err.score.tricks", deal=deal.number))
+        raise RuleError(Verdict("err.score.tricks", {"deal": deal.number}))
     bonus = st.rules.scoring.last_trick
     total = st.deal_points
     if not 0 <= ev.points <= total:
-        raise RuleError(t("err.score.range", points=ev.points, total=total))
+        raise RuleError(Verdict("err.score.range", {"points": ev.points, "total": total}))
     if ev.last_trick == ev.by and ev.points < bonus:
-        raise RuleError(t("err.score.below_bonus", player=ev.by, bonus=bonus))
+        raise RuleError(Verdict("err.score.below_bonus", {"player": ev.by, "bonus": bonus}))
     if ev.last_trick != ev.by and ev.points > total - bonus:
-        raise RuleError(
-            t(
-                "err.score.no_last",
-                points=ev.points,
-                player=ev.last_trick,
-                most=total - bonus,
-            )
-        )
+        params = {"points": ev.points, "player": ev.last_trick, "most": total - bonus}
+        raise RuleError(Verdict("err.score.no_last", params))
     cards_only = ev.points - (bonus if ev.last_trick == ev.by else 0)
     if cards_only not in reachable_card_points(0):
-        raise RuleError(t("err.score.no_set", points=cards_only))
+        raise RuleError(Verdict("err.score.no_set", {"points": cards_only}))
     other = st.other(ev.by)
     close_deal(st, deal, {ev.by: ev.points, other: total - ev.points}, ev.last_trick)
 

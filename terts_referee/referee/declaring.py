@@ -13,9 +13,8 @@ from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind, compare
 from ..domain.events import Declare, PenaltyKind
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import shown, suit_word, t
-from ..output.hints import hint
 from .false_declarations import proven_false, void_false
 from .records import (
     LAST_DECLARATION_TRICK,
@@ -100,19 +99,19 @@ def bar_at(
     return None
 
 
-def quick_hint(deal: Deal) -> str:
-    """A hint to make the open deal quick, when no trick has been recorded yet: the deal event
-    replaced by the same deal made quick (its trump kept)."""
+def quick_remedy(deal: Deal) -> Remedy | None:
+    """The open deal made quick (its declarations not timed), when no trick has been recorded
+    yet: the deal event replaced by the same deal made quick, its trump and dealer kept."""
     if deal.tricks:
-        return ""
+        return None
+    fields: dict[str, object] = {}
     trump = deal.trump_card or (deal.trump.symbol if deal.trump else None)
-    options = {
-        "--trump": str(trump) if trump else None,
-        "--dealer": deal.dealer if deal.named_dealer else None,
-        "--quick": True,
-        "--replace": str(deal.event),
-    }
-    return t("err.quick_hint", command=hint("deal", options=options))
+    if trump:
+        fields["trump"] = str(trump)
+    if deal.named_dealer:
+        fields["dealer"] = deal.dealer
+    fields.update(quick=True, replace=deal.event)
+    return Remedy("deal", fields)
 
 
 CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
@@ -151,18 +150,16 @@ def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -
         if not forfeits(ask.about.decl, d):
             continue
         until = "err.forfeit.until_trick" if ask.trick is not None else "err.forfeit.until_quick"
-        raise RuleError(
-            t(
-                "err.forfeit",
-                player=player,
-                decl=shown(d),
-                about=shown(ask.about.decl),
-                owner=ask.about.player,
-                event=ask.about.event,  # the declaration asked about
-                asked=ask.event,  # the question (or the challenge that implies it)
-                until=t(until, trick=ask.trick, other=deal.other(player)),
-            )
-        )
+        params = {
+            "player": player,
+            "decl": d,
+            "about": ask.about.decl,
+            "owner": ask.about.player,
+            "event": ask.about.event,  # the declaration asked about
+            "asked": ask.event,  # the question (or the challenge that implies it)
+            "until": Verdict(until, {"trick": ask.trick, "other": deal.other(player)}),
+        }
+        raise RuleError(Verdict("err.forfeit", params))
 
 
 def one_deck_exempt(deal: Deal) -> set[Card]:
@@ -188,18 +185,17 @@ def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) 
             shared = (d.cards() & r.decl.cards()) - exempt
             if shared:
                 cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
-                raise RuleError(
-                    t(
-                        "err.one_deck",
-                        player=player,
-                        decl=shown(d),
-                        cards=cards,
-                        other=opponent,
-                        earlier=shown(r.decl),
-                        event=r.event,
-                        command=hint("penalty", "P", "false-declaration", options={"--event": "N"}),
-                    )
-                )
+                params = {
+                    "player": player,
+                    "decl": d,
+                    "cards": cards,
+                    "other": opponent,
+                    "earlier": r.decl,
+                    "event": r.event,
+                }
+                # which of the two is false the shown cards tell: the players name it
+                fields = {"player": None, "kind": "false-declaration", "event": None}
+                raise RuleError(Verdict("err.one_deck", params, remedy=Remedy("penalty", fields)))
 
 
 def implied_trump(st: State, deal: Deal, combos: Sequence[Declaration]) -> None:
@@ -211,7 +207,7 @@ def implied_trump(st: State, deal: Deal, combos: Sequence[Declaration]) -> None:
         if d.kind is Kind.MARRIAGE and d.suit is not None:
             deal.trump = d.suit
             deal.trump_event = st.number
-            st.notice(t("notice.trump.marriage", decl=shown(d), suit=suit_word(d.suit)), deal)
+            st.notice(Verdict("notice.trump.marriage", {"decl": d, "suit": d.suit}), deal)
             return
 
 
@@ -219,7 +215,8 @@ def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
     """A marriage's suit (the trump when not named); refused when only trumps count."""
     if decl.kind is Kind.MARRIAGE and decl.suit is None:
         if deal.trump is None:
-            raise RuleError(t("err.marriage.no_trump", command=hint("trump", "SUIT")))
+            remedy = Remedy("trump", {"suit": None})
+            raise RuleError(Verdict("err.marriage.no_trump", remedy=remedy))
         return Declaration.marriage(deal.trump)
     if (
         decl.kind is Kind.MARRIAGE
@@ -227,7 +224,7 @@ def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
         and decl.suit != deal.trump
         and st.rules.declarations.marriage == "trump"
     ):
-        raise RuleError(t("err.marriage.trump", suit=suit_word(deal.trump)))
+        raise RuleError(Verdict("err.marriage.trump", {"suit": deal.trump}))
     return decl
 
 
@@ -244,19 +241,20 @@ def timing(
         if bar == DeclarationBar.LATE:
             return DeclarationBar.LATE
         if bar == DeclarationBar.NOT_LEADER:
-            raise RuleError(
-                t("err.declare.not_leader", player=player, trick=k, leader=deal.leader)
-                + quick_hint(deal)
-            )
+            params = {"player": player, "trick": k, "leader": deal.leader}
+            remedy = quick_remedy(deal)
+            raise RuleError(Verdict("err.declare.not_leader", params, remedy=remedy))
         if bar == DeclarationBar.NONE_BEFORE_BREAK:
-            raise RuleError(t("err.declare.none_before_break") + quick_hint(deal))
+            remedy = quick_remedy(deal)
+            raise RuleError(Verdict("err.declare.none_before_break", remedy=remedy))
     for d in combos:
         if (
             d.kind is Kind.FOUR
             and declaration_bar(st.rules, deal, player, d.kind, challenge)
             == DeclarationBar.NO_FOURS
         ):
-            raise RuleError(t("err.declare.no_fours", four=shown(d)) + quick_hint(deal))
+            remedy = quick_remedy(deal)
+            raise RuleError(Verdict("err.declare.no_fours", {"four": d}, remedy=remedy))
     return None
 
 
@@ -275,19 +273,19 @@ def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaratio
     non_marriage = [d for d in combos if d.kind is not Kind.MARRIAGE]
     marriages = [d for d in combos if d.kind is Kind.MARRIAGE]
     if len(marriages) > 1:
-        raise RuleError(t("err.declare.marriage_once"))
+        raise RuleError(Verdict("err.declare.marriage_once"))
     held = frozenset().union(*(d.cards() for d in combos if d.kind is not Kind.MARRIAGE or d.suit))
     if len(held) > HAND_SIZE:  # what one command shows must fit in one hand
-        raise RuleError(t("err.declare.hand", n=len(held)))
+        raise RuleError(Verdict("err.declare.hand", {"n": len(held)}))
     multiple = st.rules.declarations.multiple
     if not multiple and len(non_marriage) > 1:
-        raise RuleError(t("err.declare.one_per_turn"))
+        raise RuleError(Verdict("err.declare.one_per_turn"))
     if multiple:
         runs = [d for d in non_marriage if d.kind is Kind.SEQUENCE]
         for i, a in enumerate(runs):
             for b in runs[i + 1 :]:
                 if a.cards() & b.cards():
-                    raise RuleError(t("err.declare.share", a=shown(a), b=shown(b)))
+                    raise RuleError(Verdict("err.declare.share", {"a": a, "b": b}))
     if not non_marriage or deal.quick:
         return
     k = deal.next_trick
@@ -298,14 +296,14 @@ def one_per_turn(st: State, deal: Deal, player: str, combos: Sequence[Declaratio
             for d in non_marriage:
                 if d.kind is Kind.SEQUENCE and r.decl.kind is Kind.SEQUENCE:
                     if d.cards() & r.decl.cards():
-                        raise RuleError(t("err.declare.share", a=shown(d), b=shown(r.decl)))
+                        raise RuleError(Verdict("err.declare.share", {"a": d, "b": r.decl}))
                 if compare(r.decl, d, deal.trump, st.rules).winner == "second":
-                    raise RuleError(t("err.declare.highest_first", a=shown(d), b=shown(r.decl)))
+                    pair = {"a": d, "b": r.decl}
+                    raise RuleError(Verdict("err.declare.highest_first", pair))
     elif earlier:  # declaration_bar's "turn-used"
-        raise RuleError(
-            t("err.declare.already", player=player, decl=shown(earlier[0].decl), trick=k)
-            + quick_hint(deal)
-        )
+        params = {"player": player, "decl": earlier[0].decl, "trick": k}
+        remedy = quick_remedy(deal)
+        raise RuleError(Verdict("err.declare.already", params, remedy=remedy))
 
 
 #: What a declaration recorded earlier in the deal may be that makes the same one again a repeat:
@@ -344,18 +342,14 @@ def refuse_repeat(st: State, deal: Deal, player: str, decl: Declaration) -> Decl
         )
         return earlier if priced_as_lowering else None
     if earlier is not None:
-        raise RuleError(
-            t(
-                "err.declare.repeat",
-                player=player,
-                decl=shown(decl),
-                event=earlier.event,
-            )
-        )
+        params = {"player": player, "decl": decl, "event": earlier.event}
+        raise RuleError(Verdict("err.declare.repeat", params))
     return None
 
 
-def lowers(mode: str, decl: Declaration, earlier: Sequence[Declaration]) -> tuple[str, int] | None:
+def lowers(
+    mode: str, decl: Declaration, earlier: Sequence[Declaration]
+) -> tuple[Verdict, int] | None:
     """Why ``decl`` lowers one of ``earlier`` (runs of its suit already scored, in order) under
     ``declarations.lowering = mode`` (RULES §4.3), and the index of that one; None if it does
     not. ``suit`` [000]: any run not higher than one scored in the suit; ``subset`` [001]: a run
@@ -370,16 +364,14 @@ def lowers(mode: str, decl: Declaration, earlier: Sequence[Declaration]) -> tupl
             decl.length,
             decl.rank.sequence_index,
         ):
-            why = t(
-                "note.lowering.suit", decl=shown(decl), earlier=shown(run), suit=suit_word(run.suit)
-            )
+            why = Verdict("note.lowering.suit", {"decl": decl, "earlier": run, "suit": run.suit})
             return why, i
         if mode == "subset" and decl.cards() <= run.cards():
-            return t("note.lowering.subset", decl=shown(decl), earlier=shown(run)), i
+            return Verdict("note.lowering.subset", {"decl": decl, "earlier": run}), i
     return None
 
 
-def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | None:
+def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> Verdict | None:
     """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None; refused
     where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
     naming the earlier declaration."""
@@ -395,17 +387,15 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> str | Non
         return None
     why, i = found
     if st.rules.declarations.lowering_penalty == "refuse":
-        raise RuleError(
-            t(
-                "err.declare.lowering",
-                player=player,
-                decl=shown(decl),
-                earlier=shown(runs[i].decl),
-                event=runs[i].event,
-                why=why,
-            )
-        )
-    return t("note.lowering.costs", why=why)
+        params = {
+            "player": player,
+            "decl": decl,
+            "earlier": runs[i].decl,
+            "event": runs[i].event,
+            "why": why,
+        }
+        raise RuleError(Verdict("err.declare.lowering", params))
+    return Verdict("note.lowering.costs", {"why": why})
 
 
 def recorded_repeat(
@@ -414,10 +404,11 @@ def recorded_repeat(
     """A repeat already in the game file: recorded, it counts nothing, and a notice says so."""
     trick = None if deal.quick else deal.next_trick
     for d, earlier in repeats.items():
-        note = t("note.repeat", event=earlier.event)
+        note = Verdict("note.repeat", {"event": earlier.event})
         rec = DeclRecord(st.number, ev.player, d, d.points(st.rules), Status.REPEAT, trick, note)
         deal.declarations.append(rec)
-        st.notice(t("notice.repeat", player=ev.player, decl=shown(d), event=earlier.event), deal)
+        params = {"player": ev.player, "decl": d, "event": earlier.event}
+        st.notice(Verdict("notice.repeat", params), deal)
     settle(st, deal)
 
 
@@ -428,15 +419,15 @@ def on_declare(st: State, ev: Declare) -> None:
     deal = st.open_deal("err.no_deal.declare")
     combos = [marriage_suit(st, deal, d) for d in ev.combos]
     if len(set(combos)) != len(combos):
-        raise RuleError(t("err.declare.twice"))
+        raise RuleError(Verdict("err.declare.twice"))
     repeats = {}
     for d in combos:
         if d in deal.burned[ev.player]:
-            raise RuleError(t("err.declare.burned", player=ev.player, decl=shown(d)))
+            raise RuleError(Verdict("err.declare.burned", {"player": ev.player, "decl": d}))
         if d.kind is Kind.MARRIAGE and any(
             r.decl == d and r.status in STANDING for r in deal.declarations
         ):
-            raise RuleError(t("err.declare.marriage_written", decl=shown(d)))
+            raise RuleError(Verdict("err.declare.marriage_written", {"decl": d}))
         earlier = refuse_repeat(st, deal, ev.player, d)
         if earlier is not None:
             repeats[d] = earlier
@@ -466,7 +457,8 @@ def on_declare(st: State, ev: Declare) -> None:
             why = lowering(st, deal, ev.player, d)
             if why:
                 rec.status, rec.note = Status.LOWERING, why
-                st.notice(t("notice.lowering", player=ev.player, why=why, points=-rec.value), deal)
+                params = {"player": ev.player, "why": why, "points": -rec.value}
+                st.notice(Verdict("notice.lowering", params), deal)
         records.append(rec)
     deal.declarations.extend(records)
     if late:
@@ -478,22 +470,22 @@ def on_declare(st: State, ev: Declare) -> None:
                 PenaltyKind.LATE_DECLARATION,
                 uphill=value,
                 auto=True,
-                note=t(
+                note=Verdict(
                     "note.priced",
-                    why=t("note.late", trick=deal.next_trick),
-                    effect=st.effect(ev.player, uphill=value),
+                    {
+                        "why": Verdict("note.late", {"trick": deal.next_trick}),
+                        "effect": st.effect(ev.player, uphill=value),
+                    },
                 ),
             )
         )
         st.sheet.uphill[ev.player] += value
-        st.notice(
-            t("notice.late", player=ev.player, trick=LAST_DECLARATION_TRICK, value=value),
-            deal,
-        )
+        params = {"player": ev.player, "trick": LAST_DECLARATION_TRICK, "value": value}
+        st.notice(Verdict("notice.late", params), deal)
     for rec in records:
         evidence = proven_false(deal, ev.player, rec.decl)
         # a late one proven false costs both: lying late is no cheaper than lying on time [000]
         if evidence and rec.status != Status.FALSE:
-            void_false(st, deal, [rec], f"{evidence}", auto=True)
+            void_false(st, deal, [rec], evidence, auto=True)
             break
     settle(st, deal)

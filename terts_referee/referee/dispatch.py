@@ -16,9 +16,8 @@ from typing import Any
 
 from ..domain.events import Event
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Verdict
 from ..errors import RuleError
-from ..i18n import pinned
-from ..i18n.messages import t
 from . import challenges, claims, deals, declaring, exchange, penalties, tricks
 from .records import MAX_DEAL_DECLARATIONS, Sheet
 from .state import State
@@ -42,8 +41,8 @@ JUDGES: dict[str, Callable[[State, Any], None]] = {
 class EventRefused(RuleError):
     """An event the rules forbid at its moment; ``number`` is its position in the log."""
 
-    def __init__(self, number: int, message: str):
-        super().__init__(message)
+    def __init__(self, number: int, verdict: Verdict):
+        super().__init__(verdict)
         self.number = number
 
 
@@ -64,8 +63,8 @@ def _room_for_declarations(st: State) -> None:
     Refused when recorded; in a game file past it, the declarations past it are set aside."""
     deal = st.sheet.current
     if deal is not None and len(deal.declarations) >= MAX_DEAL_DECLARATIONS:
-        most = MAX_DEAL_DECLARATIONS
-        raise RuleError(t("err.deal.declarations", deal=deal.number, number=st.number, most=most))
+        params = {"deal": deal.number, "number": st.number, "most": MAX_DEAL_DECLARATIONS}
+        raise RuleError(Verdict("err.deal.declarations", params))
 
 
 class Undo:
@@ -175,10 +174,9 @@ def replay(
     game file (``State.recorded``); the rest are judged as new. Of the first ``stored`` events,
     one the rules forbid is set aside (``walk``) instead of raising.
     """
-    with pinned():
-        if strict:
-            return walk(players, events, rules, first_dealer, recorded, stored).sheet
-        return _replay(players, events, rules, first_dealer, recorded)
+    if strict:
+        return walk(players, events, rules, first_dealer, recorded, stored).sheet
+    return _replay(players, events, rules, first_dealer, recorded)
 
 
 def walk(
@@ -205,7 +203,7 @@ def walk(
             apply(st, i, ev)
         except RuleError as exc:
             if i > stored:
-                raise EventRefused(i, str(exc)) from None
+                raise EventRefused(i, exc.verdict) from None
             break
     else:
         return st
@@ -221,9 +219,9 @@ def walk(
             apply(st, j, ev)
         except RuleError as exc:
             if undo is None:
-                raise EventRefused(j, str(exc)) from None
+                raise EventRefused(j, exc.verdict) from None
             undo.restore(st)
-            st.set_aside(j, str(exc))
+            st.set_aside(j, exc.verdict)
     return st
 
 
@@ -234,7 +232,7 @@ def _replay(
     first_dealer: str | None,
     recorded: int = 0,
 ) -> Sheet:
-    """A what-if ``replay`` (not strict), its messages in the language chosen once."""
+    """A what-if ``replay`` (not strict)."""
     st = State.start(players, rules, first_dealer)
     st.recorded = recorded
     for i, ev in enumerate(events, start=1):
@@ -244,7 +242,6 @@ def _replay(
         except RuleError as exc:
             undo.restore(st)
             st.sheet.skipped.append(i)
-            st.sheet.notices.append(
-                (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
-            )
+            params = {"number": i, "type": ev.type, "rules": rules.name, "reason": exc.verdict}
+            st.sheet.notices.append((i, Verdict("notice.skipped", params)))
     return st.sheet

@@ -5,17 +5,17 @@ ends it, is judged in ``claims``.
 
 from __future__ import annotations
 
-from ..i18n.messages import t
+from ..domain.verdicts import Verdict
 from .records import Deal
 from .state import State
 
 
-def end_game(st: State, winner: str, reason: str) -> None:
+def end_game(st: State, winner: str, reason: Verdict) -> None:
     """The game is over: ``winner`` wins for ``reason``."""
     st.sheet.finished = True
     st.sheet.winner = winner
     st.sheet.win_reason = reason
-    st.notice(t("notice.win", winner=winner, reason=reason))
+    st.notice(Verdict("notice.win", {"winner": winner, "reason": reason}))
 
 
 def check_winner(st: State, deal: Deal) -> None:
@@ -31,16 +31,14 @@ def check_winner(st: State, deal: Deal) -> None:
     if st.rules.game.deal_end_requires_trick and not deal.quick and deal.tricks:
         for p in [p for p in over if not deal.tricks_taken(p)]:
             over.remove(p)
-            text = t("notice.win.no_trick", player=p, total=st.sheet.totals[p], deal=deal.number)
-            if text not in deal.notices:  # said once, though a later penalty asks again
-                st.notice(text, deal)
+            params = {"player": p, "total": st.sheet.totals[p], "deal": deal.number}
+            notice = Verdict("notice.win.no_trick", params)
+            if notice not in deal.notices:  # said once, though a later penalty asks again
+                st.notice(notice, deal)
     if len(over) == 1:
         p = over[0]
-        end_game(
-            st,
-            p,
-            t("win.target", total=st.sheet.totals[p], target=targets[p], deal=deal.number),
-        )
+        params = {"total": st.sheet.totals[p], "target": targets[p], "deal": deal.number}
+        end_game(st, p, Verdict("win.target", params))
     elif len(over) == 2 and deal.last_trick:
         p = deal.last_trick
-        end_game(st, p, t("win.both_over", deal=deal.number))
+        end_game(st, p, Verdict("win.both_over", {"deal": deal.number}))

@@ -10,8 +10,8 @@ from enum import StrEnum
 from ..domain.cards import Card, Rank
 from ..domain.events import Exchange, PenaltyKind
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Verdict
 from ..errors import RuleError
-from ..i18n.messages import t
 from .false_declarations import check_declared_cards
 from .records import Deal, PenaltyRecord, stock_before
 from .state import State
@@ -54,19 +54,20 @@ def on_exchange(st: State, ev: Exchange) -> None:
     seven = Card(Rank.SEVEN, deal.trump) if deal.trump else None
     bar = exchange_bar(st.rules, deal)
     if bar == ExchangeBar.DONE:
-        raise RuleError(t("err.exchange.done", player=deal.exchange_by))
+        raise RuleError(Verdict("err.exchange.done", {"player": deal.exchange_by}))
     if bar == ExchangeBar.STOCK:
         stock, need = stock_before(deal.next_trick), st.rules.exchange.min_stock
-        raise RuleError(t("err.exchange.stock", stock=stock, need=need))
+        raise RuleError(Verdict("err.exchange.stock", {"stock": stock, "need": need}))
     if bar == ExchangeBar.SEVEN_UP:
-        raise RuleError(t("err.exchange.seven_up"))
+        raise RuleError(Verdict("err.exchange.seven_up"))
     if bar == ExchangeBar.PLAYED:
-        raise RuleError(t("err.exchange.played", card=seven))
+        raise RuleError(Verdict("err.exchange.played", {"card": seven}))
     deal.exchange_by = ev.player
     deal.exchange_event = st.number
-    got = t("notice.exchange.for", card=deal.trump_card) if deal.trump_card else ""
-    shown_seven = str(seven) if seven else t("name.trump_seven")
-    st.notice(t("notice.exchange", player=ev.player, seven=shown_seven, got=got), deal)
+    got = Verdict("notice.exchange.for", {"card": deal.trump_card}) if deal.trump_card else ""
+    shown_seven = seven if seven else Verdict("name.trump_seven")
+    params = {"player": ev.player, "seven": shown_seven, "got": got}
+    st.notice(Verdict("notice.exchange", params), deal)
     if seven is not None:  # he held the 7: the opponent's declaration of it was false
         check_declared_cards(st, deal, ev.player, seven, exchanged=True)
 
@@ -91,15 +92,15 @@ def check_trump_seven(st: State, deal: Deal) -> None:
             PenaltyKind.TRUMP_SEVEN,
             uphill=value,
             auto=True,
-            note=t(
+            note=Verdict(
                 "note.priced",
-                why=t("note.trump_seven", card=seven, trick=trick.number),
-                effect=st.effect(player, uphill=value),
+                {
+                    "why": Verdict("note.trump_seven", {"card": seven, "trick": trick.number}),
+                    "effect": st.effect(player, uphill=value),
+                },
             ),
         )
     )
     st.sheet.uphill[player] += value
-    st.notice(
-        t("notice.trump_seven", player=player, card=seven, trick=trick.number, points=value),
-        deal,
-    )
+    params = {"player": player, "card": seven, "trick": trick.number, "points": value}
+    st.notice(Verdict("notice.trump_seven", params), deal)

@@ -11,14 +11,14 @@ from typing import Any
 from ..domain.cards import Card
 from ..domain.declarations import Declaration
 from ..domain.events import PenaltyKind
-from ..i18n.messages import shown, t
+from ..domain.verdicts import Verdict
 from .records import IN_PLAY, Deal, DeclRecord, PenaltyRecord, Status, Unreachable
 from .reneges import rejudge
 from .scoring import settle
 from .state import State
 
 
-def proven_false(deal: Deal, player: str, decl: Declaration) -> str | None:
+def proven_false(deal: Deal, player: str, decl: Declaration) -> Verdict | None:
     """Evidence, from the cards seen, that ``player`` cannot hold ``decl`` now."""
     if not deal.tricks and deal.quick:
         return None
@@ -30,7 +30,7 @@ def proven_false(deal: Deal, player: str, decl: Declaration) -> str | None:
     for card in sorted(decl.cards(), key=Card.sort_key):
         where = deal.out_of_reach(player, card)
         if where is not None:
-            return t(notes[where[0]], card=card, **where[1])
+            return Verdict(notes[where[0]], {"card": card, **where[1]})
     return None
 
 
@@ -55,14 +55,17 @@ def check_declared_cards(
                 if r.event == rec.event and r.player == opponent and r.status != Status.FALSE
             ]
             if exchanged:
-                why = t("note.exchanged_by", player=player, card=card)
+                why = Verdict("note.exchanged_by", {"player": player, "card": card})
             else:
-                why = t("note.played_by", player=player, card=card, trick=deal.tricks[-1].number)
+                trick = deal.tricks[-1].number
+                why = Verdict("note.played_by", {"player": player, "card": card, "trick": trick})
             void_false(st, deal, group, why, auto=True)
             settle(st, deal)
 
 
-def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, auto: bool) -> None:
+def void_false(
+    st: State, deal: Deal, records: list[DeclRecord], evidence: Verdict, auto: bool
+) -> None:
     """A false declaration (RULES §6): it scores nothing, uphill, perhaps points to the
     opponent [000][001][004]."""
     player = records[0].player
@@ -83,32 +86,31 @@ def void_false(st: State, deal: Deal, records: list[DeclRecord], evidence: str, 
             PenaltyKind.FALSE_DECLARATION,
             uphill=uphill,
             to_opponent=to_opp,
-            note=t("note.priced", why=evidence, effect=st.effect(player, 0, uphill, to_opp)),
+            note=Verdict(
+                "note.priced", {"why": evidence, "effect": st.effect(player, 0, uphill, to_opp)}
+            ),
             auto=auto,
         )
     )
     st.sheet.uphill[player] += uphill
-    names = ", ".join(shown(r.decl) for r in records)
-    gain = t("notice.false.gain", player=deal.other(player), points=to_opp) if to_opp else ""
-    st.notice(
-        t(
-            "notice.false",
-            player=player,
-            names=names,
-            event=records[0].event,
-            evidence=evidence,
-            uphill=uphill,
-            gain=gain,
-        )
-        + "".join(restored),
-        deal,
-    )
+    gain = Verdict("notice.false.gain", {"player": deal.other(player), "points": to_opp})
+    # a group of declarations holds at most one challenge (its own event), so one is restored
+    params = {
+        "player": player,
+        "names": tuple(r.decl for r in records),
+        "event": records[0].event,
+        "evidence": evidence,
+        "uphill": uphill,
+        "gain": gain if to_opp else "",
+        "restored": restored[0] if restored else "",
+    }
+    st.notice(Verdict("notice.false", params), deal)
     rejudge(st, deal, records)
 
 
-def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> str:
+def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> Verdict:
     """The declaration a false ``challenge`` beat counts again (RULES §4.2, §6): its status, its
-    note and the challenge's notice say that it stands again; the words for the false notice."""
+    note and the challenge's notice say that it stands again; what the false notice adds."""
     beaten = challenge.beats
     assert beaten is not None
     beaten.status = Status.SCORED
@@ -116,13 +118,13 @@ def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> str:
     deal.burned[beaten.player].discard(beaten.decl)
     params: dict[str, Any] = {
         "owner": beaten.player,
-        "decl": shown(beaten.decl),
+        "decl": beaten.decl,
         "player": challenge.player,
-        "combo": shown(challenge.decl),
+        "combo": challenge.decl,
         "challenge": challenge.event,
         "event": st.number,
     }
-    beaten.note = t("note.stands_again", **params)
+    beaten.note = Verdict("note.stands_again", params)
     # said at the challenge too: the log's «… burns» there no longer holds
-    st.sheet.notices.append((challenge.event, t("notice.stands_again.at", **params)))
-    return t("notice.stands_again", **params)
+    st.sheet.notices.append((challenge.event, Verdict("notice.stands_again.at", params)))
+    return Verdict("notice.stands_again", params)

@@ -5,8 +5,8 @@ several declarations of one turn, the asker's forfeit, one deck, and lowering.
 
 ``when_verdict(rules, decl, moment)`` returns a ``WhenVerdict``: whether the declaration may be
 made and would score if unbeaten, whether the referee would refuse it outright or record it at a
-price (late, lowering), the deciding rule, ruleset key and source, in words of the current
-language.
+price (late, lowering), the deciding rule, ruleset key and source; the reason a verdict for the
+face to word.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind, compare
 from ..domain.rules import Ruleset
-from ..i18n.messages import shown, t
+from ..domain.verdicts import Verdict
 from .declaring import DeclarationBar, bar_at, forfeits, lowers
 from .records import LAST_DECLARATION_TRICK
 
@@ -41,29 +41,18 @@ class Moment(NamedTuple):
 class WhenVerdict(NamedTuple):
     """The answer: ``allowed`` (it may be made now and scores if unbeaten), ``refused`` (the
     referee would not record it; else it is recorded at a price), ``code`` (what decided), the
-    reason in words, the rule book's section, the ruleset key and the source."""
+    reason (a verdict), the rule book's section, the ruleset key and the source."""
 
     allowed: bool
     refused: bool
     code: str
-    reason: str
+    reason: Verdict
     rule: str
     key: str | None
     source: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "allowed": self.allowed,
-            "refused": self.refused,
-            "code": self.code,
-            "reason": self.reason,
-            "rule": self.rule,
-            "key": self.key,
-            "source": self.source,
-        }
 
-
-def _no(code: str, reason: str, rule: str, key: str | None, source: str) -> WhenVerdict:
+def _no(code: str, reason: Verdict, rule: str, key: str | None, source: str) -> WhenVerdict:
     return WhenVerdict(False, True, code, reason, rule, key, source)
 
 
@@ -76,10 +65,10 @@ def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
     d = rules.declarations
     if m.hand is not None and not decl.cards() <= m.hand:
         missing = " ".join(str(c) for c in sorted(decl.cards() - m.hand, key=Card.sort_key))
-        reason = t("verdict.when.not_held", decl=shown(decl), cards=missing)
+        reason = Verdict("verdict.when.not_held", {"decl": decl, "cards": missing})
         return WhenVerdict(False, False, "not-held", reason, "§6", None, "[000] rule 5")
     if decl in m.declared:
-        reason = t("verdict.when.repeat", decl=shown(decl))
+        reason = Verdict("verdict.when.repeat", {"decl": decl})
         return _no("repeat", reason, "§4.3", None, "[000]")
     written = any(r.kind is Kind.MARRIAGE for r in (*m.declared, *m.opponent))
     # a marriage goes alongside: it uses up no turn [000]
@@ -87,7 +76,7 @@ def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
     bar = bar_at(rules, decl.kind, m.trick, m.leads, turn_used, written)
     if decl.kind is Kind.MARRIAGE:
         if bar == DeclarationBar.MARRIAGE_WRITTEN:
-            reason = t("verdict.when.marriage_written")
+            reason = Verdict("verdict.when.marriage_written")
             return _no(
                 "marriage-written",
                 reason,
@@ -95,38 +84,40 @@ def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
                 _setting("declarations.marriage", d.marriage),
                 "[000]",
             )
-        reason = t("verdict.when.marriage", trick=m.trick)
+        reason = Verdict("verdict.when.marriage", {"trick": m.trick})
         return WhenVerdict(True, False, "yes", reason, "§4.3", None, "[000][002][003]")
     if bar == DeclarationBar.LATE:
         setting = rules.penalties.late_uphill
         price = decl.points(rules) if setting == "value" else int(setting)
-        reason = t("verdict.when.late", trick=m.trick, last=LAST_DECLARATION_TRICK, price=price)
+        reason = Verdict(
+            "verdict.when.late", {"trick": m.trick, "last": LAST_DECLARATION_TRICK, "price": price}
+        )
         key = _setting("penalties.late_uphill", setting)
         return WhenVerdict(False, False, "late", reason, "§4.3, §6", key, "[000][002]")
     if bar == DeclarationBar.NOT_LEADER:
         last = m.trick == LAST_DECLARATION_TRICK
-        reason = t("verdict.when.not_leader_last" if last else "verdict.when.not_leader")
+        reason = Verdict("verdict.when.not_leader_last" if last else "verdict.when.not_leader")
         return _no(
             "not-leader", reason, "§4.3", _setting("declarations.when", d.when), "[000][002]"
         )
     if bar == DeclarationBar.NONE_BEFORE_BREAK:
-        reason = t("verdict.when.none_before_break")
+        reason = Verdict("verdict.when.none_before_break")
         key = _setting("declarations.before_break", d.before_break)
         return _no("none-before-break", reason, "§4.3", key, "[002]")
     if bar == DeclarationBar.NO_FOURS:
-        reason = t("verdict.when.no_fours", decl=shown(decl))
+        reason = Verdict("verdict.when.no_fours", {"decl": decl})
         key = _setting("declarations.before_break", d.before_break)
         return _no("no-fours", reason, "§4.3", key, "[000] rule 1")
     if bar == DeclarationBar.TURN_USED:
         earlier = next(r for r in m.this_turn if r.kind is not Kind.MARRIAGE)
-        reason = t("verdict.when.turn_used", earlier=shown(earlier), trick=m.trick)
+        reason = Verdict("verdict.when.turn_used", {"earlier": earlier, "trick": m.trick})
         key = _setting("declarations.multiple", d.multiple)
         return _no("turn-used", reason, "§4.3", key, "[000][002]")
     turn = _one_turn(rules, decl, m)
     if turn is not None:
         return turn
     if m.asked is not None and d.challenge == "same-class" and forfeits(m.asked, decl):
-        reason = t("verdict.when.forfeit", asked=shown(m.asked), decl=shown(decl))
+        reason = Verdict("verdict.when.forfeit", {"asked": m.asked, "decl": decl})
         key = _setting("declarations.challenge", d.challenge)
         return _no("forfeit", reason, "§4.2", key, "[001]")
     shared = _shared(decl, m)
@@ -137,15 +128,17 @@ def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
     if found is not None:
         why = found[0]
         if d.lowering_penalty == "refuse":
-            reason = t("verdict.when.lowering_refused", why=why)
+            reason = Verdict("verdict.when.lowering_refused", {"why": why})
             key = _setting("declarations.lowering_penalty", d.lowering_penalty)
             return _no("lowering", reason, "§4.3", key, "[001]")
-        reason = t("verdict.when.lowering_priced", why=why, value=-decl.points(rules))
+        reason = Verdict("verdict.when.lowering_priced", {"why": why, "value": -decl.points(rules)})
         key = _setting("declarations.lowering", d.lowering)
         return WhenVerdict(False, False, "lowering", reason, "§4.3, §6", key, "[000]")
-    who = t("verdict.when.by_leader" if d.when == "lead" else "verdict.when.by_either")
-    the_last = t("verdict.when.the_last") if m.trick == LAST_DECLARATION_TRICK else ""
-    reason = t("verdict.when.yes", decl=shown(decl), trick=m.trick, who=who, last=the_last)
+    who = Verdict("verdict.when.by_leader" if d.when == "lead" else "verdict.when.by_either")
+    the_last = Verdict("verdict.when.the_last") if m.trick == LAST_DECLARATION_TRICK else ""
+    reason = Verdict(
+        "verdict.when.yes", {"decl": decl, "trick": m.trick, "who": who, "last": the_last}
+    )
     key = _setting("declarations.when", d.when)
     source = "[000][002]" if d.when == "lead" else "[001][003][004]"
     return WhenVerdict(True, False, "yes", reason, "§4.3", key, source)
@@ -160,10 +153,10 @@ def _one_turn(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict | Non
             continue
         both_runs = decl.kind is Kind.SEQUENCE and earlier.kind is Kind.SEQUENCE
         if both_runs and decl.cards() & earlier.cards():
-            reason = t("verdict.when.share", decl=shown(decl), other=shown(earlier))
+            reason = Verdict("verdict.when.share", {"decl": decl, "other": earlier})
             return _no("share", reason, "§4.3", key, "[000]")
         if compare(earlier, decl, m.trump, rules).winner == "second":
-            reason = t("verdict.when.highest_first", decl=shown(decl), other=shown(earlier))
+            reason = Verdict("verdict.when.highest_first", {"decl": decl, "other": earlier})
             return _no("highest-first", reason, "§4.3", key, "[000]")
     return None
 
@@ -179,6 +172,8 @@ def _shared(decl: Declaration, m: Moment) -> WhenVerdict | None:
         common = (decl.cards() & other.cards()) - exempt
         if common:
             cards = " ".join(str(c) for c in sorted(common, key=Card.sort_key))
-            reason = t("verdict.when.one_deck", decl=shown(decl), other=shown(other), cards=cards)
+            reason = Verdict(
+                "verdict.when.one_deck", {"decl": decl, "other": other, "cards": cards}
+            )
             return _no("one-deck", reason, "§4.3", None, "[000] rule 5")
     return None

@@ -7,9 +7,8 @@ found where they are proven (``false_declarations``, ``reneges``, ``exchange``).
 from __future__ import annotations
 
 from ..domain.events import Penalty, PenaltyKind
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import shown, t
-from ..i18n.vocabulary import TERMS  # noqa: F401  (registers the "pen.*" names said below)
 from .declaring import late_price
 from .ending import check_winner, end_game
 from .false_declarations import void_false
@@ -37,22 +36,25 @@ def on_penalty(st: State, ev: Penalty) -> None:
     deal = st.penalty_deal()
     kind = ev.kind
     pen = st.rules.penalties
-    by_command = t("note.by_command")
+    by_command = Verdict("note.by_command")
     if kind.loses_game:
-        effect = t("note.effect.loses_game", player=ev.player)
-        note = t("note.priced", why=by_command, effect=effect)
+        effect = Verdict("note.effect.loses_game", {"player": ev.player})
+        note = Verdict("note.priced", {"why": by_command, "effect": effect})
         deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
         settle(st, deal)
-        end_game(st, st.other(ev.player), t("win.loses", player=ev.player, kind=kind.value))
+        reason = Verdict("win.loses", {"player": ev.player, "kind": kind.value})
+        end_game(st, st.other(ev.player), reason)
         return
     if ev.points is not None and ev.points < 0:
-        raise RuleError(t("err.penalty.negative", points=ev.points))
+        raise RuleError(Verdict("err.penalty.negative", {"points": ev.points}))
     limit = st.deal_points if kind is PenaltyKind.MISCOUNT else st.rules.game.target
     if ev.points is not None and ev.points > limit:
-        raise RuleError(t("err.penalty.too_many", points=ev.points, kind=kind.value, limit=limit))
+        params: dict[str, object] = {"points": ev.points, "kind": kind.value, "limit": limit}
+        raise RuleError(Verdict("err.penalty.too_many", params))
     if kind is PenaltyKind.MISCOUNT:
         if not ev.points:
-            raise RuleError(t("err.penalty.miscount"))
+            fields = {"player": ev.player, "kind": kind.value, "points": None}
+            raise RuleError(Verdict("err.penalty.miscount", remedy=Remedy("penalty", fields)))
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, -ev.points, 0, ev.points))
     elif kind in DECLARATION_KINDS and void_already(st, deal, ev):
         return
@@ -72,17 +74,17 @@ def on_penalty(st: State, ev: Penalty) -> None:
         if ev.points is not None:
             for r in group:
                 r.value = ev.points // len(group)
-        names = ", ".join(shown(r.decl) for r in group)
+        names = tuple(r.decl for r in group)
         points = -sum(r.value for r in group)
-        effect = t("note.effect.lowering", player=ev.player, names=names, points=points)
-        notice_penalty(st, deal, ev.player, kind, effect)
+        params = {"player": ev.player, "names": names, "points": points}
+        notice_penalty(st, deal, ev.player, kind, Verdict("note.effect.lowering", params))
     elif kind is PenaltyKind.EMPTY_CHALLENGE:
         asker_only(st, deal, ev.player)
         value = ev.points if ev.points is not None else pen.empty_challenge
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.TRUMP_SEVEN:
         if not st.rules.exchange.mandatory:
-            raise RuleError(t("err.penalty.trump_seven"))
+            raise RuleError(Verdict("err.penalty.trump_seven"))
         value = ev.points if ev.points is not None else pen.trump_seven
         write(st, deal, PenaltyRecord(st.number, ev.player, kind, uphill=value))
     elif kind is PenaltyKind.RENEGE:
@@ -90,8 +92,8 @@ def on_penalty(st: State, ev: Penalty) -> None:
         if first:
             deal.renege_by = ev.player
         moves = first and pen.renege == "deal-to-opponent"
-        effect = t("notice.renege.deal") if moves else t("notice.renege.flag")
-        note = t("note.priced", why=by_command, effect=effect)
+        effect = Verdict("notice.renege.deal" if moves else "notice.renege.flag")
+        note = Verdict("note.priced", {"why": by_command, "effect": effect})
         deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
         notice_penalty(st, deal, ev.player, kind, effect)
         apply_renege(st, deal)
@@ -109,10 +111,11 @@ def asker_only(st: State, deal: Deal, player: str) -> None:
         return
     other = deal.other(player)
     asked = deal.askers.get(other)
-    tail = "" if asked is None else t("err.penalty.empty_challenge.other", other=other, event=asked)
-    raise RuleError(
-        t("err.penalty.empty_challenge", player=player, deal=deal.number, other_asked=tail)
-    )
+    tail: Verdict | str = ""
+    if asked is not None:
+        tail = Verdict("err.penalty.empty_challenge.other", {"other": other, "event": asked})
+    params = {"player": player, "deal": deal.number, "other_asked": tail}
+    raise RuleError(Verdict("err.penalty.empty_challenge", params))
 
 
 def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:
@@ -121,21 +124,18 @@ def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:
     deal.penalties.append(rec)
     st.sheet.uphill[rec.player] += rec.uphill
     effect = st.effect(rec.player, rec.points, rec.uphill, rec.to_opponent)
-    rec.note = t("note.priced", why=t("note.by_command"), effect=effect)
+    rec.note = Verdict("note.priced", {"why": Verdict("note.by_command"), "effect": effect})
     notice_penalty(st, deal, rec.player, rec.kind, effect)
 
 
-def notice_penalty(st: State, deal: Deal, player: str, kind: PenaltyKind, effect: str) -> None:
-    st.notice(
-        t(
-            "notice.penalty",
-            player=player,
-            kind=t(f"pen.{kind.value}"),
-            effect=effect,
-            source=SOURCES[kind],
-        ),
-        deal,
-    )
+def notice_penalty(st: State, deal: Deal, player: str, kind: PenaltyKind, effect: Verdict) -> None:
+    params = {
+        "player": player,
+        "kind": Verdict(f"pen.{kind.value}"),  # the offence's name (``i18n.vocabulary``)
+        "effect": effect,
+        "source": SOURCES[kind],
+    }
+    st.notice(Verdict("notice.penalty", params), deal)
 
 
 #: The penalties by command that name a declaration (the event given, or the player's latest).
@@ -155,8 +155,9 @@ def void_already(st: State, deal: Deal, ev: Penalty) -> bool:
     group = target_declarations(st, deal, ev)
     if not all(r.status in VOID for r in group):
         return False
-    names = ", ".join(shown(r.decl) for r in group)
-    st.notice(t("notice.void.already", player=ev.player, names=names, event=group[0].event), deal)
+    names = tuple(r.decl for r in group)
+    params = {"player": ev.player, "names": names, "event": group[0].event}
+    st.notice(Verdict("notice.void.already", params), deal)
     return True
 
 
@@ -167,15 +168,10 @@ def target_declarations(st: State, deal: Deal, ev: Penalty) -> list[DeclRecord]:
     if ev.target is not None:
         mine = [r for r in mine if r.event == ev.target]
         if not mine:
-            raise RuleError(
-                t(
-                    "err.penalty.no_event",
-                    event=ev.target,
-                    player=ev.player,
-                    deal=deal.number,
-                )
-            )
+            params = {"event": ev.target, "player": ev.player, "deal": deal.number}
+            raise RuleError(Verdict("err.penalty.no_event", params))
     elif not mine:
-        raise RuleError(t("err.penalty.no_declaration", player=ev.player, deal=deal.number))
+        params = {"player": ev.player, "deal": deal.number}
+        raise RuleError(Verdict("err.penalty.no_declaration", params))
     latest = max(r.event for r in mine)
     return [r for r in mine if r.event == latest]

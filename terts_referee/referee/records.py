@@ -11,6 +11,7 @@ from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind
 from ..domain.events import PenaltyKind
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Verdict
 
 TRICKS_PER_DEAL = 16
 FINAL_FROM = 8  # tricks 8-16 are the final phase, "разбор фрица" [000]
@@ -92,7 +93,7 @@ class DeclRecord:
     value: int  # its points under the ruleset
     status: Status
     trick: int | None  # the trick it was made before, when known
-    note: str
+    note: Verdict | None  # why it did not score, or why it stands again
     beats: "DeclRecord | None"  # for a challenge: the declaration it beat
     restored: int | None  # burned, then standing again from this event (its challenge false)
 
@@ -104,7 +105,7 @@ class DeclRecord:
         value: int,
         status: Status = Status.SCORED,
         trick: int | None = None,
-        note: str = "",
+        note: Verdict | None = None,
         beats: "DeclRecord | None" = None,
     ) -> None:
         self.event, self.player, self.decl, self.value = event, player, decl, value
@@ -132,7 +133,7 @@ class PenaltyRecord:
     points: int
     uphill: int
     to_opponent: int
-    note: str
+    note: Verdict | None
     auto: bool
     trick: int | None
 
@@ -144,7 +145,7 @@ class PenaltyRecord:
         points: int = 0,
         uphill: int = 0,
         to_opponent: int = 0,
-        note: str = "",
+        note: Verdict | None = None,
         auto: bool = False,
         trick: int | None = None,
     ) -> None:
@@ -216,7 +217,7 @@ class Deal:
     points: dict[str, int]
     totals: dict[str, int]
     burned: dict[str, set[Declaration]]
-    notices: list[str]
+    notices: list[Verdict]
     quick: bool  # a quick deal: declarations are not timed
     named_dealer: bool  # the deal event named its dealer
     timed_from: int | None  # a quick deal turned trick by trick by the trick of this event
@@ -225,7 +226,7 @@ class Deal:
     askers: dict[str, int]  # who asked in this deal (an ask or a challenge): the first event
     # reneges withdrawn, by their place in ``penalties``: why (the declaration they rested on
     # found false); the penalty records themselves are never changed
-    withdrawn: dict[int, str]
+    withdrawn: dict[int, Verdict]
     _penalty_sums: tuple[int, dict[str, int], "PenaltyRecord | None"]  # penalty_points' cache
 
     def __init__(
@@ -452,12 +453,12 @@ class Sheet:
     uphill: dict[str, int]
     finished: bool
     winner: str | None
-    win_reason: str
-    notices: list[tuple[int, str]]  # (event number, text)
+    win_reason: Verdict | None
+    notices: list[tuple[int, Verdict]]  # (event number, notice)
     skipped: list[int]
     # stored events the referee no longer takes, by number: the reason (``dispatch.walk``)
-    set_aside: dict[int, str]
-    _by_event: tuple[int, dict[int, list[str]]]  # notices by event, built on first use
+    set_aside: dict[int, Verdict]
+    _by_event: tuple[int, dict[int, list[Verdict]]]  # notices by event, built on first use
 
     def __init__(
         self,
@@ -472,7 +473,7 @@ class Sheet:
         self.totals, self.uphill = totals, uphill
         self.finished = False
         self.winner = None
-        self.win_reason = ""
+        self.win_reason = None
         self.notices = []
         self.skipped = []
         self.set_aside = {}
@@ -487,13 +488,13 @@ class Sheet:
         """The open deal, if any."""
         return self.deals[-1] if self.deals and not self.deals[-1].finished else None
 
-    def notices_for(self, number: int) -> list[str]:
+    def notices_for(self, number: int) -> list[Verdict]:
         """The notices of event ``number``, from an index built once (``log --json`` asks for
         every event's: a scan each time would make it quadratic)."""
         size, index = self._by_event
         if size != len(self.notices):
             index = {}
-            for n, text in self.notices:
-                index.setdefault(n, []).append(text)
+            for n, notice in self.notices:
+                index.setdefault(n, []).append(notice)
             self._by_event = (len(self.notices), index)
         return list(index.get(number, ()))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..domain.events import PenaltyKind
 from ..domain.play import follow_obligation
-from ..i18n.messages import shown, t
+from ..domain.verdicts import Verdict
 from .records import FINAL_FROM, TRICKS_PER_DEAL, Deal, DeclRecord, PenaltyRecord, TrickRecord
 from .state import State
 
@@ -24,7 +24,7 @@ def check_reneges(st: State, deal: Deal) -> None:
     check_final_reneges(st, deal)
 
 
-def evidence(st: State, deal: Deal, tr: TrickRecord) -> str | None:
+def evidence(st: State, deal: Deal, tr: TrickRecord) -> Verdict | None:
     """Why trick ``tr``'s follower reneged, from what is known now, or None if nothing shows it.
 
     In the final phase (no more draws): his play to that trick and later, the cards known in his
@@ -69,48 +69,44 @@ def check_final_reneges(st: State, deal: Deal) -> None:
             renege(st, deal, deal.other(tr.leader), tr, why, deal.tricks[-1].number)
 
 
-def renege(st: State, deal: Deal, player: str, trick: TrickRecord, why: str, proof: int) -> None:
+def renege(
+    st: State, deal: Deal, player: str, trick: TrickRecord, why: Verdict, proof: int
+) -> None:
     """A proven renege: a penalty record, the deal's offender, and a notice."""
     setting = st.rules.penalties.renege
     first = deal.renege_by is None
     if first:
         deal.renege_by = player
-    effect = (
-        t("notice.renege.deal")
-        if setting == "deal-to-opponent" and first
-        else t("notice.renege.flag")
-    )
+    moves = setting == "deal-to-opponent" and first
+    effect = Verdict("notice.renege.deal" if moves else "notice.renege.flag")
     deal.penalties.append(
         PenaltyRecord(
             st.number,
             player,
             PenaltyKind.RENEGE,
             auto=True,
-            note=t("note.renege", trick=trick.number, why=why, effect=effect),
+            note=Verdict("note.renege", {"trick": trick.number, "why": why, "effect": effect}),
             trick=trick.number,
         )
     )
-    st.notice(
-        t(
-            "notice.renege",
-            trick=trick.number,
-            player=player,
-            follow=trick.follow,
-            lead=trick.lead,
-            why=why,
-            proof=proof,
-            effect=effect,
-            setting=setting,
-        ),
-        deal,
-    )
+    params = {
+        "trick": trick.number,
+        "player": player,
+        "follow": trick.follow,
+        "lead": trick.lead,
+        "why": why,
+        "proof": proof,
+        "effect": effect,
+        "setting": setting,
+    }
+    st.notice(Verdict("notice.renege", params), deal)
 
 
 def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
     """The declarations ``false`` were just found false: a renege the referee found that no
     longer stands without their cards is withdrawn (RULES §3), said at this event and at the
     renege's own, and the deal's card points follow."""
-    names = ", ".join(shown(r.decl) for r in false)
+    names = tuple(r.decl for r in false)
     owner, made = false[0].player, false[0].event
     changed = False
     for i, pen in deal.standing_reneges():
@@ -120,23 +116,20 @@ def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
         if evidence(st, deal, tr):
             continue  # still shown by cards he truly held
         tr.renege = False
-        deal.withdrawn[i] = t("note.renege.withdrawn", names=names, declared=made, event=st.number)
+        params = {"names": names, "declared": made, "event": st.number}
+        deal.withdrawn[i] = Verdict("note.renege.withdrawn", params)
         changed = True
-        st.notice(
-            t(
-                "notice.renege.withdrawn",
-                trick=pen.trick,
-                player=pen.player,
-                names=names,
-                declared=made,
-                proven=pen.event,
-            ),
-            deal,
-        )
+        params = {
+            "trick": pen.trick,
+            "player": pen.player,
+            "names": names,
+            "declared": made,
+            "proven": pen.event,
+        }
+        st.notice(Verdict("notice.renege.withdrawn", params), deal)
         # said at the renege's own event too: the log's line there no longer holds
-        st.sheet.notices.append(
-            (pen.event, t("notice.renege.withdrawn_at", trick=pen.trick, event=st.number))
-        )
+        at = Verdict("notice.renege.withdrawn_at", {"trick": pen.trick, "event": st.number})
+        st.sheet.notices.append((pen.event, at))
     if changed:
         standing = deal.standing_reneges()
         deal.renege_by = standing[0][1].player if standing else None

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from ..domain.cards import CARD_POINTS
 from ..domain.events import Event
 from ..domain.rules import Ruleset
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import t
-from ..output.hints import hint
 from .records import Deal, Sheet
 
 
@@ -50,30 +49,38 @@ class State:
         sheet = Sheet(rules, pair, [], {p: 0 for p in pair}, {p: 0 for p in pair})
         return cls(rules, pair, first_dealer or pair[1], sheet)
 
-    def notice(self, text: str, deal: Deal | None = None) -> None:
-        self.sheet.notices.append((self.number, text))
+    def notice(self, verdict: Verdict, deal: Deal | None = None) -> None:
+        """A notice of the event being judged (and of its deal)."""
+        self.sheet.notices.append((self.number, verdict))
         if deal is not None:
-            deal.notices.append(text)
+            deal.notices.append(verdict)
 
-    def set_aside(self, number: int, reason: str) -> None:
+    def set_aside(self, number: int, reason: Verdict) -> None:
         """Stored event ``number`` does not stand (``dispatch.walk``): the sheet lists it, and its
-        notice says why, that the file keeps it and it is not counted, and what can be done."""
+        notice says why, that the file keeps it and it is not counted, and what can be done (its
+        remedy: drop it; or correct an earlier event)."""
         self.sheet.set_aside[number] = reason
-        drop = hint("drop", str(number))
-        text = t("notice.set_aside", number=number, reason=reason, drop=drop)
-        self.sheet.notices.append((number, text))
+        remedy = Remedy("drop", {"event": number})
+        notice = Verdict("notice.set_aside", {"number": number, "reason": reason}, remedy=remedy)
+        self.sheet.notices.append((number, notice))
 
-    def effect(self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0) -> str:
-        """What a penalty does, in words: who writes how many points and who goes how far
-        uphill (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
+    def effect(
+        self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0
+    ) -> Verdict:
+        """What a penalty does: who writes how many points and who goes how far uphill
+        (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
         parts = []
         if to_opponent:
-            parts.append(t("note.effect.writes", player=self.other(player), n=to_opponent))
+            parts.append(
+                Verdict("note.effect.writes", {"player": self.other(player), "n": to_opponent})
+            )
         if points:
-            parts.append(t("note.effect.loses", player=player, n=-points))
+            parts.append(Verdict("note.effect.loses", {"player": player, "n": -points}))
         if uphill:
-            parts.append(t("note.effect.uphill", player=player, n=uphill))
-        return ", ".join(parts) or t("note.effect.nothing")
+            parts.append(Verdict("note.effect.uphill", {"player": player, "n": uphill}))
+        if not parts:
+            return Verdict("note.effect.nothing")
+        return parts[0] if len(parts) == 1 else Verdict("note.effects", {"parts": tuple(parts)})
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -85,30 +92,25 @@ class State:
 
     def check_player(self, player: str) -> None:
         if player not in self.players:
-            raise RuleError(
-                t("err.player.not_in_game", player=player, a=self.players[0], b=self.players[1])
-            )
+            a, b = self.players
+            params = {"player": player, "a": a, "b": b}
+            raise RuleError(Verdict("err.player.not_in_game", params))
 
     def open_deal(self, what: str) -> Deal:
-        """The open deal; ``what`` is the message key of what was to be done in it."""
+        """The open deal; ``what`` is the code of what was to be done in it."""
         deal = self.sheet.current
         if deal is None:
-            raise RuleError(t("err.no_deal", what=t(what), command=hint("deal")))
+            params = {"what": Verdict(what)}
+            raise RuleError(Verdict("err.no_deal", params, remedy=Remedy("deal")))
         return deal
 
     def penalty_deal(self) -> Deal:
         """The deal a penalty is written in: the last one, open or not."""
         if not self.sheet.deals:
-            raise RuleError(t("err.penalty.no_deal", command=hint("deal")))
+            raise RuleError(Verdict("err.penalty.no_deal", remedy=Remedy("deal")))
         return self.sheet.deals[-1]
 
     def not_over(self) -> None:
         if self.sheet.finished:
-            raise RuleError(
-                t(
-                    "err.game_over",
-                    winner=self.sheet.winner,
-                    reason=self.sheet.win_reason,
-                    undo=hint("undo"),
-                )
-            )
+            params = {"winner": self.sheet.winner, "reason": self.sheet.win_reason}
+            raise RuleError(Verdict("err.game_over", params, remedy=Remedy("undo")))

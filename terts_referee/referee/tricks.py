@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from ..domain.events import Trick
 from ..domain.play import trick_winner
+from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
-from ..i18n.messages import t
-from ..output.hints import hint
 from .deals import close_deal
 from .exchange import check_trump_seven
 from .false_declarations import check_declared_cards
@@ -26,10 +25,11 @@ def on_trick(st: State, ev: Trick) -> None:
     st.not_over()
     deal = st.open_deal("err.no_deal.trick")
     if deal.trump is None:
-        raise RuleError(t("err.trick.no_trump", command=hint("trump", "CARD|SUIT")))
+        remedy = Remedy("trump", {"trump": None})
+        raise RuleError(Verdict("err.trick.no_trump", remedy=remedy))
     k = deal.next_trick
     if ev.lead == ev.follow:
-        raise RuleError(t("err.trick.twice", card=ev.lead))
+        raise RuleError(Verdict("err.trick.twice", {"card": ev.lead}))
     leader = deal.leader
     follower = deal.other(leader)
     errors = {
@@ -40,12 +40,12 @@ def on_trick(st: State, ev: Trick) -> None:
     for card, who in ((ev.lead, leader), (ev.follow, follower)):
         where = deal.out_of_reach(who, card)
         if where is not None:
-            raise RuleError(t(errors[where[0]], card=card, player=who, **where[1]))
+            raise RuleError(Verdict(errors[where[0]], {"card": card, "player": who, **where[1]}))
     winner = leader if trick_winner(ev.lead, ev.follow, deal.trump) == 0 else follower
     if deal.quick:  # a quick deal's first trick: followed trick by trick from here on
         deal.quick = False
         deal.timed_from = st.number
-        st.notice(t("notice.trick_mode", deal=deal.number), deal)
+        st.notice(Verdict("notice.trick_mode", {"deal": deal.number}), deal)
     deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, st.number))
     # What the trick proves false first: a declaration so found proves nothing about its cards
     # when the reneges of this trick are judged (RULES §3).

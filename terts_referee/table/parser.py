@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
-from ..i18n import t
 from .forms import (
     BY_WORD,
     FORMS,
@@ -135,7 +135,9 @@ def split_options(words: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def _usage(form: Form, lang: str) -> TableError:
-    return TableError(t("table.usage", lang, usage=form.usage_in(lang), example=form.example))
+    return TableError(
+        Verdict("table.usage", {"usage": form.usage_in(lang), "example": form.example})
+    )
 
 
 def _is_trump(word: str) -> bool:
@@ -181,19 +183,25 @@ def _options(form: Form, words: Sequence[str], lang: str) -> tuple[list[str], di
             raise _usage(form, lang)
         if name not in known:
             usage, example = form.usage_in(lang), form.example
-            raise TableError(t("table.option", lang, option=name, usage=usage, example=example))
+            raise TableError(
+                Verdict("table.option", {"option": name, "usage": usage, "example": example})
+            )
         target, takes = known[name]
         if not takes:
             if has_value:
                 usage, example = form.usage_in(lang), form.example
-                raise TableError(t("table.option", lang, option=word, usage=usage, example=example))
+                raise TableError(
+                    Verdict("table.option", {"option": word, "usage": usage, "example": example})
+                )
             given[target] = name
             continue
         if not has_value:
             if i >= len(words):
                 usage, example = form.usage_in(lang), form.example
                 raise TableError(
-                    t("table.option_value", lang, option=name, usage=usage, example=example)
+                    Verdict(
+                        "table.option_value", {"option": name, "usage": usage, "example": example}
+                    )
                 )
             value = words[i]
             i += 1
@@ -288,7 +296,7 @@ def _correction(form: Form, rest: list[str], lang: str) -> Line:
         raise _usage(form, lang)
     inner = BY_WORD.get(norm(rest[1]))
     if inner is None or inner.command not in RECORDING:
-        raise TableError(t("table.fix_what", lang, word=rest[1], usage=form.usage_in(lang)))
+        raise TableError(Verdict("table.fix_what", {"word": rest[1], "usage": form.usage_in(lang)}))
     number = _number(rest[0])
     line = _line(inner, rest[2:], lang)
     if line.kind != "record":  # a line that corrects again: two places for one event
@@ -319,9 +327,7 @@ def _line(form: Form, rest: list[str], lang: str) -> Line:
     request = _request(form, pos, opts, lang)
     replace, before = opts.get("replace"), opts.get("before")
     if replace is not None and before is not None:
-        from ..i18n import messages
-
-        raise NotationError(messages.t("err.fix.both"))
+        raise NotationError(Verdict("err.fix.both"))
     if replace is not None:
         return Line("correct", request, _number(replace), as_json=as_json)
     if before is not None:
@@ -335,7 +341,7 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
     try:
         words = shlex.split(line, comments=False)
     except ValueError as exc:
-        raise TableError(t("table.shlex", lang, reason=str(exc).lower())) from None
+        raise TableError(Verdict("table.shlex", {"reason": str(exc).lower()})) from None
     if words and words[0] == "terts":  # a hint copied from the program's output
         words = words[1:]
     if not words:
@@ -349,10 +355,10 @@ def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -
     form = BY_WORD.get(key)
     if form is None:
         if key in ("table", "serve"):
-            raise TableError(t("table.nested", lang))
+            raise TableError(Verdict("table.nested"))
         if key in TERMINAL_COMMANDS:
-            raise TableError(t("table.terminal", lang, word=head))
-        raise TableError(t("table.unknown", lang, word=head))
+            raise TableError(Verdict("table.terminal", {"word": head}))
+        raise TableError(Verdict("table.unknown", {"word": head}))
     if any(w in ("--game", "-g") or w.startswith("--game=") for w in rest):
-        raise TableError(t("table.own_game", lang, path=game_path))
+        raise TableError(Verdict("table.own_game", {"path": game_path}))
     return _line(form, rest, lang)

@@ -13,10 +13,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import LANGS, t
 from .completion import TableCompleter
 from .parser import help_lines, parse_line
+from .remedies import short
 from .summary import summary_lines
 
 if TYPE_CHECKING:
@@ -50,8 +52,12 @@ def _error(text: str) -> None:
 
 
 def refusal(exc: RefereeError) -> str:
-    """The one line the table shows for a refusal (the one place it is worded)."""
-    return str(exc)
+    """The one line the table shows for a refusal (the one place it is worded): the sentence
+    of its verdict and the terminal's words after it, the command in the table's short form."""
+    from .. import i18n
+    from .remedies import say
+
+    return say(exc.verdict, i18n.lang())
 
 
 def _run(file: GameFile, line: Line) -> None:
@@ -63,20 +69,20 @@ def _run(file: GameFile, line: Line) -> None:
     as_json = line.as_json
     if line.kind == "record":
         assert line.request is not None  # a recording line holds its request
-        report_event(file.record(line.request), as_json)
+        report_event(file.record(line.request), as_json, command=short)
     elif line.kind in ("correct", "insert"):
         assert line.request is not None and line.number is not None
         change = file.correct if line.kind == "correct" else file.insert_before
-        report_correction(change(line.number, line.request), as_json)
+        report_correction(change(line.number, line.request), as_json, command=short)
     elif line.kind == "drop":
         assert line.number is not None
-        report_correction(file.drop(line.number), as_json)
+        report_correction(file.drop(line.number), as_json, command=short)
     elif line.kind == "undo":
         report_undo(file.undo(), as_json)
     elif line.view == "status":
         from ..output.report.status import report_status
 
-        report_status(file.status(), as_json)
+        report_status(file.status(), as_json, command=short)
     elif line.view == "log":
         from ..output.report.log import report_log
 
@@ -86,7 +92,7 @@ def _run(file: GameFile, line: Line) -> None:
 
         now = file.snapshot(line.as_rules)
         csv, chart = "csv" in line.flags, "chart" in line.flags
-        report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart)
+        report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart, command=short)
 
 
 class _Descriptions:
@@ -141,7 +147,8 @@ def _lines_from(source: Iterable[str]) -> Callable[[], str]:
         except UnicodeDecodeError as exc:
             byte = f"0x{exc.object[exc.start]:02x}"
             enc = getattr(source, "encoding", None) or exc.encoding
-            raise RefereeError(t("msg.input_encoding", enc=enc, byte=byte)) from None
+            params = {"enc": enc, "byte": byte}
+            raise RefereeError(Verdict("msg.input_encoding", params)) from None
 
     return read
 
@@ -163,7 +170,6 @@ def run_table(
     from .. import i18n
     from ..game.session import GameFile
     from ..game.storage import resolve_game_path
-    from ..output.hints import at_the_table
 
     if lang is not None and lang not in LANGS:
         _error(t("table.bad_lang", "en", lang=lang))
@@ -177,8 +183,7 @@ def run_table(
     # the game kept between lines, with the referee's state: each event judged alone
     file = GameFile(path, keep=True)
     try:
-        with at_the_table():
-            g = file.game()
+        g = file.game()
     except RefereeError as exc:
         _error(refusal(exc))
         return 2
@@ -188,9 +193,8 @@ def run_table(
 
     def refresh(show: bool) -> None:
         try:
-            with at_the_table():
-                now = file.snapshot()
-                lines = summary_lines(now.sheet, now.status(), lang) if show else []
+            now = file.snapshot()
+            lines = summary_lines(now.sheet, now.status(), lang) if show else []
         except RefereeError as exc:
             _error(refusal(exc))
             return
@@ -228,8 +232,7 @@ def run_table(
             interrupted = False
             with _ctrl_c_deferred() as hits:
                 try:
-                    with at_the_table():  # hints in the short forms
-                        _run(file, parsed)
+                    _run(file, parsed)  # what to type next, in the short forms
                 except RefereeError as exc:
                     _error(refusal(exc))
                 except KeyboardInterrupt:  # a second Ctrl-C broke into the line

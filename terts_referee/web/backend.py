@@ -63,10 +63,21 @@ def file_version(path: str) -> str:
 
 def refused(exc: RefereeError) -> dict[str, Any]:
     """The page's answer to a refusal of the game or the referee: its words, its code and the
-    remedy (the one place the page words what the game refuses)."""
-    verdict = getattr(exc, "verdict", None)
-    code = getattr(verdict, "code", None)
-    return {"ok": False, "error": str(exc), "code": code, "remedy": None}
+    remedy (the one place the page words what the game refuses). The words are the verdict's
+    sentence in the language this thread speaks (``speaking``): no command in it; the remedy
+    is data, ``{"action", "fields"}`` or None, for the page to offer as a button."""
+    from ..i18n import lang
+    from ..i18n.words import say
+    from ..output.verdicts import remedy_json
+
+    verdict = exc.verdict
+    words = say(verdict, lang())
+    return {
+        "ok": False,
+        "error": words,
+        "code": verdict.code,
+        "remedy": remedy_json(verdict.remedy),
+    }
 
 
 def malformed(exc: api.BadRequest) -> dict[str, Any]:

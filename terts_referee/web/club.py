@@ -30,6 +30,7 @@ from urllib.parse import quote
 from ..errors import RefereeError
 from ..game.requests import NUMBER, TEXT, Field
 from ..i18n import speaking, t
+from ..i18n.words import say
 from ..library.evening import MAX_TABLES, move_finished, open_table, round_to_open, tables_in
 from . import api, club_texts
 from .backend import GameBackend, refused
@@ -75,7 +76,7 @@ class Table:
                 view = table_view(self.name, now.game, now.sheet)
                 summary = table_summary(self.name, self.path, now.game, now.sheet)
             except RefereeError as exc:
-                view = _unreadable(self.name, str(exc))
+                view = _unreadable(self.name, say(exc.verdict, self.backend.lang))
         self._read = (version, view, summary)
         return view, summary
 
@@ -222,7 +223,8 @@ class LobbyBackend:
             try:
                 games, notes = scan_library(self.club.library).games, []
             except RefereeError as exc:
-                games, notes = [], [t("club.web.library_bad", self.lang, reason=exc)]
+                why = say(exc.verdict, self.lang)
+                games, notes = [], [t("club.web.library_bad", self.lang, reason=why)]
             self._library = (mark, games, notes)
         return self._library[1], self._library[2]
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.types import Receive, Scope, Send
 
+    from ..domain.verdicts import Verdict
     from .backend import GameBackend
     from .club import Table
 
@@ -156,6 +157,7 @@ def _sheet_html(file: str, lang: str) -> tuple[int, str]:
     from ..errors import RefereeError
     from ..game.session import GameFile
     from ..i18n import speaking
+    from ..i18n.words import say
     from ..output.export import sheet_html
     from ..output.report.sheet import sheet_json
 
@@ -164,7 +166,7 @@ def _sheet_html(file: str, lang: str) -> tuple[int, str]:
             now = GameFile(file).snapshot()
             return 200, sheet_html(sheet_json(now.game, now.sheet), lang)
         except RefereeError as exc:
-            return 422, str(exc)
+            return 422, say(exc.verdict, lang)
 
 
 class ClubApp:
@@ -190,7 +192,7 @@ class ClubApp:
         self.club = Club(folder, library, lang, since, players, table_app)
         self.lobby = LobbyApp(LobbyBackend(self.club), lang, token, hosts, limits)
         self.moved: list[tuple[str, Path]] = []  # what ``close`` moved to the library
-        self.not_moved: list[tuple[str, str]] = []
+        self.not_moved: list[tuple[str, Verdict]] = []
         self._stopped = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -318,8 +320,11 @@ class ClubServer(Bound):
         return lines
 
     def closing(self) -> list[str]:
+        from ..i18n.words import say
+
         lines = [
-            t("club.web.not_moved", self.lang, name=n, reason=r) for n, r in self.app.not_moved
+            t("club.web.not_moved", self.lang, name=name, reason=say(why, self.lang))
+            for name, why in self.app.not_moved
         ]
         if self.app.moved:
             lines.append(t("club.web.moved", self.lang, n=len(self.app.moved), path=self.library))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from terts_referee.errors import NotationError
 from terts_referee.library.club import MAX_PLAYERS, Round, round_robin
-from tests.helpers import assert_refused
+from tests.helpers import assert_refused, raises_verdict
 
 PROPS = settings(max_examples=200, deadline=None, database=None)
 
@@ -101,18 +101,19 @@ def test_the_first_player_is_not_always_named_first():
 
 
 @pytest.mark.parametrize(
-    ("players", "reason"),
+    ("players", "code", "reason"),
     [
-        ([], "needs 2 to 32 players, not 0"),
-        (["Аня"], "needs 2 to 32 players, not 1"),
-        ([f"P{i}" for i in range(MAX_PLAYERS + 1)], "needs 2 to 32 players, not 33"),
-        (["Аня", "Боря", "аня"], "different names, not 'Аня' twice"),
-        (["Аня", " "], "may not be empty"),
-        (["Аня", "Бо\x1bря"], "control characters"),
+        ([], "club.players.count", "needs 2 to 32 players, not 0"),
+        (["Аня"], "club.players.count", "needs 2 to 32 players, not 1"),
+        ([f"P{i}" for i in range(MAX_PLAYERS + 1)], "club.players.count",
+         "needs 2 to 32 players, not 33"),
+        (["Аня", "Боря", "аня"], "err.players.same", "different names, not 'Аня' twice"),
+        (["Аня", " "], "err.players.empty", "may not be empty"),
+        (["Аня", "Бо\x1bря"], "err.players.control", "control characters"),
     ],
-)
-def test_refused_players_name_the_reason(players, reason):
-    with pytest.raises(NotationError, match=reason):
+)  # fmt: skip
+def test_refused_players_name_the_reason(players, code, reason):
+    with raises_verdict(NotationError, code, reason):
         round_robin(players)
 
 

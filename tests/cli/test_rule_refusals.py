@@ -35,9 +35,12 @@ def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
     terts.ok("declare", "Аня", "марьяж")
     r = terts.refused("challenge", "Боря", "50:Тб")
     assert "nothing beats it [000][004]" in r.stderr
-    assert "write both in one command (terts declare Аня COMBO марьяж)" in r.stderr
+    assert "or the marriage and that declaration in one event: " in r.stderr
+    assert r.stderr.endswith(": `terts declare Аня COMBO марьяж`\n")
     ru = terts.refused("--lang", "ru", "challenge", "Боря", "50:Тб")
-    assert "запишите оба одной командой (terts declare Аня COMBO марьяж)" in ru.stderr
+    assert (
+        "или марьяж и это объявление одной записью: `terts declare Аня COMBO марьяж`" in ru.stderr
+    )
     terts.ok("undo")
     terts.ok("undo")
     terts.ok("declare", "Аня", "терц:Дч", "марьяж")

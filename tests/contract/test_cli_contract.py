@@ -114,6 +114,8 @@ def _all_catalogues():
         "terts_referee.table",
         "terts_referee.i18n.messages",
         "terts_referee.output.rulebook",
+        "terts_referee.output.remedies",  # the terminal's words after a verdict
+        "terts_referee.i18n.ruledocs",
     ):
         try:
             __import__(module)

@@ -12,6 +12,7 @@ from terts_referee.domain.events import (
     SetTrump,
     event_from_dict,
 )
+from tests.helpers import raises_verdict, said
 from tests.scripted import PLAYERS
 
 
@@ -36,6 +37,6 @@ def test_ask_and_trump_events_are_validated_in_the_file(table, field):
     """A damaged game file: the new events are checked field by field like the others."""
     from terts_referee.errors import GameFileError
 
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.event_field") as info:
         event_from_dict(table, 3, PLAYERS)
-    assert field in str(info.value)
+    assert info.value.verdict.params["field"] == field and field in said(info.value)

@@ -23,6 +23,7 @@ from terts_referee.domain.cards import (
     parse_suit,
 )
 from terts_referee.errors import NotationError, RefereeError
+from tests.helpers import raises_verdict, said
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 FE0F = "\ufe0f"
@@ -126,22 +127,22 @@ def test_trump_as_suit_or_card(text, expected):
 
 
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("text", "code", "named"),
     [
-        pytest.param("6h", "'6'", id="6h: no sixes in the 32-card deck"),
-        pytest.param("Qx", "'x'", id="Qx: unknown suit"),
-        pytest.param("1h", "'1'", id="1h: unknown rank"),
-        pytest.param("Q", "no suit", id="Q: a card needs a suit"),
-        pytest.param("10", "no suit", id="10: a card needs a suit"),
-        pytest.param("", "empty", id="empty"),
-        pytest.param("hA", "'h'", id="hA: rank first, then suit"),
-        pytest.param("Ahh", "'hh'", id="Ahh: one suit"),
+        pytest.param("6h", "err.card.rank", "'6'", id="6h: no sixes in the 32-card deck"),
+        pytest.param("Qx", "err.card.suit", "'x'", id="Qx: unknown suit"),
+        pytest.param("1h", "err.card.rank", "'1'", id="1h: unknown rank"),
+        pytest.param("Q", "err.card.no_suit", "no suit", id="Q: a card needs a suit"),
+        pytest.param("10", "err.card.no_suit", "no suit", id="10: a card needs a suit"),
+        pytest.param("", "err.card.empty", "empty", id="empty"),
+        pytest.param("hA", "err.card.rank", "'h'", id="hA: rank first, then suit"),
+        pytest.param("Ahh", "err.card.suit", "'hh'", id="Ahh: one suit"),
     ],
 )
-def test_bad_card_names_the_problem_and_what_is_accepted(text, named):
-    with pytest.raises(NotationError) as info:
+def test_bad_card_names_the_problem_and_what_is_accepted(text, code, named):
+    with raises_verdict(NotationError, code) as info:
         parse_card(text)
-    message = str(info.value)
+    message = said(info.value)
     assert "\n" not in message
     assert named in message
     assert "expected" in message
@@ -157,7 +158,7 @@ def test_bad_card_names_the_problem_and_what_is_accepted(text, named):
     ],
 )
 def test_card_listed_twice(text):
-    with pytest.raises(NotationError, match="twice"):
+    with raises_verdict(NotationError, "err.card.twice", "twice"):
         parse_cards(text)
 
 

@@ -26,7 +26,9 @@ from terts_referee.domain.declarations import (
     shared_cards,
 )
 from terts_referee.domain.rules import bundled_names, load_ruleset
+from terts_referee.domain.verdicts import Remedy
 from terts_referee.errors import NotationError, RefereeError, RuleError
+from tests.helpers import raises_verdict, said
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 PROPS = settings(max_examples=300, deadline=None, database=None)
@@ -117,7 +119,7 @@ def test_only_fours_of_a_k_q_j(rank):
     if rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK):
         assert Declaration.four(rank).kind is Kind.FOUR
     else:
-        with pytest.raises(NotationError, match="score nothing"):
+        with raises_verdict(NotationError, "err.four.rank", "score nothing"):
             Declaration.four(rank)
 
 
@@ -236,35 +238,36 @@ def test_marriage_notation(text, trump, rules, expected):
 )
 def test_marriage_of_plain_suit_refused_under_trump(text):
     """Key declarations.marriage = "trump" [001][003][004]: K+Q of trump only."""
-    with pytest.raises(RuleError, match=r"declarations\.marriage"):
+    with raises_verdict(RuleError, "err.in", r"declarations\.marriage") as info:
         parse_combo(text, H, CLASSIC)
+    assert info.value.verdict.params["reason"].code == "err.marriage.trump"
 
 
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("text", "code", "named"),
     [
-        pytest.param("terts:8h", "8", id="terts:8h: no terts tops at 8"),
-        pytest.param("106:Jh", "106", id="106:Jh: a 106 tops at Q, K or A"),
-        pytest.param("Qh,Jh,9h", "missing 10", id="Qh,Jh,9h: not in sequence"),
-        pytest.param("Qh,Jh", "no declaration", id="two cards of a run"),
-        pytest.param("Qh,Js,10h", "one suit", id="a run is of one suit"),
-        pytest.param("Kh,Qs", "no declaration", id="K and Q of two suits"),
-        pytest.param("4-10", "score nothing", id="four tens score nothing"),
-        pytest.param("410", "score nothing", id="410: four tens"),
-        pytest.param("4X", "4J, 4A, 4K or 4Q", id="4X"),
-        pytest.param("terts", "top card", id="terts without its top card"),
-        pytest.param("terts:Qh,Jh", "one top card", id="two top cards"),
-        pytest.param("hundred:Qx", "'x'", id="a bad card after the class"),
-        pytest.param("quint:Qh", "unknown class", id="unknown class word"),
-        pytest.param("", "empty", id="empty"),
-        pytest.param("Qx", "'x'", id="Qx"),
-        pytest.param("6h,7h,8h", "'6'", id="6h is no card"),
+        pytest.param("terts:8h", "err.in", "8", id="terts:8h: no terts tops at 8"),
+        pytest.param("106:Jh", "err.in", "106", id="106:Jh: a 106 tops at Q, K or A"),
+        pytest.param("Qh,Jh,9h", "err.cards.gap", "missing 10", id="Qh,Jh,9h: not in sequence"),
+        pytest.param("Qh,Jh", "err.cards.few", "no declaration", id="two cards of a run"),
+        pytest.param("Qh,Js,10h", "err.cards.suits", "one suit", id="a run is of one suit"),
+        pytest.param("Kh,Qs", "err.cards.few", "no declaration", id="K and Q of two suits"),
+        pytest.param("4-10", "err.in", "score nothing", id="four tens score nothing"),
+        pytest.param("410", "err.in", "score nothing", id="410: four tens"),
+        pytest.param("4X", "err.combo.four", "4J, 4A, 4K or 4Q", id="4X"),
+        pytest.param("terts", "err.combo.top", "top card", id="terts without its top card"),
+        pytest.param("terts:Qh,Jh", "err.combo.one_top", "one top card", id="two top cards"),
+        pytest.param("hundred:Qx", "err.in", "'x'", id="a bad card after the class"),
+        pytest.param("quint:Qh", "err.combo.class", "unknown class", id="unknown class word"),
+        pytest.param("", "err.combo.empty", "empty", id="empty"),
+        pytest.param("Qx", "err.combo.not", "'x'", id="Qx"),
+        pytest.param("6h,7h,8h", "err.combo.not", "'6'", id="6h is no card"),
     ],
 )
-def test_bad_combo_names_the_problem(text, named):
-    with pytest.raises(NotationError) as info:
+def test_bad_combo_names_the_problem(text, code, named):
+    with raises_verdict(NotationError, code) as info:
         parse_combo(text, H, CLASSIC)
-    message = str(info.value)
+    message = said(info.value)
     assert named in message
     assert "\n" not in message
 
@@ -669,9 +672,10 @@ def test_four_jacks_beat_a_trump_108():
 
 
 def test_a_tie_needs_the_trump():
-    with pytest.raises(RuleError, match="trump"):
+    with raises_verdict(RuleError, "err.tie_needs_trump", "trump") as info:
         compare(seq(3, "Q", H), seq(3, "Q", S), None, CLASSIC)
-    with pytest.raises(RefereeError):
+    assert info.value.verdict.remedy == Remedy("trump", {"suit": None})
+    with raises_verdict(RefereeError, "err.tie_needs_trump"):
         challenge_verdict(seq(3, "Q", H), seq(3, "Q", S), None, CLASSIC)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from terts_referee.domain.numbers import parse_int
 from terts_referee.errors import NotationError
+from tests.helpers import raises_verdict
 
 
 @pytest.mark.parametrize(("text", "value"), [("0", 0), ("54", 54), ("150", 150), ("-1", -1)])
@@ -33,7 +34,7 @@ def test_ascii_digits_read(text: str, value: int) -> None:
     ],
 )
 def test_anything_else_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="ASCII digits 0-9"):
+    with raises_verdict(NotationError, "err.number", "ASCII digits 0-9"):
         parse_int(text)
 
 

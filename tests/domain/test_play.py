@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from terts_referee.domain.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from terts_referee.domain.play import beats, follow_obligation, legal_follows, trick_winner
 from terts_referee.domain.rules import bundled_names, load_ruleset
+from tests.helpers import said
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 RULESETS = {name: load_ruleset(name) for name in bundled_names()}
@@ -240,4 +241,4 @@ def test_follow_obligation_names_the_renege(lead, hand, played, match):
     """A renege in the final phase: failure to follow / beat / trump when able [000]."""
     held = cards(hand) - {parse_card(played)}
     why = follow_obligation(held, parse_card(lead), H, CLASSIC, True, parse_card(played))
-    assert why is not None and match in why
+    assert why is not None and why.code.startswith("note.follow.") and match in said(why)

@@ -17,7 +17,7 @@ from terts_referee.domain.rules import (
     ruleset_from_dict,
 )
 from terts_referee.errors import RefereeError, RulesetError
-from tests.helpers import assert_refused
+from tests.helpers import assert_refused, raises_verdict, said
 
 #: RULES §7's example file: the classic ruleset, key by key.
 CLASSIC = {
@@ -190,59 +190,83 @@ def test_extends_a_file_beside_it(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("text", "code", "named"),
     [
         pytest.param(
             "[scoring]\nrouding = 'none'\n",
+            "rule.unknown_key",
             ["scoring.rouding", "scoring.rounding", "did you mean rounding"],
             id="unknown key: the typo rouding",
         ),
         pytest.param(
             "[scorng]\nrounding = 'none'\n",
+            "rule.unknown_top",
             ["scorng", "[scoring]"],
             id="unknown section",
         ),
         pytest.param(
-            "colour = 'red'\n", ["colour", "name, description, extends"], id="unknown top-level key"
+            "colour = 'red'\n",
+            "rule.unknown_top",
+            ["colour", "name, description, extends"],
+            id="unknown top-level key",
         ),
         pytest.param(
-            "[game]\ntarget = '501'\n", ["game.target", "a whole number"], id="wrong type: string"
+            "[game]\ntarget = '501'\n",
+            "rule.not_allowed",
+            ["game.target", "a whole number"],
+            id="wrong type: string",
         ),
         pytest.param(
-            "[game]\ntarget = true\n", ["game.target", "a whole number"], id="wrong type: bool"
+            "[game]\ntarget = true\n",
+            "rule.not_allowed",
+            ["game.target", "a whole number"],
+            id="wrong type: bool",
         ),
-        pytest.param("[game]\ntarget = 0\n", ["game.target", "at least 1"], id="target too small"),
+        pytest.param(
+            "[game]\ntarget = 0\n",
+            "rule.too_small",
+            ["game.target", "at least 1"],
+            id="target too small",
+        ),
         pytest.param(
             "[declarations]\nmultiple = 'yes'\n",
+            "rule.not_allowed",
             ["declarations.multiple", "true or false"],
             id="wrong type: boolean key",
         ),
         pytest.param(
             "[scoring]\nrounding = 'up'\n",
+            "rule.not_allowed",
             ["scoring.rounding", '"none"', '"half-down"', '"half-up"', '"down"'],
             id="unknown value",
         ),
         pytest.param(
             "[declarations]\nfours_rank = 'above'\n",
+            "rule.not_allowed",
             ["declarations.fours_rank", '"above-sequences"', '"below-hundreds"'],
             id="unknown value: fours_rank",
         ),
         pytest.param(
             "[penalties]\nfalse_uphill = 'lots'\n",
+            "rule.not_allowed",
             ["penalties.false_uphill", "a whole number", '"value"'],
             id="false_uphill: a number or value",
         ),
-        pytest.param("game = 5\n", ["game", "table"], id="a section that is not a table"),
-        pytest.param("name = 5\n", ["name", "string"], id="name is a string"),
-        pytest.param("extends = 3\n", ["extends", "ruleset name"], id="extends is a name"),
-        pytest.param("[game\n", ["not valid TOML"], id="not TOML"),
+        pytest.param(
+            "game = 5\n", "rule.not_table", ["game", "table"], id="a section that is not a table"
+        ),
+        pytest.param("name = 5\n", "rule.not_allowed", ["name", "string"], id="name is a string"),
+        pytest.param(
+            "extends = 3\n", "rule.not_allowed", ["extends", "ruleset name"], id="extends is a name"
+        ),
+        pytest.param("[game\n", "rule.bad_toml", ["not valid TOML"], id="not TOML"),
     ],
 )
-def test_bad_ruleset_names_file_key_and_allowed_values(tmp_path, text, named):
+def test_bad_ruleset_names_file_key_and_allowed_values(tmp_path, text, code, named):
     path = write(tmp_path / "bad.toml", text)
-    with pytest.raises(RulesetError) as info:
+    with raises_verdict(RulesetError, code) as info:
         load_ruleset(str(path))
-    message = str(info.value)
+    message = said(info.value)
     assert "\n" not in message
     assert "bad.toml" in message
     for fragment in named:
@@ -253,14 +277,14 @@ def test_bad_ruleset_names_file_key_and_allowed_values(tmp_path, text, named):
 def test_extends_loop(tmp_path):
     write(tmp_path / "a.toml", 'extends = "b.toml"\n')
     write(tmp_path / "b.toml", 'extends = "a.toml"\n')
-    with pytest.raises(RulesetError, match="extends") as info:
+    with raises_verdict(RulesetError, "rule.loop", "extends") as info:
         load_ruleset(str(tmp_path / "a.toml"))
-    assert "a.toml" in str(info.value) and "b.toml" in str(info.value)
+    assert "a.toml" in said(info.value) and "b.toml" in said(info.value)
 
 
 def test_extends_itself(tmp_path):
     write(tmp_path / "self.toml", 'extends = "self.toml"\n')
-    with pytest.raises(RulesetError, match=r"extends.*self\.toml"):
+    with raises_verdict(RulesetError, "rule.loop", r"extends.*self\.toml"):
         load_ruleset(str(tmp_path / "self.toml"))
 
 
@@ -273,9 +297,9 @@ def test_extends_itself(tmp_path):
 )
 def test_extends_unknown_parent_names_the_file_and_the_key(tmp_path, parent, named):
     path = write(tmp_path / "child.toml", f'extends = "{parent}"\n')
-    with pytest.raises(RulesetError) as info:
+    with raises_verdict(RulesetError, "rule.in_extends") as info:
         load_ruleset(str(path))
-    message = str(info.value)
+    message = said(info.value)
     assert "child.toml" in message and "extends" in message
     for fragment in named:
         assert fragment in message
@@ -284,7 +308,9 @@ def test_extends_unknown_parent_names_the_file_and_the_key(tmp_path, parent, nam
 def test_an_error_in_the_parent_names_the_parent(tmp_path):
     write(tmp_path / "parent.toml", "[play]\ntrump_jack = 'never'\n")
     write(tmp_path / "child.toml", 'extends = "parent.toml"\n')
-    with pytest.raises(RulesetError, match=r"parent\.toml.*play\.trump_jack.*may-withhold"):
+    with raises_verdict(
+        RulesetError, "rule.not_allowed", r"parent\.toml.*play\.trump_jack.*may-withhold"
+    ):
         load_ruleset(str(tmp_path / "child.toml"))
 
 
@@ -298,8 +324,9 @@ def test_an_error_in_the_parent_names_the_parent(tmp_path):
 def test_unknown_ruleset(name, named):
     with pytest.raises(RulesetError) as info:
         load_ruleset(name)
+    assert info.value.verdict.code in ("rule.unknown_ruleset", "rule.not_found")
     for fragment in named:
-        assert fragment in str(info.value)
+        assert fragment in said(info.value)
 
 
 # --- terts rules list / show / new / check ----------------------------------------------------

@@ -30,6 +30,7 @@ from terts_referee.game.corrections import Action, CorrectionRefused
 from terts_referee.game.demo import sample_events
 from terts_referee.game.model import Game
 from terts_referee.game.storage import read_game, update_game, write_game
+from tests.helpers import raises_verdict, said
 
 A, B = "Аня", "Боря"
 T0 = datetime(2026, 11, 30, 20, 0, tzinfo=timezone(timedelta(hours=3)))
@@ -123,23 +124,25 @@ def test_a_replacement_keeps_the_time_of_the_event_it_replaces():
 def test_dropping_a_declaration_a_later_challenge_beat_is_refused_naming_the_challenge():
     game = demo_game()
     doc = game.to_doc()
-    with pytest.raises(CorrectionRefused) as err:
+    with raises_verdict(CorrectionRefused, "err.fix.broken") as err:
         game.correct(Action.DROP, 5)  # Боря's 50:K♠, which Аня's 105:J♦ beat at event 6
-    assert str(err.value).startswith("event 6, Аня's challenge, no longer holds: ")
+    assert said(err.value).startswith("event 6, Аня's challenge, no longer holds: ")
     assert err.value.number == 6
     assert game.to_doc() == doc  # nothing changed
 
 
 def test_a_later_event_that_no_longer_holds_is_named_by_its_number_before_the_correction():
     game = demo_game()
-    with pytest.raises(CorrectionRefused) as err:
+    with raises_verdict(CorrectionRefused, "err.fix.broken") as err:
         game.correct(Action.REPLACE, 3, Score(B, 114, A))  # Аня then has too few to claim
-    assert str(err.value).startswith("event 16, Аня's claim, no longer holds: ")
+    assert said(err.value).startswith("event 16, Аня's claim, no longer holds: ")
 
 
 def test_dropping_a_deals_opening_event_is_refused_while_its_events_stand():
     game = demo_game()
-    with pytest.raises(CorrectionRefused, match=r"event 4 opens a deal whose events 5-8"):
+    with raises_verdict(
+        CorrectionRefused, "err.fix.opening", r"event 4 opens a deal whose events 5-8"
+    ):
         game.correct(Action.DROP, 4)
     game = demo_game(upto=14)
     game.correct(Action.DROP, 14)  # deal 4 has no events yet: it may go
@@ -147,19 +150,24 @@ def test_dropping_a_deals_opening_event_is_refused_while_its_events_stand():
 
 
 @pytest.mark.parametrize(
-    ("action", "number", "event", "message"),
+    ("action", "number", "event", "code", "message"),
     [
-        (Action.REPLACE, 3, Score(B, 200, A), "event 3 cannot be replaced by this: "),
-        (Action.INSERT, 2, Challenge(B, parse_combo("50:K♠")), "this cannot go before event 2: "),
-        (Action.INSERT, 1, Score(A, 80, A), "this cannot go before event 1: "),
+        (Action.REPLACE, 3, Score(B, 200, A), "err.fix.own.replace",
+         "event 3 cannot be replaced by this: "),
+        (Action.INSERT, 2, Challenge(B, parse_combo("50:K♠")), "err.fix.own.insert",
+         "this cannot go before event 2: "),
+        (Action.INSERT, 1, Score(A, 80, A), "err.fix.own.insert",
+         "this cannot go before event 1: "),
     ],
-)
-def test_a_correction_whose_own_event_the_rules_refuse_is_refused(action, number, event, message):
+)  # fmt: skip
+def test_a_correction_whose_own_event_the_rules_refuse_is_refused(
+    action, number, event, code, message
+):
     game = demo_game()
     doc = game.to_doc()
-    with pytest.raises(CorrectionRefused) as err:
+    with raises_verdict(CorrectionRefused, code) as err:
         game.correct(action, number, event)
-    assert str(err.value).startswith(message)
+    assert said(err.value).startswith(message)
     assert game.to_doc() == doc
 
 
@@ -176,13 +184,13 @@ def test_a_correction_whose_own_event_the_rules_refuse_is_refused(action, number
 def test_numbers_out_of_range_are_refused(action, number, message):
     game = demo_game()
     event = None if action is Action.DROP else Score(A, 80, A)
-    with pytest.raises(NotationError, match=message):
+    with raises_verdict(NotationError, f"err.fix.range.{action.value}", message):
         game.correct(action, number, event)
 
 
 def test_nothing_to_correct_in_an_empty_game():
     game = Game((A, B), load_ruleset("classic"))
-    with pytest.raises(NotationError, match="no events yet"):
+    with raises_verdict(NotationError, "err.fix.empty", "no events yet"):
         game.correct(Action.DROP, 1)
 
 
@@ -212,9 +220,9 @@ def test_an_insert_moves_the_event_a_penalty_names_with_it():
 
 def test_dropping_the_event_a_penalty_names_is_refused_naming_the_penalty():
     game = targeted_game()
-    with pytest.raises(CorrectionRefused) as err:
+    with raises_verdict(CorrectionRefused, "err.fix.broken") as err:
         game.correct(Action.DROP, 11)
-    assert str(err.value) == (
+    assert said(err.value) == (
         "event 12, Боря's penalty, no longer holds: it names event 11, which would be removed; "
         "the correction is refused"
     )
@@ -293,27 +301,41 @@ def test_a_game_without_corrections_is_still_written_as_format_2():
 
 
 @pytest.mark.parametrize(
-    ("trail", "message"),
+    ("trail", "code", "message"),
     [
-        ([{"action": "swap", "number": 1, "after": 1}], "correction 1 in the game file is"),
-        ([{"action": "drop", "number": 5, "after": 1}], "names event 5, but there were 1"),
-        ([{"action": "drop", "number": 1, "after": 9}], r"out of order \(after = 9"),
+        (
+            [{"action": "swap", "number": 1, "after": 1}],
+            "store.correction_malformed",
+            "correction 1 in the game file is",
+        ),
+        (
+            [{"action": "drop", "number": 5, "after": 1}],
+            "store.correction_range",
+            "names event 5, but there were 1",
+        ),
+        (
+            [{"action": "drop", "number": 1, "after": 9}],
+            "store.correction_after",
+            r"out of order \(after = 9",
+        ),
         (
             [{"action": "replace", "number": 1, "after": 1}],
+            "store.correction_malformed",
             "correction 1 in the game file is malformed",
         ),
-        ("nonsense", "corrections = 'nonsense' is not allowed: expected a list"),
+        ("nonsense", "store.field", "corrections = 'nonsense' is not allowed: expected a list"),
         (
             [{"action": "drop", "number": 1, "after": 1, "when": 3}],
+            "store.correction_malformed",
             r"correction 1 in the game file is malformed \(unknown keys \['when'\]\)",
         ),
     ],
 )
-def test_a_damaged_trail_is_a_corrupt_file(trail, message):
+def test_a_damaged_trail_is_a_corrupt_file(trail, code, message):
     doc = score_game(80).to_doc()
     doc["events"] = doc["events"][:1]
     doc["corrections"] = trail
-    with pytest.raises(RefereeError, match=message):
+    with raises_verdict(RefereeError, code, message):
         Game.from_doc(doc)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from terts_referee import files
 from terts_referee.game.model import MAX_NAME_BYTES, MAX_NAME_CHARS
-from tests.helpers import assert_refused
+from tests.helpers import assert_refused, raises_verdict
 
 
 @pytest.mark.parametrize(
@@ -86,6 +86,6 @@ def test_a_game_file_past_the_cap_is_never_written_by_new(terts, monkeypatch):
     from terts_referee.game.storage import write_game
 
     doc = {"format": 2, "players": ["a", "b"], "events": [], "pad": "x" * (5 << 20)}
-    with pytest.raises(GameFileError, match=r"would grow to 5\.0 MiB"):
+    with raises_verdict(GameFileError, "store.write_too_big", r"would grow to 5\.0 MiB"):
         write_game(terts.game, doc)
     assert not os.path.exists(terts.game)

@@ -293,18 +293,24 @@ def test_the_kept_game_is_not_read_again(tmp_path, capsys, monkeypatch):
 
 
 def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypatch):
-    """A kept game's notices were written in one language and form of hints: a call in another
-    (a Russian one after English ones, one away from the table) walks again, and a plain
+    """A kept game's notices are verdicts, worded when shown: a call in another language (a
+    Russian one after English ones, one away from the table) words them in its own, and a plain
     ``terts`` command in this process between two calls is another writer. What the kept game
     says is what a game read afresh for every call says."""
+    from terts_referee.cli.remedies import say as terminal
     from terts_referee.game.requests import (
         DealRequest,
         DeclareRequest,
         PenaltyRequest,
         ScoreRequest,
     )
-    from terts_referee.output.hints import at_the_table
+    from terts_referee.i18n.words import say
     from terts_referee.output.report.log import log_json
+    from terts_referee.table.remedies import say as at_the_table
+
+    def worded(notices) -> list:
+        lang = i18n.lang()
+        return [(n[0], say(n[1], lang)) if isinstance(n, tuple) else say(n, lang) for n in notices]
 
     path = tmp_path / "g.toml"
     start = _new(path, capsys)
@@ -317,24 +323,22 @@ def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypa
         path.write_bytes(start)
         file, said = GameFile(path, keep=True), []
         i18n.set_lang("en")
-        with at_the_table():
-            said += [file.record(r).notices for r in first]
-        said.append(file.record(PenaltyRequest(A, "miscount", 10)).notices)  # not at the table
+        said += [worded(file.record(r).notices) for r in first]
+        said.append(worded(file.record(PenaltyRequest(A, "miscount", 10)).notices))
         assert main(["penalty", B, "miscount", "--points", "10", "--game", str(path)]) == 0
         i18n.set_lang("ru")
-        with at_the_table():
-            said += [file.record(r).notices for r in later]
-            said += [file.snapshot().sheet.notices, log_json(file.log())]
-            said.append(refused(file))  # the hint in the table's short form
-        said.append(refused(file))  # and as the command to type
+        said += [worded(file.record(r).notices) for r in later]
+        said += [worded(file.snapshot().sheet.notices), log_json(file.log())]
+        said.append(refused(file, at_the_table))  # the command in the table's short form
+        said.append(refused(file, terminal))  # and as the command to type
         i18n.set_lang("en")
-        said.append(file.snapshot().sheet.notices)
+        said.append(worded(file.snapshot().sheet.notices))
         return said, path.read_bytes()
 
-    def refused(file: GameFile) -> str:
+    def refused(file: GameFile, face) -> str:
         with pytest.raises(RuleError) as exc:
             file.record(DealRequest("d"))  # a deal is open
-        return str(exc.value)
+        return face(exc.value.verdict, i18n.lang())
 
     kept = calls()
     with monkeypatch.context() as m:
@@ -382,16 +386,19 @@ def test_without_keep_a_recorded_sheet_stays_as_it_was():
     assert game.sheet() is not game.sheet()
 
 
-def test_a_kept_state_is_not_used_in_another_language():
+def test_a_kept_state_serves_every_language():
+    """Notices are verdicts, worded when they are shown: the state kept while the session spoke
+    English is the sheet in Russian too (not walked again), worded as a whole replay words it."""
     game = Game((A, B), load_ruleset("classic"))
     for event in EVENTS:
         game.record(event, keep=True)
-    english = list(game.sheet().notices)
-    assert english
+    kept = game.sheet()
+    english = sheet_json(game, kept)
+    assert kept.notices
     i18n.set_lang("ru")
     sheet = game.sheet()
-    assert sheet_json(game, sheet) == whole(game)
-    assert len(sheet.notices) == len(english) and sheet.notices != english
+    assert sheet is kept
+    assert sheet_json(game, sheet) == whole(game) != english
 
 
 def test_read_back_last_gives_the_event_and_time_as_the_file_reads_them(tmp_path):

@@ -33,7 +33,7 @@ from terts_referee.api import (
 from terts_referee.domain.events import DealEvent, Declare, Penalty, PenaltyKind, Score
 from terts_referee.game import storage
 from terts_referee.game.model import Game
-from tests.helpers import untimed
+from tests.helpers import raises_said, said, untimed
 
 A, B = "Аня", "Боря"
 
@@ -105,7 +105,7 @@ def test_a_trick_by_trick_deal_with_every_other_request(tmp_path, keep):
     file.record(TrickRequest(["Тп", "7п"]))
     file.record(PenaltyRequest(B, "miscount", points=10))
     file.record(ExchangeRequest(B))
-    with pytest.raises(EventRefused, match="claim"):
+    with raises_said(EventRefused, "claim"):
         file.record(ClaimRequest(A))
     assert _types(file) == ["deal", "trump", "declare", "ask", "trick", "penalty", "exchange"]
 
@@ -114,7 +114,8 @@ def test_an_event_is_taken_as_it_is(tmp_path, keep):
     file = _new(tmp_path, keep)
     file.record(DealEvent(None, None, None, True))
     recorded = file.record(Penalty(A, PenaltyKind.MISCOUNT, 10))
-    assert recorded.notices and "miscount" in recorded.notices[0]
+    assert recorded.notices and recorded.notices[0].code == "notice.penalty"
+    assert "miscount" in said(recorded.notices[0])
 
 
 @pytest.mark.parametrize(
@@ -133,7 +134,7 @@ def test_a_refusal_leaves_the_file_as_it_was(tmp_path, keep, request_, error, re
     file = _new(tmp_path, keep)
     file.record(DealRequest("h"))
     before = file.path.read_bytes()
-    with pytest.raises(error, match=reason):
+    with raises_said(error, reason):
         file.record(request_)
     assert file.path.read_bytes() == before
     assert _types(file) == ["deal"]
@@ -143,23 +144,23 @@ def test_a_refusal_leaves_the_file_as_it_was(tmp_path, keep, request_, error, re
 
 def test_a_game_file_that_is_not_there(tmp_path):
     file = GameFile(tmp_path / "none.toml")
-    with pytest.raises(GameFileError, match="not found"):
+    with raises_said(GameFileError, "not found"):
         file.sheet()
-    with pytest.raises(GameFileError, match="not found"):
+    with raises_said(GameFileError, "not found"):
         file.record(DealRequest())
     assert not (tmp_path / "none.toml").exists()
 
 
 def test_create_checks_everything_before_anything_is_moved_or_written(tmp_path):
     moved = []
-    with pytest.raises(NotationError, match="Гоша"):
+    with raises_said(NotationError, "Гоша"):
         GameFile.create(tmp_path / "g.toml", [A, B], dealer="Гоша", set_aside=moved.append)
     with pytest.raises(NotationError):
         GameFile.create(tmp_path / "g.toml", [A, A], set_aside=moved.append)
     assert moved == [] and not (tmp_path / "g.toml").exists()
     file = GameFile.create(tmp_path / "g.toml", [A, B], dealer=B, set_aside=moved.append)
     assert moved == [tmp_path / "g.toml"] and file.game().first_dealer == B
-    with pytest.raises(GameFileError, match="exists"):
+    with raises_said(GameFileError, "exists"):
         GameFile.create(tmp_path / "g.toml", [A, B])
     GameFile.create(tmp_path / "g.toml", ["Вика", "Гена"], force=True, rules="short")
     assert GameFile(tmp_path / "g.toml").game().rules.name == "short"
@@ -177,7 +178,7 @@ def test_correct_insert_drop_and_undo(tmp_path, keep):
     assert fixed.sheet.totals == file.sheet().totals == {A: 110, B: 60}
     inserted = file.insert_before(3, DeclareRequest(B, ["4К"]))
     assert inserted.correction.action == "insert" and len(file.log().entries) == 4
-    with pytest.raises(CorrectionRefused, match="events 2-4 still stand"):
+    with raises_said(CorrectionRefused, "events 2-4 still stand"):
         file.drop(1)  # the later events need the deal
     dropped = file.drop(3)
     assert dropped.correction.old is not None and dropped.correction.old.type == "declare"
@@ -191,7 +192,7 @@ def test_correct_insert_drop_and_undo(tmp_path, keep):
         "drop",
         "drop",
     ]
-    with pytest.raises(NotationError, match="no event 9"):
+    with raises_said(NotationError, "no event 9"):
         file.correct(9, ScoreRequest(1, A, B))
 
 
@@ -252,9 +253,9 @@ def test_a_kept_game_sees_every_other_writer(tmp_path):
     assert kept.sheet().totals == {A: 290, B: 160}
     # a damaged file is said, never written over
     kept.path.write_bytes(data.replace(b"quick = true", b"quick = fals"))
-    with pytest.raises(GameFileError, match="corrupt"):
+    with raises_said(GameFileError, "corrupt"):
         kept.record(DealRequest("п"))
-    with pytest.raises(GameFileError, match="corrupt"):
+    with raises_said(GameFileError, "corrupt"):
         kept.status()
     assert b"quick = fals" in kept.path.read_bytes()
 
@@ -300,6 +301,7 @@ def test_the_sheet_of_a_game_without_keep_stays_as_it_was(tmp_path):
 WRITER = """
 import sys
 from terts_referee.api import GameFile, PenaltyRequest
+from tests.helpers import raises_said, said
 file = GameFile(sys.argv[1], keep=sys.argv[3] == "keep")
 for _ in range(int(sys.argv[4])):
     file.record(PenaltyRequest(sys.argv[2], "miscount", 10))
@@ -363,7 +365,7 @@ def test_a_write_that_fails_leaves_the_file_and_no_temporary_file(tmp_path, monk
 
     with monkeypatch.context() as m:
         m.setattr(storage.os, "replace", broken)
-        with pytest.raises(GameFileError, match="No space left"):
+        with raises_said(GameFileError, "No space left"):
             file.record(DeclareRequest(A, ["4J"]))
     assert file.path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.toml.lock", "g.toml"]

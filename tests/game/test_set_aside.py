@@ -23,10 +23,12 @@ from terts_referee.domain.events import (
     Score,
 )
 from terts_referee.domain.rules import load_ruleset
+from terts_referee.domain.verdicts import Remedy
 from terts_referee.game.corrections import Action, CorrectionRefused
 from terts_referee.game.model import Game
 from terts_referee.game.storage import parsed_form
 from terts_referee.referee import EventRefused, Status
+from tests.helpers import raises_verdict, said
 from tests.referee.test_source_verdicts import LATE_FIFTY_FALSE_BY_THE_LEAD
 from tests.scripted import events as scripted
 
@@ -66,12 +68,14 @@ def test_a_game_now_won_earlier_opens_with_the_events_after_the_win_set_aside():
     game = won_earlier()
     sheet = game.sheet()
     assert sorted(sheet.set_aside) == [27, 28, 29]
-    assert all(r.startswith("the game is over: Аня won") for r in sheet.set_aside.values())
+    assert all(r.code == "err.game_over" for r in sheet.set_aside.values())
+    assert all(said(r).startswith("the game is over: Аня won") for r in sheet.set_aside.values())
     assert (sheet.winner, sheet.totals) == (A, {A: 510, B: 260})
     assert len(sheet.deals) == 5  # deal 6 is not on the sheet
     (notice,) = sheet.notices_for(28)
-    assert notice.startswith("event 28 no longer holds: the game is over")
-    assert "kept in the file, not counted; `terts drop 28` removes it" in notice
+    assert notice.code == "notice.set_aside" and notice.remedy == Remedy("drop", {"event": 28})
+    assert said(notice).startswith("event 28 no longer holds: the game is over")
+    assert "kept in the file, not counted; drop it, or correct an earlier event" in said(notice)
     deal = sheet.deals[4]
     assert [p.kind for p in deal.penalties if p.kind is not PenaltyKind.RENEGE] == [
         PenaltyKind.LATE_DECLARATION,
@@ -81,10 +85,10 @@ def test_a_game_now_won_earlier_opens_with_the_events_after_the_win_set_aside():
 
 def test_a_new_event_is_still_refused_at_once():
     game = won_earlier()
-    with pytest.raises(EventRefused) as refused:
+    with raises_verdict(EventRefused, "err.game_over") as refused:
         game.record(DealEvent(None, H, None, quick=True))
     assert refused.value.number == 30
-    assert str(refused.value).startswith("the game is over: Аня won")
+    assert said(refused.value).startswith("the game is over: Аня won")
     assert len(game.events) == 29
 
 
@@ -134,18 +138,21 @@ def test_events_set_aside_do_not_block_a_correction_and_stay_set_aside():
 def test_a_correction_that_breaks_an_event_that_stood_is_refused_naming_it():
     game = won_earlier()
     before = list(game.events)
-    with pytest.raises(CorrectionRefused) as refused:
+    with raises_verdict(CorrectionRefused, "err.fix.broken") as refused:
         game.correct(Action.DROP, 8)  # deal 4's score: deal 4 stays open, deal 5 cannot start
     assert refused.value.number == 9
-    assert str(refused.value).startswith("event 9, the deal, no longer holds: deal 4 is still open")
+    assert said(refused.value).startswith(
+        "event 9, the deal, no longer holds: deal 4 is still open"
+    )
     assert game.events == before
 
 
 def test_a_corrections_own_event_refused_is_refused_as_before():
     game = won_earlier()
-    with pytest.raises(CorrectionRefused) as refused:
+    with raises_verdict(CorrectionRefused, "err.fix.own.replace") as refused:
         game.correct("replace", 28, Score(A, 60, A))  # the game is still over there
-    assert "the game is over" in str(refused.value)
+    assert refused.value.verdict.params["reason"].code == "err.game_over"
+    assert "the game is over" in said(refused.value)
     assert sorted(game.sheet().set_aside) == [27, 28, 29]
 
 
@@ -162,8 +169,9 @@ def test_a_claim_now_short_is_set_aside_and_the_deal_counted_by_its_score():
     game = claim_short()
     sheet = game.sheet()
     assert list(sheet.set_aside) == [8]
-    assert sheet.set_aside[8].startswith("Аня has 460 with this deal's 40 so far")
-    assert "short of the target 501 by 41" in sheet.set_aside[8]
+    assert sheet.set_aside[8].code == "err.claim.short"
+    assert said(sheet.set_aside[8]).startswith("Аня has 460 with this deal's 40 so far")
+    assert "short of the target 501 by 41" in said(sheet.set_aside[8])
     assert [d.points[A] for d in sheet.deals] == [140, 140, 140, 50, 140]
     assert (sheet.winner, sheet.totals[A]) == (A, 610)
 
@@ -180,10 +188,10 @@ def test_a_claim_set_aside_stands_again_when_a_correction_makes_it_reach():
 def test_a_claim_made_to_stand_again_may_not_break_the_events_that_stood_after_it():
     game = claim_short()
     miscount = Penalty(B, PenaltyKind.MISCOUNT, points=50)
-    with pytest.raises(CorrectionRefused) as refused:
+    with raises_verdict(CorrectionRefused, "err.fix.broken") as refused:
         game.correct("insert", 8, miscount)  # the claim would win: deal 4's score comes after
     assert refused.value.number == 9
-    assert str(refused.value).startswith("event 9, Боря's count, no longer holds: the game is")
+    assert said(refused.value).startswith("event 9, Боря's count, no longer holds: the game is")
     assert list(game.sheet().set_aside) == [8]
 
 
@@ -195,7 +203,10 @@ def test_a_one_deck_clash_is_set_aside_and_the_first_declaration_scores():
     )
     sheet = game.sheet()
     assert list(sheet.set_aside) == [3]
-    assert sheet.set_aside[3].startswith("one deck (RULES §4.3, [000] rule 5): Боря's terts:K♥")
+    assert sheet.set_aside[3].code == "err.one_deck"
+    assert said(sheet.set_aside[3]).startswith(
+        "one deck (RULES §4.3, [000] rule 5): Боря's terts:K♥"
+    )
     assert [(r.player, r.status) for r in sheet.deals[0].declarations] == [(A, Status.SCORED)]
     game.record(Score(B, 60, A))  # the game goes on
     assert game.sheet().deals[0].finished

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from terts_referee.domain.verdicts import Remedy, Verdict
 from terts_referee.errors import GameFileError, RefereeError
 from terts_referee.game.storage import (
     FORMAT_VERSION,
@@ -24,6 +25,15 @@ from terts_referee.game.storage import (
     update_game,
     write_game,
 )
+from tests.helpers import raises_verdict, said
+
+
+def terminal_line(exc: RefereeError) -> str:
+    """The line the terminal prints for ``exc``: its sentence, then the terminal's words."""
+    from terts_referee.cli.remedies import say
+
+    return say(exc.verdict, "en")
+
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 POSIX = os.name == "posix"
@@ -50,9 +60,9 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def assert_one_line(exc: BaseException) -> str:
-    """Check an error message is a single non-empty line and return it."""
-    message = str(exc)
+def assert_one_line(exc: RefereeError) -> str:
+    """Check an error's sentence (English) is a single non-empty line and return it."""
+    message = said(exc)
     assert message
     assert "\n" not in message
     return message
@@ -78,19 +88,21 @@ def test_write_replaces_whole_document(tmp_path: Path) -> None:
 
 def test_missing_file_message(tmp_path: Path) -> None:
     path = tmp_path / "terts-game.toml"
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.not_found") as info:
         read_game(path)
     message = assert_one_line(info.value)
     assert str(path) in message
     assert "not found" in message
-    assert "terts new" in message and "--game" in message
+    assert info.value.verdict.remedy == Remedy("new", {"players": (None, None)})
+    terminal = terminal_line(info.value)  # the terminal adds its command and option
+    assert "`terts new P1 P2`" in terminal and "--game" in terminal
     assert isinstance(info.value, RefereeError)
 
 
 def test_newer_format_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     path.write_text(f"format = {FORMAT_VERSION + 1}\nplayers = []\n", encoding="utf-8")
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.newer") as info:
         read_game(path)
     message = assert_one_line(info.value)
     assert "newer terts" in message
@@ -104,18 +116,18 @@ def test_newer_format_refused(tmp_path: Path) -> None:
     [
         (b"format = 1\nplayers = [\n", "not valid TOML"),
         (b"format = 1\nformat = 1\n", "not valid TOML"),
-        (b"players = ['Ann']\n", "no `format` key"),
-        (b"format = 'one'\n", "`format` must be"),
-        (b"format = true\n", "`format` must be"),
-        (b"format = 0\n", "`format` must be"),
+        (b"players = ['Ann']\n", "no format key"),
+        (b"format = 'one'\n", "format must be"),
+        (b"format = true\n", "format must be"),
+        (b"format = 0\n", "format must be"),
         (b"format = 1\nname = '\xff\xfe'\n", "not UTF-8"),
-        (b"", "no `format` key"),
+        (b"", "no format key"),
     ],
 )
 def test_corrupt_file_reported(tmp_path: Path, content: bytes, detail: str) -> None:
     path = tmp_path / "game.toml"
     path.write_bytes(content)
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.corrupt") as info:
         read_game(path)
     message = assert_one_line(info.value)
     assert "corrupt" in message
@@ -190,7 +202,7 @@ def test_update_game_leaves_corrupt_file_unchanged(tmp_path: Path) -> None:
     content = b"format = 1\nplayers = ['Ann',\n# half a file"
     path.write_bytes(content)
     called = []
-    with pytest.raises(GameFileError, match="corrupt"):
+    with raises_verdict(GameFileError, "store.corrupt", "corrupt"):
         update_game(path, called.append)
     assert called == []
     assert path.read_bytes() == content
@@ -205,9 +217,9 @@ def test_update_game_writes_nothing_when_change_raises(tmp_path: Path) -> None:
 
     def change(doc: dict) -> None:
         doc["players"].append("Cy")
-        raise GameFileError("that card was already played")
+        raise GameFileError(Verdict("err.trick.played", {"card": "Q♥", "trick": 3}))
 
-    with pytest.raises(GameFileError, match="already played"):
+    with raises_verdict(GameFileError, "err.trick.played", "already played"):
         update_game(path, change)
     assert path.read_bytes() == content
     assert os.stat(path).st_mtime_ns == before
@@ -215,7 +227,7 @@ def test_update_game_writes_nothing_when_change_raises(tmp_path: Path) -> None:
 
 
 def test_update_game_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(GameFileError, match="not found"):
+    with raises_verdict(GameFileError, "store.not_found", "not found"):
         update_game(tmp_path / "nope.toml", lambda doc: None)
     assert not (tmp_path / "nope.toml").exists()
 
@@ -227,10 +239,11 @@ def test_create_game_refuses_existing_without_force(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     create_game(path, sample_doc())
     original = path.read_bytes()
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.exists") as info:
         create_game(path, {"format": FORMAT_VERSION, "players": ["X", "Y"]})
     message = assert_one_line(info.value)
-    assert "already exists" in message and "--force" in message and str(path) in message
+    assert "already exists" in message and str(path) in message
+    assert "--force moves it there first" in terminal_line(info.value)
     assert path.read_bytes() == original
 
     create_game(path, {"format": FORMAT_VERSION, "players": ["X", "Y"]}, force=True)
@@ -240,19 +253,19 @@ def test_create_game_refuses_existing_without_force(tmp_path: Path) -> None:
 def test_create_game_refuses_even_a_corrupt_file_without_force(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     path.write_bytes(b"garbage = [")
-    with pytest.raises(GameFileError, match="already exists"):
+    with raises_verdict(GameFileError, "store.exists", "already exists"):
         create_game(path, sample_doc())
     assert path.read_bytes() == b"garbage = ["
 
 
 def test_create_game_in_missing_directory(tmp_path: Path) -> None:
     path = tmp_path / "no" / "such" / "dir" / "game.toml"
-    with pytest.raises(GameFileError) as info:
+    with raises_verdict(GameFileError, "store.no_directory") as info:
         create_game(path, sample_doc())
     message = assert_one_line(info.value)
     assert str(path) in message and "does not exist" in message
     assert not (tmp_path / "no").exists(), "locking must not create directories"
-    with pytest.raises(GameFileError, match="does not exist"):
+    with raises_verdict(GameFileError, "store.no_directory", "does not exist"):
         update_game(path, lambda doc: None)
     assert not (tmp_path / "no").exists()
 
@@ -337,7 +350,7 @@ def test_unwritable_directory_reported(tmp_path: Path) -> None:
     write_game(path, sample_doc())
     os.chmod(tmp_path, 0o555)
     try:
-        with pytest.raises(GameFileError, match="cannot"):
+        with raises_verdict(GameFileError, "store.unwritable", "cannot"):
             write_game(path, {"format": FORMAT_VERSION})
     finally:
         os.chmod(tmp_path, 0o755)
@@ -391,8 +404,9 @@ def test_game_lock_times_out_against_another_holder(tmp_path: Path) -> None:
         thread.join(10)
     assert len(errors) == 1
     assert isinstance(errors[0], GameFileError)
+    assert errors[0].verdict.code == "store.locked"
     message = assert_one_line(errors[0])
-    assert "locked by another terts command" in message and str(path) in message
+    assert "locked by another command" in message and str(path) in message
 
     with game_lock(path, timeout=0.2):  # released: free to take again
         pass

@@ -113,7 +113,14 @@ REFUSALS = [
         "сама козырная семёрка: менять нечего",
     ),
     ("§6 unknown penalty", DEAL, None, ("penalty", "Аня", "штрафик"), "неизвестный вид штрафа"),
-    ("§6 miscount", DEAL, None, ("penalty", "Аня", "miscount"), "нужно --points N"),
+    (
+        "§6 miscount",
+        DEAL,
+        None,
+        ("penalty", "Аня", "miscount"),
+        "нужно указать очки: неверно записанная сумма, которая переходит сопернику [000][001]"
+        "[004]: `terts penalty Аня miscount --points N`",
+    ),
     (
         "§6 a lost game is over",
         [*QUICK, ("penalty", "Боря", "out-of-turn-draw")],

@@ -14,6 +14,7 @@ from terts_referee.errors import GameFileError, NotationError
 from terts_referee.game.session import GameFile
 from terts_referee.library import evening
 from terts_referee.library.index import scan_library
+from tests.helpers import raises_verdict, said
 from tests.library.games import game_of, put
 
 TZ = datetime.now().astimezone().tzinfo
@@ -112,8 +113,8 @@ def test_a_club_folder_that_is_not_one_is_refused_in_one_line(tmp_path, make, sa
         make(path)
     with pytest.raises(GameFileError) as refused:
         evening.check_club_folder(path)
-    assert says in str(refused.value)
-    assert "\n" not in str(refused.value)
+    assert says in said(refused.value)
+    assert "\n" not in said(refused.value)
     assert not (tmp_path / "missing").exists()
 
 
@@ -121,7 +122,7 @@ def test_a_club_folder_inside_the_library_is_refused(tmp_path):
     library = tmp_path / "library"
     (library / "club").mkdir(parents=True)
     for inside in (library, library / "club"):
-        with pytest.raises(GameFileError, match="inside the library"):
+        with raises_verdict(GameFileError, "club.folder.in_library", "inside the library"):
             evening.check_club_folder(inside, library)
     evening.check_club_folder(tmp_path / "library-club", library)  # a sibling is not inside
 
@@ -146,7 +147,7 @@ def test_a_new_table_never_overwrites_a_file(tmp_path):
 
 
 def test_a_new_tables_players_are_checked_as_terts_new_checks_them(tmp_path):
-    with pytest.raises(NotationError):
+    with raises_verdict(NotationError, "err.players.same"):
         evening.open_table(tmp_path, ["Аня", "аня"])
     assert list(tmp_path.iterdir()) == []
 
@@ -183,12 +184,12 @@ def test_since_is_a_day_a_time_or_an_hour_of_today(text, moment):
 
 @pytest.mark.parametrize("text", ["yesterday", "30.11.2026", "25:00", "2026-13-01", "", "18:3"])
 def test_since_that_is_not_a_moment_is_refused(text):
-    with pytest.raises(NotationError, match="is not a moment: expected YYYY-MM-DD"):
+    with raises_verdict(NotationError, "club.since.bad", "is not a moment: expected YYYY-MM-DD"):
         evening.parse_since(text, datetime(2026, 11, 30, 21, 0).astimezone())
 
 
 def test_since_later_than_now_is_refused():
-    with pytest.raises(NotationError, match="later than now"):
+    with raises_verdict(NotationError, "club.since.future", "later than now"):
         evening.parse_since("22:00", datetime(2026, 11, 30, 21, 0).astimezone())
 
 
@@ -309,12 +310,16 @@ def test_a_round_opens_the_pairs_whose_players_are_free(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("number", "given", "says"),
-    [(0, True, "no round 0"), (4, True, "no round 4"), (1, False, "were not named")],
+    ("number", "given", "code", "says"),
+    [
+        (0, True, "club.round.unknown", "no round 0"),
+        (4, True, "club.round.unknown", "no round 4"),
+        (1, False, "club.round.no_players", "were not named"),
+    ],
 )
-def test_a_round_the_evening_does_not_have_is_refused(number, given, says):
+def test_a_round_the_evening_does_not_have_is_refused(number, given, code, says):
     views = evening.rounds(["Аня", "Боря", "Вика", "Гена"], [])
-    with pytest.raises(NotationError, match=says):
+    with raises_verdict(NotationError, code, says):
         evening.round_to_open(views, number, given)
 
 

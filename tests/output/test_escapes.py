@@ -363,15 +363,15 @@ def test_a_name_is_refused_for_a_control_character_exactly_when_unicodedata_says
     as looking up every name did."""
     import unicodedata
 
+    from terts_referee.domain.verdicts import Verdict
     from terts_referee.errors import NotationError
     from terts_referee.game.model import check_names
-    from terts_referee.i18n.messages import t
 
     has_control = any(unicodedata.category(c).startswith("C") for c in name.strip())
     try:
         check_names([name, "Zz"])
     except NotationError as exc:
-        assert str(exc) == t("err.players.control", name=name.strip())
+        assert exc.verdict == Verdict("err.players.control", {"name": name.strip()})
         assert has_control
     else:
         assert not has_control

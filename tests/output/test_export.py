@@ -15,6 +15,7 @@ import pytest
 
 from terts_referee.errors import NotationError
 from terts_referee.output.export import LABELS, chart_svg, chart_text, sheet_html
+from tests.helpers import raises_verdict
 
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -382,7 +383,7 @@ def test_html_escapes_player_names():
 
 
 def test_unknown_language_is_refused():
-    with pytest.raises(NotationError, match="expected en or ru"):
+    with raises_verdict(NotationError, "err.lang", "expected en or ru"):
         sheet_html(make_sheet([]), "de")
 
 

@@ -15,6 +15,7 @@ import terts_referee
 from terts_referee import i18n
 from terts_referee.domain.rules import SECTIONS, bundled_names, fields, load_ruleset
 from terts_referee.output import rulebook
+from tests.helpers import raises_verdict, said
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(terts_referee.__file__).resolve().parent
@@ -127,9 +128,9 @@ def test_lookup_by_section_or_key(query, section, key):
 
 @pytest.mark.parametrize("query", ["9", "4.9", "§", "whenn", "declarations.whenever", ""])
 def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query):
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
-    message = str(refused.value)
+    message = said(refused.value)
     assert f"no section or ruleset key {query!r}" in message
     assert "(1, 2, 3, 4, 4.1, 4.2, 4.3, 5, 6, 7)" in message
     assert "or a ruleset key (`terts rules show classic` lists them)" in message
@@ -150,9 +151,9 @@ def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query
     ],
 )
 def test_lookup_suggests_only_a_close_match(query, meant):
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
-    message = str(refused.value)
+    message = said(refused.value)
     if meant is None:
         assert "did you mean" not in message, message
     else:
@@ -323,10 +324,10 @@ def test_nothing_in_the_books_or_readme_points_outside_the_repository():
 def test_a_bare_key_several_keys_end_with_is_refused_naming_them(monkeypatch):
     keys = [*KEYS, "scoring.when"]  # no two keys end alike today: a made-up one
     monkeypatch.setattr(rulebook, "ruleset_keys", lambda: keys)
-    with pytest.raises(rulebook.NotationError) as refused:
+    with raises_verdict(rulebook.NotationError, "err.book.ambiguous") as refused:
         rulebook.lookup(_book("en"), "when")
     assert "'when' is the last part of several ruleset keys: declarations.when, scoring.when" in (
-        str(refused.value)
+        said(refused.value)
     )
 
 

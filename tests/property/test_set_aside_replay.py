@@ -32,7 +32,9 @@ NUMBERED = frozenset(
     | {"withdrawn"}  # the reasons, by penalty: compared by their keys alone
 )
 #: The sheet's own lists of event numbers, and what ``_plain`` leaves out anyway.
-LEFT_OUT = NUMBERED | {"skipped", "set_aside", "rules", "_by_event", "asked"}
+# ``askers``: who asked in a deal, by the event of the question (numbers shift without the
+# events set aside)
+LEFT_OUT = NUMBERED | {"skipped", "set_aside", "rules", "_by_event", "asked", "askers"}
 
 
 def picture(sheet):

@@ -22,6 +22,7 @@ from terts_referee.domain.declarations import parse_combo
 from terts_referee.domain.events import DealEvent, Declare, Exchange, PenaltyKind, Trick
 from terts_referee.domain.play import legal_follows, trick_winner
 from terts_referee.domain.rules import load_ruleset
+from terts_referee.i18n.words import say
 from terts_referee.referee import replay, round_points
 from tests.simulator import (
     SimRules,
@@ -203,7 +204,10 @@ def test_legal_deals_replay_like_the_simulator(seed, dealer, rules, exchange, de
     assert got.last_trick == deal.last_trick
     assert got.finished
     assert got.penalties == []
-    assert not any("renege" in n or "false" in n or "lowering" in n for n in got.notices)
+    said = [n.code for n in got.notices]
+    assert not any(c.startswith(("notice.renege", "notice.false", "notice.lowering")) for c in said)
+    words = [say(n, "en") for n in got.notices]
+    assert not any("renege" in n or "false" in n or "lowering" in n for n in words)
     assert [r.status for r in got.declarations] == ["scored"] * len(deal.declarations)
     if over:  # §5: whoever reaches his target wins; both: the last trick's taker [000][002]
         assert sheet.finished
@@ -266,11 +270,12 @@ def test_injected_renege_is_caught_when_proven(seed, dealer, renege_at, rules, e
     got = sheet.deals[0]
     flagged = penalties(got, PenaltyKind.RENEGE)
     assert [(p.player, p.event, p.auto) for p in flagged] == [(ren.player, proof, True)]
-    assert f"trick {ren.trick}" in flagged[0].note
+    assert flagged[0].note.code == "note.renege" and flagged[0].note.params["trick"] == ren.trick
+    assert f"trick {ren.trick}" in say(flagged[0].note, "en")
     assert any(
         f"renege at trick {ren.trick}: {ren.player}" in n
         and f"proven at trick {ren.proven_at_public}" in n
-        for n in got.notices
+        for n in (say(v, "en") for v in got.notices)
     )
     assert penalties(got) == flagged, "no other penalty"
     assert sum(got.card_points.values()) == 150

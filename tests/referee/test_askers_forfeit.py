@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from terts_referee import i18n
 from terts_referee.domain.events import Score
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
+from tests.helpers import raises_verdict, said
 from tests.scripted import PLAYERS, events, play, refused
 
 
@@ -35,7 +35,10 @@ from tests.scripted import PLAYERS, events, play, refused
 )
 def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
     """RULES §4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
-    text = str(refused(script, "book"))
+    error = refused(script, "book")
+    assert error.verdict.code == "err.forfeit"
+    assert (error.verdict.params["asked"], error.verdict.params["event"]) == (3, 2)
+    text = said(error)
     assert "asker's forfeit" in text and refused_line in text, (rule, text)
     # the question (or the challenge) is event 3, the declaration it asked about event 2
     assert "Боря asked at event 3 about Аня's terts:Q♣ (event 2)" in text, text
@@ -47,8 +50,9 @@ def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_eve
     at the question by its own, never the question's number for the declaration."""
     script = "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\n"
     script += "declare Аня 50:Тп\nask Боря\ndeclare Боря 105:Вб"
-    i18n.set_lang(lang)  # the conftest's fixture resets it after the test
-    text = str(refused(script, "book"))
+    error = refused(script, "book")
+    assert (error.verdict.params["asked"], error.verdict.params["event"]) == (5, 4)
+    text = said(error, lang)
     expected = {
         "en": "Боря asked at event 5 about Аня's 50:A♠ (event 4)",
         "ru": "после вопроса (событие 5) об объявлении соперника (Аня: пятьдесят от Туза ♠, "
@@ -88,17 +92,19 @@ def test_the_forfeit_ends_with_the_turn_trick_by_trick():
 )
 def test_ask_is_refused_without_a_declaration_to_ask_about(rule, script, why):
     """RULES §4.2: «Рост?» is asked about the opponent's declaration just made."""
-    assert why in str(refused(script, "book")), rule
+    error = refused(script, "book")
+    assert error.verdict.code.startswith("err.ask."), rule
+    assert why in said(error), rule
 
 
 def test_ask_notice_says_what_it_does():
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
     assert (
         "nothing above a terts but four jacks may be declared until Аня's next declaration"
-        in (deal.notices[-1])
+        in said(deal.notices[-1])
     )
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "classic").deals[-1]
-    assert "no forfeit" in deal.notices[-1]
+    assert deal.notices[-1].code == "notice.ask" and "no forfeit" in said(deal.notices[-1])
 
 
 # --- the empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6) ----------------
@@ -123,7 +129,8 @@ def test_the_empty_challenge_penalty_falls_on_the_asker(rule, script):
     руках. За это пишут штраф»: the one who asked goes uphill."""
     sheet = play(f"{script}\npenalty Боря empty-challenge", "book")
     assert sheet.uphill["Боря"] == 20, rule
-    assert "Боря goes 20 uphill" in sheet.deals[-1].notices[-1], rule
+    notice = sheet.deals[-1].notices[-1]
+    assert notice.code == "notice.penalty" and "Боря goes 20 uphill" in said(notice), rule
 
 
 @pytest.mark.parametrize(
@@ -140,7 +147,9 @@ def test_the_empty_challenge_penalty_falls_on_the_asker(rule, script):
 def test_the_empty_challenge_penalty_is_refused_for_a_player_who_did_not_ask(rule, script, other):
     """[000] rule 6, RULES §4.2, §6: the offence is asking «Рост?» with nothing to show, so a
     player who asked nothing in the deal cannot have committed it."""
-    text = str(refused(f"{script}\npenalty Аня empty-challenge", "book"))
+    error = refused(f"{script}\npenalty Аня empty-challenge", "book")
+    assert error.verdict.code == "err.penalty.empty_challenge", rule
+    text = said(error)
     assert text.startswith("Аня asked no «Рост?» in deal"), (rule, text)
     assert "the empty-challenge penalty is the asker's" in text and "[000] rule 6" in text
     assert text.endswith("RULES §4.2)" + other), (rule, text)
@@ -161,6 +170,6 @@ def test_a_question_of_an_earlier_deal_is_no_empty_challenge_in_this_one():
     ruleset = load_ruleset("book")
     first = events("deal 7ч quick\ndeclare Боря терц:Дт\nask Аня", ruleset)
     second = events("deal 7п quick\npenalty Аня empty-challenge", ruleset)
-    with pytest.raises(EventRefused) as info:
+    with raises_verdict(EventRefused, "err.penalty.empty_challenge") as info:
         replay(PLAYERS, [*first, Score("Аня", 70, "Боря"), *second], ruleset)
-    assert str(info.value).startswith("Аня asked no «Рост?» in deal 2 "), str(info.value)
+    assert said(info.value).startswith("Аня asked no «Рост?» in deal 2 "), said(info.value)

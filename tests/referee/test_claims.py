@@ -4,18 +4,25 @@ the claimer's points.
 
 from __future__ import annotations
 
+from tests.helpers import said
 from tests.scripted import refused
 
 
 def test_claim_only_by_the_player_about_to_lead():
     """RULES §5 [000][002] «на любом своём ходу»: followed trick by trick, only the leader."""
-    text = str(refused("deal 7ч\ntrick Тп 9п\nclaim Боря"))
+    error = refused("deal 7ч\ntrick Тп 9п\nclaim Боря")
+    assert error.verdict.code == "err.claim.turn_trick"
+    text = said(error)
     assert "own turn" in text and "Аня took trick 1 (event 2) and leads trick 2" in text, text
-    text = str(refused("deal 7ч\nclaim Боря"))
+    error = refused("deal 7ч\nclaim Боря")
+    assert error.verdict.code == "err.claim.turn_deal"
+    text = said(error)
     assert "Аня leads trick 1" in text and "event 1" in text, text
 
 
 def test_claim_by_the_leader_is_judged_on_its_points():
     """RULES §5: the leader's claim is judged by his total (here short of 501)."""
-    text = str(refused("deal 7ч\ntrick Тп 9п\nclaim Аня"))
+    error = refused("deal 7ч\ntrick Тп 9п\nclaim Аня")
+    assert error.verdict.code == "err.claim.short"
+    text = said(error)
     assert "own turn" not in text, text

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from terts_referee.referee import Status
+from tests.helpers import said
 from tests.scripted import play, refused
 
 
@@ -30,7 +31,7 @@ def test_quick_deal_turns_are_commands(rule, rules, script, outcome):
     """RULES §4.3: a quick deal judges everything but the moment; one command is one turn."""
     text = f"deal 7ч quick\n{script}"
     if isinstance(outcome, str):
-        assert outcome in str(refused(text, rules)), rule
+        assert outcome in said(refused(text, rules)), rule
         return
     statuses = [r.status.value for r in play(text, rules).deals[-1].declarations]
     assert statuses == outcome, rule

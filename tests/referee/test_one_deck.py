@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from terts_referee.referee import Status
+from tests.helpers import said
 from tests.scripted import play, refused
 
 
@@ -24,25 +25,28 @@ def test_one_deck_two_players_never_share_a_card(rule, mode, second, cards):
     # Under `lead` Боря declares before trick 2, after Аня's trick 1 (trick by trick).
     middle = "trick 10п 9п\n" if not mode else ""
     error = refused(f"deal 7т {mode}\ndeclare Аня терц:Дт\n{middle}{second}", "book")
-    text = str(error)
+    assert error.verdict.code == "err.one_deck" and error.verdict.params["cards"] == cards
+    text = said(error)
     assert "one deck" in text and cards in text, text
     assert "terts:Q♣ (event 2)" in text, text
 
 
 def test_one_deck_a_challenge_shares_no_card_with_an_earlier_declaration():
     """RULES §4.3 one deck [000] rule 5: a challenge is refused too, naming the earlier one."""
-    text = str(
-        refused(
-            "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Тп\n"
-            "declare Аня терц:9б\nchallenge Боря 50:Тт"
-        )
+    error = refused(
+        "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Тп\n"
+        "declare Аня терц:9б\nchallenge Боря 50:Тт"
     )
+    assert error.verdict.code == "err.one_deck"
+    text = said(error)
     assert "one deck" in text and "Q♣ J♣" in text and "(event 2)" in text, text
 
 
 def test_one_deck_the_trump_seven_changes_hands():
     """RULES §4.3: the trump 7 and the face-up card change hands in the exchange [000][001]."""
-    text = str(refused("deal Kч quick\ndeclare Аня терц:9ч\ndeclare Боря терц:9ч"))
+    error = refused("deal Kч quick\ndeclare Аня терц:9ч\ndeclare Боря терц:9ч")
+    assert error.verdict.code == "err.one_deck"
+    text = said(error)
     assert "9♥ 8♥" in text and "7♥" not in text, text
 
 

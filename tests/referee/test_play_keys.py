@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from terts_referee.domain.rules import load_ruleset
+from tests.helpers import said
 from tests.scripted import play
 
 
@@ -51,14 +52,16 @@ def test_stock_phase_renege_under_follow(rule, script, renege):
     assert bool(flagged) is renege, (rule, flagged, deal.notices)
     if renege:
         assert deal.renege_by == "Боря"
-        assert any("renege at trick 1" in n for n in deal.notices), deal.notices
+        renege_notices = [said(n) for n in deal.notices if n.code == "notice.renege"]
+        assert any("renege at trick 1" in n for n in renege_notices), deal.notices
 
 
 def test_stock_phase_renege_is_priced_by_penalties_renege():
     """RULES §3 ``penalties.renege`` (house): the opponent takes the deal's card points."""
     deal = play("deal 7ч\ndeclare Боря терц:Тт\ntrick 10т 9п", "follow").deals[-1]
     assert [p.kind.value for p in deal.penalties] == ["renege"]
-    assert "deal-to-opponent" in deal.notices[-1]
+    assert deal.notices[-1].code == "notice.renege"
+    assert "deal-to-opponent" in said(deal.notices[-1])
 
 
 def test_book_plays_the_trump_jack_free():

@@ -33,8 +33,8 @@ from terts_referee.domain.events import (
     Score,
     Trick,
 )
+from terts_referee.domain.verdicts import Verdict
 from terts_referee.errors import RuleError
-from terts_referee.i18n import pinned
 from terts_referee.referee import Phase, Status, phase_of, replay
 from terts_referee.referee.dispatch import apply
 from terts_referee.referee.state import State
@@ -149,22 +149,18 @@ def _plain(obj, seen=(), left_out=frozenset({"rules", "_by_event"})):
 def _whole_copy_replay(events, rules, players=PLAYERS, recorded=0):
     """The what-if replay as it was: a deep copy of the whole state before every event
     (``recorded``: how many of them are in the game file already, as ``State.recorded``)."""
-    from terts_referee.i18n.messages import t
-
-    with pinned():
-        st = State.start(players, rules, None)
-        st.recorded = recorded
-        for i, ev in enumerate(events, start=1):
-            saved = copy.deepcopy(st)
-            try:
-                apply(st, i, ev)
-            except RuleError as exc:
-                st = saved
-                st.sheet.skipped.append(i)
-                st.sheet.notices.append(
-                    (i, t("notice.skipped", number=i, type=ev.type, rules=rules.name, reason=exc))
-                )
-        return st.sheet
+    st = State.start(players, rules, None)
+    st.recorded = recorded
+    for i, ev in enumerate(events, start=1):
+        saved = copy.deepcopy(st)
+        try:
+            apply(st, i, ev)
+        except RuleError as exc:
+            st = saved
+            st.sheet.skipped.append(i)
+            params = {"number": i, "type": ev.type, "rules": rules.name, "reason": exc.verdict}
+            st.sheet.notices.append((i, Verdict("notice.skipped", params)))
+    return st.sheet
 
 
 def _junk(rng: random.Random, deal_trump: Suit | None) -> object:
@@ -227,8 +223,9 @@ def test_notices_for_agrees_with_the_notices(seed):
     sheet = replay(PLAYERS, events, ruleset("classic"), strict=False)
     for n in range(len(events) + 2):
         assert sheet.notices_for(n) == [text for i, text in sheet.notices if i == n]
-    sheet.notices.append((1, "added later"))
-    assert sheet.notices_for(1)[-1] == "added later"
+    later = Verdict("notice.trick_mode", {"deal": 1})
+    sheet.notices.append((1, later))
+    assert sheet.notices_for(1)[-1] == later
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -237,14 +234,13 @@ def test_a_judge_refuses_before_it_writes(seed):
     found it (``dispatch.Undo`` is the safety net for a judge that some day does not)."""
     events = _game(seed, ruleset("classic"))
     rules = ruleset("strict")
-    with pinned():
-        st = State.start(PLAYERS, rules, None)
-        for i, ev in enumerate(events, start=1):
-            before = _plain((st.sheet, st.last_event, st.last_deal_event_deal))
-            try:
-                apply(st, i, ev)
-            except RuleError:
-                assert _plain((st.sheet, st.last_event, st.last_deal_event_deal)) == before, ev
+    st = State.start(PLAYERS, rules, None)
+    for i, ev in enumerate(events, start=1):
+        before = _plain((st.sheet, st.last_event, st.last_deal_event_deal))
+        try:
+            apply(st, i, ev)
+        except RuleError:
+            assert _plain((st.sheet, st.last_event, st.last_deal_event_deal)) == before, ev
 
 
 def _writes_then_refuses(judge):
@@ -254,7 +250,7 @@ def _writes_then_refuses(judge):
         judge(st, ev)
         if st.number % 2:
             return
-        st.notice("scribbled", st.sheet.deals[-1])
+        st.notice(Verdict("notice.trick_mode", {"deal": 99}), st.sheet.deals[-1])  # scribbled
         st.sheet.uphill[PLAYERS[0]] += 100
         st.sheet.totals[PLAYERS[1]] -= 7
         st.sheet.deals[-1].declarations.clear()
@@ -262,7 +258,7 @@ def _writes_then_refuses(judge):
         st.sheet.finished, st.sheet.winner = True, PLAYERS[0]
         if len(st.sheet.deals) > 1:
             st.sheet.deals.pop(0)
-        raise RuleError("refused after writing")
+        raise RuleError(Verdict("err.declare.twice"))  # refused after writing
 
     return scribbling
 

@@ -16,6 +16,7 @@ from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import Claim, DealEvent, Declare, PenaltyKind, Score
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
+from tests.helpers import raises_verdict, said
 from tests.scripted import PLAYERS, events, play, refused
 
 #: Stock tricks 1-7 of the deals below: Аня leads and takes each, the trump 7♠ lies face up
@@ -82,9 +83,9 @@ trick Вп Вт"""
 
 
 def reneges(deal):
-    """The deal's reneges, each with why it was withdrawn ("" while it stands)."""
+    """The deal's reneges, each with why it was withdrawn, in words ("" while it stands)."""
     return [
-        (p, deal.withdrawn.get(i, ""))
+        (p, said(deal.withdrawn[i]) if i in deal.withdrawn else "")
         for i, p in enumerate(deal.penalties)
         if p.kind is PenaltyKind.RENEGE
     ]
@@ -135,9 +136,11 @@ def test_a_renege_rests_only_on_cards_truly_held(rule, rules, script, card_point
     if withdrawn:
         ((_, why),) = reneges(deal)
         assert "withdrawn at event 14" in why and "terts:K♥ (event 2)" in why
-        texts = sheet.notices_for(14)
+        texts = [said(n) for n in sheet.notices_for(14)]
         assert any("the renege at trick 9 (event 11) is withdrawn" in n for n in texts), texts
-        assert any("withdrawn at event 14" in n for n in sheet.notices_for(11))
+        at_renege = sheet.notices_for(11)
+        assert any(n.code == "notice.renege.withdrawn_at" for n in at_renege)
+        assert any("withdrawn at event 14" in said(n) for n in at_renege)
 
 
 def test_a_renege_withdrawn_is_proven_again_by_later_play():
@@ -154,7 +157,7 @@ def test_a_renege_withdrawn_is_proven_again_by_later_play():
         (9, False),  # shown by the 8♥ he plays at trick 13 (event 15)
         (12, False),  # so is K♥ led at trick 12 answered by a club
     ]
-    assert "with 8♥" in reneges(deal)[1][0].note
+    assert "with 8♥" in said(reneges(deal)[1][0].note)
     assert deal.card_points == {"Боря": 0, "Аня": 150}
 
 
@@ -189,7 +192,7 @@ def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
     value = deal.declarations[0].value
     assert late.uphill == value and false.uphill == 100 and false.to_opponent == value
     assert sheet.uphill["Боря"] == value + 100
-    assert evidence in false.note, rule
+    assert false.note.code == "note.priced" and evidence in said(false.note), rule
     assert deal.declarations[0].status == Status.FALSE
 
 
@@ -241,7 +244,9 @@ def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
 def test_a_repeat_is_refused_as_already_recorded(rule, rules, script, event):
     """RULES §4.3: «The same combination recorded twice in one deal is a repeat (a typing slip),
     refused as already recorded, not a lowering»; the refusal names the earlier event."""
-    text = str(refused(script, rules))
+    error = refused(script, rules)
+    assert error.verdict.code == "err.declare.repeat" and error.verdict.params["event"] == event
+    text = said(error)
     assert f"already recorded in this deal (event {event})" in text, (rule, text)
     assert "not a lowering" in text
 
@@ -268,7 +273,9 @@ def test_book_refuses_a_lowering_naming_the_earlier_declaration(rule, first, sec
     """RULES §4.3 [001] «после того как было объявлено полсотни от Короля пик, потом уже нельзя
     объявлять терц от Дамы или от Короля в этой же масти»: under ``book``
     (``declarations.lowering_penalty = "refuse"``) it is refused, naming the earlier one."""
-    text = str(refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book"))
+    error = refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book")
+    assert error.verdict.code == "err.declare.lowering" and error.verdict.params["event"] == 2
+    text = said(error)
     assert "(event 2)" in text and 'lowering_penalty = "refuse"' in text, (rule, text)
 
 
@@ -322,8 +329,9 @@ def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
 def test_book_the_asker_still_forfeits_a_hundred():
     """RULES §4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
     class stays barred after the question."""
-    text = str(refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book"))
-    assert "may not declare a higher class" in text, text
+    error = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
+    assert error.verdict.code == "err.forfeit"
+    assert "may not declare a higher class" in said(error), said(error)
 
 
 # --- a declaration restored by a false challenge (RULES §4.2, §6) -----------------------------
@@ -355,13 +363,16 @@ def test_a_declaration_restored_by_a_false_challenge_says_it_stands(rule, script
     deal = sheet.deals[0]
     first = deal.declarations[0]
     assert (first.player, first.status, first.restored) == ("Аня", Status.SCORED, proof), rule
-    assert f"stands again from event {proof}" in first.note and "(event 3)" in first.note
+    assert first.note.code == "note.stands_again"
+    assert f"stands again from event {proof}" in said(first.note) and "(event 3)" in said(
+        first.note
+    )
     assert deal.declared("Аня") == 20 and deal.declarations[1].status == Status.FALSE
-    at_challenge = sheet.notices_for(3)
+    at_challenge = [said(n) for n in sheet.notices_for(3)]
     assert "burns" in at_challenge[0] and "stands again from event" in at_challenge[-1]
-    assert any("stands again and scores" in n for n in sheet.notices_for(proof)), rule
+    assert any("stands again and scores" in said(n) for n in sheet.notices_for(proof)), rule
     # it may not be declared again: it is written
-    with pytest.raises(EventRefused, match="already recorded"):
+    with raises_verdict(EventRefused, "err.declare.repeat", "already recorded"):
         ruleset = load_ruleset("classic")
         replay(PLAYERS, events(script + "\ndeclare Аня терц:Дт", ruleset), ruleset)
 
@@ -441,16 +452,18 @@ def test_every_penalty_says_what_it_did(rule, rules, script, says):
     evs = events(script, ruleset)
     sheet = replay(PLAYERS, evs, ruleset)
     pen = sheet.deals[-1].penalties[-1]
-    notices = " ".join(sheet.notices_for(len(evs)))
+    notices = " ".join(said(n) for n in sheet.notices_for(len(evs)))
     for words in says:
-        assert words in pen.note, (rule, pen.note)
+        assert words in said(pen.note), (rule, said(pen.note))
         assert words in notices or pen.kind.loses_game, (rule, notices)
 
 
 def test_a_lowering_named_by_command_says_its_price():
     """RULES §6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
     sheet = play("deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2")
-    assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in sheet.notices_for(3)[0]
+    notice = sheet.notices_for(3)[0]
+    assert notice.code == "notice.penalty"
+    assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in said(notice)
 
 
 # --- a deal's end without a trick (RULES §5, game.deal_end_requires_trick) ---------------------
@@ -495,8 +508,9 @@ def test_a_deal_end_without_a_trick(rule, value, winner):
     sheet = _trickless_over(value)
     assert sheet.totals["Боря"] >= 160 > sheet.totals["Аня"], sheet.totals
     assert sheet.winner == winner, rule
-    said = any("took no trick in deal 2" in n for n in sheet.deals[1].notices)
-    assert said is value
+    told = any(n.code == "notice.win.no_trick" for n in sheet.deals[1].notices)
+    assert told is value
+    assert told is any("took no trick in deal 2" in said(n) for n in sheet.deals[1].notices)
 
 
 def test_a_claim_short_by_rounding_says_why():
@@ -514,9 +528,10 @@ def test_a_claim_short_by_rounding_says_why():
         DealEvent(None, Suit.CLUBS, None, quick=True),
         Claim("Аня", 3, 42),
     ]
-    with pytest.raises(EventRefused) as info:
+    with raises_verdict(EventRefused, "err.claim.short") as info:
         replay(PLAYERS, evs, ruleset)
-    text = str(info.value)
+    assert info.value.verdict.params["short"] == 1
+    text = said(info.value)
     assert "short of the target 501 by 1" in text and "42 counted, written 40" in text, text
 
 
@@ -533,8 +548,12 @@ def test_a_repeat_in_a_game_file_counts_nothing_and_the_file_replays():
     deal = sheet.deals[0]
     assert [r.status for r in deal.declarations] == [Status.SCORED, Status.REPEAT]
     assert deal.declared("Аня") == 20
-    assert "repeats event 2" in sheet.notices_for(3)[0] and "no lowering" in sheet.notices_for(3)[0]
-    with pytest.raises(EventRefused, match=r"already recorded in this deal \(event 2\)"):
+    (notice,) = sheet.notices_for(3)
+    assert notice.code == "notice.repeat"
+    assert "repeats event 2" in said(notice) and "no lowering" in said(notice)
+    with raises_verdict(
+        EventRefused, "err.declare.repeat", r"already recorded in this deal \(event 2\)"
+    ):
         replay(PLAYERS, evs, ruleset, recorded=len(evs) - 1)
 
 
@@ -573,4 +592,5 @@ def test_a_penalty_naming_a_declaration_found_false_changes_nothing(rule, kind):
     deal = sheet.deals[0]
     statuses = {str(r.decl): r.status for r in deal.declarations}
     assert statuses == {"terts:K♥": Status.SCORED, "terts:A♥": Status.FALSE}, rule
-    assert "this penalty changes nothing" in sheet.notices_for(len(script.splitlines()))[0]
+    notice = sheet.notices_for(len(script.splitlines()))[0]
+    assert notice.code == "notice.void.already" and "this penalty changes nothing" in said(notice)

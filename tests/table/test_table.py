@@ -42,7 +42,7 @@ from terts_referee.table import (
     parse_line,
     run_table,
 )
-from tests.helpers import untimed
+from tests.helpers import raises_said, raises_verdict, untimed
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -411,7 +411,7 @@ def test_lines_read_into_requests_of_the_game_api(line, expected):
 
 @pytest.mark.parametrize("word", ["check", "rules", "new", "export", "stats", "history"])
 def test_terminal_commands_are_not_lines_of_the_table(word):
-    with pytest.raises(TableError, match=f"'{word}' is a terminal command.*terts {word}"):
+    with raises_said(TableError, f"'{word}' is a terminal command.*terts {word}"):
         parse_line(f"{word} trick Ah 7s --trump s", "g.toml")
 
 
@@ -435,7 +435,7 @@ def test_every_terts_command_is_a_form_of_the_table_or_a_terminal_command():
     ],
 )
 def test_lines_that_cannot_be_read_say_why(line, reason):
-    with pytest.raises(RefereeError, match=re.escape(reason)):
+    with raises_said(RefereeError, re.escape(reason)):
         parse_line(line, "g.toml")
 
 
@@ -453,13 +453,15 @@ def test_meta_lines(line, kind):
     ["s 54", "s 1 2 3 4", "p Аня miscount 1 2", "n 7ч Аня Боря", "fix 3", "fix x s 1 2 3", "ins"],
 )
 def test_short_form_usage_errors(line):
-    with pytest.raises(TableError, match="usage"):
+    with raises_verdict(TableError, "table.usage", "usage"):
         parse_line(line, "g.toml")
 
 
 @pytest.mark.parametrize("line", ["fix 3 l", "ins 2 u", "fix 3 zz 1", "ins 1 drop 2"])
 def test_a_correction_holds_a_recording_line_only(line):
-    with pytest.raises(TableError, match=r"is not an event to record: (fix|ins) N LINE"):
+    with raises_verdict(
+        TableError, "table.fix_what", r"is not an event to record: (fix|ins) N LINE"
+    ):
         parse_line(line, "g.toml")
 
 

@@ -23,7 +23,13 @@ import terts_referee
 from terts_referee import i18n
 from terts_referee.web import texts
 from tests.helpers import untimed
-from tests.serve_helpers import cli_refusal, raw_http, request, running, same_as_cli
+from tests.serve_helpers import (
+    assert_page_refusal,
+    raw_http,
+    request,
+    running,
+    same_as_cli,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WEB = Path(terts_referee.__file__).parent / "web"
@@ -93,7 +99,9 @@ def test_a_refusal_is_the_cli_s_line_in_russian(two_games):
         reply = request(server, "POST", "api/trick", {"cards": ["Тп", "7п"]})
         cli = terts("--lang", "ru", "trick", "Тп", "7п")
     assert reply.status == 422
-    assert reply.json()["error"] == cli_refusal(cli.stderr)
+    assert_page_refusal(reply.json()["error"], cli.stderr)
+    assert reply.json()["code"] == "err.no_deal"
+    assert reply.json()["remedy"] == {"action": "deal", "fields": {}}
     assert re.search("[а-яё]", reply.json()["error"])
 
 
@@ -114,7 +122,8 @@ def test_state_is_the_cli_s_json(two_games):
 def test_state_without_a_game_file_is_the_cli_s_message(tmp_path, terts):
     with running(tmp_path / "none.toml") as server:
         data = request(server, "GET", "api/state").json()
-    assert "not found" in data["error"] and "terts new" in data["error"]
+    assert "not found" in data["error"] and "start one" in data["error"]
+    assert "terts new" not in data["error"]  # no terminal command on a page
 
 
 GETS = ["", "index.html", "app.js", "app.css", "api/ui", "api/state", "api/deal", "api/undo", "x"]
@@ -527,8 +536,9 @@ def test_a_new_game_from_the_server_is_the_cli_s(terts, tmp_path):
     terts.ok("new", "Аня", "Боря", "--rules", "short", "--quick")
     assert untimed(served) == untimed(terts.game)
     cli_again = terts("new", "Вася", "Петя")
-    expected = cli_refusal(cli_again.stderr).replace(str(terts.game), str(served))
-    assert again.status == 422 and again.json()["error"] == expected
+    assert again.status == 422 and again.json()["code"] == "store.exists"
+    stderr = cli_again.stderr.replace(str(terts.game), str(served))
+    assert_page_refusal(again.json()["error"], stderr)
     assert untimed(served) == untimed(terts.game)  # never overwritten
 
 

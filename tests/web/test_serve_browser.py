@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import untimed
-from tests.serve_helpers import cli_refusal, running
+from tests.serve_helpers import assert_page_message, assert_page_refusal, running
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
 
@@ -150,8 +150,9 @@ def _same(terts, served, reply, cli, person):
     if cli.code == 0:
         assert reply["ok"], reply
     else:
-        assert reply["ok"] is False and reply["error"] == cli_refusal(cli.stderr)
-        assert person.message() == cli_refusal(cli.stderr)  # the CLI's line, shown on the page
+        assert reply["ok"] is False
+        assert_page_refusal(reply["error"], cli.stderr)
+        assert person.message() == reply["error"]  # the sentence, shown on the page
     assert untimed(served) == untimed(terts.game)
 
 
@@ -379,7 +380,7 @@ def test_a_miscount_three_deals_back_fixed_from_the_page(terts, tmp_path, chromi
             reply = me.record("score")
             cli = terts("score", "64", "--by", "Аня", "--last-trick", "Боря", "--replace", "4")
             _same(terts, served, reply, cli, me)
-            assert reply["message"] == cli.stdout.strip()
+            assert_page_message(reply["message"], cli.stdout)
             assert me.message().startswith("event 4 replaced")  # what changed, on the page
             assert "deal 2: points" in me.message()
             assert first.locator("#panel").is_hidden()

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from ...domain.verdicts import Verdict
 from ..options import AsciiInt, JsonOpt, RulesOpt, TrumpOpt
 
 group = typer.Typer(
@@ -31,12 +32,11 @@ def check_hand(
     from ...domain.cards import parse_card_or_suit, parse_cards
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...i18n.messages import t
     from ...output.report.checks import report_hand
 
     hand = parse_cards(cards)
     if len(hand) > 9:
-        raise NotationError(t("err.hand.too_many", n=len(hand)))
+        raise NotationError(Verdict("err.hand.too_many", {"n": len(hand)}))
     report_hand(hand, parse_card_or_suit(trump)[0], load_ruleset(rules), turns, as_json)
 
 
@@ -80,12 +80,11 @@ def check_trick(
     """
     from ...domain.cards import parse_card_or_suit, parse_cards
     from ...errors import NotationError
-    from ...i18n.messages import t
     from ...output.report.checks import report_trick
 
     parsed = parse_cards(cards)
     if len(parsed) != 2:
-        raise NotationError(t("err.trick.two_cards", n=len(parsed)))
+        raise NotationError(Verdict("err.trick.two_cards", {"n": len(parsed)}))
     report_trick(parsed[0], parsed[1], parse_card_or_suit(trump)[0], as_json)
 
 
@@ -105,14 +104,13 @@ def check_legal(
     from ...domain.cards import parse_card, parse_card_or_suit, parse_cards
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...i18n.messages import t
     from ...output.report.checks import report_legal
 
     held, led = parse_cards(hand), parse_card(lead)
     if led in held:
-        raise NotationError(t("err.legal.led", card=led))
+        raise NotationError(Verdict("err.legal.led", {"card": led}))
     if not held:
-        raise NotationError(t("err.legal.no_hand"))
+        raise NotationError(Verdict("err.legal.no_hand"))
     report_legal(held, led, parse_card_or_suit(trump)[0], final, load_ruleset(rules), as_json)
 
 
@@ -173,19 +171,18 @@ def check_when(
     from ...domain.declarations import Declaration, parse_combo
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...i18n.messages import t
     from ...output.report.checks import report_when
     from ...referee.moments import Moment
 
     ruleset = load_ruleset(rules)
     suit, face_up = parse_card_or_suit(trump)
     if trick > 16:
-        raise NotationError(t("err.when.trick", trick=trick))
+        raise NotationError(Verdict("err.when.trick", {"trick": trick}))
     held = None
     if hand is not None:
         held = frozenset(parse_cards(hand))
         if len(held) > 9:
-            raise NotationError(t("err.hand.too_many", n=len(held)))
+            raise NotationError(Verdict("err.hand.too_many", {"n": len(held)}))
 
     def combos(texts: list[str] | None) -> tuple[Declaration, ...]:
         return tuple(parse_combo(c, suit, ruleset) for c in texts or ())

@@ -10,6 +10,7 @@ def command(as_json: JsonOpt = False) -> None:
     """
     from ...game.demo import play_demo
     from ...output.report.sheet import report_sheet
+    from ..remedies import command as typed
 
     g, path = play_demo()
-    report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path)
+    report_sheet(g, g.sheet(), as_json=as_json, as_csv=False, source=path, command=typed)

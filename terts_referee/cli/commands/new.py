@@ -41,6 +41,7 @@ def command(
     """
     from ...game.session import GameFile
     from ...output.report.events import report_new
+    from ..remedies import command as typed
 
     path = game_path(game)
     created = GameFile.create(
@@ -53,4 +54,4 @@ def command(
         # nothing is ever deleted: a game in the file moves to the library first
         set_aside=lambda where: set_aside(where, library, force),
     )
-    report_new(created.game(), path, as_json)
+    report_new(created.game(), path, as_json, command=typed)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from ...domain.verdicts import Verdict
 from ..options import GameOpt, JsonOpt
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def rules_new(
 
     check_output(path, force=force, example="house.toml")
     if path.suffix != ".toml":
-        raise RulesetError(t("err.ruleset.suffix", path=path))
+        raise RulesetError(Verdict("err.ruleset.suffix", {"path": path}))
     rules = load_ruleset(base)
     own = rules._replace(name=path.stem, description=f"{rules.name} with house changes")
     text = dump_ruleset_toml(own, extends=base)
@@ -137,11 +138,10 @@ def _ruleset_in_play(rules: str | None, game: str | None) -> "tuple[Ruleset, dic
     ``--rules`` together name two rulesets: refused."""
     from ...domain.rules import load_ruleset
     from ...errors import NotationError
-    from ...i18n.messages import t
     from ..options import game_path, opened
 
     if rules is not None and game is not None:
-        raise NotationError(t("err.explain.both"))
+        raise NotationError(Verdict("err.explain.both"))
     if rules is not None:
         return load_ruleset(rules), {"from": "rules", "path": None, "given": rules}
     path = game_path(game)

@@ -74,17 +74,19 @@ def command(
     if club is None:
         given = [name for name, value in (("--players", players), ("--since", since)) if value]
         if given:
+            from ...domain.verdicts import Verdict
             from ...errors import NotationError
 
-            raise NotationError(i18n.t("club.web.needs_club", lang, option=given[0]))
+            raise NotationError(Verdict("club.web.needs_club", {"option": given[0]}))
         from ...web.server import serve as run_server
 
         long_running()
         raise typer.Exit(run_server(game, port, lan, lang, host, library))
     if game is not None:
+        from ...domain.verdicts import Verdict
         from ...errors import NotationError
 
-        raise NotationError(i18n.t("club.web.game_and_club", lang))
+        raise NotationError(Verdict("club.web.game_and_club"))
     from ...web.club_app import serve_club
 
     long_running()

@@ -21,6 +21,7 @@ def command(
     Example: terts sheet --as exact
     """
     from ...output.report.sheet import report_sheet
+    from ..remedies import command as typed
 
     now = opened(game).snapshot(as_rules or None)
-    report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart)
+    report_sheet(now.game, now.sheet, as_json=as_json, as_csv=csv, chart=chart, command=typed)

@@ -9,5 +9,6 @@ def command(game: GameOpt = None, as_json: JsonOpt = False) -> None:
     Example: terts status --json
     """
     from ...output.report.status import report_status
+    from ..remedies import command as typed
 
-    report_status(opened(game).status(), as_json)
+    report_status(opened(game).status(), as_json, command=typed)

@@ -14,6 +14,7 @@ from ...domain.declarations import (
 from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
 from ...i18n import lang, t
+from ...i18n.words import say
 from .. import console
 
 TYPE_CHECKING = False
@@ -68,7 +69,7 @@ def report_compare(
         console.print_json(
             {
                 "winner": verdict.winner,
-                "reason": verdict.reason,
+                "reason": say(verdict.reason, lang()),
                 "key": verdict.key,
                 "source": verdict.source,
                 "rules": rules.name,
@@ -86,7 +87,7 @@ def report_compare(
         head = t("out.cmp_neither")
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} {verdict.source}{key} ({rules.name})")
+    console.say(f"  {say(verdict.reason, lang())} {verdict.source}{key} ({rules.name})")
     if shared:
         console.say(t("out.shared", cards=format_cards(shared)), "yellow")
 
@@ -154,7 +155,13 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     if as_json:
         console.print_json(
             {
-                **verdict.to_json(),
+                "allowed": verdict.allowed,
+                "refused": verdict.refused,
+                "code": verdict.code,
+                "reason": say(verdict.reason, lang()),
+                "rule": verdict.rule,
+                "key": verdict.key,
+                "source": verdict.source,
                 "rules": rules.name,
                 "declaration": decl.to_json(rules),
                 "trick": moment.trick,
@@ -170,4 +177,5 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
         head = t("out.when_priced", name=decl.name(lang()), combo=decl, trick=moment.trick)
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
-    console.say(f"  {verdict.reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")
+    reason = say(verdict.reason, lang())
+    console.say(f"  {reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")

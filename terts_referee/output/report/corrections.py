@@ -11,10 +11,11 @@ from .words import iso
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from rich.table import Table
 
+    from ...domain.verdicts import Remedy
     from ...game.corrections import Change, Correction
     from ...game.views import Corrected
 
@@ -76,7 +77,10 @@ def change_lines(players: tuple[str, str], change: Change) -> list[str]:
     return lines
 
 
-def report_correction(corrected: Corrected, as_json: bool) -> None:
+def report_correction(
+    corrected: Corrected, as_json: bool, *, command: Callable[[Remedy], str]
+) -> None:
+    """What a correction changed; ``command`` writes a command to type in the face's form."""
     c, change, sheet = corrected.correction, corrected.change, corrected.sheet
     if as_json:
         console.print_json(
@@ -91,11 +95,14 @@ def report_correction(corrected: Corrected, as_json: bool) -> None:
             }
         )
         return
-    show(correction_lines(corrected))
+    show(correction_lines(corrected, command=command))
 
 
-def correction_lines(corrected: Corrected) -> list[Said]:
-    """What a correction says: what it did, then what changed on the sheet, a deal a line."""
+def correction_lines(
+    corrected: Corrected, *, command: Callable[[Remedy], str] | None = None
+) -> list[Said]:
+    """What a correction says: what it did, then what changed on the sheet, a deal a line;
+    ``command`` writes a command to type in the face's form (None: a face without commands)."""
     c, change = corrected.correction, corrected.change
     old = describe(c.old) if c.old is not None else ""
     new = describe(c.new) if c.new is not None else ""
@@ -104,7 +111,7 @@ def correction_lines(corrected: Corrected) -> list[Said]:
     said += [("  " + line, None) for line in lines or [t("fix.nothing")]]
     from .sheet import set_aside_line
 
-    aside = set_aside_line(corrected.sheet.set_aside)
+    aside = set_aside_line(corrected.sheet.set_aside, command)
     return [*said, aside] if aside is not None else said
 
 

@@ -7,16 +7,17 @@ from pathlib import Path
 from typing import Any
 
 from ...domain.rules import Ruleset
+from ...domain.verdicts import Remedy
 from ...i18n import lang, t
 from .. import console
-from ..hints import hint
-from .words import STATUS_STYLE, decl_names, penalty_name, status_word
+from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from ...domain.events import Event
+    from ...domain.verdicts import Verdict
     from ...game.model import Game
     from ...game.views import Recorded, Removed
     from ...referee import Deal, Sheet
@@ -83,10 +84,11 @@ def describe(event: Event) -> str:
 
 
 def event_json(
-    number: int, event: Event, notices: Sequence[str] | None, rules: Ruleset
+    number: int, event: Event, notices: Sequence[Verdict] | None, rules: Ruleset
 ) -> dict[str, Any]:
-    """An event as ``log --json`` and a recording command's ``--json`` give it; ``notices``
-    None: none said (an event undone)."""
+    """An event as ``log --json`` and a recording command's ``--json`` give it: its notices in
+    words and, beside them, as verdicts for scripts; ``notices`` None: none said (an event
+    undone)."""
     from ...domain.events import Challenge, Declare
 
     data: dict[str, Any] = {"number": number, **event.to_dict()}
@@ -95,7 +97,10 @@ def event_json(
     if isinstance(event, Challenge):
         data["declaration"] = event.combo.to_json(rules)
     if notices is not None:
-        data["notices"] = list(notices)
+        from ..verdicts import verdict_json
+
+        data["notices"] = said_all(notices)
+        data["verdicts"] = [verdict_json(v) for v in notices]
     return data
 
 
@@ -107,7 +112,9 @@ def deal_of_event(sheet: Sheet, number: int) -> Deal | None:
     return found
 
 
-def report_event(recorded: Recorded, as_json: bool) -> None:
+def report_event(recorded: Recorded, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
+    """What recording an event did; ``command`` writes a command to type next in the face's
+    form (the terminal's, the table's)."""
     game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
     if as_json:
         deal = deal_of_event(sheet, number)
@@ -123,7 +130,7 @@ def report_event(recorded: Recorded, as_json: bool) -> None:
         )
         console.print_json(data)
         return
-    show(event_lines(recorded))
+    show(event_lines(recorded, command=command))
 
 
 #: A line of a report: its text and its style (None: plain).
@@ -136,9 +143,13 @@ def show(lines: list[Said]) -> None:
         console.say(text, style)
 
 
-def event_lines(recorded: Recorded) -> list[Said]:
+def event_lines(
+    recorded: Recorded, *, command: Callable[[Remedy], str] | None = None
+) -> list[Said]:
     """What a recording command says of the event it recorded, line by line: the event, the
-    deal it opened, the declarations it scored, the trick, the notices, the deal's points."""
+    deal it opened, the declarations it scored, the trick, the notices, the deal's points.
+    ``command`` writes a command to type next in the face's form; None (a face without
+    commands to type, the page) leaves out the lines that only suggest one."""
     from ...domain.events import Challenge, DealEvent, Declare, Trick
     from ...referee import stock_before
 
@@ -165,10 +176,11 @@ def event_lines(recorded: Recorded) -> list[Said]:
                 ),
                 STATUS_STYLE.get(rec.status),
             )
-        if any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine):
+        scored = any(r.status == "scored" and r.decl.kind.value != "marriage" for r in mine)
+        if scored and command is not None:
             other = deal.other(event.player)
-            command = hint("challenge", other, "COMBO")
-            say(t("out.unless_beaten", p=other, command=command), "dim")
+            typed = command(Remedy("challenge", {"player": other, "combo": None}))
+            say(t("out.unless_beaten", p=other, command=typed), "dim")
     if isinstance(event, Trick) and deal and deal.tricks:
         tr = deal.tricks[-1]
         if deal.finished:
@@ -185,7 +197,7 @@ def event_lines(recorded: Recorded) -> list[Said]:
                     leader=deal.leader,
                 )
             )
-    for text in recorded.notices:
+    for text in said_all(recorded.notices):
         say(f"  ! {text}", "yellow")
     if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
         a, b = game.players
@@ -208,7 +220,7 @@ def event_lines(recorded: Recorded) -> list[Said]:
     return said
 
 
-def report_new(game: Game, path: Path, as_json: bool) -> None:
+def report_new(game: Game, path: Path, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
     if as_json:
         console.print_json(
             {
@@ -219,18 +231,21 @@ def report_new(game: Game, path: Path, as_json: bool) -> None:
             }
         )
         return
-    show(new_lines(game, path))
+    show(new_lines(game, path, command=command))
 
 
-def new_lines(game: Game, path: Path) -> list[Said]:
-    """What ``terts new`` says of the game it started."""
+def new_lines(
+    game: Game, path: Path, *, command: Callable[[Remedy], str] | None = None
+) -> list[Said]:
+    """What ``terts new`` says of the game it started; ``command`` writes the next command to
+    type in the face's form (None: a face without commands, no such line)."""
     a, b = game.players
     rules, target = game.rules.name, game.rules.game.target
-    command = hint("deal", options={"--trump": t("out.card_or_suit")})
-    return [
-        (t("out.new", path=path, a=a, b=b, rules=rules, target=target), None),
-        (t("out.next_deal", command=command), "dim"),
-    ]
+    said: list[Said] = [(t("out.new", path=path, a=a, b=b, rules=rules, target=target), None)]
+    if command is not None:
+        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        said.append((t("out.next_deal", command=typed), "dim"))
+    return said
 
 
 def report_undo(removed: Removed, as_json: bool) -> None:

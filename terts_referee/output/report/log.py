@@ -9,7 +9,7 @@ from ...i18n import t
 from .. import console
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
-from .words import iso
+from .words import iso, said, said_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def log_json(view: LogView) -> dict[str, Any]:
             item["corrected"] = iso(entry.corrected)
         item["set_aside"] = entry.set_aside is not None  # stored, no longer holds: not counted
         if entry.set_aside is not None:
-            item["refusal"] = entry.set_aside
+            item["refusal"] = said(entry.set_aside)
         data["events"].append(item)
     if view.corrections is not None:
         data["corrections"] = [correction_json(c) for c in view.corrections]
@@ -67,7 +67,7 @@ def report_log(view: LogView, as_json: bool) -> None:
             console.cell(f"{entry.number}*" if entry.corrected is not None else entry.number),
             console.cell(when),
             console.cell(what, "dim" if aside else None),
-            console.cell("; ".join(entry.notices), "yellow"),
+            console.cell("; ".join(said_all(entry.notices)), "yellow"),
         )
     console.show(console.natural_widths(tab))
     if view.any_corrected:

@@ -6,7 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...domain.rules import Ruleset, key_docs, toml_value
-from ...i18n import t
+from ...i18n import (
+    lang,
+    ruledocs,  # noqa: F401  (registers the keys' meanings said below)
+    t,
+)
 from .. import console
 
 if TYPE_CHECKING:
@@ -44,7 +48,10 @@ def report_rules_show(
         console.say(t("out.valid", path=checked, name=rules.name), "green")
         if not verbose:
             return
+    from ...i18n.words import say
+
     docs = key_docs()
+    chosen = lang()
     tab = console.table(
         t("h.key"),
         t("h.value"),
@@ -67,7 +74,7 @@ def report_rules_show(
         tab.add_row(
             console.cell(dotted),
             console.cell(toml_value(value), "bold"),
-            console.cell(doc + allowed),
+            console.cell(say(doc, chosen) + allowed),
             console.cell(source),
         )
     console.show(tab)

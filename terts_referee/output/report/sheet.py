@@ -8,15 +8,16 @@ from pathlib import Path
 
 from ...i18n import lang, t
 from .. import console
-from .words import iso, penalty_name, status_word
+from .words import iso, penalty_name, said, said_all, status_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
 
     from rich.table import Table
 
     from ...domain.rules import Ruleset
+    from ...domain.verdicts import Remedy
     from ...game.model import Game
     from ...referee import Deal, Sheet
     from ...referee.records import PenaltyRecord
@@ -60,7 +61,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
                         "points": r.points,  # what it scored: 0 burned, minus its value lowering
-                        "note": r.note,  # why it did not score, or why it stands again
+                        "note": said(r.note),  # why it did not score, or why it stands again
                         "restored": r.restored,  # burned, standing again from this event
                     }
                     for r in d.declarations
@@ -75,7 +76,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "to_opponent": p.to_opponent,  # written for the opponent ...
                         "opponent": d.other(p.player),  # ... who is this player
                         "says": penalty_says(d, p, rules, i in d.withdrawn),
-                        "note": p.note,
+                        "note": said(p.note),
                         "automatic": p.auto,
                         "withdrawn": i in d.withdrawn,  # a renege whose evidence was false
                     }
@@ -85,7 +86,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                 "quick": d.quick,
                 "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
                 "claimed_by": d.claimed_by,
-                "notices": list(d.notices),
+                "notices": said_all(d.notices),
             }
         )
     return {
@@ -98,9 +99,14 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
         "totals": dict(sheet.totals),
         "finished": sheet.finished,
         "winner": sheet.winner,
-        "win_reason": sheet.win_reason or None,
+        "win_reason": said(sheet.win_reason) or None,
         "deals": deals,
-        "notices": [{"event": n, "text": text} for n, text in sheet.notices],
+        "notices": [
+            {"event": n, "text": text}
+            for (n, _), text in zip(
+                sheet.notices, said_all(v for _, v in sheet.notices), strict=True
+            )
+        ],
         "set_aside": sorted(sheet.set_aside),  # stored events that no longer hold: not counted
     }
 
@@ -112,7 +118,11 @@ def report_sheet(
     as_csv: bool,
     source: Path | None = None,
     chart: bool = False,
+    *,
+    command: Callable[[Remedy], str],
 ) -> None:
+    """The sheet as JSON, CSV or a table; ``command`` writes a command to type in the face's
+    form (where to read why an event is set aside)."""
     if as_json:
         console.print_json(sheet_json(game, sheet))
         return
@@ -177,12 +187,13 @@ def report_sheet(
             + (t("out.uphill", n=up) if up else "")
         )
     skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic (issue 10)
-    for n, text in sheet.notices:
+    for n, notice in sheet.notices:
         if n in skipped:
-            console.say(f"! {text}", "yellow")
-    say_set_aside(sheet.set_aside)
+            console.say(f"! {said(notice)}", "yellow")
+    say_set_aside(sheet.set_aside, command)
     if sheet.finished:
-        console.say(t("out.game_over_why", p=sheet.winner, why=sheet.win_reason), "bold green")
+        why = said(sheet.win_reason)
+        console.say(t("out.game_over_why", p=sheet.winner, why=why), "bold green")
     if chart:
         from ..export import chart_text
 
@@ -191,21 +202,29 @@ def report_sheet(
         console.say(t("out.sample", path=source), "dim")
 
 
-def say_set_aside(set_aside: Collection[int]) -> None:
+def say_set_aside(set_aside: Collection[int], command: Callable[[Remedy], str]) -> None:
     """Once, the stored events the referee set aside (``Sheet.set_aside``), by number."""
-    line = set_aside_line(set_aside)
+    line = set_aside_line(set_aside, command)
     if line is not None:
         console.say(*line)
 
 
-def set_aside_line(set_aside: Collection[int]) -> tuple[str, str] | None:
-    """The line (and its style) naming the stored events set aside; None when there are none."""
+def set_aside_line(
+    set_aside: Collection[int], command: Callable[[Remedy], str] | None = None
+) -> tuple[str, str] | None:
+    """The line (and its style) naming the stored events set aside, and where to read why:
+    ``command`` writes the log's command in the face's form (None: a face without commands,
+    the page, says "the log"); None when there are none."""
     if not set_aside:
         return None
-    from ..hints import hint
-
     numbers = ", ".join(map(str, sorted(set_aside)))
-    line = t("out.set_aside", n=len(set_aside), numbers=numbers, log=hint("log"))
+    n = len(set_aside)
+    if command is None:
+        line = t("out.set_aside_plain", n=n, numbers=numbers)
+    else:
+        from ...domain.verdicts import Remedy
+
+        line = t("out.set_aside", n=n, numbers=numbers, log=command(Remedy("log")))
     return f"! {line}", "yellow"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...domain.verdicts import Verdict
 from .. import console
 
 TYPE_CHECKING = False
@@ -57,8 +58,9 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
         char = console.unencodable(sys.stdout, text)
         if char is not None:
             from ...errors import RefereeError
-            from ...i18n.messages import t
 
             code = f"U+{ord(char):04X}"
-            raise RefereeError(t("msg.csv_encoding", code=code, enc=sys.stdout.encoding))
+            raise RefereeError(
+                Verdict("msg.csv_encoding", {"code": code, "enc": sys.stdout.encoding})
+            )
     sys.stdout.write(text)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...domain.verdicts import Remedy
 from ...i18n import t
 from .. import console
-from ..hints import hint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...game.views import StatusView
 
 
@@ -55,28 +57,29 @@ def status_json(view: StatusView) -> dict[str, Any]:
     }
 
 
-def report_status(view: StatusView, as_json: bool) -> None:
+def report_status(view: StatusView, as_json: bool, *, command: Callable[[Remedy], str]) -> None:
+    """Where the deal stands; ``command`` writes the next command to type in the face's form."""
     data = status_json(view)
     if as_json:
         console.print_json(data)
         return
     from .sheet import say_set_aside
 
-    say_set_aside(view.set_aside)
+    say_set_aside(view.set_aside, command)
     if not data["deal"]:
-        command = hint("deal", options={"--trump": t("out.card_or_suit")})
-        console.say(t("out.no_deal", command=command))
+        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        console.say(t("out.no_deal", command=typed))
         return
     if data["phase"] == "over":
         key = "out.deal_over_won" if view.finished else "out.deal_over_next"
-        console.say(t(key, n=data["deal"], p=view.winner, command=hint("deal")))
+        console.say(t(key, n=data["deal"], p=view.winner, command=command(Remedy("deal"))))
         return
     if view.quick:
         # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
         trump = t("out.trump_is", suit=view.trump.symbol) if view.trump else t("out.trump_unknown")
-        command = hint("score", "POINTS", options={"--by": "P", "--last-trick": "P"})
+        typed = command(Remedy("score", {"points": None, "by": None, "last_trick": None}))
         console.say(
-            t("out.status_quick", n=data["deal"], dealer=view.dealer, trump=trump, command=command),
+            t("out.status_quick", n=data["deal"], dealer=view.dealer, trump=trump, command=typed),
             "bold",
         )
         _may_declare(data)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from ...domain.declarations import Declaration
+    from ...domain.verdicts import Verdict
 
 MSG = register(
     {
@@ -47,6 +48,12 @@ MSG = register(
             "kept in the file; `{log}` says why",
             "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
             "записанных событий} ({numbers}), они остаются в файле; почему — `{log}`",
+        },
+        "out.set_aside_plain": {  # a face without commands to type (the page)
+            "en": "set aside, not counted: {n:#stored event|stored events} ({numbers}), "
+            "kept in the file; the log says why",
+            "ru": "отложено и не засчитано: {n:#записанное событие|записанных события|"
+            "записанных событий} ({numbers}), они остаются в файле; почему — сказано в журнале",
         },
         "fix.stands_again": {
             "en": "set aside before, counted now: {numbers}",
@@ -322,6 +329,24 @@ def penalty_name(kind: str) -> str:
 
 def decl_names(combos: Iterable[Declaration]) -> str:
     return ", ".join(f"{c.name(lang())} ({c})" for c in combos)
+
+
+def said(verdict: Verdict | None) -> str:
+    """A notice or a note in the run's language: its sentence ("" for none). No command in it:
+    the sheet, the log and the pages made from them show what happened, not what to type."""
+    if verdict is None:
+        return ""
+    from ...i18n.words import say
+
+    return say(verdict, lang())
+
+
+def said_all(verdicts: Iterable[Verdict]) -> list[str]:
+    """Notices in the run's language, the language looked up once."""
+    from ...i18n.words import say
+
+    chosen = lang()
+    return [say(v, chosen) for v in verdicts]
 
 
 def iso(at: datetime | None) -> str | None:

@@ -1,0 +1,95 @@
+"""The words of a verdict: ``say(verdict, lang)`` is its sentence in a language.
+
+The referee, the domain and the game layer return verdicts as data (``domain.verdicts``); the
+faces choose the words when they show one, in the language they were asked for: nothing here
+reads a language of its own. A verdict's parameters are rendered by their kind: a player's name
+and any other text literally, numbers as numbers (with their noun where the template counts
+them, ``{n:#trick|tricks}``), a card by its symbol (``Q♥``), a suit by its name in the language
+(``hearts`` / ``черви``), a declaration by its notation in English (``terts:Q♥``, what the
+commands accept) and by the table's name in Russian (``терц от Дамы ♥``), a nested verdict by its
+own sentence, and a tuple of them joined by commas.
+
+The sentence never holds a command to type: a face that has one adds it after the sentence
+(``tail``: the terminal's ``output.remedies``), for the verdict and each nested one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..domain.verdicts import Verdict
+from . import messages, t, vocabulary
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..domain.cards import Suit
+    from ..domain.declarations import Declaration
+
+    #: A face's words after a verdict's sentence: ``tail(verdict, lang)``.
+    Tail = Callable[[Verdict, str], str]
+
+__all__ = ["say", "shown", "suit_word"]
+
+_ = (messages, vocabulary)  # imported for the catalogues they register
+
+_CARDS = "terts_referee.domain.cards"
+_DECLARATIONS = "terts_referee.domain.declarations"
+_SUIT_KEYS = {
+    "spades": "name.suit.spades",
+    "clubs": "name.suit.clubs",
+    "diamonds": "name.suit.diamonds",
+    "hearts": "name.suit.hearts",
+}
+_PLAIN = (str, int, float, bool)
+
+
+def say(verdict: Verdict, lang: str, tail: Tail | None = None) -> str:
+    """The sentence of ``verdict`` in ``lang``, its parameters in words; ``tail`` (a face's)
+    adds its words after it and after each nested verdict."""
+    params = verdict.params
+    if params:
+        words = {name: _word(value, lang, tail) for name, value in params.items()}
+        text = t(verdict.code, lang, **words)
+    else:
+        text = t(verdict.code, lang)
+    return text + tail(verdict, lang) if tail is not None else text
+
+
+def _word(value: object, lang: str, tail: Tail | None) -> object:
+    """A parameter as its sentence shows it (see the module's doc); anything else as it is."""
+    kind = type(value)
+    if kind in _PLAIN or value is None:
+        return value
+    if kind is Verdict:
+        assert isinstance(value, Verdict)
+        return say(value, lang, tail)
+    if kind is tuple or kind is list:
+        assert isinstance(value, (tuple, list))
+        return ", ".join(str(_word(v, lang, tail)) for v in value)
+    # A card, a suit or a declaration: the class's module is loaded when one of them exists, so
+    # asking for it here imports nothing new (a path or an enum never gets this far).
+    module = kind.__module__
+    if module == _CARDS:
+        from ..domain.cards import Suit
+
+        if isinstance(value, Suit):
+            return suit_word(value, lang)
+        return str(value)
+    if module == _DECLARATIONS:
+        from ..domain.declarations import Declaration
+
+        if isinstance(value, Declaration):
+            return shown(value, lang)
+    return value
+
+
+def suit_word(suit: Suit, lang: str) -> str:
+    """A suit's name in ``lang``: ``hearts`` / ``черви``."""
+    return t(_SUIT_KEYS[suit.value], lang)
+
+
+def shown(declaration: Declaration, lang: str) -> str:
+    """A declaration inside a sentence: its notation in English (``terts:Q♥``, what the
+    commands accept), the table's name in Russian (``терц от Дамы ♥``)."""
+    return declaration.name("ru") if lang == "ru" else str(declaration)

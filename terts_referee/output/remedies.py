@@ -1,0 +1,231 @@
+"""The terminal's words for a verdict: its sentence (``i18n.words.say``), then what a terminal
+adds, the command to type for its remedy (``terts deal --quick --replace 3``) and the options
+that only the command line has (``--game``). The two faces on a terminal share them: the
+command line writes the command as ``terts …`` (``command``, ``cli.remedies``), the table in
+its short forms (``table.remedies``).
+
+``say(verdict, lang, form)`` is the one line a refusal prints. Each verdict, and each one nested
+in it, may have a *tail* here, ``cli.<code>`` (or one it shares, ``SHARED_TAILS``): the words
+that follow its sentence on the terminal, with the remedy's command where it says
+``{command}``. A tail that names the command is said only when the verdict has a remedy; a
+verdict with a remedy and no tail of its own gets ": `COMMAND`". So the sentence, which every
+face shares, names no command, and the terminal reads as it always has: "no deal is open to
+declare in: start one" + " with `terts deal`".
+
+The command is written in the face's *form*: the plain ``terts …`` command (``command``), or
+the table's short forms (``table.remedies.short``). Names holding a space are quoted in every
+form (the table reads its lines as shell words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..i18n import register, t
+
+if TYPE_CHECKING:
+    from ..domain.verdicts import Remedy, Verdict
+
+    #: A face's way of writing a remedy as a command to type.
+    Form = Callable[[Remedy], str]
+    #: A command as its parts: the command word, its words, its options (True: a flag).
+    Parts = tuple[str, list[str], dict[str, str | bool]]
+
+__all__ = ["TAILS", "command", "parts", "quoted", "say"]
+
+#: The terminal's words after a verdict's sentence, by its code (``cli.`` + the code).
+TAILS = register(
+    {
+        # a sentence ending on what to do, the command telling how ("start one" + " with `…`")
+        "cli.with": {"en": " with `{command}`", "ru": " командой `{command}`"},
+        "cli.quick": {
+            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
+            "not timed): `{command}`",
+            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
+            "объявлений не проверяется): `{command}`",
+        },
+        "cli.err.game_over": {
+            "en": "; `{command}` reopens it, `terts new --force` starts another",
+            "ru": "; `{command}` вернёт её, `terts new --force` начнёт новую",
+        },
+        "cli.err.one_deck": {"en": ", then `{command}`", "ru": " и запишите `{command}`"},
+        "cli.err.challenge.shared": {"en": " (`{command}`)", "ru": " (`{command}`)"},
+        "cli.err.penalty.no_event": {"en": ": see `terts log`", "ru": ": см. `terts log`"},
+        "cli.log": {"en": " (see `terts log`)", "ru": " (см. `terts log`)"},
+        "cli.err.fix.range.insert": {
+            "en": " (see `terts log`; to add after the last, record without --before)",
+            "ru": " (см. `terts log`; после последнего — запишите без --before)",
+        },
+        # the game file: the option that names another
+        "cli.game": {"en": " with --game", "ru": " через --game"},
+        "cli.store.not_found": {
+            "en": " with `{command}` or name one with --game",
+            "ru": " командой `{command}` или укажите файл через --game",
+        },
+        "cli.store.exists": {
+            "en": ": --force moves it there first, nothing is deleted; or --game names another "
+            "file",
+            "ru": ": --force сначала перенесёт его туда, ничего не удаляя; или укажите другой "
+            "файл через --game",
+        },
+    }
+)
+#: Verdicts that share a tail: the tail's key by the verdict's code.
+SHARED_TAILS = {
+    "err.no_deal": "cli.with",
+    "err.penalty.no_deal": "cli.with",
+    "err.deal_open": "cli.with",
+    "err.marriage.no_trump": "cli.with",
+    "err.trick.no_trump": "cli.with",
+    "err.tie_needs_trump": "cli.with",
+    # refused for its timing, in a deal followed trick by trick before its first trick
+    "err.declare.not_leader": "cli.quick",
+    "err.declare.none_before_break": "cli.quick",
+    "err.declare.no_fours": "cli.quick",
+    "err.declare.already": "cli.quick",
+    "err.fix.range.replace": "cli.log",
+    "err.fix.range.drop": "cli.log",
+    "store.directory": "cli.game",
+    "store.special": "cli.game",
+    "store.too_big": "cli.game",
+    "store.not_replaceable": "cli.game",
+    "store.read_only": "cli.game",
+    "store.corrupt": "cli.game",
+}
+
+
+# --- a remedy as a command --------------------------------------------------------------------
+
+#: Each action's fields, as the command takes them: positional fields in order, then options
+#: (field, option) in the order they are written. A field absent from the remedy is left out.
+_SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
+    "deal": (
+        (),
+        (
+            ("trump", "--trump"),
+            ("dealer", "--dealer"),
+            ("quick", "--quick"),
+            ("tricks", "--tricks"),
+            ("replace", "--replace"),
+        ),
+    ),
+    "score": (("points",), (("by", "--by"), ("last_trick", "--last-trick"))),
+    "trump": (("trump", "suit"), ()),
+    "penalty": (("player", "kind"), (("points", "--points"), ("event", "--event"))),
+    "claim": (("player",), (("tricks", "--tricks"), ("card_points", "--card-points"))),
+    "declare": (("player", "combos"), ()),
+    "challenge": (("player", "combo"), ()),
+    "new": (("players",), ()),
+    "drop": (("event",), ()),
+}
+#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``.
+_PLACEHOLDERS = {
+    "player": "P",
+    "by": "P",
+    "last_trick": "P",
+    "players": "P",
+    "event": "N",
+    "tricks": "N",
+    "card_points": "N",
+    "combo": "COMBO",
+    "combos": "COMBO",
+    "trump": "CARD|SUIT",
+    "suit": "SUIT",
+}
+_POINTS = {"score": "POINTS"}
+_FLAGS = {
+    ("deal", "quick"),
+    ("deal", "tricks"),
+}  # options that take no value  # the points of a count; a penalty's are N
+
+
+def _placeholder(action: str, field: str) -> str:
+    if field == "points":
+        return _POINTS.get(action, "N")
+    return _PLACEHOLDERS.get(field, field.upper())
+
+
+def parts(remedy: Remedy) -> Parts:
+    """The remedy as the parts of a command: its word, its positional words (names as they are,
+    quoted later), its options by name. A field given as None is its placeholder."""
+    positional, options = _SHAPES.get(remedy.action, ((), ()))
+    fields = remedy.fields
+    words: list[str] = []
+    for name in positional:
+        if name not in fields:
+            continue
+        value = fields[name]
+        if isinstance(value, (tuple, list)):  # several words: P1 P2 for players to name
+            for i, v in enumerate(value, start=1):
+                hole = _placeholder(remedy.action, name) + (str(i) if name == "players" else "")
+                words.append(hole if v is None else str(v))
+        else:
+            words.append(_placeholder(remedy.action, name) if value is None else str(value))
+    written: dict[str, str | bool] = {}
+    for name, option in options:
+        if name not in fields:
+            continue
+        value = fields[name]
+        if value is True:
+            written[option] = True
+        elif value is None and (remedy.action, name) in _FLAGS:
+            continue
+        elif value is not False:
+            written[option] = _placeholder(remedy.action, name) if value is None else str(value)
+    return remedy.action, words, written
+
+
+def quoted(word: str) -> str:
+    """``word`` as one shell word: quoted when it holds a space or a shell character."""
+    if word and not any(c.isspace() or c in "'\"\\$`;&|<>()*?#~" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def quoted_name(word: str) -> str:
+    """A command's positional word: a name quoted when it holds a space or a quote (a
+    placeholder such as ``CARD|SUIT`` stays as it is)."""
+    return quoted(word) if any(c.isspace() or c in "'\"$`" for c in word) else word
+
+
+def options_words(options: dict[str, str | bool]) -> list[str]:
+    """Options as words: ``--quick``, ``--by 'Анна Мария'``."""
+    return [
+        name if value is True else f"{name} {quoted(str(value))}" for name, value in options.items()
+    ]
+
+
+def command(remedy: Remedy) -> str:
+    """The command to type at the terminal: ``terts penalty P false-declaration --event N``."""
+    name, words, options = parts(remedy)
+    return " ".join(["terts", name, *(quoted_name(w) for w in words), *options_words(options)])
+
+
+# --- the verdict in words -----------------------------------------------------------------------
+
+
+def tail(verdict: Verdict, lang: str, form: Form) -> str:
+    """The terminal's words after ``verdict``'s sentence (see the module's doc), its command
+    written in ``form``."""
+    key = SHARED_TAILS.get(verdict.code) or f"cli.{verdict.code}"
+    remedy = verdict.remedy
+    write = form
+    if key not in TAILS:
+        return f": `{write(remedy)}`" if remedy is not None else ""
+    text = t(key, lang)
+    if "{command}" not in text:
+        return text
+    return t(key, lang, command=write(remedy)) if remedy is not None else ""
+
+
+def say(verdict: Verdict, lang: str, form: Form) -> str:
+    """The line a terminal shows for ``verdict``: its sentence in ``lang`` with the terminal's
+    tails, the commands written in ``form`` (``command``: the plain one; the table's short
+    forms)."""
+    from ..i18n.words import say as sentence
+
+    def after(v: Verdict, chosen: str) -> str:
+        return tail(v, chosen, form)
+
+    return sentence(verdict, lang, after)
