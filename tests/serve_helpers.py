@@ -23,16 +23,17 @@ class Reply:
 
 
 @contextmanager
-def running(game, lang="en", token=None, host="127.0.0.1", backend=None, **limits):
+def running(game, lang="en", token=None, host="127.0.0.1", backend=None, port=0, **limits):
     """A server over ``game`` in a thread, with its own event loop; yields it (``.url``,
-    ``.server_address``). ``backend``: another than today's over ``game``; ``limits``: any of
+    ``.server_address``). ``backend``: another than today's over ``game``; ``port``: 0 for any
+    free one (a server started again on the port of one stopped: a restart); ``limits``: any of
     ``Limits``' fields (short timeouts, a small cap)."""
     from terts_referee.web.app import Limits
     from terts_referee.web.backend import GameBackend
     from terts_referee.web.server import PhoneServer
     from terts_referee.web.transport import bind
 
-    sock = bind(host, 0)
+    sock = bind(host, port)
     backend = backend or GameBackend(str(game), lang)
     server = PhoneServer(sock, backend, lang, token, Limits(**limits))
     thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)

@@ -11,10 +11,14 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 __all__ = [
+    "BestGames",
     "Copy",
     "EveningRatings",
     "FinishedGame",
+    "GameRecord",
     "HeadToHead",
+    "MarginRecord",
+    "PlayerRecords",
     "PlayerStats",
     "RatingTerms",
     "RoundPair",
@@ -24,6 +28,7 @@ __all__ = [
     "Stats",
     "TableView",
     "TimelineEntry",
+    "TotalRecord",
 ]
 
 
@@ -55,6 +60,7 @@ class HeadToHead(TypedDict):
     players: list[str]
     games: int
     wins: dict[str, int]
+    points: dict[str, int]  # each one's final totals added up over the pair's games
 
 
 class TimelineEntry(TypedDict):
@@ -88,6 +94,40 @@ class Copy(TypedDict):
     counted: str
 
 
+class GameRecord(TypedDict):
+    """A game a record was set in (``records.best_games``), enough to name and open it."""
+
+    file: str
+    date: str
+    players: list[str]
+    winner: str | None
+    totals: dict[str, int]
+    deals: int
+    minutes: float | None
+
+
+class MarginRecord(GameRecord):
+    margin: int  # the winner's total less the loser's
+
+
+class TotalRecord(GameRecord):
+    player: str
+    total: int
+
+
+class PlayerRecords(TypedDict):
+    largest_margin: int | None  # over the player's wins (None: no win)
+    highest_total: int | None
+    fastest_win: int | None  # the fewest deals of a win
+
+
+class BestGames(TypedDict):
+    largest_margin: MarginRecord | None
+    highest_total: TotalRecord | None
+    fastest_win: GameRecord | None
+    players: dict[str, PlayerRecords]  # by the spelling of each player's latest game
+
+
 class Stats(TypedDict):
     games: int
     unfinished: int
@@ -96,6 +136,7 @@ class Stats(TypedDict):
     average_deals: float | None
     average_minutes: float | None
     timeline: list[TimelineEntry]  # the finished games, in the order they started
+    best_games: BestGames  # the records: largest margin, highest total, fastest win
     ratings: RatingTerms
     # with --player and --vs: the chance of each to win their next game (adding up to 1)
     chance: NotRequired[dict[str, float]]

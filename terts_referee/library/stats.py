@@ -6,7 +6,8 @@ latest game. Dates are the games' start (a format 1 file without times: the file
 compared by their local calendar day.
 
 Streaks run over a player's finished games in the order they started: the longest run of wins,
-and the current one (the run of wins that ends with his latest game; 0 after a loss).
+and the current one (the run of wins that ends with his latest game; 0 after a loss). Head to
+head counts a pair's wins and adds up their final totals; the best games are ``records``'.
 
 Ratings (``ratings.py``) are worked out over the finished games of the period the filters name
 (``--since``, ``--until``, ``--rules``), whoever played them: ``--player`` and ``--vs`` choose
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import register, t
+from .records import best_games
 from .summary import add_figures, blank_figures
 
 if TYPE_CHECKING:
@@ -214,8 +216,12 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
             results.setdefault(k, []).append(winner == k)
             add_figures(mine, game["figures"][p])
         pair = tuple(sorted(keys))
-        tally = pairs.setdefault(pair, {"games": 0, "wins": dict.fromkeys(pair, 0)})
+        tally = pairs.setdefault(
+            pair, {"games": 0, "wins": dict.fromkeys(pair, 0), "points": dict.fromkeys(pair, 0)}
+        )
         tally["games"] += 1
+        for p in game["players"]:
+            tally["points"][_key(p)] += game["totals"][p]
         if winner in tally["wins"]:
             tally["wins"][winner] += 1
 
@@ -263,6 +269,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
             "players": [names[a], names[b]],
             "games": tally["games"],
             "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
+            "points": {names[a]: tally["points"][a], names[b]: tally["points"][b]},
         }
         for (a, b), tally in sorted(pairs.items(), key=lambda item: (-item[1]["games"], item[0]))
     ]
@@ -290,6 +297,7 @@ def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
             }
             for g in finished
         ],
+        "best_games": best_games(finished, _key, names),
         "ratings": terms,
     }
     if filters.player and filters.vs and filters.player != filters.vs:

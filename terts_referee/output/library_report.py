@@ -54,6 +54,15 @@ TEXT = register(
         "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
         "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
         "library.h.pair": {"en": "pair", "ru": "пара"},
+        "library.h.points": {"en": "points", "ru": "очки"},
+        "library.h.best_games": {"en": "Best games", "ru": "Лучшие партии"},
+        "library.h.record": {"en": "record", "ru": "рекорд"},
+        "library.h.figure": {"en": "figure", "ru": "сколько"},
+        "library.h.game": {"en": "game", "ru": "партия"},
+        "library.h.largest_margin": {"en": "largest margin", "ru": "наибольший отрыв"},
+        "library.h.highest_total": {"en": "highest total", "ru": "больше всего очков"},
+        "library.h.fastest_win": {"en": "fastest win, deals", "ru": "быстрая победа, сдач"},
+        "library.h.own_best": {"en": "Each player's best", "ru": "Лучшее у каждого"},
         "library.h.ratings": {"en": "Ratings", "ru": "Рейтинги"},
         "library.h.rating": {"en": "rating (mu ± sigma)", "ru": "рейтинг (μ ± σ)"},
         "library.h.rated": {"en": "games rated", "ru": "партий в рейтинге"},
@@ -182,15 +191,28 @@ def _day(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
 
 
+def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
+    """``history --json``: the games, and the files the scan skipped or counted once (the
+    page's ``api/history`` answers this very document)."""
+    return {
+        "games": games,
+        "skipped": [name for name, _ in scan.skipped],
+        "copies": copies_of(scan),
+    }
+
+
+def stats_document(figures: Stats, scan: Scan) -> Stats:
+    """``stats --json``: the figures, with the library read and the files the scan skipped or
+    counted once (the page's ``api/stats`` answers this very document)."""
+    figures["library"] = str(scan.library)
+    figures["skipped"] = [name for name, _ in scan.skipped]
+    figures["copies"] = copies_of(scan)
+    return figures
+
+
 def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
     if as_json:
-        console.print_json(
-            {
-                "games": games,
-                "skipped": [name for name, _ in scan.skipped],
-                "copies": copies_of(scan),
-            }
-        )
+        console.print_json(history_document(games, scan))
         return
     if not games:
         total = len(scan.games)
@@ -334,8 +356,9 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         t("library.h.pair"),
         t("library.h.games"),
         t("library.h.wins"),
+        t("library.h.points"),
         title=t("library.h.h2h"),
-        numbers=(1, 2),  # «1 : 2» never wraps
+        numbers=(1, 2, 3),  # «1 : 2» never wraps
     )
     for pair in figures["head_to_head"]:
         a, b = pair["players"]
@@ -343,8 +366,10 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
             console.cell(f"{a} — {b}"),
             console.cell(pair["games"]),
             console.cell(f"{pair['wins'][a]} : {pair['wins'][b]}"),
+            console.cell(f"{pair['points'][a]} : {pair['points'][b]}"),
         )
     console.show(console.natural_widths(h2h))
+    _report_best(figures)
     _show_ratings(figures)
     console.say(
         t(
@@ -362,3 +387,49 @@ def report_stats(figures: Stats, as_json: bool, chart: bool, in_library: int = 0
         from .season import wins_chart_text
 
         console.say(wins_chart_text(figures, ascii_only=console.ascii_suits()))
+
+
+#: The records of ``stats --json``'s ``best_games``: the figure in each, and who holds it.
+_RECORDS = (
+    ("largest_margin", "margin", "winner"),
+    ("highest_total", "total", "player"),
+    ("fastest_win", "deals", "winner"),
+)
+
+
+def _report_best(figures: Stats) -> None:
+    """The best games (who set each record, its figure, the game), then each player's own."""
+    best = figures["best_games"]
+    tab = console.table(
+        t("library.h.record"),
+        t("library.h.player"),
+        t("library.h.figure"),
+        t("library.h.game"),
+        title=t("library.h.best_games"),
+    )
+    for name, field, holder in _RECORDS:
+        entry: Any = best[name]  # type: ignore[literal-required]  # _RECORDS names its keys
+        if entry is None:
+            continue
+        a, b = entry["players"]
+        tab.add_row(
+            console.cell(t(f"library.h.{name}")),
+            console.cell(entry[holder]),
+            console.cell(entry[field]),
+            console.cell(
+                f"{entry['date'][:10]} {a} — {b} {entry['totals'][a]} : {entry['totals'][b]}"
+            ),
+        )
+    if tab.row_count:
+        console.show(tab)
+    own = console.table(
+        t("library.h.player"),
+        *(t(f"library.h.{name}") for name, _, _ in _RECORDS),
+        title=t("library.h.own_best"),
+    )
+    for player, mine in best["players"].items():
+        own.add_row(
+            console.cell(player),
+            *(console.cell(_or_dash(mine[name])) for name, _, _ in _RECORDS),  # type: ignore[literal-required]
+        )
+    console.show(own)

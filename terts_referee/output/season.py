@@ -80,6 +80,16 @@ WORDS = register(
             "по всем оконченным партиям периода",
         },
         "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
+        "season.points": {"en": "Points", "ru": "Очки"},
+        "season.best": {"en": "Best games", "ru": "Лучшие партии"},
+        "season.record": {"en": "Record", "ru": "Рекорд"},
+        "season.figure": {"en": "Figure", "ru": "Сколько"},
+        "season.date": {"en": "Date", "ru": "Дата"},
+        "season.score": {"en": "Score", "ru": "Счёт"},
+        "season.largest_margin": {"en": "Largest margin", "ru": "Наибольший отрыв"},
+        "season.highest_total": {"en": "Highest total", "ru": "Больше всего очков"},
+        "season.fastest_win": {"en": "Fastest win (deals)", "ru": "Самая быстрая победа (сдач)"},
+        "season.no_record": {"en": "no game won yet", "ru": "выигранных партий нет"},
         "season.generated": {
             "en": "written by terts-referee",
             "ru": "записано программой terts-referee",
@@ -345,6 +355,60 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
+#: The records of ``records.best_games``: each one's figure in its entry, and who holds it.
+_RECORDS: Final = (
+    ("largest_margin", "margin", "winner"),
+    ("highest_total", "total", "player"),
+    ("fastest_win", "deals", "winner"),
+)
+
+
+def _best_html(figures: Stats, lang: str) -> list[str]:
+    """The best games: each record with who set it, its figure and its game; then each
+    player's own (``data-record`` rows, cells with ``data-field`` as elsewhere)."""
+    best = figures["best_games"]
+    head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("record", "player", "figure", "date")
+    )
+    rows = []
+    for name, field, holder in _RECORDS:
+        entry: Any = best[name]  # type: ignore[literal-required]  # _RECORDS names its keys
+        if entry is None:
+            continue
+        who = entry[holder]
+        a, b = entry["players"]
+        score = f"{a} {entry['totals'][a]} : {entry['totals'][b]} {b}"
+        rows.append(
+            f'<tr data-record="{name}"><th scope="row">{_h(name, lang)}</th>'
+            f"<td>{escape(who)}</td>{_cell(who, field, entry[field])}"
+            f"<td>{escape(entry['date'][:10])}, {escape(score)}</td></tr>"
+        )
+    if not rows:
+        rows.append(f'<tr><td colspan="4">{_h("no_record", lang)}</td></tr>')
+    own_head = "".join(
+        f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *(r[0] for r in _RECORDS))
+    )
+    own = []
+    for name, mine in best["players"].items():
+        cells = "".join(_cell(name, r[0], mine[r[0]]) for r in _RECORDS)
+        own.append(f'<tr data-record="players"><th scope="row">{escape(name)}</th>{cells}</tr>')
+    return [
+        f"<h2>{_h('best', lang)}</h2>",
+        '<table class="stats best">',
+        f"<thead><tr>{head}</tr></thead>",
+        "<tbody>",
+        *rows,
+        "</tbody>",
+        "</table>",
+        '<table class="stats best players">',
+        f"<thead><tr>{own_head}</tr></thead>",
+        "<tbody>",
+        *own,
+        "</tbody>",
+        "</table>",
+    ]
+
+
 def _text_of(field: str, p: PlayerStats) -> str | None:
     """How the page writes a player's figure when not as it is (None): a rate as a percentage,
     a rating with one decimal, mu with its sigma."""
@@ -412,6 +476,10 @@ def season_html(figures: Stats, lang: str = "en") -> str:
             + _figure(a, "wins", pair["wins"][a])
             + " : "
             + _figure(b, "wins", pair["wins"][b])
+            + '</td><td class="points">'
+            + _figure(a, "points", pair["points"][a])
+            + " : "
+            + _figure(b, "points", pair["points"][b])
             + "</td></tr>"
         )
     summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
@@ -444,11 +512,13 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         f"<h2>{_h('h2h', lang)}</h2>",
         '<table class="stats h2h">',
         f'<thead><tr><th scope="col">{_h("pair", lang)}</th><th scope="col">'
-        f'{_h("games", lang)}</th><th scope="col">{_h("wins", lang)}</th></tr></thead>',
+        f'{_h("games", lang)}</th><th scope="col">{_h("wins", lang)}</th>'
+        f'<th scope="col">{_h("points", lang)}</th></tr></thead>',
         "<tbody>",
         *pairs,
         "</tbody>",
         "</table>",
+        *_best_html(figures, lang),
         '<figure class="chart">',
         _cumulative_svg(figures, lang),
         f"<figcaption>{_h('cumulative_caption', lang)}</figcaption>",

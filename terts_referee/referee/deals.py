@@ -10,7 +10,7 @@ from ..domain.events import DealEvent, Score, SetTrump
 from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
 from .ending import check_winner
-from .records import Deal
+from .records import Deal, Sheet
 from .reneges import apply_renege
 from .scoring import reachable_card_points, settle
 from .state import State
@@ -85,3 +85,12 @@ def close_deal(st: State, deal: Deal, card_points: dict[str, int], last_trick: s
     apply_renege(st, deal)
     settle(st, deal)
     check_winner(st, deal)
+
+
+def next_game_dealer(sheet: Sheet) -> str | None:
+    """Who deals the first deal of the next game (RULES §2): the rotation runs on, so the
+    player who took the last trick of this game's last deal deals it; no source starts a new
+    lot for a new game. None when that deal has no last trick (ended by a claim, or the game
+    by a penalty) or there was no deal: then the lot decides, as at the first game."""
+    last = sheet.deals[-1] if sheet.deals else None
+    return last.last_trick if last is not None else None

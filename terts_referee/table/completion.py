@@ -167,13 +167,14 @@ class TableCompleter(Completer):
         for card in DECK:
             if card in exclude or card.rank.sequence_index < min_index:
                 continue
-            for form in (card_forms(card)[chosen],):
-                if form in seen or not norm(form).startswith(p):
-                    continue
-                seen.add(form)
-                yield Completion(
-                    head + form, -len(raw), display=head + form, display_meta=str(card)
-                )
+            form = card_forms(card)[chosen]
+            if form in seen or not norm(form).startswith(p):
+                continue
+            seen.add(form)
+            # The symbol beside a form written in letters (``Qh``  ``Q♥``); beside the symbol
+            # itself nothing, or the menu would show every card twice (``8♠  8♠``).
+            meta = str(card) if form != str(card) else None
+            yield Completion(head + form, -len(raw), display=head + form, display_meta=meta)
 
     def _combos(self, raw: str, prefix: str) -> Iterator[Completion]:
         if ":" in prefix:

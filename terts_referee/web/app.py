@@ -8,6 +8,11 @@ Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md ha
 - ``GET  api/state``   the sheet, the status and the log of the game, and the file's version
 - ``GET  api/events``  server-sent events: the game file's version whenever it changes
 - ``POST api/ACTION``  one action from a JSON object (``Backend.actions``)
+- ``GET  manifest.webmanifest`` the web app manifest; the icons it names beside the page
+- ``GET  api/history``, ``api/stats`` the library (``history --json``, ``stats --json``), the
+  filters as query parameters; ``api/game?file=F`` a library game's sheet; ``api/next`` the next
+  game once this one is finished; ``sheet.html`` the printable sheet (``export --html``): all
+  ``reads.Reads``'
 
 GET never changes the file. Every answer carries the security headers; every refusal is one
 line of JSON, ``{"ok": false, "error": "..."}``, in the server's language. What a request may
@@ -35,14 +40,26 @@ from starlette.types import Receive, Scope, Send
 from ..i18n import t
 from . import texts  # noqa: F401 - registers the web.* and ui.* words
 from .backend import Backend
+from .reads import Reads
 
 T = TypeVar("T")
 
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
+    # the icons the manifest names (tools/make_icons.py draws them) and the page links
+    "icon.svg": "image/svg+xml",
+    "icon-192.png": "image/png",
+    "icon-512.png": "image/png",
+    "icon-maskable.png": "image/png",
+    "apple-touch-icon.png": "image/png",
 }
-PAGES = ("", "index.html", "api/ui", "api/state", "api/events", *STATIC)
+# The read-only routes of ``reads.Reads``: the library, a library game, the next game.
+READS = ("api/history", "api/stats", "api/game", "api/next")
+PAGES = (
+    *("", "index.html", "api/ui", "api/state", "api/events"),
+    *("manifest.webmanifest", "sheet.html", *READS, *STATIC),
+)
 JSON_TYPE = "application/json; charset=utf-8"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -51,9 +68,20 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
     ),
 }
+# The printable sheet (``export --html``): its style is in the page, and it runs no script.
+SHEET_HEADERS = {
+    **SECURITY_HEADERS,
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    ),
+}
+THEME = "#1f5f3f"  # the page's accent (app.css --accent): the manifest's theme colour
+BACKGROUND = "#f6f4ee"  # the page's background (app.css --bg)
 
 
 class Limits(NamedTuple):
@@ -172,8 +200,10 @@ class PhoneApp:
         token: str | None,
         allowed_hosts: set[str],
         limits: Limits,
+        reads: Reads | None = None,
     ):
         self.backend = backend
+        self.reads = reads or Reads(backend.path, lang)
         self.lang = lang
         self.token = token
         self.allowed_hosts = allowed_hosts
@@ -278,7 +308,7 @@ class PhoneApp:
         if method in ("GET", "HEAD"):
             if action in self.backend.actions:
                 return self._not_allowed(method, "POST")
-            return await self._get(route, method == "HEAD")
+            return await self._get(route, method == "HEAD", request.query_params.multi_items())
         if method == "POST":
             if action in self.backend.actions:
                 return await self._act(action, request)
@@ -291,19 +321,71 @@ class PhoneApp:
         message = t("web.err.method", self.lang, method=method, allowed=allowed)
         return refusal(405, message, {"Allow": allowed})
 
-    async def _get(self, route: str, head: bool) -> Response:
+    async def _get(self, route: str, head: bool, query: list[tuple[str, str]]) -> Response:
         if route in ("", "index.html"):
             return self._page()
         if route in STATIC:
             data = resources.files(__package__).joinpath("static", route).read_bytes()
             return Response(data, 200, SECURITY_HEADERS, STATIC[route])
+        if route == "manifest.webmanifest":
+            return self._manifest()
         if route == "api/ui":
             return one_line(200, await self._call(self.backend.ui))
         if route == "api/state":
             return one_line(200, await self._state_now())
         if route == "api/events":
             return self._events(head)
+        if route in READS:
+            reads = self.reads
+            read: dict[str, Callable[..., tuple[int, Any]]] = {
+                "api/history": reads.history,
+                "api/stats": reads.stats,
+                "api/game": reads.game,
+            }
+            if route == "api/next":
+                status, answer = await self._call(reads.next_game)
+            else:
+                status, answer = await self._call(read[route], query)
+            return one_line(status, answer)
+        if route == "sheet.html":
+            status, page = await self._call(self.reads.sheet_html, query)
+            if status != 200:
+                return one_line(status, page)
+            return Response(page.encode("utf-8"), 200, SHEET_HEADERS, "text/html; charset=utf-8")
         return refusal(404, t("web.err.not_found", self.lang, path=route))
+
+    def _manifest(self) -> Response:
+        """The web app manifest: the page opens full screen from the home screen, under its
+        name in the server's language. Paths are relative to the manifest, so that they stay
+        under the token's folder."""
+        lang = self.lang
+        icon = [("icon-192.png", "192x192"), ("icon-512.png", "512x512")]
+        manifest = {
+            "name": t("ui.title", lang),
+            "short_name": t("ui.short_name", lang),
+            "description": t("ui.description", lang),
+            "lang": lang,
+            "dir": "ltr",
+            "id": "./",
+            "start_url": "./",
+            "scope": "./",
+            "display": "standalone",
+            "orientation": "portrait",
+            "background_color": BACKGROUND,
+            "theme_color": THEME,
+            "icons": [
+                *({"src": src, "sizes": size, "type": "image/png"} for src, size in icon),
+                {
+                    "src": "icon-maskable.png",
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
+                {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            ],
+        }
+        body = json.dumps(manifest, ensure_ascii=False).encode("utf-8")
+        return Response(body, 200, SECURITY_HEADERS, "application/manifest+json; charset=utf-8")
 
     # --- the endpoints --------------------------------------------------------------------
 
@@ -314,6 +396,7 @@ class PhoneApp:
         page = resources.files(__package__).joinpath("static", "index.html").read_text("utf-8")
         page = page.replace("{{lang}}", escape(lang))
         page = page.replace("{{title}}", escape(t("ui.title", lang)))
+        page = page.replace("{{theme}}", THEME)
         return Response(page.encode("utf-8"), 200, SECURITY_HEADERS, "text/html; charset=utf-8")
 
     async def _state_now(self) -> dict[str, Any]:

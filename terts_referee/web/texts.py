@@ -149,8 +149,41 @@ TEXTS = register(
             "en": "the server failed to answer this request ({kind})",
             "ru": "сервер не смог ответить на этот запрос ({kind})",
         },
+        "web.err.unknown_param": {
+            "en": "unknown parameter '{name}' for {route}: expected {names}",
+            "ru": "неизвестный параметр '{name}' для {route}: ожидается {names}",
+        },
+        "web.err.repeated_param": {
+            "en": "parameter '{name}' given more than once: give it once",
+            "ru": "параметр '{name}' указан не один раз: укажите его однажды",
+        },
+        "web.err.long_param": {
+            "en": "parameter '{name}' is too long: at most {limit} characters",
+            "ru": "параметр '{name}' слишком длинный: не больше {limit} знаков",
+        },
+        "web.err.missing_param": {
+            "en": "{route} needs the parameter '{name}'",
+            "ru": "для {route} нужен параметр '{name}'",
+        },
+        "web.err.vs_alone": {
+            "en": "'vs' needs 'player': the games of one player against another",
+            "ru": "для 'vs' нужен 'player': партии одного игрока против другого",
+        },
+        "web.err.not_in_library": {
+            "en": "no game {file!r} in the library: open one of those api/history lists",
+            "ru": "в библиотеке нет партии {file!r}: откройте одну из тех, что даёт api/history",
+        },
+        "web.err.no_game": {
+            "en": "no game file yet: start one with New game",
+            "ru": "файла партии ещё нет: начните кнопкой «Новая партия»",
+        },
         # --- the page -------------------------------------------------------------------------
         "ui.title": {"en": "Terts referee", "ru": "Судья Терца"},
+        "ui.short_name": {"en": "Terts", "ru": "Терц"},
+        "ui.description": {
+            "en": "The score sheet and referee of a game of Terts, for the phones at the table",
+            "ru": "Запись и судья партии в терц — для телефонов за столом",
+        },
         "ui.loading": {"en": "Loading…", "ru": "Загрузка…"},
         "ui.offline": {
             "en": "No connection to the server: retrying…",
@@ -182,9 +215,8 @@ TEXTS = register(
             "en": "No game file yet: start one with New game",
             "ru": "Файла партии ещё нет: начните кнопкой «Новая партия»",
         },
-        "ui.names": {"en": "Players (the first named leads)", "ru": "Игроки (первый ходит)"},
         "ui.name_a": {"en": "First player", "ru": "Первый игрок"},
-        "ui.name_b": {"en": "Second player (deals first)", "ru": "Второй игрок (сдаёт первым)"},
+        "ui.name_b": {"en": "Second player", "ru": "Второй игрок"},
         "ui.rules": {"en": "Rules", "ru": "Правила"},
         "ui.act.deal": {"en": "Deal", "ru": "Сдача"},
         "ui.act.declare": {"en": "Declare", "ru": "Объявить"},
@@ -210,7 +242,7 @@ TEXTS = register(
             "ru": "отложено: больше не проходит, не засчитано",
         },
         "ui.fix": {"en": "Fix", "ru": "Испр."},
-        "ui.fix_n": {"en": "Fix event {n}", "ru": "Исправить событие {n}"},
+        "ui.fix_n": {"en": "Fix event {n}", "ru": "Испр. событие {n}"},
         "ui.fix.replace": {"en": "Replace", "ru": "Заменить"},
         "ui.fix.before": {"en": "Insert before", "ru": "Вставить перед"},
         "ui.fix.drop": {"en": "Drop", "ru": "Удалить"},
@@ -268,6 +300,149 @@ TEXTS = register(
         "ui.ev.claim": {"en": "claims", "ru": "заявляет о победе"},
         "ui.ev.ask": {"en": "asks “From what?”", "ru": "спрашивает «От чего?»"},
         "ui.ev.trump": {"en": "trump", "ru": "козырь"},
+        # --- the connection -------------------------------------------------------------------
+        "ui.no_answer": {
+            "en": "No answer from the server: reconnecting. The sheet will show whether the last "
+            "tap was recorded.",
+            "ru": "Ответа от сервера нет: переподключаюсь. По записи будет видно, записано ли "
+            "последнее нажатие.",
+        },
+        "ui.reconnecting": {"en": "Reconnecting…", "ru": "Переподключаюсь…"},
+        "ui.stale": {
+            "en": "The totals shown are from {t}, when the connection was lost: they may not be "
+            "current.",
+            "ru": "Счёт показан на {t}, когда пропала связь, и может быть уже не текущим.",
+        },
+        "ui.reconnected": {
+            "en": "Connected again: the sheet is up to date.",
+            "ru": "Связь восстановлена: запись актуальна.",
+        },
+        "ui.remedy": {"en": "What to do:", "ru": "Что сделать:"},
+        # --- the views ------------------------------------------------------------------------
+        "ui.views": {"en": "Views", "ru": "Разделы"},
+        "ui.view.game": {"en": "Game", "ru": "Партия"},
+        "ui.view.history": {"en": "History", "ru": "История"},
+        "ui.view.stats": {"en": "Statistics", "ru": "Статистика"},
+        "ui.no_deals": {"en": "No deal yet.", "ru": "Сдач ещё не было."},
+        "ui.suit": {"en": "Suit", "ru": "Масть"},
+        "ui.rank": {"en": "Rank", "ru": "Достоинство"},
+        "ui.suit.spades": {"en": "spades", "ru": "пики"},
+        "ui.suit.clubs": {"en": "clubs", "ru": "трефы"},
+        "ui.suit.diamonds": {"en": "diamonds", "ru": "бубны"},
+        "ui.suit.hearts": {"en": "hearts", "ru": "черви"},
+        "ui.no_card": {"en": "no face-up card", "ru": "без открытой карты"},
+        "ui.clear_name": {"en": "Erase a digit", "ru": "Стереть цифру"},
+        "ui.act.drop": {"en": "Drop an event", "ru": "Удалить событие"},
+        # --- a new game, the next game ----------------------------------------------------------
+        "ui.next_title": {"en": "The next game", "ru": "Следующая партия"},
+        "ui.first_dealer": {"en": "Deals first", "ru": "Сдаёт первым"},
+        "ui.dealer_hint": {
+            "en": "Whoever drew the lower card; unchosen, the second player deals.",
+            "ru": "Тот, у кого при жеребьёвке младшая карта; если не выбрать, сдаёт второй игрок.",
+        },
+        "ui.dealer_rotation": {
+            "en": "By the rules: whoever took the last trick of the last deal.",
+            "ru": "По правилам сдаёт тот, у кого последняя взятка последней сдачи.",
+        },
+        "ui.dealer_lot": {
+            "en": "The last deal had no last trick: draw lots (the lower card deals).",
+            "ru": "В последней сдаче не было последней взятки: тяните жребий "
+            "(сдаёт младшая карта).",
+        },
+        # --- the claim ------------------------------------------------------------------------
+        "ui.claim_quick": {
+            "en": "A quick deal: say how many tricks and card points the player has taken so far.",
+            "ru": "Быстрая сдача: укажите, сколько взяток и очков в картах уже взято.",
+        },
+        "ui.tricks_so_far": {"en": "Tricks taken so far", "ru": "Взяток уже взято"},
+        "ui.card_points_so_far": {
+            "en": "Card points taken so far",
+            "ru": "Очков в картах уже взято",
+        },
+        "ui.claim_needs": {
+            "en": "A claim in a quick deal needs both: the tricks and the card points taken so "
+            "far.",
+            "ru": "Для заявки в быстрой сдаче нужно и то и другое: взятки и очки в картах, "
+            "взятые к этому моменту.",
+        },
+        # --- tools ----------------------------------------------------------------------------
+        "ui.tools": {"en": "Share and print", "ru": "Поделиться и распечатать"},
+        "ui.copy_result": {"en": "Copy the result", "ru": "Скопировать результат"},
+        "ui.result": {"en": "The result", "ru": "Результат"},
+        "ui.copied": {
+            "en": "The result is copied: paste it into a message.",
+            "ru": "Результат скопирован: вставьте его в сообщение.",
+        },
+        "ui.copy_by_hand": {
+            "en": "This browser does not let the page copy: select the text below and copy it.",
+            "ru": "Этот браузер не даёт странице копировать: выделите текст ниже и скопируйте.",
+        },
+        "ui.result.done": {
+            "en": "Terts, {d}: {s}. Winner: {p} (deals: {n}).",
+            "ru": "Терц, {d}: {s}. Победитель: {p} (сдач: {n}).",
+        },
+        "ui.result.running": {
+            "en": "Terts, {d}: {s} after {n} deals, playing to {t}.",
+            "ru": "Терц, {d}: {s}, сыграно сдач: {n}, игра до {t}.",
+        },
+        "ui.printable": {"en": "Printable sheet", "ru": "Лист для печати"},
+        "ui.save_sheet": {"en": "Save the sheet", "ru": "Сохранить лист"},
+        "ui.share": {"en": "Share", "ru": "Поделиться"},
+        "ui.keep_awake": {"en": "Keep the screen on", "ru": "Не гасить экран"},
+        "ui.awake_refused": {
+            "en": "The browser did not keep the screen on (battery saver, or not allowed here).",
+            "ru": "Браузер не держит экран включённым (экономия заряда или здесь нельзя).",
+        },
+        # --- the library ----------------------------------------------------------------------
+        "ui.back": {"en": "‹ Back", "ru": "‹ Назад"},
+        "ui.all_players": {"en": "everyone", "ru": "все"},
+        "ui.filter_player": {"en": "Player", "ru": "Игрок"},
+        "ui.filter_vs": {"en": "Against", "ru": "Против"},
+        "ui.no_games": {
+            "en": "No games in the library yet: a finished game goes there when the next one "
+            "starts.",
+            "ru": "В библиотеке ещё нет партий: оконченная партия попадает туда, когда начинается "
+            "следующая.",
+        },
+        "ui.no_games_match": {
+            "en": "No finished game of this player.",
+            "ru": "У этого игрока нет оконченных партий.",
+        },
+        "ui.won_by": {"en": "winner: {p}", "ru": "победитель: {p}"},
+        "ui.unfinished": {"en": "unfinished", "ru": "не окончена"},
+        "ui.deals_n": {"en": "deals: {n}", "ru": "сдач: {n}"},
+        "ui.minutes_n": {"en": "{n} min", "ru": "{n} мин"},
+        "ui.games_n": {"en": "games: {n}", "ru": "партий: {n}"},
+        "ui.stats_summary": {
+            "en": "Finished games: {g}, unfinished: {u}. On average {d} deals and {m} minutes a "
+            "game.",
+            "ru": "Окончено партий: {g}, не окончено: {u}. В среднем сдач за партию: {d}, "
+            "минут: {m}.",
+        },
+        "ui.st.games": {"en": "games", "ru": "партий"},
+        "ui.st.wins": {"en": "wins", "ru": "побед"},
+        "ui.st.rate": {"en": "win rate", "ru": "доля побед"},
+        "ui.st.streak": {"en": "streak now / best", "ru": "серия сейчас / лучшая"},
+        "ui.st.per_deal": {"en": "points a deal", "ru": "очков за сдачу"},
+        "ui.st.best_deal": {"en": "best deal", "ru": "лучшая сдача"},
+        "ui.st.rating": {"en": "rating", "ru": "рейтинг"},
+        "ui.st.declared": {"en": "declarations that scored", "ru": "засчитанные объявления"},
+        "ui.st.cls.terts": {"en": "terts", "ru": "терц"},
+        "ui.st.cls.fifty": {"en": "fifty", "ru": "полтинник"},
+        "ui.st.cls.hundred": {"en": "hundred", "ru": "сотня"},
+        "ui.st.cls.four": {"en": "four", "ru": "фигуры"},
+        "ui.st.cls.marriage": {"en": "marriage", "ru": "марьяж"},
+        "ui.st.contested": {"en": "challenges and penalties", "ru": "споры и штрафы"},
+        "ui.st.won": {"en": "challenges won", "ru": "«не годится»"},
+        "ui.st.burned": {"en": "burned", "ru": "сгорело"},
+        "ui.st.false": {"en": "false", "ru": "ложных"},
+        "ui.st.uphill": {"en": "uphill", "ru": "в гору"},
+        "ui.st.h2h": {"en": "Head to head", "ru": "Друг против друга"},
+        "ui.st.points": {"en": "points", "ru": "очки"},
+        "ui.st.best": {"en": "Best games", "ru": "Лучшие партии"},
+        "ui.best.largest_margin": {"en": "Largest margin", "ru": "Наибольший отрыв"},
+        "ui.best.highest_total": {"en": "Highest total", "ru": "Больше всего очков"},
+        "ui.best.fastest_win": {"en": "Fastest win", "ru": "Самая быстрая победа"},
     }
 )
 

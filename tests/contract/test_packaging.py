@@ -126,9 +126,11 @@ def test_wheel_is_marked_typed(wheel):
 @pytest.mark.slow
 def test_wheel_contains_the_serve_page(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for asset in ("index.html", "app.js", "app.css"):
+    for asset in ("index.html", "app.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"):
         assert f"terts_referee/web/static/{asset}" in names
     assert "terts_referee/web/server.py" in names
+    # the accessibility checker is the tests' own (npm, .ci/node): never in the wheel
+    assert not any("axe" in n or "node_modules" in n for n in names)
 
 
 @pytest.mark.slow

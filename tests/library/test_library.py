@@ -231,9 +231,24 @@ def test_stats_of_the_season_match_the_hand_counts(terts, season):
     assert figures_of(data["players"]) == EXPECTED_PLAYERS
     assert list(data["players"]) == ["аня", "Боря", "Вася", "Петя"]
     assert data["head_to_head"] == [
-        {"players": ["аня", "Боря"], "games": 3, "wins": {"аня": 2, "Боря": 1}},
-        {"players": ["аня", "Вася"], "games": 1, "wins": {"аня": 1, "Вася": 0}},
-        {"players": ["Вася", "Петя"], "games": 1, "wins": {"Вася": 0, "Петя": 1}},
+        {
+            "players": ["аня", "Боря"],
+            "games": 3,
+            "wins": {"аня": 2, "Боря": 1},
+            "points": {"аня": 600 + 150 + 540, "Боря": 100 + 770 + 50},
+        },
+        {
+            "players": ["аня", "Вася"],
+            "games": 1,
+            "wins": {"аня": 1, "Вася": 0},
+            "points": {"аня": 600, "Вася": 100},
+        },
+        {
+            "players": ["Вася", "Петя"],
+            "games": 1,
+            "wins": {"Вася": 0, "Петя": 1},
+            "points": {"Вася": 0, "Петя": 600},
+        },
     ]
     assert data["average_deals"] == round((2 + 3 + 2 + 2 + 2) / 5, 1)
     assert data["average_minutes"] == round((30 + 45 + 20 + 60 + 40) / 5, 1)
@@ -514,7 +529,7 @@ class _Cells(HTMLParser):
         a = dict(attrs)
         self.tags.append(tag)
         if tag == "tr":
-            self._pair = a.get("data-pair")
+            self._pair = a.get("data-pair") or a.get("data-record")
         if "data-field" in a:
             self._open = (self._pair, a.get("data-player"), a["data-field"], a["data-value"])
             self._text = ""
@@ -539,7 +554,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
     parser = _Cells()
     parser.feed(html)
     assert html.startswith("<!DOCTYPE html>") and "@media print" in html
-    assert parser.tags.count("svg") == 3 and parser.tags.count("table") == 3
+    assert parser.tags.count("svg") == 3 and parser.tags.count("table") == 5
     players = {(p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is None}
     expected = {}
     for name, figures in data["players"].items():
@@ -557,7 +572,18 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
         expected_pairs[(key, None, "games")] = h2h["games"]
         for name, wins in h2h["wins"].items():
             expected_pairs[(key, name, "wins")] = wins
+        for name, points in h2h["points"].items():
+            expected_pairs[(key, name, "points")] = points
+    # the best games: each record's holder and figure, then each player's own
+    best = data["best_games"]
+    expected_pairs[("largest_margin", "Боря", "margin")] = best["largest_margin"]["margin"]
+    expected_pairs[("highest_total", "Боря", "total")] = best["highest_total"]["total"]
+    expected_pairs[("fastest_win", "Аня", "deals")] = best["fastest_win"]["deals"]
+    for name, own in best["players"].items():
+        for field, value in own.items():
+            expected_pairs[("players", name, field)] = value
     assert pairs == expected_pairs
+    assert "2026-02-10, Аня 150 : 770 Боря" in html
     # what the eye reads is the same number (a rate as a percentage, nothing as a dash)
     for (_, name, field, value), text in zip(parser.cells, parser.texts, strict=True):
         value = json.loads(value)
@@ -592,9 +618,11 @@ def test_season_page_writes_head_to_head_wins_in_one_cell(terts, season, tmp_pat
         row = re.search(rf'<tr data-pair="{re.escape(a)} — {re.escape(b)}">(.*?)</tr>', table)
         assert row, (a, b)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row[1])
-        assert len(cells) == 2, cells  # the games, then the wins
+        assert len(cells) == 3, cells  # the games, the wins, the points
         shown = re.sub(r"<[^>]+>", "", cells[1])
         assert shown == f"{pair['wins'][a]} : {pair['wins'][b]}", cells[1]
+        points = re.sub(r"<[^>]+>", "", cells[2])
+        assert points == f"{pair['points'][a]} : {pair['points'][b]}", cells[2]
 
 
 def test_season_page_escapes_names_and_the_chart_in_the_terminal(terts, tmp_path):
@@ -690,3 +718,34 @@ def test_stats_tables_cut_nothing_at_80_columns(terts, season, monkeypatch, lang
     assert r.code == 0, r.stderr
     assert "…" not in r.stdout
     assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_the_best_games_of_the_season(terts, season):
+    """The records by hand from SEASON: game 2 (Боря 770 : 150) has the largest margin and the
+    highest total; of the four wins in two deals, game 3 took the fewest minutes (20)."""
+    best = stats(terts)["best_games"]
+    margin = best["largest_margin"]
+    assert (margin["winner"], margin["margin"], margin["date"][:10]) == ("Боря", 620, "2026-02-10")
+    assert margin["totals"] == {"Аня": 150, "Боря": 770} and margin["deals"] == 3
+    assert margin["file"].startswith(str(season))
+    high = best["highest_total"]
+    assert (high["player"], high["total"], high["date"][:10]) == ("Боря", 770, "2026-02-10")
+    fast = best["fastest_win"]
+    assert (fast["winner"], fast["deals"], fast["minutes"]) == ("Аня", 2, 20.0)
+    assert fast["date"][:10] == "2026-03-10"
+    assert best["players"] == {
+        "аня": {"largest_margin": 500, "highest_total": 600, "fastest_win": 2},
+        "Боря": {"largest_margin": 620, "highest_total": 770, "fastest_win": 3},
+        "Вася": {"largest_margin": None, "highest_total": 100, "fastest_win": None},
+        "Петя": {"largest_margin": 600, "highest_total": 600, "fastest_win": 2},
+    }
+    # the filters choose the games the records are over
+    only = stats(terts, "--rules", "book")["best_games"]
+    assert only["largest_margin"]["winner"] == "Петя" and only["fastest_win"]["minutes"] == 60
+    none = stats(terts, "--rules", "exact")["best_games"]
+    assert none == {
+        "largest_margin": None,
+        "highest_total": None,
+        "fastest_win": None,
+        "players": {},
+    }

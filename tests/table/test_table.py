@@ -552,6 +552,20 @@ def test_cards_complete():
     assert complete("t Q♥ 7♠ ") == []
 
 
+@pytest.mark.parametrize("text", ["t ", "t 8", "t 8s", "t 8п", "d Аня terts:", "n "])
+def test_each_card_is_shown_once_in_the_menu(text):
+    """The menu's line for a card is its form and, only when that is written in letters, the
+    symbol beside it: never the same text twice (``8♠   8♠``)."""
+    completer = TableCompleter(["Аня", "Боря"])
+    found = list(completer.get_completions(Document(text, len(text)), None))
+    assert found
+    for c in found:
+        meta = c.display_meta_text
+        assert not meta or meta not in c.display_text, (c.display_text, meta)
+    shown = [c.display_text for c in found]
+    assert len(shown) == len(set(shown))
+
+
 def test_played_cards_are_left_out():
     completer = TableCompleter(["Аня", "Боря"], played=[Card.parse("A♠"), Card.parse("7♠")])
     cards = complete("t ", completer)

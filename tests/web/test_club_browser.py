@@ -1,5 +1,6 @@
 """`terts serve --club` in headless Chromium at a phone's viewport (390 x 844): the lobby and two
-tables, driven like the people at a club night (the browser set-up is the phone page's tests')."""
+tables, driven like the people at a club night (the browser set-up is the phone page's tests',
+``tests/web/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,7 @@ import pytest
 
 from tests.club_helpers import club_server, table
 from tests.serve_helpers import request
-from tests.web import test_serve_browser as phone_page
-
-# The phone page's browser and page fixtures, the same ones.
-chromium, page, PHONE = phone_page.chromium, phone_page.page, phone_page.PHONE
+from tests.web.browser import PHONE  # the browser and page fixtures: tests/web/conftest.py
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
 

@@ -8,7 +8,6 @@ Without either, these tests are skipped with the reason.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -16,134 +15,9 @@ import pytest
 
 from tests.helpers import untimed
 from tests.serve_helpers import assert_page_message, assert_page_refusal, running
+from tests.web.browser import Person
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def chromium(tmp_path_factory):
-    if CHROMIUM is None:
-        pytest.skip("no Chromium: install the system package (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("no Playwright for Python: pip install '.[test]'")
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as p:
-        try:
-            context = p.chromium.launch_persistent_context(
-                str(profile),
-                executable_path=CHROMIUM,
-                headless=True,
-                args=FLAGS,
-                viewport=PHONE,
-                device_scale_factor=1,
-                is_mobile=True,
-                has_touch=True,
-            )
-        except Exception as exc:  # a broken browser install: say why and skip
-            pytest.skip(f"Chromium at {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
-        yield context
-        context.close()
-
-
-@pytest.fixture
-def page(chromium):
-    page = chromium.new_page()
-    yield page
-    page.close()
-
-
-class Person:
-    """Taps the page's buttons as a player at the table would."""
-
-    def __init__(self, page, server):
-        self.page = page
-        page.goto(server.url)
-        page.wait_for_selector("#score .player")
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.tap()
-
-    def action(self, name: str) -> None:
-        """Open the action's panel (a refused action's panel stays open, as it was filled)."""
-        if not self.page.locator(f'[data-submit="{name}"]').count():
-            self.tap(f'[data-act="{name}"]')
-        self.page.wait_for_selector(f'[data-submit="{name}"]')
-
-    def pick(self, field: str, value: str) -> None:
-        self.tap(f'[data-field="{field}"] [data-value="{value}"]')
-
-    def record(self, name: str) -> dict:
-        with self.page.expect_response(
-            lambda r: r.url.endswith(f"/api/{name}") and r.request.method == "POST"
-        ) as reply:
-            self.tap(f'[data-submit="{name}"]')
-        self.page.wait_for_selector("body:not([data-busy])", state="attached")
-        return reply.value.json()
-
-    def message(self) -> str:
-        return self.page.locator("#message").text_content()
-
-    def deal(self, suit: str, face_up: str | None = None) -> dict:
-        self.action("deal")
-        self.pick("trump-suit", suit)
-        if face_up:
-            self.pick("face-up", face_up)
-        return self.record("deal")
-
-    def declare(self, player: str, cls: str, rank: str | None = None, suit=None) -> dict:
-        self.action("declare")
-        self.pick("player", player)
-        self.pick("class", cls)
-        if rank:
-            self.pick("rank", rank)
-        if suit:
-            self.pick("suit", suit)
-        return self.record("declare")
-
-    def challenge(self, player: str, typed: str) -> dict:
-        self.action("challenge")
-        self.pick("player", player)
-        self.page.locator('[data-field="typed"]').fill(typed)
-        return self.record("challenge")
-
-    def score(self, points: int, by: str, last: str) -> dict:
-        self.action("score")
-        for digit in str(points):
-            self.tap(f'[data-key="{digit}"]')
-        self.pick("by", by)
-        self.pick("last-trick", last)
-        return self.record("score")
-
-    def penalty(self, player: str, kind: str) -> dict:
-        self.action("penalty")
-        self.pick("player", player)
-        self.page.locator('[data-field="kind"]').select_option(kind)
-        return self.record("penalty")
-
-    def undo(self) -> dict:
-        self.action("undo")
-        return self.record("undo")
-
-    def trick(self, lead: str, follow: str) -> dict:
-        self.action("trick")
-        for prefix, card in (("lead-", lead), ("follow-", follow)):
-            self.pick(prefix + "rank", card[:-1])
-            self.pick(prefix + "suit", card[-1])
-        return self.record("trick")
 
 
 def _same(terts, served, reply, cli, person):

@@ -59,7 +59,7 @@ def command(
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
     from ...library.stats import stats as stats_of
-    from ...output.library_report import copies_of, report_stats
+    from ...output.library_report import report_stats, stats_document
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
@@ -67,10 +67,7 @@ def command(
         check_page(html, force=force, example="season.html", library=library)
     scan = scan_games(library, as_json)
     filters = filters_from(scan, player, vs, since, until, rules)
-    figures = stats_of(scan.games, filters)
-    figures["library"] = str(scan.library)
-    figures["skipped"] = [name for name, _ in scan.skipped]
-    figures["copies"] = copies_of(scan)
+    figures = stats_document(stats_of(scan.games, filters), scan)
     if html is not None:
         from ... import i18n
         from ...output.season import season_html

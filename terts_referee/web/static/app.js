@@ -8,11 +8,16 @@
   let S = null; // the last state: {version, sheet, status, log} or {error}
   let open = null; // the open action panel's name
   let version = null;
-  let loading = false;
+  let loading = null; // the refresh under way (a promise), if any
   let again = false;
   let fix = null; // a correction in progress: {mode: "replace"|"before"|"drop", n, event}
   let fixing = null; // the event number whose correction buttons are shown
   let allEvents = false; // the events list: every event, or the latest only
+  let preset = null; // fields a panel starts from (a remedy's, the next game's)
+  let view = "game"; // the view shown: game, history, stats, or a library game
+  let live = false; // the server answers and the event stream is open
+  let lostAt = null; // when the connection was lost (the time the totals shown are from)
+  let uid = 0;
 
   const $ = (id) => document.getElementById(id);
   const w = (key, vars) => {
@@ -32,10 +37,11 @@
     for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
     return e;
   }
+  const newId = (base) => base + "-" + (++uid);
 
   const SUITS = [
-    { value: "♠", red: false }, { value: "♣", red: false },
-    { value: "♦", red: true }, { value: "♥", red: true },
+    { value: "♠", name: "spades", red: false }, { value: "♣", name: "clubs", red: false },
+    { value: "♦", name: "diamonds", red: true }, { value: "♥", name: "hearts", red: true },
   ];
   const SUIT_OF = { spades: "♠", clubs: "♣", diamonds: "♦", hearts: "♥" };
   const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -51,62 +57,196 @@
   // The commands that record an event: each takes a correction (replace N / before N).
   const RECORDING = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
     "penalty", "claim"];
+  // The fields each action cannot do without (docs/http.md): a remedy that names them all is
+  // done at a tap; one that leaves any open opens the action's panel, filled in.
+  const REQUIRED = { new: ["players"], declare: ["player", "combos"], challenge: ["player", "combo"],
+    ask: ["player"], trump: ["trump"], trick: ["cards"], exchange: ["player"],
+    score: ["points", "by", "last_trick"], penalty: ["player", "kind"], claim: ["player"],
+    drop: ["number"] };
+  // A suit as the state writes it (hearts), as a symbol (♥), or the suit of a card (7♥).
+  const suitOf = (v) => (typeof v !== "string" ? null
+    : SUIT_OF[v] || (SUITS.some((s) => s.value === v) ? v : SUITS.map((s) => s.value).find((s) => v.endsWith(s)) || null));
 
   // --- server ------------------------------------------------------------------------------
 
+  // A request that gives up after `ms`: a laptop asleep never answers, and a page that waited
+  // for it would show its totals as current.
+  async function call(url, options, ms) {
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), ms || 8000);
+    try {
+      return await fetch(url, { cache: "no-store", ...(options || {}), signal: stop.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function getJSON(url) {
-    const r = await fetch(url, { cache: "no-store" });
+    const r = await call(url);
     return r.json();
   }
 
   async function post(action, body) {
     let reply;
     try {
-      const r = await fetch("api/" + action, {
+      const r = await call("api/" + action, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
-      });
+      }, 15000);
       reply = await r.json();
     } catch (e) {
-      reply = { ok: false, error: w("ui.offline") };
+      lost();
+      reply = { ok: false, error: w("ui.no_answer") };
     }
-    say(reply.ok ? reply.message : reply.error, reply.ok);
+    say(reply.ok ? reply.message : reply.error, reply.ok ? "ok" : "error", reply.ok ? null : reply.remedy);
     await refresh();
     return reply.ok;
   }
 
-  async function refresh() {
-    if (loading) { again = true; return; }
-    loading = true;
-    try {
-      do {
-        again = false;
-        const next = await getJSON("api/state");
-        S = next;
-        version = next.version;
-        render();
-      } while (again);
-    } catch (e) {
-      say(w("ui.offline"), false);
-    } finally {
-      loading = false;
-    }
+  // One fetch of the state at a time; a refresh asked for meanwhile fetches once more after it,
+  // and its caller waits for that one: after an action, the state shown is the state after it.
+  function refresh() {
+    if (loading) { again = true; return loading; }
+    loading = (async () => {
+      try {
+        do {
+          again = false;
+          const next = await getJSON("api/state");
+          S = next;
+          version = next.version;
+          if (!live) found();
+          render();
+        } while (again);
+      } catch (e) {
+        lost();
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
   }
+
+  // --- the connection: live, or lost and trying again -----------------------------------------
+
+  let source = null;
+  let retry = null;
+  let delay = 500;
 
   function listen() {
     if (!window.EventSource) { setInterval(refresh, 1000); return; }
-    const source = new EventSource("api/events");
-    source.onmessage = (ev) => { if (ev.data !== version) refresh(); };
-    // A phone that slept may have missed events while the stream was down.
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+    if (source) source.close();
+    source = new EventSource("api/events");
+    // the stream's first event is the file's version now: a change missed meanwhile shows
+    source.onopen = () => { delay = 500; };
+    source.onmessage = (ev) => { if (ev.data !== version || !live) refresh(); };
+    // Closed at once: the page tries again on its own schedule, and says so meanwhile.
+    source.onerror = () => { source.close(); source = null; lost(); };
   }
 
-  function say(text, ok) {
+  function lost() {
+    if (live || lostAt === null) {
+      live = false;
+      lostAt = lostAt || new Date();
+      showLink();
+    }
+    if (source) { source.close(); source = null; }
+    if (!retry) retry = setTimeout(probe, delay);
+  }
+
+  // The server again: the state first (the totals caught up), then the stream.
+  async function probe() {
+    retry = null;
+    delay = Math.min(delay * 2, 3000);
+    try {
+      const r = await call("api/state", {}, 4000);
+      const next = await r.json();
+      if (!r.ok) { showLink(next.error); retry = setTimeout(probe, delay); return; }
+      S = next;
+      version = next.version;
+      found();
+      render();
+      listen();
+    } catch (e) {
+      retry = setTimeout(probe, delay);
+    }
+  }
+
+  function found() {
+    const was = lostAt !== null && !live;
+    live = true;
+    lostAt = null;
+    showLink();
+    if (was) say(w("ui.reconnected"), "info");
+  }
+
+  function showLink(error) {
+    const box = $("link");
+    document.body.classList.toggle("offline", !live);
+    $("score").setAttribute("aria-describedby", live ? "status" : "link");
+    if (live) { box.hidden = true; box.replaceChildren(); return; }
+    const at = lostAt ? lostAt.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) : "";
+    box.replaceChildren(el("strong", { text: w("ui.reconnecting") }), " ",
+      el("span", { text: w("ui.stale", { t: at }) }));
+    if (error) box.append(el("span", { class: "why", text: error }));
+    box.hidden = false;
+  }
+
+  // A stream may stay open on a connection nothing arrives by any more (a laptop asleep, a
+  // network gone): a light request every 15 s, while the page is shown, finds that out.
+  function heartbeat() {
+    setInterval(async () => {
+      if (!live || document.hidden) return;
+      try {
+        const r = await call("api/events", { method: "HEAD" }, 5000);
+        if (!r.ok) throw new Error(String(r.status));
+      } catch (e) {
+        lost();
+      }
+    }, 15000);
+  }
+
+  // --- messages: an answer, a note, a refusal ---------------------------------------------------
+
+  function say(text, kind, remedy) {
     const m = $("message");
     m.hidden = !text;
     m.textContent = text || "";
-    m.className = "message " + (ok ? "ok" : "bad");
+    m.className = "message " + (kind || "ok");
+    m.setAttribute("role", kind === "error" ? "alert" : "status");
+    const box = $("remedy");
+    box.replaceChildren();
+    box.hidden = true;
+    if (remedy && remedy.action && (PANELS[remedy.action] || remedy.action === "undo")) {
+      box.append(el("span", { text: w("ui.remedy") }), el("button", {
+        type: "button", class: "go", "data-remedy": remedy.action,
+        text: w("ui.act." + remedy.action), onclick: () => doRemedy(remedy),
+      }));
+      box.hidden = false;
+    }
+  }
+
+  // What the referee says to do, as a button: done at once when it names every field the
+  // action needs, else the action's panel filled in with what it names.
+  async function doRemedy(remedy) {
+    const fields = remedy.fields || {};
+    const needs = REQUIRED[remedy.action] || [];
+    const body = {};
+    for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) body[k] = v;
+    // a field given as null (or a list with a null: one of two names, one of two combos) is
+    // the players' to choose
+    const given = (k) => k in body && !(Array.isArray(body[k]) && body[k].some((x) => x === null));
+    if (needs.every(given)) {
+      await post(remedy.action, body);
+      return;
+    }
+    const n = fields.replace || fields.before;
+    fix = n ? { mode: fields.replace ? "replace" : "before", n, event: S.log.events[n - 1] || {} } : null;
+    preset = body;
+    open = remedy.action;
+    showView("game");
+    buildPanel();
+    renderActions();
   }
 
   // --- the state ---------------------------------------------------------------------------
@@ -123,10 +263,13 @@
     status.replaceChildren();
     if (!S || S.error) {
       if (S && !S.exists) status.append(el("div", { text: w("ui.no_game") }));
-      status.append(el("span", { class: "red", text: S ? S.error : w("ui.loading") }));
+      if (S && S.exists) status.append(el("span", { class: "error-text", text: S.error }));
+      if (!S) status.append(el("span", { text: w("ui.loading") }));
       $("sheet").replaceChildren();
       $("recent").replaceChildren();
+      $("tools").replaceChildren();
       renderActions();
+      ready();
       return;
     }
     const sh = S.sheet, st = current();
@@ -153,15 +296,29 @@
       status.textContent = w("ui.no_deal");
     }
     renderActions();
-    renderSheet();
+    renderSheet(sh, $("sheet"), w("ui.sheet"));
     renderRecent();
-    if (open && !document.getElementById("panel").hidden) refreshPanel();
+    renderTools();
+    if (open && !$("panel").hidden) refreshPanel();
+    ready();
+    // when each version reached the screen: benchmarks/bench_serve.py times a tap by it
+    if (window.performance && performance.mark) {
+      performance.clearMarks("terts-render");
+      performance.mark("terts-render", { detail: S.version });
+    }
+  }
+
+  // The first sheet is on the page: a mark for the benchmark, and a hook for the tests.
+  function ready() {
+    if (document.body.dataset.ready) return;
+    document.body.dataset.ready = "1";
+    if (window.performance && performance.mark) performance.mark("terts-first-sheet");
   }
 
   function visible() {
     if (!S || S.error) return S && !S.exists ? ["new"] : [];
     const st = current();
-    if (S.sheet.finished) return ["penalty", "undo"];
+    if (S.sheet.finished) return ["new", "penalty", "undo"];
     if (!st) return ["deal", "penalty", "undo"];
     return ACTIONS.filter((a) => a !== "deal" && !(a === "trump" && st.trump)
       && !(a === "trick" && st.quick) && !(a === "score" && !st.quick));
@@ -178,28 +335,35 @@
         text: w("ui.act." + a), onclick: () => toggle(a),
       }));
     }
-    if (open && !fix && !shown.includes(open)) close();
+    if (open && !fix && !preset && !shown.includes(open)) close();
   }
 
-  function renderSheet() {
-    const sh = S.sheet, [a, b] = sh.players;
-    const box = $("sheet");
-    box.replaceChildren(el("h3", { text: w("ui.sheet") }));
-    if (!sh.deals.length) return;
-    const head = el("tr", {}, el("th", { class: "l", text: w("ui.col.deal") }),
-      el("th", { class: "l", text: w("ui.col.trump") }),
-      el("th", { text: a }), el("th", { text: b }));
+  function renderSheet(sh, box, title) {
+    const [a, b] = sh.players;
+    const heading = el("h2", { id: newId("sheet"), text: title });
+    box.replaceChildren(heading);
+    if (!sh.deals.length) {
+      box.append(el("p", { class: "quiet", text: w("ui.no_deals") }));
+      return;
+    }
+    const head = el("tr", {}, el("th", { class: "l", scope: "col", text: w("ui.col.deal") }),
+      el("th", { class: "l", scope: "col", text: w("ui.col.trump") }),
+      el("th", { scope: "col", text: a }), el("th", { scope: "col", text: b }));
     const body = el("tbody");
     for (const d of sh.deals.slice().reverse()) {
       const suit = SUIT_OF[d.trump] || "";
+      const name = SUITS.find((s) => s.value === suit);
       body.append(el("tr", {},
         el("td", { class: "l", text: String(d.number) }),
-        el("td", { class: "l" + (suit === "♦" || suit === "♥" ? " red" : ""), text: suit }),
+        el("td", { class: "l" + (name && name.red ? " red" : ""),
+          "aria-label": name ? w("ui.suit." + name.name) : null, text: suit }),
         el("td", {}, String(d.points[a]), el("span", { class: "sum", text: String(d.totals[a]) })),
         el("td", {}, String(d.points[b]), el("span", { class: "sum", text: String(d.totals[b]) }))));
     }
-    box.append(el("table", {}, el("thead", {}, head), body));
+    box.append(el("table", { "aria-labelledby": heading.id }, el("thead", {}, head), body));
   }
+
+  const noteText = (n) => (typeof n === "string" ? n : n && n.text ? n.text : JSON.stringify(n));
 
   function eventText(e, names) {
     const bits = [w("ui.ev." + e.type)];
@@ -234,7 +398,7 @@
     const named = declaredNames();
     const box = $("recent");
     const events = S.log.events;
-    box.replaceChildren(el("h3", { text: w(allEvents ? "ui.events" : "ui.recent") }));
+    box.replaceChildren(el("h2", { text: w(allEvents ? "ui.events" : "ui.recent") }));
     const list = el("ol");
     for (const e of (allEvents ? events : events.slice(-LATEST)).slice().reverse()) {
       const text = el("span", { class: "what" }, eventText(e, named[e.number]));
@@ -248,9 +412,8 @@
           el("button", { type: "button", class: "fix", "data-fix": String(e.number),
             "aria-expanded": expanded ? "true" : "false", "aria-label": w("ui.fix_n", { n: e.number }),
             text: w("ui.fix"), onclick: () => { fixing = expanded ? null : e.number; renderRecent(); } })));
-      for (const n of e.notices || []) {
-        item.append(el("span", { class: "note", text: typeof n === "string" ? n : JSON.stringify(n) }));
-      }
+      // A rule's note (a burned combination, a lower price) is information, not a refusal.
+      for (const n of e.notices || []) item.append(el("span", { class: "note", text: noteText(n) }));
       if (expanded) {
         const how = (mode, label, cls) => el("button", { type: "button", "data-how": mode, class: cls,
           text: w(label), onclick: () => startFix(mode, e) });
@@ -271,6 +434,7 @@
   // before it (the submitted action carries replace: N or before: N), or a drop to confirm.
   function startFix(mode, event) {
     fix = { mode, n: event.number, event };
+    preset = null;
     fixing = null;
     if (mode === "replace" && RECORDING.includes(event.type)) open = event.type;
     else if (mode === "replace" || mode === "before") open = "insert";
@@ -281,6 +445,82 @@
     $("panel").scrollIntoView({ block: "start" });
   }
 
+  // --- tools: the result to copy, the printable sheet, the screen kept on ----------------------
+
+  function resultText() {
+    const sh = S.sheet, [a, b] = sh.players;
+    const score = `${a} ${sh.totals[a]} : ${sh.totals[b]} ${b}`;
+    const day = new Date().toLocaleDateString(lang, { day: "numeric", month: "long", year: "numeric" });
+    if (sh.finished && sh.winner) {
+      return w("ui.result.done", { d: day, s: score, p: sh.winner, n: sh.deals.length });
+    }
+    return w("ui.result.running", { d: day, s: score, n: sh.deals.length, t: sh.target });
+  }
+
+  async function copyResult(text, box) {
+    let done = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        done = true;
+      }
+    } catch (e) { /* below: the old way, then the text to select by hand */ }
+    const area = el("textarea", { readonly: true, rows: "3", "aria-label": w("ui.result"),
+      class: "result", "data-result": "1" });
+    area.value = text;
+    box.replaceChildren(area);
+    if (!done) {
+      area.select();
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    }
+    say(w(done ? "ui.copied" : "ui.copy_by_hand"), "info");
+  }
+
+  let wake = null; // the screen's wake lock, where the browser gives one (a secure context)
+  async function keepAwake(on) {
+    try {
+      if (on) {
+        wake = await navigator.wakeLock.request("screen");
+        wake.addEventListener("release", () => { if (wake && wake.released) renderTools(); });
+      } else if (wake) {
+        await wake.release();
+        wake = null;
+      }
+    } catch (e) {
+      wake = null;
+      say(w("ui.awake_refused"), "info");
+    }
+    renderTools();
+  }
+  document.addEventListener("visibilitychange", () => {
+    // the browser lets the lock go when the page is hidden: take it again on return
+    if (!document.hidden && wake && wake.released) keepAwake(true);
+  });
+
+  const shown = el("div", { class: "shown" }); // the result's text, once copied
+  function renderTools() {
+    const box = $("tools");
+    if (!S || S.error) { box.replaceChildren(); return; }
+    const buttons = [
+      el("button", { type: "button", "data-tool": "copy", text: w("ui.copy_result"),
+        onclick: () => copyResult(resultText(), shown) }),
+      el("a", { class: "button", href: "sheet.html", target: "_blank", rel: "noopener",
+        "data-tool": "print", text: w("ui.printable") }),
+      el("a", { class: "button", href: "sheet.html", download: "terts-sheet.html",
+        "data-tool": "save", text: w("ui.save_sheet") }),
+    ];
+    if (navigator.share && window.isSecureContext) {
+      buttons.push(el("button", { type: "button", "data-tool": "share", text: w("ui.share"),
+        onclick: () => navigator.share({ text: resultText() }).catch(() => {}) }));
+    }
+    if ("wakeLock" in navigator) {
+      const on = !!(wake && !wake.released);
+      buttons.push(el("button", { type: "button", "data-tool": "awake", "aria-pressed": on ? "true" : "false",
+        text: w("ui.keep_awake"), onclick: () => keepAwake(!on) }));
+    }
+    box.replaceChildren(el("h2", { text: w("ui.tools") }), el("div", { class: "toolrow" }, ...buttons), shown);
+  }
+
   // --- pickers -----------------------------------------------------------------------------
 
   function choice(name, options, initial, onchange, wide) {
@@ -288,7 +528,7 @@
     const kind = name.endsWith("suit") ? " suits wide" : wide ? " wide" : "";
     const box = el("div", { class: "choices" + kind, "data-field": name, role: "group" });
     const buttons = options.map((o) => el("button", {
-      type: "button", "data-value": o.value, class: o.red ? "red" : null,
+      type: "button", "data-value": o.value, class: o.red ? "red" : null, "aria-label": o.aria || null,
       "aria-pressed": o.value === value ? "true" : "false", text: o.label,
       onclick: () => { pick(o.value); if (onchange) onchange(value); },
     }));
@@ -297,24 +537,41 @@
       for (const b of buttons) b.setAttribute("aria-pressed", b.dataset.value === v ? "true" : "false");
     }
     box.append(...buttons);
-    return { node: box, get value() { return value; }, set: pick };
+    return { node: box, buttons, get value() { return value; }, set: pick };
   }
 
-  const field = (label, node) => el("div", { class: "field" }, el("span", { class: "label", text: label }), node);
+  // A field: its label names the control (a group by aria-labelledby, an input by for=).
+  function field(label, node, hint) {
+    const id = newId("label");
+    const target = node.matches && node.matches("input, select, textarea") ? node : null;
+    const tag = target ? "label" : "span";
+    const caption = el(tag, { class: "label", id, text: label });
+    if (target) {
+      target.id = target.id || newId("input");
+      caption.setAttribute("for", target.id);
+    } else {
+      const group = node.getAttribute("role") === "group" ? node : node.querySelector('[role="group"]');
+      (group || node).setAttribute("aria-labelledby", id);
+      if (!group) node.setAttribute("role", "group");
+    }
+    return el("div", { class: "field" }, caption, node, hint ? el("p", { class: "hint", text: hint }) : null);
+  }
   const playerChoice = (name, initial) =>
     choice(name, players().map((p) => ({ value: p, label: p })), initial || null, null, true);
-  const suitChoice = (name, initial) =>
-    choice(name, SUITS.map((s) => ({ value: s.value, label: s.value, red: s.red })), initial || null);
+  const suitChoice = (name, initial) => choice(name, SUITS.map((s) => ({ value: s.value, label: s.value,
+    red: s.red, aria: w("ui.suit." + s.name) })), initial || null);
   const rankChoice = (name, withNone) => choice(name,
-    [...(withNone ? [{ value: "", label: w("ui.none") }] : []),
+    [...(withNone ? [{ value: "", label: w("ui.none"), aria: w("ui.no_card") }] : []),
       ...RANKS.map((r) => ({ value: r, label: rankLabel(r) }))], withNone ? "" : null, null, true);
-  const numberInput = (name) => el("input", { type: "number", inputmode: "numeric",
-    "data-field": name, placeholder: w("ui.optional") });
+  const numberInput = (name, optional) => el("input", { type: "number", inputmode: "numeric",
+    min: "0", "data-field": name, placeholder: optional ? w("ui.optional") : null });
   const readNumber = (input) => (input.value.trim() === "" ? null : Number(input.value));
 
-  function cardPicker(prefix) {
+  function cardPicker(prefix, label) {
     const rank = rankChoice(prefix + "rank", false);
     const suit = suitChoice(prefix + "suit");
+    rank.node.setAttribute("aria-label", label + ": " + w("ui.rank"));
+    suit.node.setAttribute("aria-label", label + ": " + w("ui.suit"));
     return {
       nodes: [rank.node, suit.node],
       get value() { return rank.value && suit.value ? rank.value + suit.value : null; },
@@ -328,6 +585,7 @@
       "terts", (v) => { top.hidden = !SEQ.includes(v); });
     const rank = rankChoice("rank", false);
     const suit = suitChoice("suit", trump);
+    suit.node.setAttribute("aria-label", w("ui.suit"));
     const top = el("div", {}, field(w("ui.top"), rank.node), suit.node);
     const typed = el("input", { type: "text", "data-field": "typed", autocomplete: "off",
       autocapitalize: "off", spellcheck: "false", placeholder: w("ui.typed_example") });
@@ -352,28 +610,51 @@
 
   const PANELS = {
     new() {
-      const text = (name, label) => el("input", { type: "text", "data-field": name,
-        autocomplete: "off", maxlength: "40", "aria-label": label, placeholder: label });
-      const a = text("name-a", w("ui.name_a")), b = text("name-b", w("ui.name_b"));
+      // The next game: the same players offered (and changeable), the dealer by the rules.
+      const next = preset || {};
+      const named = next.players || [];
+      const text = (name, label, value) => {
+        const input = el("input", { type: "text", "data-field": name, autocomplete: "off",
+          maxlength: "40", enterkeyhint: "next" });
+        input.value = value || "";
+        return input;
+      };
+      const a = text("name-a", w("ui.name_a"), named[0]), b = text("name-b", w("ui.name_b"), named[1]);
       const mode = choice("mode", [
-        { value: "", label: w("ui.mode.tricks") },
-        { value: "quick", label: w("ui.mode.quick") }], "", null, true);
-      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r })),
-        rulesets.includes("classic") ? "classic" : rulesets[0]);
+        { value: "quick", label: w("ui.mode.quick") },
+        { value: "tricks", label: w("ui.mode.tricks") }], next.quick === false ? "tricks" : "quick", null, true);
+      const initial = next.rules && rulesets.includes(next.rules) ? next.rules
+        : rulesets.includes("classic") ? "classic" : rulesets[0];
+      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r })), initial);
+      const dealer = choice("dealer", [{ value: "0", label: "" }, { value: "1", label: "" }],
+        next.dealer && named.indexOf(next.dealer) >= 0 ? String(named.indexOf(next.dealer)) : null, null, true);
+      const label = () => {
+        dealer.buttons[0].textContent = a.value.trim() || w("ui.name_a");
+        dealer.buttons[1].textContent = b.value.trim() || w("ui.name_b");
+      };
+      a.addEventListener("input", label);
+      b.addEventListener("input", label);
+      label();
+      // the rotation runs on into the next game; without a last trick, the lot decides
+      const lot = !next.players ? w("ui.dealer_hint") : next.dealer ? w("ui.dealer_rotation") : w("ui.dealer_lot");
       return {
-        nodes: [field(w("ui.names"), el("div", { class: "names" }, a, b)),
+        title: w(named.length ? "ui.next_title" : "ui.act.new"),
+        nodes: [field(w("ui.name_a"), a), field(w("ui.name_b"), b),
+          field(w("ui.first_dealer"), dealer.node, lot),
           field(w("ui.mode"), mode.node), field(w("ui.rules"), rules.node)],
         body() {
-          const b2 = { players: [a.value.trim(), b.value.trim()], rules: rules.value };
-          if (mode.value) b2.quick = true;
-          return b2;
+          const names = [a.value.trim(), b.value.trim()];
+          const body = { players: names, rules: rules.value, quick: mode.value === "quick" };
+          if (dealer.value !== null && names[Number(dealer.value)]) body.dealer = names[Number(dealer.value)];
+          return body;
         },
       };
     },
     deal() {
-      const suit = suitChoice("trump-suit", SUIT_OF[old("trump")]);
+      const suit = suitChoice("trump-suit", suitOf(old("trump")));
       const rank = rankChoice("face-up", true);
-      const card = old("trump_card");
+      const card = old("trump_card") || (typeof old("trump") === "string" && old("trump").length > 1
+        && suitOf(old("trump")) && !SUIT_OF[old("trump")] ? old("trump") : null);
       if (card) rank.set(card.slice(0, -1));
       const mode = choice("mode", [
         { value: "", label: w("ui.mode.default") },
@@ -394,7 +675,7 @@
     declare() {
       const st = current();
       const who = playerChoice("player", old("player") || (st && st.leader));
-      const combo = comboPicker((old("combos") || []).join(" "));
+      const combo = comboPicker((old("combos") || []).filter(Boolean).join(" "));
       return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
         body: () => ({ player: who.value, combos: combo.combos() }) };
     },
@@ -407,7 +688,7 @@
         body: () => ({ player: who.value, combo: combo.combos().join(" ") }) };
     },
     trick() {
-      const lead = cardPicker("lead-"), follow = cardPicker("follow-");
+      const lead = cardPicker("lead-", w("ui.lead_card")), follow = cardPicker("follow-", w("ui.follow_card"));
       return {
         keep: true,
         nodes: [field(w("ui.lead_card"), el("div", {}, ...lead.nodes)),
@@ -417,10 +698,12 @@
       };
     },
     score() {
-      let digits = old("points") !== undefined ? String(old("points")) : "";
-      const display = el("div", { class: "display", "data-field": "points", text: digits || "0" });
+      let digits = old("points") !== undefined && old("points") !== null ? String(old("points")) : "";
+      const display = el("div", { class: "display", "data-field": "points", role: "status",
+        "aria-live": "polite", text: digits || "0" });
       let fresh = digits !== "";
       const key = (k) => el("button", { type: "button", "data-key": k, text: k === "back" ? w("ui.clear") : k,
+        "aria-label": k === "back" ? w("ui.clear_name") : null,
         onclick: () => {
           if (fresh) { fresh = false; if (k !== "back") digits = ""; } // a digit retypes the old count
           if (k === "back") digits = digits.slice(0, -1);
@@ -448,7 +731,7 @@
       return { nodes: [field(w("ui.asker"), who.node)], body: () => ({ player: who.value }) };
     },
     trump() {
-      const suit = suitChoice("trump-suit", SUIT_OF[old("trump")]);
+      const suit = suitChoice("trump-suit", suitOf(old("trump")));
       return { nodes: [field(w("ui.trump_suit"), suit.node)], body: () => ({ trump: suit.value }) };
     },
     insert() {
@@ -459,11 +742,12 @@
       return { title: w("ui.act.insert"), nodes: [field(w("ui.insert_what"), what)], noGo: true };
     },
     drop() {
+      const n = fix ? fix.n : old("number") || old("event"); // a remedy names the event
       return {
-        title: w("ui.drop_n", { n: fix.n }),
+        title: w("ui.drop_n", { n }),
         nodes: [el("p", { class: "warn", text: w("ui.drop_note") })],
         go: w("ui.drop_go"), danger: true,
-        body: () => ({ number: fix.n }),
+        body: () => ({ number: n }),
       };
     },
     exchange() {
@@ -474,7 +758,7 @@
       const who = playerChoice("player", old("player"));
       const kind = el("select", { "data-field": "kind" },
         ...PENALTIES.map((k) => el("option", { value: k, text: w("pen." + k) })));
-      const points = numberInput("amount"), event = numberInput("event");
+      const points = numberInput("amount", true), event = numberInput("event", true);
       if (old("kind")) kind.value = old("kind");
       if (typeof old("points") === "number") points.value = String(old("points"));
       if (typeof old("event") === "number") event.value = String(old("event"));
@@ -485,13 +769,30 @@
       };
     },
     claim() {
+      // A quick deal has no tricks to count from: the claim says what was taken so far, both
+      // figures; followed trick by trick, the page has nothing to ask.
       const who = playerChoice("player", old("player"));
       const tricks = numberInput("tricks"), points = numberInput("card-points");
+      if (typeof old("tricks") === "number") tricks.value = String(old("tricks"));
+      if (typeof old("card_points") === "number") points.value = String(old("card_points"));
+      const quick = current() && current().quick;
       const nodes = [field(w("ui.player"), who.node)];
-      if (current() && current().quick) {
-        nodes.push(field(w("ui.tricks"), tricks), field(w("ui.card_points"), points));
+      if (quick) {
+        tricks.max = "16";
+        points.max = "150";
+        nodes.push(el("p", { class: "hint", text: w("ui.claim_quick") }),
+          field(w("ui.tricks_so_far"), tricks), field(w("ui.card_points_so_far"), points));
       }
-      return { nodes, body: () => ({ player: who.value, tricks: readNumber(tricks), card_points: readNumber(points) }) };
+      return {
+        nodes,
+        check() {
+          const missing = quick ? [tricks, points].filter((i) => i.value.trim() === "") : [];
+          for (const i of [tricks, points]) i.toggleAttribute("aria-invalid", missing.includes(i));
+          if (missing.length) { missing[0].focus(); return w("ui.claim_needs"); }
+          return null;
+        },
+        body: () => ({ player: who.value, tricks: readNumber(tricks), card_points: readNumber(points) }),
+      };
     },
     undo() {
       const n = S.log.events.length;
@@ -505,13 +806,25 @@
   };
 
   let panel = null;
-  // A field of the event being replaced (to start its panel from what was recorded).
-  const old = (name) => (fix && fix.mode === "replace" && fix.event.type === open
-    ? fix.event[name] : undefined);
+  // A field the panel starts from: a remedy's or the next game's (``preset``), else the event
+  // being replaced (to start its panel from what was recorded).
+  const old = (name) => {
+    if (preset && Object.prototype.hasOwnProperty.call(preset, name)) return preset[name];
+    return fix && fix.mode === "replace" && fix.event.type === open ? fix.event[name] : undefined;
+  };
 
-  function toggle(action) {
+  async function toggle(action) {
+    say(null); // the last answer was about what came before: a new panel starts clean
     if (open === action && !fix) { close(); return; }
     fix = null;
+    preset = null;
+    if (action === "new" && S && S.sheet && S.sheet.finished) {
+      // the next game: ask the server who plays and deals it
+      try {
+        const next = await getJSON("api/next");
+        if (next.finished) preset = next;
+      } catch (e) { lost(); }
+    }
     open = action;
     buildPanel();
     renderActions();
@@ -520,6 +833,7 @@
   function close() {
     open = null;
     fix = null;
+    preset = null;
     panel = null;
     $("panel").hidden = true;
     $("panel").replaceChildren();
@@ -533,6 +847,8 @@
       "data-submit": open, text: panel.go || w("ui.record"),
       onclick: async () => {
         const action = open, current = panel;
+        const problem = current.check ? current.check() : null;
+        if (problem) { say(problem, "error"); return; }
         const raw = current.body();
         const body = {};
         for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined) body[k] = v;
@@ -556,9 +872,11 @@
     const shown = fix && fix.mode === "drop" ? el("p", { class: "fixing", text: fix.n + ". " + what }) : null;
     const row = el("div", { class: "row" },
       el("button", { type: "button", text: w("ui.cancel"), onclick: close }), panel.noGo ? null : go);
-    box.replaceChildren(...[el("h2", { text: panel.title || w("ui.act." + open) }), banner, shown,
-      ...panel.nodes, row].filter(Boolean));
+    const title = el("h2", { tabindex: "-1", id: "panel-title", text: panel.title || w("ui.act." + open) });
+    box.replaceChildren(...[title, banner, shown, ...panel.nodes, row].filter(Boolean));
+    box.setAttribute("aria-labelledby", "panel-title");
     box.hidden = false;
+    title.focus({ preventScroll: true });
   }
 
   function refreshPanel() {
@@ -566,19 +884,248 @@
     if (open === "undo") buildPanel();
   }
 
+  // --- the library: history, statistics, a game of the history ---------------------------------
+
+  const VIEWS = ["game", "history", "stats"];
+  let libraryPlayers = null; // every name the library knows, for the filters
+
+  function renderViews() {
+    const nav = $("views");
+    nav.setAttribute("aria-label", w("ui.views"));
+    nav.replaceChildren(...VIEWS.map((v) => el("button", { type: "button", "data-view": v,
+      "aria-current": view === v || (view === "libgame" && v === cameFrom) ? "page" : null,
+      text: w("ui.view." + v), onclick: () => showView(v) })));
+  }
+
+  let cameFrom = "history"; // the view a library game was opened from (its tab stays lit)
+  function showView(v, arg) {
+    if (v === "libgame") cameFrom = arg.from;
+    if (v !== view && v !== "libgame") libraryPlayers = null; // a fresh look at the library
+    if (v !== view) say(null); // an answer belongs to the view it was given in
+    view = v;
+    $("game").hidden = v !== "game";
+    $("library").hidden = v === "game";
+    renderViews();
+    if (v === "history") showHistory(arg || {});
+    else if (v === "stats") showStats(arg || {});
+    else if (v === "libgame") showLibraryGame(arg);
+    window.scrollTo(0, 0);
+  }
+
+  const query = (filters) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+    const s = q.toString();
+    return s ? "?" + s : "";
+  };
+
+  async function library(url) {
+    const box = $("library");
+    try {
+      const r = await call(url, {}, 20000);
+      const data = await r.json();
+      if (!r.ok) {
+        box.replaceChildren(el("p", { class: "error-text", text: data.error }));
+        say(data.error, "error");
+        return null;
+      }
+      return data;
+    } catch (e) {
+      lost();
+      box.replaceChildren(el("p", { class: "quiet", text: w("ui.no_answer") }));
+      return null;
+    }
+  }
+
+  async function knownPlayers() {
+    if (libraryPlayers) return libraryPlayers;
+    const all = await library("api/history");
+    if (!all) return [];
+    const names = new Map();
+    for (const g of all.games) for (const p of g.players) names.set(p.toLowerCase(), p);
+    libraryPlayers = [...names.values()].sort((x, y) => x.localeCompare(y, lang));
+    return libraryPlayers;
+  }
+
+  function playerFilter(name, label, names, chosen, onchange, disabled) {
+    const select = el("select", { "data-filter": name, disabled: disabled || null });
+    select.append(el("option", { value: "", text: w("ui.all_players") }),
+      ...names.map((p) => el("option", { value: p, text: p })));
+    select.value = chosen || "";
+    select.addEventListener("change", () => onchange(select.value));
+    return field(label, select);
+  }
+
+  const day = (iso) => new Date(iso).toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
+  const scoreLine = (g) => `${g.players[0]} ${g.totals[g.players[0]]} : ${g.totals[g.players[1]]} ${g.players[1]}`;
+
+  // A library view: its heading while it loads, then the names for the filters and the route's
+  // answer (null when it failed, or the person went elsewhere meanwhile).
+  async function libraryView(name, filters) {
+    $("library").replaceChildren(el("h2", { text: w("ui.view." + name) }),
+      el("p", { class: "quiet", text: w("ui.loading") }));
+    const names = await knownPlayers();
+    const data = await library("api/" + name + query(filters));
+    return data && view === name ? { names, data } : null;
+  }
+
+  async function showHistory(filters) {
+    const box = $("library");
+    const shown = await libraryView("history", filters);
+    if (!shown) return;
+    const { names, data } = shown;
+    const list = el("ul", { class: "games" });
+    for (const g of data.games) {
+      const result = g.winner ? w("ui.won_by", { p: g.winner }) : w("ui.unfinished");
+      const bits = [w("ui.deals_n", { n: g.deals })];
+      if (g.minutes !== null && g.minutes !== undefined) bits.push(w("ui.minutes_n", { n: Math.round(g.minutes) }));
+      list.append(el("li", {}, el("button", { type: "button", class: "game", "data-game": g.file,
+        onclick: () => showView("libgame", { file: g.file, from: "history", back: filters }) },
+        el("span", { class: "when", text: day(g.started) + " · " + g.rules }),
+        el("span", { class: "score-line", text: scoreLine(g) }),
+        el("span", { class: "quiet", text: result + " · " + bits.join(" · ") }))));
+    }
+    box.replaceChildren(el("h2", { text: w("ui.view.history") }),
+      playerFilter("player", w("ui.filter_player"), names, filters.player,
+        (p) => showHistory({ ...filters, player: p })),
+      data.games.length ? list : el("p", { class: "quiet", text: w(filters.player ? "ui.no_games_match" : "ui.no_games") }));
+  }
+
+  async function showLibraryGame(arg) {
+    const box = $("library");
+    box.replaceChildren(el("p", { class: "quiet", text: w("ui.loading") }));
+    const data = await library("api/game" + query({ file: arg.file }));
+    if (!data || view !== "libgame") return;
+    const sh = data.sheet, [a, b] = sh.players;
+    const sheet = el("section", { class: "sheet" });
+    renderSheet(sh, sheet, w("ui.sheet"));
+    const result = sh.winner ? w("ui.won_by", { p: sh.winner }) : w("ui.unfinished");
+    const file = query({ file: arg.file });
+    box.replaceChildren(
+      el("button", { type: "button", class: "back", "data-back": "history",
+        onclick: () => showView(arg.from, arg.back), text: w("ui.back") }),
+      el("h2", { text: `${a} — ${b}` }),
+      el("p", { class: "score-line", text: `${sh.totals[a]} : ${sh.totals[b]} · ${result}` }),
+      el("p", { class: "quiet", text: (sh.started ? day(sh.started) + " · " : "") + sh.rules }),
+      sheet,
+      el("div", { class: "toolrow" },
+        el("a", { class: "button", href: "sheet.html" + file, target: "_blank", rel: "noopener",
+          "data-tool": "print", text: w("ui.printable") }),
+        el("a", { class: "button", href: "sheet.html" + file, download: "terts-sheet.html",
+          "data-tool": "save", text: w("ui.save_sheet") })));
+  }
+
+  function figures(pairs) {
+    // label, value: a list of terms, read in order by any reader, wrapped at any width
+    return el("dl", { class: "figures" }, ...pairs.flatMap(([k, v]) =>
+      [el("dt", { text: k }), el("dd", { text: v === null || v === undefined ? "—" : String(v) })]));
+  }
+
+  async function showStats(filters) {
+    const box = $("library");
+    const shown = await libraryView("stats", filters);
+    if (!shown) return;
+    const { names, data } = shown;
+    const parts = [el("h2", { text: w("ui.view.stats") }),
+      el("div", { class: "filters" },
+        playerFilter("player", w("ui.filter_player"), names, filters.player,
+          (p) => showStats(p ? { ...filters, player: p } : {})),
+        playerFilter("vs", w("ui.filter_vs"), names.filter((p) => p !== filters.player), filters.vs,
+          (p) => showStats({ ...filters, vs: p }), !filters.player))];
+    if (!data.games) {
+      parts.push(el("p", { class: "quiet", text: w(filters.player ? "ui.no_games_match" : "ui.no_games") }));
+      box.replaceChildren(...parts);
+      return;
+    }
+    const avg = (v) => (v === null || v === undefined ? "—" : String(v));
+    parts.push(el("p", { class: "summary", text: w("ui.stats_summary", { g: data.games, u: data.unfinished,
+      d: avg(data.average_deals), m: avg(data.average_minutes) }) }));
+    const cards = el("div", { class: "cards" });
+    for (const [name, p] of Object.entries(data.players)) {
+      const rows = [[w("ui.st.games"), p.games], [w("ui.st.wins"), p.wins],
+        [w("ui.st.rate"), Math.round(p.win_rate * 100) + "%"],
+        [w("ui.st.streak"), p.current_streak + " / " + p.longest_streak],
+        [w("ui.st.per_deal"), p.points_per_deal], [w("ui.st.best_deal"), p.best_deal]];
+      if (p.rating !== undefined) rows.push([w("ui.st.rating"), p.rating === null ? null : p.rating.toFixed(1)]);
+      // what happened in the player's deals: only what did (a row of noughts says nothing)
+      const d = p.declarations || {};
+      const scored = ["terts", "fifty", "hundred", "four", "marriage"].filter((c) => d[c])
+        .map((c) => w("ui.st.cls." + c) + " " + d[c]);
+      const contested = [["challenges_won", "ui.st.won"], ["burned", "ui.st.burned"],
+        ["false_declarations", "ui.st.false"], ["uphill", "ui.st.uphill"]]
+        .filter(([k]) => p[k]).map(([k, label]) => w(label) + " " + p[k]);
+      rows.push([w("ui.st.declared"), scored.join(", ") || null]);
+      rows.push([w("ui.st.contested"), contested.join(", ") || null]);
+      cards.append(el("section", { class: "card", "data-player": name },
+        el("h3", { text: name }), figures(rows)));
+    }
+    parts.push(cards);
+    if (data.head_to_head.length) {
+      const h2h = el("ul", { class: "pairs" });
+      for (const pair of data.head_to_head) {
+        const [a, b] = pair.players;
+        const points = pair.points ? " · " + w("ui.st.points") + " " + pair.points[a] + " : " + pair.points[b] : "";
+        h2h.append(el("li", { "data-pair": a + " — " + b },
+          el("span", { class: "score-line", text: `${a} ${pair.wins[a]} : ${pair.wins[b]} ${b}` }),
+          el("span", { class: "quiet", text: w("ui.games_n", { n: pair.games }) + points })));
+      }
+      parts.push(el("h3", { text: w("ui.st.h2h") }), h2h);
+    }
+    const best = data.best_games;
+    if (best) {
+      const records = el("ul", { class: "records" });
+      const record = (key, entry, who, figure) => {
+        if (!entry) return;
+        records.append(el("li", { "data-record": key }, el("button", { type: "button", class: "game",
+          onclick: () => showView("libgame", { file: entry.file, from: "stats", back: filters }) },
+          el("span", { class: "when", text: w("ui.best." + key) + " · " + figure }),
+          el("span", { class: "score-line", text: who }),
+          el("span", { class: "quiet", text: day(entry.date) + " · " + scoreLine(entry) }))));
+      };
+      record("largest_margin", best.largest_margin, best.largest_margin && best.largest_margin.winner,
+        best.largest_margin && best.largest_margin.margin);
+      record("highest_total", best.highest_total, best.highest_total && best.highest_total.player,
+        best.highest_total && best.highest_total.total);
+      record("fastest_win", best.fastest_win, best.fastest_win && best.fastest_win.winner,
+        best.fastest_win && w("ui.deals_n", { n: best.fastest_win.deals }));
+      if (records.childNodes.length) parts.push(el("h3", { text: w("ui.st.best") }), records);
+    }
+    box.replaceChildren(...parts);
+  }
+
   // --- start -------------------------------------------------------------------------------
 
   async function start() {
-    try {
-      const ui = await getJSON("api/ui");
+    $("status").textContent = w("ui.loading");
+    // the words and the state at once: the first sheet waits for one round trip, not two
+    const words = getJSON("api/ui").catch(() => null);
+    const state = getJSON("api/state").catch(() => null);
+    const ui = await words;
+    if (ui) {
       Object.assign(W, ui.words);
       lang = ui.lang;
       rulesets = ui.rulesets || rulesets;
       document.title = w("ui.title");
-    } catch (e) { /* the state call below reports the connection */ }
-    $("status").textContent = w("ui.loading");
-    await refresh();
+    }
+    renderViews();
+    const first = await state;
+    if (first) {
+      S = first;
+      version = first.version;
+      live = true;
+      render();
+    } else {
+      lost();
+    }
     listen();
+    heartbeat();
+    // A phone that slept may have missed events while the stream was down.
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) return;
+      if (live) refresh(); else if (retry) { clearTimeout(retry); retry = null; probe(); }
+    });
+    window.addEventListener("online", () => { if (!live) { clearTimeout(retry); retry = null; probe(); } });
+    window.addEventListener("offline", () => lost());
   }
   start();
 })();
