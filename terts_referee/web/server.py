@@ -20,6 +20,7 @@ from collections.abc import Callable
 from ..i18n import t
 from .app import Limits, PhoneApp
 from .backend import Backend, GameBackend
+from .reads import Reads
 from .transport import Served, Serving, bind
 
 
@@ -93,7 +94,8 @@ class Bound:
 
 
 class PhoneServer(Bound):
-    """The server of one game file (``backend``)."""
+    """The server of one game file (``backend``); its page reads the library ``library`` (as
+    ``--library``: None is ``$TERTS_LIBRARY``, else the user data directory)."""
 
     def __init__(
         self,
@@ -102,10 +104,12 @@ class PhoneServer(Bound):
         lang: str,
         token: str | None,
         limits: Limits | None = None,
+        library: str | None = None,
     ):
         host, port = sock.getsockname()[:2]
         self.backend = backend
-        self.app = PhoneApp(backend, lang, token, allowed_hosts(host, port), limits or Limits())
+        hosts, reads = allowed_hosts(host, port), Reads(backend.path, lang, library)
+        self.app = PhoneApp(backend, lang, token, hosts, limits or Limits(), reads)
         super().__init__(sock, self.app, lang, token)
 
     @property
@@ -159,7 +163,8 @@ def open_server(
 
     path = str(resolve_game_path(game).resolve())
     sock = bind(bind_address(lan, host), port)
-    return PhoneServer(sock, GameBackend(path, lang, library), lang, token_for(sock, lan), limits)
+    backend = GameBackend(path, lang, library)
+    return PhoneServer(sock, backend, lang, token_for(sock, lan), limits, library)
 
 
 def token_for(sock: socket.socket, lan: bool) -> str | None:
