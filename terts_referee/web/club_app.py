@@ -9,7 +9,10 @@ Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md ha
 - ``GET  api/tables``, ``api/standings``, ``api/rounds``  parts of the lobby's state
 - ``POST api/tables``, ``api/round``  a new table; the next round's tables
 - ``GET  sheet.html?game=KEY``  the printable sheet of one of the evening's finished games
-- ``t/NAME/…``  table NAME: the phone's page and every route of ``terts serve`` below it
+- ``GET  api/history``, ``api/stats``, ``api/game``  the club's library, as at every table; the
+  icons (the lobby's own is ``icon.svg``); no ``api/next`` and no manifest (no game of its own)
+- ``t/NAME/…``  table NAME: the phone's page and every route of ``terts serve`` below it (the
+  next game, the club's library, the printable sheet, the manifest: the phone's whole app)
 
 ``ClubApp`` sends a request for a table to that table's own ``PhoneApp`` (the single-game
 server's application, one per table, built by the same constructor), its path cut to what is
@@ -32,8 +35,10 @@ from starlette.responses import Response
 
 from ..i18n import t
 from . import club_texts  # noqa: F401 - registers the club.* words
-from .app import SECURITY_HEADERS, Limits, PhoneApp, one_line, refusal
+from .app import SECURITY_HEADERS, SHEET_HEADERS, Limits, PhoneApp, one_line, refusal
+from .app import STATIC as PHONE_STATIC
 from .club import Club, LobbyBackend, table_url
+from .reads import Reads
 from .server import Bound, allowed_hosts, bind_address, token_for
 from .transport import bind
 
@@ -55,16 +60,10 @@ STATIC = {
 }
 PAGES = {"": "lobby", "index.html": "lobby", "standings.html": "standings"}
 READS = ("api/tables", "api/standings", "api/rounds", "sheet.html")
-# The lobby's routes the phone's application answers itself (over the lobby's backend).
-PHONE_READS = ("api/ui", "api/state", "api/events")
-# The printable sheet (``export --html``): its style is in the page, and it runs no script.
-SHEET_HEADERS = {
-    **SECURITY_HEADERS,
-    "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
-        "form-action 'none'; frame-ancestors 'none'"
-    ),
-}
+# The lobby's routes the phone's application answers itself (over the lobby's backend), and
+# the library's (the club's library, as at every table) and the icons (the lobby's favicon).
+PHONE_READS = ("api/ui", "api/state", "api/events", "api/history", "api/stats", "api/game")
+ICONS = tuple(name for name in PHONE_STATIC if name.startswith(("icon", "apple-touch")))
 KEY_CHARS = frozenset("0123456789abcdef-:digest")  # a game's key: ``id:UUID`` or ``digest:HEX``
 
 
@@ -89,8 +88,11 @@ class LobbyApp(PhoneApp):
             return Response(data, 200, SECURITY_HEADERS, STATIC[route])
         if route in READS:
             return await self._read(route, request)
-        if route in PHONE_READS or route[4:] in self.backend.actions:  # GET api/round: 405
-            return None
+        if route in PHONE_READS or route in ICONS or route[4:] in self.backend.actions:
+            return None  # GET api/round: 405
+        # Everything else is a 404, the phone's routes of one game among them: ``api/next``
+        # (the lobby has no game to go on from) and ``manifest.webmanifest`` (a phone installs
+        # its table's page, whose scope is ``t/NAME/``, not the lobby).
         return refusal(404, t("web.err.not_found", self.lang, path=route))
 
     def _not_a_table(self, route: str) -> Response:
@@ -187,10 +189,13 @@ class ClubApp:
         self.lang, self.token, self.limits = lang, token, limits
 
         def table_app(backend: GameBackend) -> PhoneApp:
-            return PhoneApp(backend, lang, token, hosts, limits)
+            # a table's history and statistics are the club's library, where its games go
+            reads = Reads(backend.path, lang, str(library))
+            return PhoneApp(backend, lang, token, hosts, limits, reads)
 
         self.club = Club(folder, library, lang, since, players, table_app)
-        self.lobby = LobbyApp(LobbyBackend(self.club), lang, token, hosts, limits)
+        lobby_reads = Reads(str(folder), lang, str(library))
+        self.lobby = LobbyApp(LobbyBackend(self.club), lang, token, hosts, limits, lobby_reads)
         self.moved: list[tuple[str, Path]] = []  # what ``close`` moved to the library
         self.not_moved: list[tuple[str, Verdict]] = []
         self._stopped = False

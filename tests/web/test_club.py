@@ -18,6 +18,7 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -182,6 +183,82 @@ def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
         lobby_script = request(server, "GET", "club.js")
     assert page.status == 200 and script.status == 200 and lobby_script.status == 200
     assert bare.status == 301 and bare.headers["Location"] == "/" + table(name)
+
+
+# --- the phone's whole app at a table ----------------------------------------------------------
+
+
+def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
+    """A table's page is the phone's whole app under ``t/NAME/``: its next game moves the
+    finished one into the club's library (``--library``, not ``$TERTS_LIBRARY``), whose history
+    and statistics every table reads; the standings count both games."""
+    folder, library = tmp_path / "club", tmp_path / "club-library"
+    with club_server(folder, library) as server:
+        name = _open(server)
+        assert request(server, "GET", table(name, "api/next")).json() == {"finished": False}
+        _finish(server, name, "Аня")
+        after = request(server, "GET", table(name, "api/next")).json()
+        sheet = request(server, "GET", table(name, "sheet.html"))
+        manifest = request(server, "GET", table(name, "manifest.webmanifest")).json()
+        icon = request(server, "GET", table(name, "icon-192.png"))
+        fields = {k: after[k] for k in ("players", "rules", "quick", "dealer")}
+        again = request(server, "POST", table(name, "api/new"), fields)
+        assert again.status == 200, again.body
+        moved = list(library.glob("*.toml"))
+        history = request(server, "GET", table(name, "api/history")).json()
+        stats = request(server, "GET", table(name, "api/stats")).json()
+        other = _open(server, "Вика", "Гена")
+        elsewhere = request(server, "GET", table(other, "api/history")).json()
+        file = history["games"][0]["file"]
+        old = request(server, "GET", table(other, "sheet.html"))
+        opened = request(server, "GET", table(other, "api/game") + "?file=" + quote(file, safe=""))
+        state = request(server, "GET", table(name, "api/state")).json()
+        standings = _wait(lambda: _standings_with(server, games=1, playing=2))
+    assert after == {
+        "finished": True,
+        "players": ["Аня", "Боря"],
+        "rules": "classic",
+        "quick": True,
+        "dealer": "Аня",
+    }
+    assert sheet.status == 200 and "Аня".encode() in sheet.body
+    assert "script-src" not in sheet.headers["Content-Security-Policy"]
+    assert (manifest["start_url"], manifest["scope"]) == ("./", "./")  # installs this table
+    assert icon.status == 200 and icon.headers["Content-Type"] == "image/png"
+    assert len(moved) == 1 and not list((tmp_path / "library").glob("*.toml"))
+    assert (folder / f"{name}.toml").is_file()  # the table goes on with the new game
+    assert state["sheet"]["players"] == ["Аня", "Боря"] and state["sheet"]["deals"] == []
+    assert [g["file"] for g in history["games"]] == [str(moved[0])]
+    assert elsewhere == history  # every table reads the one library
+    assert stats["players"]["Аня"]["wins"] == 1
+    assert old.status == 200  # the other table's own (unfinished) sheet
+    assert opened.status == 200 and opened.json()["sheet"]["players"] == ["Аня", "Боря"]
+    rows = {r["name"]: r for r in standings["players"]}
+    assert (rows["Аня"]["games"], rows["Аня"]["wins"], rows["Аня"]["playing"]) == (1, 1, name)
+    assert standings["finished"][0]["table"] is None  # in the library now: its sheet by key
+
+
+def _standings_with(server, games: int, playing: int):
+    found = request(server, "GET", "api/standings").json()
+    in_play = {r["playing"] for r in found["players"] if r["playing"]}
+    return found if found["games"] == games and len(in_play) == playing else None
+
+
+def test_the_lobby_answers_the_library_but_has_no_game_of_its_own(where):
+    with club_server(*where) as server:
+        history = request(server, "GET", "api/history")
+        stats = request(server, "GET", "api/stats?player=Zed")
+        icon = request(server, "GET", "icon.svg")
+        lobby = request(server, "GET", "")
+        nexts = request(server, "GET", "api/next")
+        manifest = request(server, "GET", "manifest.webmanifest")
+        sheet = request(server, "GET", "sheet.html")
+    assert history.status == 200 and history.json()["games"] == []
+    _one_line(stats, 400, "no player 'Zed'")
+    assert icon.status == 200 and b'rel="icon" href="icon.svg"' in lobby.body
+    _one_line(nexts, 404, "api/next")
+    _one_line(manifest, 404, "manifest.webmanifest")
+    _one_line(sheet, 400, "game")  # the lobby's sheet is an evening's game, by its key
 
 
 @pytest.mark.parametrize(
