@@ -301,7 +301,6 @@ def test_the_sheet_of_a_game_without_keep_stays_as_it_was(tmp_path):
 WRITER = """
 import sys
 from terts_referee.api import GameFile, PenaltyRequest
-from tests.helpers import raises_said, said
 file = GameFile(sys.argv[1], keep=sys.argv[3] == "keep")
 for _ in range(int(sys.argv[4])):
     file.record(PenaltyRequest(sys.argv[2], "miscount", 10))
