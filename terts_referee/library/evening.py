@@ -510,9 +510,10 @@ def standings(
 
 def rounds(players: Sequence[str], evening: Iterable[dict[str, Any]]) -> list[RoundView]:
     """The evening's round robin (``club.round_robin``) with, for each pair, whether an
-    evening's game has those two players (``opened``: the table's name while it plays, else
-    true once played, false not yet) and which of the two are still playing at another table
-    (``waiting``); and which round is next (the first with a pair not opened)."""
+    evening's game has those two players (``opened``: true once one of their games is over,
+    else the table's name while it plays, false not yet) and which of the two are still
+    playing at another table (``waiting``); and which round is next (the first with a pair not
+    opened). A pair that plays again after their game (the page's next game) has played."""
     from .club import round_robin
 
     schedule: list[Round] = round_robin(players)
@@ -521,10 +522,11 @@ def rounds(players: Sequence[str], evening: Iterable[dict[str, Any]]) -> list[Ro
     for game in evening:
         pair = frozenset(_key(p) for p in game["players"])
         if game.get("table") and not game["finished"]:
-            seen[pair] = game["table"]
+            if seen.get(pair) is not True:
+                seen[pair] = game["table"]
             busy |= pair
         else:
-            seen.setdefault(pair, True)
+            seen[pair] = True
     views: list[RoundView] = []
     next_found = False
     for rnd in schedule:

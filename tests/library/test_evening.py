@@ -301,6 +301,21 @@ def test_rounds_mark_the_pairs_played_and_playing_and_the_next_round(tmp_path):
     assert all(p["waiting"] for p in views[1]["pairs"])
 
 
+@pytest.mark.parametrize("finished_first", [True, False])
+def test_a_pair_playing_again_after_their_game_has_played(tmp_path, finished_first):
+    players = ["Аня", "Боря", "Вика", "Гена"]
+    club = tmp_path / "club"
+    pair = evening.rounds(players, [])[0]["pairs"][0]["players"]
+    done = _table(club, "done", game_of(*pair, NIGHT))
+    again = _table(club, "again", game_of(*pair, NIGHT, moves=2))  # the next game at a table
+    tables = [done, again] if finished_first else [again, done]
+    views = evening.rounds(players, evening.evening_games(tables, [], NIGHT)[0])
+    assert views[0]["pairs"][0]["opened"] is True
+    # still at a table: whoever would play them waits
+    assert all(set(p["waiting"]) <= set(pair) for r in views[1:] for p in r["pairs"])
+    assert any(p["waiting"] for r in views[1:] for p in r["pairs"])
+
+
 def test_a_round_opens_the_pairs_whose_players_are_free(tmp_path):
     players = ["Аня", "Боря", "Вика", "Гена", "Даша"]  # odd: a bye each round
     views = evening.rounds(players, [])
