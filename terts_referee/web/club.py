@@ -52,6 +52,22 @@ tables (a bundled ruleset's name; classic by default)."""
 READ_WAIT = 10.0  # seconds the lobby waits for a table's worker (a tap waiting on the lock)
 
 
+class TableBackend(GameBackend):
+    """A table's backend: the phone page's, whose ``api/ui`` also says which table of the club
+    it is and where the lobby is, so that the page shows the table's name and a way back."""
+
+    def __init__(self, name: str, path: str, lang: str, library: str) -> None:
+        super().__init__(path, lang, library)
+        self.name = name
+
+    def ui(self) -> dict[str, Any]:
+        ui = super().ui()
+        words = {key: t(key, self.lang) for key in ("club.ui.lobby", "club.ui.table_name")}
+        ui["words"] = {**ui["words"], **words}
+        ui["club"] = {"table": self.name, "lobby": "../../"}  # t/NAME/ is two folders down
+        return ui
+
+
 class Table:
     """One table: its name, its game file, the backend and the phone's app over it, the task
     that watches its file (started on the event loop), and what the lobby last read of it."""
@@ -136,7 +152,7 @@ class Club:
             for name, path in found.found.items():
                 table = current.get(name)
                 if table is None:
-                    backend = GameBackend(str(path), self.lang, str(self.library))
+                    backend = TableBackend(name, str(path), self.lang, str(self.library))
                     table = Table(name, path, backend, self.make_app(backend))
                     added.append(table)
                 tables[name] = table

@@ -158,6 +158,7 @@ TEXTS = register(
         "club.ui.in_library": {"en": "in the library", "ru": "в библиотеке"},
         "club.ui.big_screen": {"en": "Standings page", "ru": "Страница таблицы"},
         "club.ui.lobby": {"en": "All tables", "ru": "Все столы"},
+        "club.ui.table_name": {"en": "Table {name}", "ru": "Стол {name}"},
         "club.ui.skipped": {
             "en": "Not served as tables: {files}",
             "ru": "Не обслуживаются как столы: {files}",

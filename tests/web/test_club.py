@@ -175,14 +175,22 @@ def test_a_table_opened_played_and_finished_through_http(where):
 
 
 def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
-    with club_server(*where) as server:
+    with club_server(*where, lang="ru") as server:
         name = _open(server)
+        ui = request(server, "GET", table(name, "api/ui")).json()
         page = request(server, "GET", table(name))
         script = request(server, "GET", table(name, "app.js"))
         bare = request(server, "GET", table(name).rstrip("/"))
         lobby_script = request(server, "GET", "club.js")
     assert page.status == 200 and script.status == 200 and lobby_script.status == 200
     assert bare.status == 301 and bare.headers["Location"] == "/" + table(name)
+    # the phone's words, and which table of the club this is, with the lobby two folders up
+    assert ui["words"]["ui.act.undo"] == "Отменить" and ui["club"] == {
+        "table": name,
+        "lobby": "../../",
+    }
+    assert ui["words"]["club.ui.lobby"] == "Все столы"
+    assert ui["words"]["club.ui.table_name"] == "Стол {name}"
 
 
 # --- the phone's whole app at a table ----------------------------------------------------------

@@ -55,6 +55,10 @@ def test_the_lobby_and_two_tables_at_390_px(where_for_browser, chromium, page):
                 _fits(tab)
             assert "Аня" in first.locator("#score").inner_text()
             assert "Вика" in second.locator("#score").inner_text()
+            # each page says which table it is, and the way back to the lobby
+            assert first.locator("#club .table-name").inner_text() == f"Table {names[0]}"
+            assert first.title() == f"Table {names[0]} · Terts referee"
+            assert _card_of(page, "Аня").locator(".table-name").inner_text() == names[0]
             first.screenshot(path=str(folder.parent / "table-1.png"), full_page=True)
             second.screenshot(path=str(folder.parent / "table-2.png"), full_page=True)
 
@@ -81,6 +85,9 @@ def test_the_lobby_and_two_tables_at_390_px(where_for_browser, chromium, page):
                 "() => document.querySelector('#standings').textContent.includes('Вика')"
             )
             _fits(second)
+            second.locator("#club a").tap()
+            second.wait_for_selector("#tables .table")
+            assert second.url == server.url
         finally:
             first.close()
             second.close()

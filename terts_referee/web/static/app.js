@@ -1093,6 +1093,15 @@
     box.replaceChildren(...parts);
   }
 
+  // A table of a club night (terts serve --club): its name, and the way back to the lobby.
+  function renderClub(club) {
+    const name = w("club.ui.table_name", { name: club.table });
+    $("club").replaceChildren(el("a", { href: club.lobby, text: "← " + w("club.ui.lobby") }),
+      el("span", { class: "table-name", text: name }));
+    $("club").hidden = false;
+    document.title = name + " · " + w("ui.title");
+  }
+
   // --- start -------------------------------------------------------------------------------
 
   async function start() {
@@ -1106,6 +1115,7 @@
       lang = ui.lang;
       rulesets = ui.rulesets || rulesets;
       document.title = w("ui.title");
+      if (ui.club) renderClub(ui.club);
     }
     renderViews();
     const first = await state;

@@ -117,7 +117,9 @@
       const dealer = t.dealer ? " · " + w("club.ui.deals", { p: t.dealer }) : "";
       state = el("span", { text: deal + dealer });
     }
-    return el("a", { class: "table" + (t.finished ? " finished" : ""), href: t.url }, pair,
+    // the table's name too: the one its page shows, and two tables of one pair differ by it
+    return el("a", { class: "table" + (t.finished ? " finished" : ""), href: t.url },
+      el("div", { class: "table-name", text: t.name }), pair,
       el("div", { class: "line" }, state, el("span", { class: "open", text: w("club.ui.open") })));
   }
 
