@@ -156,7 +156,7 @@ TEXTS = register(
         },
         "club.ui.sheet": {"en": "Sheet", "ru": "Запись"},
         "club.ui.in_library": {"en": "in the library", "ru": "в библиотеке"},
-        "club.ui.big_screen": {"en": "Standings page", "ru": "Страница таблицы"},
+        "club.ui.big_screen": {"en": "Standings page", "ru": "Турнирная таблица на экран"},
         "club.ui.lobby": {"en": "All tables", "ru": "Все столы"},
         "club.ui.table_name": {"en": "Table {name}", "ru": "Стол {name}"},
         "club.ui.skipped": {
