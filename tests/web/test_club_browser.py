@@ -23,6 +23,17 @@ def _cards(tab) -> list[str]:
     return tab.locator("#tables .table").all_inner_texts()
 
 
+def _lines_of_names(tab) -> list[int]:
+    """How many lines each player's name takes in the standings table."""
+    return tab.evaluate(
+        """() => [...document.querySelectorAll("table.standings td.player")].map((td) => {
+            const range = document.createRange();
+            range.selectNodeContents(td.firstChild);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        })"""
+    )
+
+
 def _card_of(tab, players: str):
     return tab.locator("#tables .table", has_text=players)
 
@@ -123,6 +134,7 @@ def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, page
         rows = page.locator("table.standings tbody tr").all_inner_texts()
         assert len(rows) == 5 and rows[0].split("\t")[0].strip() == "1"
         _fits(page)
+        assert _lines_of_names(page) == [1] * 5  # each name whole on its line
         page.screenshot(path=str(folder.parent / "standings.png"), full_page=True)
 
 

@@ -186,8 +186,8 @@
 
   function renderStandings() {
     const st = S.standings;
-    const head = el("tr", {}, ...[["rank", ""], ["player", "player"], ["games", ""],
-      ["wins", ""], ["points", ""], ["rating", ""]].map(([k, c]) =>
+    const head = el("tr", {}, ...[["rank", "rank"], ["player", "player"], ["games", "num"],
+      ["wins", "num"], ["points", "num"], ["rating", "rating"]].map(([k, c]) =>
       el("th", { class: c || null, scope: "col", text: w("club.ui.col." + k) })));
     const rows = st.players.map((p) => {
       const change = p.change === null ? null
