@@ -8,7 +8,7 @@ import pytest
 
 from tests.club_helpers import club_server, table
 from tests.serve_helpers import request
-from tests.web.browser import PHONE  # the browser and page fixtures: tests/web/conftest.py
+from tests.web.browser import PHONE, axe_clean  # the fixtures: tests/web/conftest.py
 
 pytestmark = pytest.mark.slow  # a browser per test: out of the fast loop (-m "not slow")
 
@@ -55,6 +55,7 @@ def test_the_lobby_and_two_tables_at_390_px(where_for_browser, chromium, page):
         assert page.locator("#message").inner_text().startswith("Table ")
         assert page.locator("#name-a").input_value() == ""  # ready for the next table
         _fits(page)
+        axe_clean(page, "the lobby with two tables")
         page.screenshot(path=str(folder.parent / "lobby.png"), full_page=True)
 
         names = [t["name"] for t in request(server, "GET", "api/tables").json()["tables"]]
@@ -70,6 +71,7 @@ def test_the_lobby_and_two_tables_at_390_px(where_for_browser, chromium, page):
             assert first.locator("#club .table-name").inner_text() == f"Table {names[0]}"
             assert first.title() == f"Table {names[0]} · Terts referee"
             assert _card_of(page, "Аня").locator(".table-name").inner_text() == names[0]
+            axe_clean(first, "a table's page at a club night")
             first.screenshot(path=str(folder.parent / "table-1.png"), full_page=True)
             second.screenshot(path=str(folder.parent / "table-2.png"), full_page=True)
 
@@ -128,6 +130,7 @@ def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, page
             "() => document.querySelectorAll('#finished .finished-list li').length === 2"
         )
         _fits(page)
+        axe_clean(page, "the lobby with a round open")
         page.screenshot(path=str(folder.parent / "lobby-round.png"), full_page=True)
         page.goto(server.url + "standings.html")
         page.wait_for_selector("table.standings tbody tr")
@@ -135,6 +138,7 @@ def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, page
         assert len(rows) == 5 and rows[0].split("\t")[0].strip() == "1"
         _fits(page)
         assert _lines_of_names(page) == [1] * 5  # each name whole on its line
+        axe_clean(page, "the standings page")
         page.screenshot(path=str(folder.parent / "standings.png"), full_page=True)
 
 
