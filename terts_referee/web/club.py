@@ -1,8 +1,9 @@
 """A club night's tables behind one lobby: what ``terts serve --club DIR`` knows of the evening.
 
 ``Club`` holds the tables of the club folder (``library.evening.tables_in``), a ``Table`` each:
-its ``GameBackend`` and the phone's own application built over it (``make_app``, the one the
-single-game server runs), so that every route, check and limit of that server holds per table.
+its ``TableBackend`` (the phone's ``GameBackend``, its ``api/ui`` naming the table) and the
+phone's own application built over it (``make_app``, the one the single-game server runs), so
+that every route, check and limit of that server holds per table.
 The lobby's watcher (``club_app.ClubApp.watch``) refreshes it from the folder every ``poll``
 seconds: a game file put there by ``terts new`` in a terminal becomes a table, one moved away
 stops being one.
