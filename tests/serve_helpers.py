@@ -156,3 +156,13 @@ def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
         assert served.read_bytes() == before, "a refusal changed the file"
     assert untimed(served) == untimed(terts.game), (action, body)
     return cli.code, data
+
+
+def streams_ended(pages) -> None:
+    """Each live page's stream (a socket reading ``api/events``) was ended by the server, its
+    chunked body closed with the last chunk, not cut."""
+    for live in pages:
+        tail = b""
+        while chunk := live.recv(1000):
+            tail += chunk
+        assert tail.endswith(b"0\r\n\r\n"), tail

@@ -24,7 +24,7 @@ import pytest
 
 from terts_referee.game.session import GameFile
 from tests.club_helpers import club_server, table
-from tests.serve_helpers import raw_http, request, split_answer
+from tests.serve_helpers import raw_http, request, split_answer, streams_ended
 from tests.web.test_serve import _next_data
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -697,11 +697,7 @@ def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
         pages = [_live(port, "/api/events"), _live(port, "/" + table(name, "api/events"))]
         proc.send_signal(2)
         out, err = proc.communicate(timeout=20)
-        for live in pages:  # each stream was ended by the server, not cut
-            tail = b""
-            while chunk := live.recv(1000):
-                tail += chunk
-            assert tail.endswith(b"0\r\n\r\n"), tail
+        streams_ended(pages)
     finally:
         for live in pages:
             live.close()
