@@ -63,7 +63,8 @@ class TableBackend(GameBackend):
 
     def ui(self) -> dict[str, Any]:
         ui = super().ui()
-        words = {key: t(key, self.lang) for key in ("club.ui.lobby", "club.ui.table_name")}
+        keys = ("club.ui.lobby", "club.ui.table_name", "club.ui.table_closed")
+        words = {key: t(key, self.lang) for key in keys}
         ui["words"] = {**ui["words"], **words}
         ui["club"] = {"table": self.name, "lobby": "../../"}  # t/NAME/ is two folders down
         return ui
@@ -137,6 +138,9 @@ class Club:
         self.make_app = make_app
         self.tables: dict[str, Table] = {}
         self.skipped: list[tuple[str, str]] = []
+        # the tables that have closed this evening (their file gone, most often to the
+        # library): a page still open on one is told so, not that no such table ever was
+        self.closed: frozenset[str] = frozenset()
         self.generation = 0  # counts the changes of the set of tables
         self._lock = threading.Lock()
         self.refresh(remove=True)
@@ -164,6 +168,7 @@ class Club:
             if added or gone:
                 self.generation += 1
                 self.tables = dict(sorted(tables.items()))
+                self.closed = (self.closed | {t.name for t in gone}) - tables.keys()
             self.skipped = found.skipped
         return added, gone
 

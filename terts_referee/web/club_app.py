@@ -105,13 +105,22 @@ class LobbyApp(PhoneApp):
         from ..i18n.messages import clipped
         from ..library.evening import is_table_name
 
+        club = self.backend.club
         if not is_table_name(name):
-            return refusal(404, t("club.web.bad_name", self.lang, name=clipped(name, 80)))
-        if name in self.backend.club.tables and not slash:
+            return self._no_table("club.web.bad_name", clipped(name, 80))
+        if name in club.tables and not slash:
             root = f"/{self.token}/" if self.token else "/"
             location = root + table_url(name)
             return Response(b"", 301, {**SECURITY_HEADERS, "Location": location})
-        return refusal(404, t("club.web.no_table", self.lang, name=name))
+        return self._no_table(
+            "club.web.table_closed" if name in club.closed else "club.web.no_table", name
+        )
+
+    def _no_table(self, code: str, name: str) -> Response:
+        """404, one line with its ``code``: a page still open on a closed table tells its
+        players so (and stops trying), where a name that never was a table is only refused."""
+        error = t(code, self.lang, name=name)
+        return one_line(404, {"ok": False, "error": error, "code": code, "remedy": None})
 
     def _lobby_page(self, page: str) -> Response:
         from html import escape

@@ -52,6 +52,12 @@ TEXTS = register(
             "en": "no table {name}: the lobby lists the tables",
             "ru": "стола {name} нет: столы перечислены в лобби",
         },
+        "club.web.table_closed": {
+            "en": "table {name} has closed: its game went to the library, or its file left the "
+            "club folder; the lobby lists the open tables",
+            "ru": "стол {name} закрыт: его партия ушла в библиотеку или файл — из папки клуба; "
+            "открытые столы перечислены в лобби",
+        },
         "club.web.bad_name": {
             "en": "{name!r} is not a table's name: letters, digits, - and _ (a letter or digit "
             "first, at most 80)",
@@ -159,6 +165,7 @@ TEXTS = register(
         "club.ui.big_screen": {"en": "Standings page", "ru": "Турнирная таблица на экран"},
         "club.ui.lobby": {"en": "All tables", "ru": "Все столы"},
         "club.ui.table_name": {"en": "Table {name}", "ru": "Стол {name}"},
+        "club.ui.table_closed": {"en": "This table has closed.", "ru": "Стол закрыт."},
         "club.ui.skipped": {
             "en": "Not served as tables: {files}",
             "ru": "Не обслуживаются как столы: {files}",

@@ -284,10 +284,11 @@ def test_the_lobby_answers_the_library_but_has_no_game_of_its_own(where):
     ],
 )
 def test_an_unknown_or_bad_table_name_is_404_with_one_json_line(where, name, reason):
+    code = "club.web.no_table" if name == "nope" else "club.web.bad_name"
     with club_server(*where) as server:
         _open(server)
         for route in (f"t/{name}/api/state", f"t/{name}/", f"t/{name}"):
-            _one_line(request(server, "GET", route), 404, reason)
+            assert _one_line(request(server, "GET", route), 404, reason)["code"] == code
         posted = request(server, "POST", f"t/{name}/api/deal", {"trump": "h"})
     _one_line(posted, 404, reason)
 
@@ -450,7 +451,9 @@ def test_the_lobby_opens_each_round_in_one_tap(where):
     assert sorted(names) == sorted(second.json()["tables"])
     assert {GameFile(folder / f"{n}.toml").game().rules.name for n in names} == {"short"}
     assert len(list(library.glob("*.toml"))) == 2
-    _one_line(gone, 404, "no table")
+    # a page still open on a moved table is told it has closed, not that it never was
+    closed = _one_line(gone, 404, f"table {tables[0]} has closed: its game went to the library")
+    assert closed["code"] == "club.web.table_closed"
     # the moved tables are the library's games of the evening now: still counted
     assert standings["games"] == 2 and all(g["table"] is None for g in standings["finished"])
     assert sum(r["wins"] for r in standings["players"]) == 2

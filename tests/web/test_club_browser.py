@@ -106,7 +106,7 @@ def test_the_lobby_and_two_tables_at_390_px(where_for_browser, chromium, page):
             second.close()
 
 
-def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, page):
+def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, chromium, page):
     folder, library = where_for_browser
     players = ["Аня", "Боря", "Вика", "Гена", "Даша"]
     with club_server(folder, library, players=players, lang="ru") as server:
@@ -131,6 +131,22 @@ def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, page
         )
         _fits(page)
         axe_clean(page, "the lobby with a round open")
+        # a phone still on a finished table when the next round opens: told it has closed
+        # (its game went to the library), with the way to the lobby; no endless reconnecting
+        at_table = chromium.new_page()
+        try:
+            at_table.goto(server.url + table(names[0]))
+            at_table.wait_for_selector("#score .player")
+            assert request(server, "POST", "api/round", {"round": 2}).status == 200
+            at_table.wait_for_selector("#link:not([hidden]) a")
+            assert at_table.locator("#link strong").inner_text() == "Стол закрыт."
+            assert "ушла в библиотеку" in at_table.locator("#link").inner_text()
+            axe_clean(at_table, "a table that has closed")
+            at_table.locator("#link a").tap()
+            at_table.wait_for_selector("#tables .table")
+            assert at_table.url == server.url
+        finally:
+            at_table.close()
         page.screenshot(path=str(folder.parent / "lobby-round.png"), full_page=True)
         page.goto(server.url + "standings.html")
         page.wait_for_selector("table.standings tbody tr")
