@@ -1,6 +1,6 @@
 """The start-up baseline: a minimal two-command Typer app, configured like ``terts``.
 
-Same Typer (the venv's), same settings as ``terts_referee.cli.app`` (no rich markup, help
+Same Typer (the venv's), same settings as ``terts_referee.cli.root.new_app`` (no rich markup, help
 when called without arguments, no pretty exceptions, ``-h``/``--help``), but nothing else:
 ``bench_startup.py`` compares every ``terts`` command against ``hello x`` here.
 

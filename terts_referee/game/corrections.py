@@ -29,16 +29,37 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..domain.events import DealEvent, Event, Penalty, event_from_dict
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError, NotationError, RuleError
-from ..referee import EventRefused
+from ..referee import EventRefused, replay
 
 if TYPE_CHECKING:
+    from typing import Protocol
+
+    from ..domain.rules import Ruleset
     from ..referee import Sheet
+
+    class Corrected(Protocol):
+        """What a correction reads and changes of a game (``Game``)."""
+
+        players: tuple[str, str]
+        rules: Ruleset
+        first_dealer: str | None
+        started: datetime | None
+        events: list[Event]
+        times: list[datetime | None]
+        journal: list[Event]
+        corrections: list[Correction]
+
+        def sheet(self) -> Sheet: ...
+
+        def time_of(self, number: int) -> datetime | None: ...
+
 
 __all__ = [
     "Action",
     "Change",
     "Correction",
     "CorrectionRefused",
+    "correct",
     "DealChange",
     "effective",
     "event_label",
@@ -401,3 +422,71 @@ def sheet_change(before: Sheet, after: Sheet) -> Change:
         if pa != pb or ta != tb:
             deals.append(DealChange(number, pa, pb, ta, tb))
     return Change(deals, dict(before.totals), dict(after.totals), before.winner, after.winner)
+
+
+# --- a correction made ------------------------------------------------------------------------
+
+
+def correct(
+    game: Corrected, action: Action | str, number: int, event: Event | None, at: datetime
+) -> tuple[Correction, Change, Sheet]:
+    """``Game.correct``: the correction made at ``at`` appended to ``game``'s trail and its
+    effective events and times changed, if the correction's own event and every later event
+    still hold; else CorrectionRefused (NotationError for a number with no event), ``game``
+    unchanged. Returns the trail entry, what changed on the sheet and the new sheet."""
+    action = Action(action)
+    check_number(action, number, len(game.events))
+    before = game.sheet()
+    if (event is None) != (action is Action.DROP):
+        raise ValueError("a drop takes no event; a replace or an insert takes one")
+    if action is Action.INSERT:
+        assert event is not None  # an insert takes an event (checked just above)
+        event = renumber(event, number, 1)  # the events it names move down with the rest
+    old = None if action is Action.INSERT else game.events[number - 1]
+    if action is Action.DROP:
+        last = opening_with_events(game.events, number, before.set_aside)
+        if last is not None:
+            params = {"n": number, "first": number + 1, "last": last}
+            raise CorrectionRefused(Verdict("err.fix.opening", params), number)
+        ref = dropped_reference(game.events, number)
+        if ref is not None:
+            reason = Verdict("err.fix.names_dropped", {"n": number})
+            raise CorrectionRefused(_broken(game.events, ref, reason), ref)
+    old_at = game.time_of(number) if old is not None else None
+    c = Correction(action, number, len(game.journal), old, event, at, old_at)
+    events, times = list(game.events), list(game.times)
+    apply_correction(events, times, c, game.started)
+    # events before the corrected one stand as recorded; it and the later ones are judged
+    # again, as new. None raises here: what is set aside is compared with before
+    after = replay(
+        game.players,
+        events,
+        game.rules,
+        first_dealer=game.first_dealer,
+        recorded=number - 1,
+        stored=len(events),
+    )
+    stands_again = judged_again(c, before.set_aside, after.set_aside)
+    if isinstance(stands_again, EventRefused):
+        raise _refusal(game.events, c, stands_again)
+    game.corrections.append(c)
+    game.events, game.times = events, times
+    return c, sheet_change(before, after)._replace(stands_again=stands_again), after
+
+
+def _refusal(events: list[Event], c: Correction, exc: EventRefused) -> CorrectionRefused:
+    """The refusal of correction ``c`` to ``events`` whose replay refused event ``exc.number``."""
+    n = exc.number
+    if c.action is not Action.DROP and n == c.number:
+        return CorrectionRefused(Verdict(OWN[c.action], {"n": n, "reason": exc.verdict}))
+    if c.action is Action.INSERT and n > c.number:
+        n -= 1  # named as in the log before the correction
+    elif c.action is Action.DROP and n >= c.number:
+        n += 1
+    return CorrectionRefused(_broken(events, n, exc.verdict), n)
+
+
+def _broken(events: list[Event], number: int, reason: Verdict) -> Verdict:
+    """Event ``number`` of ``events`` no longer holds, for ``reason``."""
+    label = event_label(number, events[number - 1])
+    return Verdict("err.fix.broken", {"label": label, "reason": reason})

@@ -69,8 +69,10 @@ class GameFile:
     """
 
     def __init__(self, path: str | os.PathLike[str], *, keep: bool = False) -> None:
+        from ..startup import on
+
         self.path = Path(path)
-        self.keep = keep
+        self.keep = keep and on("kept_game")  # a start-up trick (``startup``: kept_game)
         # the game this object last read or wrote, with the bytes of the file it stands for
         self._kept: tuple[bytes, Game] | None = None
         self._mutex: AbstractContextManager[Any] | None = None

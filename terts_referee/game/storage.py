@@ -15,8 +15,8 @@ key path of any ``None`` it finds.
 User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
 raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
 
-``tomllib``, ``tomli_w`` and the lock are imported lazily (temp files without ``tempfile``), so
-importing this module is cheap.
+``tomllib``, ``tomli_w`` and the lock are imported lazily (temp files without ``tempfile``: a
+start-up trick, ``startup.mkstemp``), so importing this module is cheap.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from terts_referee.errors import GameFileError
 
 from ..domain.verdicts import Remedy, Verdict, clipped
+from ..startup import mkstemp, on
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
     from typing import Any, TypeVar
@@ -205,65 +206,27 @@ def append_event(
     ``event`` appended to its ``events``, without serialising the rest again when it can.
 
     When ``previous`` are the bytes this process last wrote (tomli_w's text of their
-    document, :func:`last_written`), their document is known (the last read, ``read_game``'s
-    cache) and its events are written as an array of tables (an event too long to write
-    inline) with nothing after them but the ``[[corrections]]``, tomli_w's text of the new
-    document is ``previous`` with the event's own ``[[events]]`` table and a blank line
-    inserted after the last event's, byte for byte: that is written. Otherwise
+    document, :func:`last_written`) and their document is known (the last read, ``read_game``'s
+    cache), the event's table is spliced into them (``startup.spliced_event``, a start-up
+    trick: byte for byte tomli_w's text of the new document); otherwise
     ``write_game(path, doc())``. Returns the bytes written; raises as :func:`write_game` does.
     """
+    from ..startup import spliced_event
+
     entry = _last_read[0]
-    table = None
+    data = None
     if (
         previous == _last_written[0]
         and entry is not None
         and entry[0] == previous
-        and _events_last(entry[1])
-        and b"\n[[events]]\n" in previous  # else written inline, before [rules]
         and _find_none(event, "") is None  # else write_game names it
     ):
-        table = _array_table("events", event)
-    if table is None:
+        data = spliced_event(previous, entry[1], event)
+    if entry is None or data is None:
         return write_game(path, doc())
-    text = table.encode("utf-8")
-    # the corrections' first table, if they are an array of tables (a line of its own: no
-    # string holds a line break), else the end
-    cut = previous.find(b"\n[[corrections]]\n") + 1
-    if cut:
-        data = previous[:cut] + text + b"\n" + previous[cut:]
-    else:
-        data = previous + b"\n" + text
     _write_bytes(path, data)
-    assert entry is not None  # the table is built only from the cached entry
     _last_read[0] = (data, {**entry[1], "events": [*entry[1]["events"], parsed_form(event)]})
     return data
-
-
-def _events_last(doc: Mapping[str, Any]) -> bool:
-    """Whether ``doc`` has a non-empty ``events`` list and after it no key but
-    ``corrections`` (tomli_w writes the tables in the order of their keys)."""
-    if not doc.get("events"):
-        return False
-    keys = list(doc)
-    return keys[keys.index("events") + 1 :] in ([], ["corrections"])
-
-
-# A table never written inline (its value holds a line break): after an event in an array of
-# tables, so that tomli_w writes the event as a ``[[KEY]]`` table whatever its length.
-_NEVER_INLINE = {"_": ["_"]}
-
-
-def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
-    """tomli_w's text for ``table`` as one ``[[key]]`` table of an array of tables at the top
-    of a document (what it writes for it among others, the blank line before it aside); None
-    if tomli_w does not write an array of tables table by table (then the whole is written)."""
-    import tomli_w
-
-    both = tomli_w.dumps({key: [table, _NEVER_INLINE]})
-    last = "\n" + tomli_w.dumps({key: [_NEVER_INLINE]})
-    if not (both.endswith(last) and both.startswith(f"[[{key}]]\n")):  # pragma: no cover
-        return None
-    return both[: -len(last)]
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
@@ -296,7 +259,7 @@ def replace_atomically(target: Path, data: bytes) -> None:
     An existing file keeps its permission bits; a new one gets ``0o666 & ~umask``. Raises
     OSError; on any failure the temp file is removed and the target left untouched."""
     directory = target.parent
-    fd, tmp_name = _mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
+    fd, tmp_name = mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(data)
@@ -413,7 +376,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 
     Only this module's own temp files are touched: regular files named exactly as
     :func:`write_game` names them (``.`` + game file name + ``.`` + 8 characters of
-    :func:`tempfile.mkstemp`'s alphabet, as ``_mkstemp`` makes them, + ``.tmp``). Call it
+    :func:`tempfile.mkstemp`'s alphabet, as ``startup.mkstemp`` makes them, + ``.tmp``). Call it
     under :func:`game_lock`, when no other terts command can be writing one. Best effort:
     errors are ignored.
     """
@@ -428,7 +391,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
         return removed
     with entries:
         for entry in entries:
-            found = entry.name  # prefix + 8 of _TEMP_CHARS + ".tmp", without compiling a regex
+            found = entry.name  # prefix + 8 of _TEMP_SET + ".tmp", without compiling a regex
             if not (
                 len(found) == size
                 and found.startswith(prefix)
@@ -458,28 +421,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 _last_read: list[tuple[bytes, dict[str, Any]] | None] = [None]
 
 
-_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
-_TEMP_SET = frozenset(_TEMP_CHARS)
-
-
-def _mkstemp(directory: Path, prefix: str, suffix: str) -> tuple[int, str]:
-    """``tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)`` without importing
-    tempfile (it pulls in random and hashlib: about 2 ms of every write): 8 random characters
-    of the same alphabet, created exclusively (O_EXCL, no symlink followed), mode 0o600."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        letters = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
-        name = os.path.join(directory, prefix + letters + suffix)
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-        except PermissionError:  # Windows: a directory of that name
-            if os.name == "nt" and os.path.isdir(name):
-                continue
-            raise
-    raise FileExistsError(f"no unused temporary name in {directory}")
+_TEMP_SET = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's alphabet
 
 
 # The bytes this process wrote last (``last_written``): table mode shows the game a recording
@@ -520,9 +462,10 @@ def parsed_form(value: Any) -> Any:
 
 
 def _parsed_before(data: bytes) -> dict[str, Any] | None:
-    """A copy of the document ``data`` parsed to last time, if it is the last file read."""
+    """A copy of the document ``data`` parsed to last time, if it is the last file read (a
+    start-up trick, ``startup``: parsed_once)."""
     entry = _last_read[0]
-    if entry is not None and entry[0] == data:
+    if entry is not None and entry[0] == data and on("parsed_once"):
         doc: dict[str, Any] = _copy(entry[1])
         return doc
     return None

@@ -16,17 +16,13 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..startup import fit_columns, fit_table, quick_line
 from .safe_text import json_escaped, visible
 
-if TYPE_CHECKING:  # rich is imported at first use (``_rich``)
-    import re
-    from collections.abc import Iterator
-    from types import ModuleType
+if TYPE_CHECKING:  # rich is imported at first use
     from typing import TextIO
 
-    from rich.console import Console, ConsoleOptions, RenderableType
-    from rich.measure import Measurement
-    from rich.segment import Segment
+    from rich.console import Console, RenderableType
     from rich.table import Table
     from rich.text import Text
 
@@ -69,29 +65,6 @@ def human(text: Any, stream: TextIO | None = None) -> str:
     return plain(visible(text, keep="\n\t"), stream)
 
 
-def _rich(module: str) -> ModuleType:
-    """rich's ``module``, imported once per process as a long-lived import: in a table or web
-    session, where the cyclic collector is on, it would otherwise walk rich's new objects some
-    11 times while rich.table and rich.console load (about 2 ms) for nothing; what the import
-    made is handed straight to the oldest generation (``gc.freeze`` + ``gc.unfreeze``), where a
-    full collection still sees it. (A one-shot command runs with the collector off: ``cli.run``.)"""
-    loaded = sys.modules.get(module)
-    if loaded is None:
-        import gc
-        import importlib
-
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            loaded = importlib.import_module(module)
-        finally:
-            gc.freeze()
-            gc.unfreeze()
-            if enabled:
-                gc.enable()
-    return loaded
-
-
 def lenient(*streams: TextIO | None) -> None:
     """Streams whose encoding cannot write ♠, Д or « (say cp1252) write ``?`` for what they
     cannot encode instead of failing: text for people (help, lines, tables) degrades, it does
@@ -116,13 +89,13 @@ def unencodable(stream: TextIO, text: str) -> str | None:
 
 
 def _make(stderr: bool) -> Console:
-    console: type[Console] = _rich("rich.console").Console
+    from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
     lenient(stream)
     color = _state["color"]
     no_color = color is False or (color is None and "NO_COLOR" in os.environ)
-    return console(
+    return Console(
         file=stream,
         markup=False,
         emoji=False,
@@ -175,146 +148,15 @@ def _write_line(stream: TextIO, text: str) -> None:
     stream.write(line + "\n")
 
 
-# The styles the reports give lines, as the SGR codes rich writes for them on any colour system
-# (attributes first, in rich's order, then the colour): ``_quick_line`` colours a line without
-# importing rich (about 18 ms), byte for byte as rich would. A style with any other word goes to
-# rich.
-_SGR_ATTRS = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
-_COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
-_SGR_COLOURS = {name: 30 + i for i, name in enumerate(_COLOUR_NAMES)}
-# Characters from U+1100 on that the program's own words print, none of them wide (East Asian
-# width A or N, one cell for rich; test_console_quick.py checks): a line with only these
-# beyond U+1100 needs no unicodedata (about 0.2 ms to import) to know it has no double-width
-# cell, and a long one is wrapped without rich (``_one_cell``).
-_NARROW = frozenset("♠♣♥♦—–…→№“”⌫")
-# The control characters rich's Text drops (bell, backspace, vertical tab, form feed, CR).
-_RICH_STRIP = dict.fromkeys((7, 8, 11, 12, 13))
-
-
-def _sgr(style: str) -> str | None:
-    """``style``'s SGR parameters as rich writes them ("" for none); None when not simple."""
-    attrs: set[int] = set()
-    colour = None
-    for word in style.split():
-        if word in _SGR_ATTRS:
-            attrs.add(_SGR_ATTRS[word])
-        elif word in _SGR_COLOURS and colour is None:
-            colour = _SGR_COLOURS[word]
-        else:
-            return None
-    codes = sorted(attrs) + ([colour] if colour is not None else [])
-    return ";".join(map(str, codes))
-
-
-def _width(stream: TextIO) -> int:
-    """The console width rich would use: $COLUMNS, else the terminal's, else 80."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isascii() and columns.isdigit() and int(columns) > 0:  # not "١٢٠"
-        return int(columns)
-    try:
-        return os.get_terminal_size(stream.fileno()).columns or 80
-    except (AttributeError, ValueError, OSError):
-        return 80
-
-
-def _one_cell(line: str) -> bool:
-    """Whether every character of ``line`` is certainly one cell wide for rich: Latin and
-    Cyrillic letters, ASCII and general punctuation, the program's own symbols (``_NARROW``; no
-    combining marks, no double-width or zero-width characters, which rich measures with its own
-    tables)."""
-    return all(
-        c < "\u0300" or "\u0400" <= c <= "\u04ff" or "\u2010" <= c <= "\u2027" or c in _NARROW
-        for c in line
-    )
-
-
-# rich's word: spaces before, non-spaces, spaces after (compiled on first use)
-_WORD: re.Pattern[str] | None = None
-
-
-def _wrapped(line: str, width: int) -> list[str]:
-    """``line`` cut into lines as rich's ``Text.wrap`` cuts it at ``width`` cells, for text
-    of one-cell characters (``_one_cell``): at word starts (``rich._wrap.divide_line``), a word
-    longer than a line folded, each line's trailing spaces kept up to the width."""
-    global _WORD
-    if _WORD is None:
-        import re
-
-        _WORD = re.compile(r"\s*\S+\s*")
-    breaks: list[int] = []
-    offset = 0
-    match = _WORD.match(line)
-    while match is not None:
-        start, end = match.span()
-        word = match.group(0)
-        length = len(word.rstrip())
-        if width - offset >= length:
-            offset += len(word)
-        elif length > width:  # folded across lines of ``width`` cells
-            pieces = [word[i : i + width] for i in range(0, len(word), width)]
-            for piece in pieces[:-1]:
-                if start:
-                    breaks.append(start)
-                start += len(piece)
-            if start:
-                breaks.append(start)
-            offset = len(pieces[-1])
-        elif offset and start:
-            breaks.append(start)
-            offset = len(word)
-        match = _WORD.match(line, end)
-    lines = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
-    return [_rstrip_end(part, width) for part in lines]
-
-
-def _rstrip_end(part: str, width: int) -> str:
-    """rich's ``Text.rstrip_end``: trailing whitespace past ``width`` removed."""
-    excess = len(part) - width
-    if excess <= 0:
-        return part
-    kept = part.rstrip()
-    return part[: len(part) - min(len(part) - len(kept), excess)]
-
-
-def _quick_line(stream: TextIO, text: str, style: str | None) -> bool:
-    """Write one coloured line as rich would, without rich, when that is certainly the same:
-    a simple style, printable text narrower than the console (no double-width cells) or of
-    one-cell characters (``_one_cell``: then wrapped as rich wraps it), an encodable line, no
-    Windows console, a TERM with colour. False: nothing written."""
-    if sys.platform == "win32" or os.environ.get("TERM") in ("dumb", "unknown"):
-        return False
-    sgr = _sgr(style or "")
-    if sgr is None:
-        return False
-    line = plain(text, stream).translate(_RICH_STRIP)
-    if not line.isprintable() or not _can_encode(stream, line):
-        return False
-    width = _width(stream)
-    if len(line) >= width:
-        if not _one_cell(line):
-            return False
-        lines = _wrapped(line, width)
-    else:
-        if any(c >= "\u1100" and c not in _NARROW for c in line):
-            import unicodedata
-
-            if any(unicodedata.east_asian_width(c) in "WF" for c in line):
-                return False  # double-width cells: rich measures them
-        lines = [line]
-    for part in lines:
-        stream.write(f"\x1b[{sgr}m{part}\x1b[0m\n" if sgr and part else part + "\n")
-    stream.flush()
-    return True
-
-
 def say(text: str, style: str | None = None) -> None:
     """One line of plain text (never markup) to stdout; rich only when it brings colour."""
     if not _styled(sys.stdout):
         _write_line(sys.stdout, text)
         return
-    if _quick_line(sys.stdout, text, style):
+    if quick_line(sys.stdout, plain(text, sys.stdout), style):
         return
-    Text = _rich("rich.text").Text
+    from rich.text import Text
+
     out().print(Text(human(text), style=style or ""))
 
 
@@ -323,9 +165,10 @@ def note(text: str, style: str = "yellow") -> None:
     if not _styled(sys.stderr):
         _write_line(sys.stderr, text)
         return
-    if _quick_line(sys.stderr, text, style):
+    if quick_line(sys.stderr, plain(text, sys.stderr), style):
         return
-    Text = _rich("rich.text").Text
+    from rich.text import Text
+
     err().print(Text(human(text, sys.stderr), style=style))
 
 
@@ -361,29 +204,25 @@ def table(
     figures (``no_wrap``: never wrapped while the table can fit them, ``natural_widths``);
     ``ratios``: each text column's share of the width left over (rich's ``ratio``; 1 when not
     given, 0 for one that takes its share only after the others have theirs)."""
-    new: type[Table] = _rich("rich.table").Table
-    t = new(title=human(title) if title else None, **kwargs)
+    from rich.table import Table
+
+    t = Table(title=human(title) if title else None, **kwargs)
     for i, c in enumerate(columns):
         t.add_column(human(c), no_wrap=i in numbers, ratio=(ratios or {}).get(i))
     return t
 
 
 def natural_widths(table: Table) -> Table:
-    """``table`` with each column's width set to what rich would measure for it (its widest
-    cell or header) when the whole table fits the console at those widths: rich then lays it
-    out exactly as before without measuring every cell once more, nor looking for where to
-    wrap cells that fit (about 2.5 ms of the 12-deal sheet's 12), and each plain ``Text`` cell
-    is drawn as the one line it is (``_Fitted``: 2.4 ms more). Left to rich whole: a cell that
-    is not one line of plain text, a column with its own width bounds (``ratio`` aside, which
-    rich reads only to expand), a table with other padding, edges, header, footer or expand.
-
-    A table wider than the console is left to rich too, unless its columns say what they hold
-    (``table(numbers=..., ratios=...)``): then ``_narrowed`` gives the widths, since rich would
-    narrow the widest columns first, wrapping figures while a short column keeps room to
-    spare."""
+    """``table`` laid out for the console: a table wider than the console whose columns say
+    what they hold (``table(numbers=..., ratios=...)``) gets its widths from ``_narrowed``
+    (rich would narrow the widest columns first, wrapping figures while a short column keeps
+    room to spare); one that fits is rich's to lay out, given the widths rich would measure for
+    it (``startup.fit_table``: a start-up trick). Left to rich whole: a cell that is not one
+    line of plain text, a column with its own width bounds (``ratio`` aside, which rich reads
+    only to expand), a table with other padding, edges, header, footer or expand."""
     from rich.cells import cell_len
+    from rich.text import Text
 
-    Text = _rich("rich.text").Text
     simple = (
         table.box is not None
         and table.show_header
@@ -416,21 +255,18 @@ def natural_widths(table: Table) -> Table:
     # rich's own sum: each column plus its padding (1 each side), the two edges and the
     # dividers between columns
     room = out().width - 3 * len(widths) - 1
-    fits = sum(widths) <= room
-    if not fits:
-        hinted = any(c.no_wrap or c.ratio is not None for c in table.columns)
-        narrowed = _narrowed(table.columns, texts, widths, room) if hinted else None
-        if narrowed is None:  # too narrow even so: rich's own rules, every column wrapping
-            for column in table.columns:
-                column.no_wrap = False
-            return table
-        widths = narrowed
-    for column, width, plains in zip(table.columns, widths, texts, strict=True):
-        column.width = width
-        # every cell fits its column: nothing to wrap, so no search (else rich wraps at words)
-        column.no_wrap = fits or all(cell_len(p) <= width for p in plains)
-        if column.justify == "left" and hasattr(column, "_cells"):  # rich's list of its cells
-            column._cells = [_fitted(item, Text) for item in column.cells]
+    if sum(widths) <= room:  # it fits: rich would find these widths (unless the trick is off)
+        fit_table(table, widths, [True] * len(widths))
+        return table
+    hinted = any(c.no_wrap or c.ratio is not None for c in table.columns)
+    narrowed = _narrowed(table.columns, texts, widths, room) if hinted else None
+    if narrowed is None:  # too narrow even so: rich's own rules, every column wrapping
+        for column in table.columns:
+            column.no_wrap = False
+        return table
+    # a column whose every cell fits its width has nothing to wrap (else rich wraps at words)
+    nowrap = [all(cell_len(p) <= w for p in ps) for w, ps in zip(narrowed, texts, strict=True)]
+    fit_columns(table, narrowed, nowrap)
     return table
 
 
@@ -542,61 +378,10 @@ def _share(widths: list[int], targets: list[int], weights: list[int], left: int)
     return left
 
 
-def _fitted(item: RenderableType, Text: type[Text]) -> RenderableType:
-    """``item`` as a ``_Fitted`` cell when it is a plain ``Text`` rich would draw as one line
-    of its text and style (no spans, no justify, overflow, wrap, tab or end of its own); else
-    ``item`` itself."""
-    if (
-        type(item) is Text
-        and not item.spans
-        and item.justify is None
-        and item.overflow is None
-        and item.no_wrap is None
-        and item.end == "\n"
-        and item.tab_size is None
-        and isinstance(item.style, str)
-    ):
-        return _Fitted(item.plain, item.style)
-    return item
-
-
-class _Fitted:
-    """A table cell of one line of plain text known to fit its column (``natural_widths``),
-    drawn as rich draws that ``Text`` in a left-justified column: the text padded with spaces
-    to the column's width, all in its style, then the line's end. rich's ``Text`` would find
-    the same by splitting, wrapping, justifying and joining it (about 25 µs a cell); the table
-    around it (padding, borders, the row's and column's styles, cropping) is rich's own. A
-    text wider than its column (never, by ``natural_widths``) is handed to ``Text``."""
-
-    __slots__ = ("style", "text")
-
-    def __init__(self, text: str, style: str) -> None:
-        self.text = text
-        self.style = style
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        from rich.cells import cell_len
-        from rich.segment import Segment
-
-        width = options.max_width
-        spaces = width - cell_len(self.text)
-        if spaces < 0:
-            Text = _rich("rich.text").Text
-            yield from Text(self.text, style=self.style).__rich_console__(console, options)
-            return
-        line = self.text + " " * spaces
-        yield Segment(line, console.get_style(self.style)) if self.style else Segment(line)
-        yield Segment("\n")
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        text: type[Text] = _rich("rich.text").Text
-        return text(self.text, style=self.style).__rich_measure__(console, options)
-
-
 def cell(value: Any, style: str | None = None) -> Text:
-    text: type[Text] = _rich("rich.text").Text
+    from rich.text import Text
 
-    return text(human("" if value is None else value), style=style or "")
+    return Text(human("" if value is None else value), style=style or "")
 
 
 def show(renderable: RenderableType) -> None:

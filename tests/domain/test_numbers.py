@@ -121,7 +121,7 @@ def test_no_command_reads_a_number_with_int(terts) -> None:
     import typer.main
     from typer._click import types
 
-    from terts_referee.cli import app
+    from terts_referee.cli.dispatch import full_app
     from terts_referee.cli.options import AsciiInt
 
     def walk(command, path):
@@ -136,7 +136,7 @@ def test_no_command_reads_a_number_with_int(terts) -> None:
         for name, sub in getattr(command, "commands", {}).items():
             walk(sub, [*path, name])
 
-    walk(typer.main.get_command(app), ["terts"])
+    walk(typer.main.get_command(full_app()), ["terts"])
 
 
 def test_a_content_length_that_is_not_ascii_digits_gets_400(two_games) -> None:

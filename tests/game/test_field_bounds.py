@@ -10,7 +10,7 @@ import os
 import pytest
 
 from terts_referee import files
-from terts_referee.game.model import MAX_NAME_BYTES, MAX_NAME_CHARS
+from terts_referee.game.names import MAX_NAME_BYTES, MAX_NAME_CHARS
 from tests.helpers import assert_refused, raises_verdict
 
 

@@ -348,7 +348,7 @@ def _sources() -> dict[str, str]:
 
 def _catalogues() -> list[dict[str, dict[str, str]]]:
     for module in (  # each registers its catalogue
-        *("output.export", "i18n.messages", "output.report", "table"),
+        *("output.export", "i18n.messages", "output.report.words", "table"),
         *(
             "library.index",
             "library.folders",

@@ -108,7 +108,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "output.remedies",
         "table.words",
         "web.texts",
-        "output.report",
+        "output.report.words",
         "output.rulebook",
         "output.writing",
         "output.export",

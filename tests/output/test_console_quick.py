@@ -1,5 +1,5 @@
-"""Coloured lines without rich (start-up): ``console._quick_line`` writes byte for byte what
-rich's console writes for the same line, or declines and leaves it to rich."""
+"""Coloured lines without rich (a start-up trick, ``startup.quick_line``): it writes byte for byte
+what rich's console writes for the same line, or declines and leaves it to rich."""
 
 import io
 import sys
@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 
+from terts_referee import startup
 from terts_referee.output import console
+
+
+def _quick_line(stream, text: str, style: str | None) -> bool:
+    """What ``console.say`` hands the trick: the text with its suits printable on ``stream``."""
+    return startup.quick_line(stream, console.plain(text, stream), style)
+
 
 TEXTS = [
     "deal 12, trick 1 (before the break), stock 14, Аня leads",
@@ -61,9 +68,9 @@ def test_a_line_wider_than_the_console_is_wrapped_as_rich_wraps_it(
     monkeypatch, colour_terminal, text, style
 ):
     """``terts status`` on a terminal wrote its long first line through rich (15 ms
-    of imports) only to have it wrapped; ``_quick_line`` wraps one-cell text as rich does."""
+    of imports) only to have it wrapped; ``quick_line`` wraps one-cell text as rich does."""
     quick = io.StringIO()
-    assert console._quick_line(quick, text, style)
+    assert _quick_line(quick, text, style)
     assert quick.getvalue() == rich_writes(monkeypatch, text, style)
 
 
@@ -74,7 +81,7 @@ def test_a_line_wider_than_the_console_is_wrapped_as_rich_wraps_it(
     style=st.sampled_from(STYLES),
 )
 def test_wrapping_is_rich_s_at_any_width(text, width, style):
-    """Property: for one-cell text, any width and any simple style, ``_quick_line`` writes
+    """Property: for one-cell text, any width and any simple style, ``quick_line`` writes
     what rich's console writes, byte for byte."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TERM", "xterm-256color")
@@ -84,7 +91,7 @@ def test_wrapping_is_rich_s_at_any_width(text, width, style):
         console.set_color(True)
         try:
             quick = io.StringIO()
-            assert console._quick_line(quick, text, style)
+            assert _quick_line(quick, text, style)
             assert quick.getvalue() == rich_writes(mp, text, style)
         finally:
             console.set_color(None)
@@ -94,7 +101,7 @@ def test_wrapping_is_rich_s_at_any_width(text, width, style):
 @pytest.mark.parametrize("text", TEXTS)
 def test_quick_line_is_what_rich_writes(monkeypatch, colour_terminal, text, style):
     quick = io.StringIO()
-    assert console._quick_line(quick, text, style)
+    assert _quick_line(quick, text, style)
     assert quick.getvalue() == rich_writes(monkeypatch, text, style)
 
 
@@ -112,7 +119,7 @@ def test_quick_line_is_what_rich_writes(monkeypatch, colour_terminal, text, styl
 )
 def test_quick_line_leaves_the_rest_to_rich(colour_terminal, text, style):
     stream = io.StringIO()
-    assert not console._quick_line(stream, text, style)
+    assert not _quick_line(stream, text, style)
     assert stream.getvalue() == ""
 
 
@@ -131,5 +138,5 @@ def test_the_narrow_characters_are_not_wide():
 
     from rich.cells import cell_len
 
-    assert all(unicodedata.east_asian_width(c) not in "WF" for c in console._NARROW)
-    assert all(cell_len(c) == 1 for c in console._NARROW)
+    assert all(unicodedata.east_asian_width(c) not in "WF" for c in startup._NARROW)
+    assert all(cell_len(c) == 1 for c in startup._NARROW)

@@ -1,6 +1,7 @@
-"""Column widths given to rich (start-up): ``console.natural_widths`` sets each column's width
-to what rich would measure for it, only when the table fits; the table rich draws is the same,
-byte for byte, at every console width, whether the widths were given or measured."""
+"""Column widths given to rich (a start-up trick, ``startup.fit_table``): ``console.natural_widths``
+sets each column's width to what rich would measure for it, only when the table fits; the table
+rich draws is the same, byte for byte, at every console width, whether the widths were given or
+measured."""
 
 import io
 import os
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from terts_referee import startup
 from terts_referee.output import console
 
 ROWS = [
@@ -147,5 +149,5 @@ def test_a_fitted_cell_wider_than_its_column_is_drawn_by_text():
         Console(file=stream, width=6, force_terminal=True, color_system="standard").print(cell)
         return stream.getvalue()
 
-    fitted = console._Fitted("much too long here", "bold")
+    fitted = startup._Fitted("much too long here", "bold")
     assert draw(fitted) == draw(Text("much too long here", style="bold"))

@@ -140,7 +140,7 @@ def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
 
 def demo_sheet(tmp_path) -> dict:
     from terts_referee.game.demo import play_demo
-    from terts_referee.output.report import sheet_json
+    from terts_referee.output.report.sheet import sheet_json
 
     g, _path = play_demo(tmp_path)
     return sheet_json(g, g.sheet())

@@ -3,6 +3,8 @@ declarations wins, who takes a trick, which cards may follow."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...domain.cards import Card, Suit, format_cards
 from ...domain.declarations import (
     Declaration,
@@ -16,8 +18,8 @@ from ...domain.rules import Ruleset
 from ...i18n import lang, t
 from ...i18n.words import say
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...referee.moments import Moment
 

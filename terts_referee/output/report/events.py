@@ -4,7 +4,7 @@ commands that change the game file (``new``, every recording command, ``undo``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...domain.rules import Ruleset
 from ...domain.verdicts import Remedy
@@ -12,7 +12,6 @@ from ...i18n import lang, t
 from .. import console
 from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 

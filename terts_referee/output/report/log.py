@@ -3,7 +3,7 @@ corrections too (issue 11)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...i18n import t
 from .. import console
@@ -11,7 +11,6 @@ from .corrections import correction_json, trail_table
 from .events import describe, event_json
 from .words import iso, said, said_all
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...game.views import LogView
 

@@ -12,6 +12,7 @@ from ...i18n import (
     t,
 )
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 if TYPE_CHECKING:
     from ..rulebook import Book, Section

@@ -5,12 +5,12 @@ the HTML export and the chart), the human table with its declaration lines, and 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...i18n import lang, t
 from .. import console
 from .words import iso, penalty_name, said, said_all, status_word
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 

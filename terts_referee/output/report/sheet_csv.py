@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...domain.verdicts import Verdict
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -4,13 +4,13 @@ computed below, in ``game.views`` (``StatusView``); this module only shows it.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...domain.verdicts import Remedy
 from ...i18n import t
 from .. import console
+from . import words  # noqa: F401  (the reports' catalogue, registered)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 

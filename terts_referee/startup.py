@@ -1,0 +1,556 @@
+"""The start-up tricks: every piece of code that is there only to make a command answer sooner,
+in one place, each with its note and a switch that turns it off.
+
+A ``terts`` command is a fresh process that a player waits for at the table, measured against a
+bare Typer app (``benchmarks/bench_tty.py``: ``status`` within 1.2x of it, ``sheet`` 1.5x, a
+write 1.3x, ``--json`` 1.2x in a pipe; ``terts table`` under 5 ms an event). Plain code does
+not reach those goals on its own; the tricks below do. Each is an invariant a change can break
+without noticing, so each says what it saves (measured), how it can break, and what guards it
+(the test that compares it with the plain way). Everything else in the package is plain.
+
+**Switches.** With ``TERTS_NO_TRICKS=1`` every trick is off; ``TERTS_NO_<NAME>=1`` turns one
+off (the names are in ``TRICKS``). A trick that is off takes the plain way, which gives the same
+output byte for byte, only later: when output looks wrong, turn the tricks off and look again
+(``tests/architecture/test_startup.py`` runs commands both ways and compares). Any value but
+empty or ``0`` turns a trick off.
+
+The tricks (figures: ``bench_tty.py``, 15-20 runs, 2026-12-01, a 2-CPU machine shared with other
+work: the paired ratio to the bare app with every trick on -> with this one off, and in-process
+timings; docs/architecture.md has the table):
+
+- ``gc`` (``TERTS_NO_GC_TRICK``): the cyclic garbage collector off for a one-shot command and
+  what the imports made frozen (``collector_off``, ``freeze``).
+- ``fast_exit`` (``TERTS_NO_FAST_EXIT``): a one-shot command ends with ``os._exit`` once its
+  exit handlers ran and its output is flushed (``end_now``).
+- ``quick_lines`` (``TERTS_NO_QUICK_LINES``): a coloured line written without importing rich,
+  byte for byte what rich would write (``quick_line``).
+- ``fitted_tables`` (``TERTS_NO_FITTED_TABLES``): a table that fits the terminal handed to rich
+  with its column widths known and its plain cells drawn as the one line they are
+  (``fit_table``).
+- ``append_event`` (``TERTS_NO_APPEND_EVENT``): in a session, the new event's TOML table spliced
+  into the bytes this process last wrote instead of serialising the whole game again
+  (``spliced_event``; ``game.storage.append_event`` calls it).
+- ``kept_game`` (``TERTS_NO_KEPT_GAME``): a session keeps the game it wrote, with the referee's
+  state, while the file holds exactly those bytes (``game.session.GameFile(keep=True)``).
+- ``parsed_once`` (``TERTS_NO_PARSED_ONCE``): the last file read or written is not parsed
+  again while it holds the same bytes (``game.storage.parse_game``).
+- ``mkstemp`` (``TERTS_NO_MKSTEMP``): the temporary file of a write made without importing
+  ``tempfile`` (``mkstemp``).
+- ``plain_classes`` (no switch): the classes every command defines are written out, not
+  dataclasses.
+
+The module imports nothing of the package and nothing but ``os`` at import (every command
+imports it first); what a trick needs is imported where it runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Not ``from typing import TYPE_CHECKING``: this module is the first the entry point imports,
+# before the collector is off (``collector_off``), and typing (with re, functools and the rest
+# it loads) would be imported with the collector on. mypy takes the name for True.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable, Iterator, Mapping
+    from typing import Any, TextIO
+
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.measure import Measurement
+    from rich.segment import Segment
+    from rich.table import Table
+    from rich.text import Text
+
+__all__ = [
+    "TRICKS",
+    "collector_off",
+    "end_now",
+    "fit_table",
+    "freeze",
+    "mkstemp",
+    "on",
+    "quick_line",
+    "spliced_event",
+]
+
+ALL_OFF = "TERTS_NO_TRICKS"
+"""The switch that turns every trick off."""
+
+TRICKS: dict[str, str] = {
+    "gc": "TERTS_NO_GC_TRICK",
+    "fast_exit": "TERTS_NO_FAST_EXIT",
+    "quick_lines": "TERTS_NO_QUICK_LINES",
+    "fitted_tables": "TERTS_NO_FITTED_TABLES",
+    "append_event": "TERTS_NO_APPEND_EVENT",
+    "kept_game": "TERTS_NO_KEPT_GAME",
+    "parsed_once": "TERTS_NO_PARSED_ONCE",
+    "mkstemp": "TERTS_NO_MKSTEMP",
+}
+"""Each trick's name and the environment variable that turns it off."""
+
+
+def _set(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def on(trick: str) -> bool:
+    """Whether ``trick`` (a key of ``TRICKS``) is on: neither ``TERTS_NO_TRICKS`` nor its own
+    switch is set. Read each time (a test may set a switch)."""
+    return not (_set(ALL_OFF) or _set(TRICKS[trick]))
+
+
+# --- gc: the collector off for a one-shot command -------------------------------------------
+#
+# Saves: starting up (Typer, click, this package) allocates tens of thousands of objects that
+# live until the end, and the collector walks them some 40 times for nothing: about 5 ms of the
+# start. Frozen after the imports and again before the end, they are never walked again, neither
+# by a long session's collections nor by the interpreter's last collection at shutdown (about 11
+# ms more). With both off (TERTS_NO_GC_TRICK), paired ratios to the bare app: status 1.04 ->
+# 1.11, sheet 1.45 -> 1.54 (over its goal), a write 1.09 -> 1.17.
+# Breaks: reference cycles made by a one-shot command are never freed (memory, for a command
+# that lives a second); a command that runs long or reads many files must turn the collector
+# back on (``cli.long_running``: table, serve, the library's scans).
+# Guarded by: tests/cli/test_dispatch.py (one-shot without it, table with it).
+
+
+def collector_off() -> None:
+    """The cyclic collector off for the imports and the command (``cli.run``)."""
+    if on("gc"):
+        import gc
+
+        gc.disable()
+
+
+def freeze() -> None:
+    """What exists now moved out of the collector's reach (after the imports; before the end)."""
+    if on("gc"):
+        import gc
+
+        gc.freeze()
+
+
+# --- fast_exit: the process ends at once ----------------------------------------------------
+#
+# Saves: Python's shutdown frees every module, class and function one by one, memory the end
+# of the process frees anyway: about 3 ms of the 4.3 ms from the last exit handler to the
+# process gone. Off: status 1.04 -> 1.08, sheet 1.45 -> 1.49, a write 1.09 -> 1.13.
+# Breaks: whatever Python's shutdown does that someone could see must be done here: the exit
+# handlers run, stdout and stderr flushed (a closed pipe dropped quietly), the exit code. It
+# returns, for Python's own shutdown, when another thread still runs (it would be waited for),
+# a stream cannot be flushed, or the exit handlers cannot be run. Nothing written is at stake:
+# the game file is written, synced and replaced before a command returns, and the lock goes
+# with the process.
+# Guarded by: tests/cli/test_dispatch.py (output, exit handlers, exit code, a running thread).
+
+
+def end_now(code: int, flushed: Callable[[], bool]) -> None:
+    """End the process with ``code`` after the exit handlers and ``flushed()`` (which flushes
+    the standard streams and says whether it could); returns when that could differ from
+    Python's own shutdown (see above), or when the trick is off."""
+    if not on("fast_exit"):
+        return
+    import sys
+
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    import atexit
+
+    run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_handlers is None:
+        return
+    run_handlers()  # before the streams are flushed, as in Python's shutdown
+    if not flushed():
+        return
+    os._exit(code)
+
+
+# --- quick_lines: coloured lines without rich -----------------------------------------------
+#
+# Saves: rich's import (about 18 ms with what it loads) for a command whose output is a few
+# coloured lines: ``status`` and every recording command on a terminal import no rich. Without
+# it: status 1.04 -> 1.24 (over its goal of 1.2), a write 1.09 -> 1.26.
+# Breaks: the bytes must be rich's, for every style, width and character. The styles the
+# reports give lines are written as the SGR codes rich writes for them (attributes first, in
+# rich's order, then the colour); any other style, a Windows console, a TERM without colour, a
+# control character, a character rich measures with its own tables (double-width, combining,
+# zero-width) goes to rich; a line wider than the terminal is wrapped as rich's ``Text.wrap``
+# wraps it. ``_NARROW`` lists the program's own characters past U+1100 (none double-width) so
+# that a line needs no ``unicodedata``.
+# Guarded by: tests/output/test_console_quick.py (rich's bytes compared, property-tested at
+# every width).
+
+_SGR_ATTRS = {"bold": 1, "dim": 2, "italic": 3, "underline": 4}
+_COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
+_SGR_COLOURS = {name: 30 + i for i, name in enumerate(_COLOUR_NAMES)}
+# Characters from U+1100 on that the program's own words print, none of them wide (East Asian
+# width A or N, one cell for rich; test_console_quick.py checks)
+_NARROW = frozenset("♠♣♥♦—–…→№“”⌫")
+# The control characters rich's Text drops (bell, backspace, vertical tab, form feed, CR).
+_RICH_STRIP = dict.fromkeys((7, 8, 11, 12, 13))
+
+
+def _sgr(style: str) -> str | None:
+    """``style``'s SGR parameters as rich writes them ("" for none); None when not simple."""
+    attrs: set[int] = set()
+    colour = None
+    for word in style.split():
+        if word in _SGR_ATTRS:
+            attrs.add(_SGR_ATTRS[word])
+        elif word in _SGR_COLOURS and colour is None:
+            colour = _SGR_COLOURS[word]
+        else:
+            return None
+    codes = sorted(attrs) + ([colour] if colour is not None else [])
+    return ";".join(map(str, codes))
+
+
+def _width(stream: TextIO) -> int:
+    """The console width rich would use: $COLUMNS, else the terminal's, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:  # not "١٢٠"
+        return int(columns)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+def _one_cell(line: str) -> bool:
+    """Whether every character of ``line`` is certainly one cell wide for rich: Latin and
+    Cyrillic letters, ASCII and general punctuation, the program's own symbols (``_NARROW``; no
+    combining marks, no double-width or zero-width characters, which rich measures with its own
+    tables)."""
+    return all(
+        c < "\u0300" or "\u0400" <= c <= "\u04ff" or "\u2010" <= c <= "\u2027" or c in _NARROW
+        for c in line
+    )
+
+
+# rich's word: spaces before, non-spaces, spaces after (compiled on first use)
+_WORD: list[re.Pattern[str]] = []
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """``line`` cut into lines as rich's ``Text.wrap`` cuts it at ``width`` cells, for text
+    of one-cell characters (``_one_cell``): at word starts (``rich._wrap.divide_line``), a word
+    longer than a line folded, each line's trailing spaces kept up to the width."""
+    if not _WORD:
+        import re
+
+        _WORD.append(re.compile(r"\s*\S+\s*"))
+    words = _WORD[0]
+    breaks: list[int] = []
+    offset = 0
+    match = words.match(line)
+    while match is not None:
+        start, end = match.span()
+        word = match.group(0)
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:  # folded across lines of ``width`` cells
+            pieces = [word[i : i + width] for i in range(0, len(word), width)]
+            for piece in pieces[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(piece)
+            if start:
+                breaks.append(start)
+            offset = len(pieces[-1])
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+        match = words.match(line, end)
+    lines = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
+    return [_rstrip_end(part, width) for part in lines]
+
+
+def _rstrip_end(part: str, width: int) -> str:
+    """rich's ``Text.rstrip_end``: trailing whitespace past ``width`` removed."""
+    excess = len(part) - width
+    if excess <= 0:
+        return part
+    kept = part.rstrip()
+    return part[: len(part) - min(len(part) - len(kept), excess)]
+
+
+def quick_line(stream: TextIO, text: str, style: str | None) -> bool:
+    """Write ``text`` (suits already made printable on ``stream``) as one coloured line as
+    rich would, without rich, when that is certainly the same: a simple style, printable text
+    narrower than the console (no double-width cells) or of one-cell characters (then wrapped
+    as rich wraps it), an encodable line, no Windows console, a TERM with colour. False:
+    nothing written (rich writes it), and always when the trick is off."""
+    import sys
+
+    if not on("quick_lines"):
+        return False
+    if sys.platform == "win32" or os.environ.get("TERM") in ("dumb", "unknown"):
+        return False
+    sgr = _sgr(style or "")
+    if sgr is None:
+        return False
+    line = text.translate(_RICH_STRIP)
+    if not line.isprintable():
+        return False
+    try:
+        line.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    width = _width(stream)
+    if len(line) >= width:
+        if not _one_cell(line):
+            return False
+        lines = _wrapped(line, width)
+    else:
+        if any(c >= "\u1100" and c not in _NARROW for c in line):
+            import unicodedata
+
+            if any(unicodedata.east_asian_width(c) in "WF" for c in line):
+                return False  # double-width cells: rich measures them
+        lines = [line]
+    for part in lines:
+        stream.write(f"\x1b[{sgr}m{part}\x1b[0m\n" if sgr and part else part + "\n")
+    stream.flush()
+    return True
+
+
+# --- fitted_tables: a table laid out once ---------------------------------------------------
+#
+# Saves: rich measures every cell of a table to find its column widths, then measures them
+# again and looks for where to wrap each cell, and draws each ``Text`` by splitting, wrapping,
+# justifying and joining it (about 25 µs a cell). Given the widths rich would find (each
+# column's widest cell, when the whole table fits) and each plain one-line cell as a
+# ``_Fitted`` that draws its line padded to the width, the 12-deal sheet's layout goes from 8.5
+# to 6.1 ms; the whole 12-deal sheet report in process, rich loaded, 5.2 -> 3.2 ms (about
+# 0.04 of the ratio, which the bench's noise hides in a single run).
+# Breaks: the bytes must be rich's. Only a table rich would lay out the same way is fitted (a box,
+# a header, edges, padding 1, no footer, no expand, no width bounds of its own; every cell one
+# line of plain text); a cell is fitted only if rich would draw its ``Text`` as one line of its
+# text and style. It writes rich's private ``Column._cells`` where that list exists (a rich
+# release that renames it leaves the cells to rich).
+# Guarded by: tests/output/test_console_widths.py (random tables drawn both ways, bytes
+# compared).
+
+
+def fit_table(table: Table, widths: list[int], nowrap: list[bool]) -> bool:
+    """Give ``table``'s columns their ``widths`` (those rich would measure: the table fits)
+    and ``nowrap``, and its plain one-line cells as ``_Fitted``; False, ``table`` left as it
+    is (for rich to measure), when the trick is off."""
+    if not on("fitted_tables"):
+        return False
+    fit_columns(table, widths, nowrap)
+    return True
+
+
+def fit_columns(table: Table, widths: list[int], nowrap: list[bool]) -> None:
+    """``widths`` and ``nowrap`` given to ``table``'s columns, its left-justified columns' plain
+    one-line cells drawn as ``_Fitted`` when the trick is on (else as rich's ``Text``)."""
+    from rich.text import Text
+
+    fitted = on("fitted_tables")
+    for column, width, no_wrap in zip(table.columns, widths, nowrap, strict=True):
+        column.width = width
+        column.no_wrap = no_wrap
+        if fitted and column.justify == "left" and hasattr(column, "_cells"):  # rich's list
+            column._cells = [_fitted(item, Text) for item in column.cells]
+
+
+def _fitted(item: RenderableType, Text: type[Text]) -> RenderableType:
+    """``item`` as a ``_Fitted`` cell when it is a plain ``Text`` rich would draw as one line
+    of its text and style (no spans, no justify, overflow, wrap, tab or end of its own); else
+    ``item`` itself."""
+    if (
+        type(item) is Text
+        and not item.spans
+        and item.justify is None
+        and item.overflow is None
+        and item.no_wrap is None
+        and item.end == "\n"
+        and item.tab_size is None
+        and isinstance(item.style, str)
+    ):
+        return _Fitted(item.plain, item.style)
+    return item
+
+
+class _Fitted:
+    """A table cell of one line of plain text known to fit its column, drawn as rich draws
+    that ``Text`` in a left-justified column: the text padded with spaces to the column's
+    width, all in its style, then the line's end. The table around it (padding, borders, the
+    row's and column's styles, cropping) is rich's own. A text wider than its column (never,
+    when the widths are given) is handed to ``Text``."""
+
+    __slots__ = ("style", "text")
+
+    def __init__(self, text: str, style: str) -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        from rich.cells import cell_len
+        from rich.segment import Segment
+
+        width = options.max_width
+        spaces = width - cell_len(self.text)
+        if spaces < 0:
+            from rich.text import Text
+
+            yield from Text(self.text, style=self.style).__rich_console__(console, options)
+            return
+        line = self.text + " " * spaces
+        yield Segment(line, console.get_style(self.style)) if self.style else Segment(line)
+        yield Segment("\n")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.text import Text
+
+        return Text(self.text, style=self.style).__rich_measure__(console, options)
+
+
+# --- append_event: one event appended to the TOML text --------------------------------------
+#
+# Saves: in a session (table mode, the page) a recording serialises the whole game with tomli_w
+# again, a cost that grows with the game: at ~200 events 3.1 ms an event off, 1.3 ms on (the
+# last 20 of bench_tty's table mode, wall).
+# Breaks: the bytes must be what tomli_w writes for the whole new document. That holds when the
+# previous bytes are tomli_w's text of a known document (the bytes this process last wrote,
+# their document the last one read or written) whose events are an array of tables with
+# nothing after them but the corrections; then tomli_w's text of the new document is the old
+# one with the new ``[[events]]`` table (and a blank line) inserted after the last event's.
+# Anything else is written whole.
+# Guarded by: tests/game/test_append_event.py (the spliced bytes against tomli_w's whole text,
+# for random games).
+
+# A table never written inline (its value holds a line break): after an event in an array of
+# tables, so that tomli_w writes the event as a ``[[KEY]]`` table whatever its length.
+_NEVER_INLINE = {"_": ["_"]}
+
+
+def spliced_event(
+    previous: bytes, doc: Mapping[str, Any], event: Mapping[str, Any]
+) -> bytes | None:
+    """tomli_w's text of ``doc`` (the document the bytes ``previous`` are tomli_w's text of)
+    with ``event`` appended to its ``events``, made by splicing the event's table into
+    ``previous``; None when that is not certainly the same (or the trick is off)."""
+    if not on("append_event"):
+        return None
+    if not _events_last(doc) or b"\n[[events]]\n" not in previous:  # else written inline
+        return None
+    table = _array_table("events", event)
+    if table is None:  # pragma: no cover - tomli_w writes arrays of tables table by table
+        return None
+    text = table.encode("utf-8")
+    # the corrections' first table, if they are an array of tables (a line of its own: no
+    # string holds a line break), else the end
+    cut = previous.find(b"\n[[corrections]]\n") + 1
+    if cut:
+        return previous[:cut] + text + b"\n" + previous[cut:]
+    return previous + b"\n" + text
+
+
+def _events_last(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` has a non-empty ``events`` list and after it no key but
+    ``corrections`` (tomli_w writes the tables in the order of their keys)."""
+    if not doc.get("events"):
+        return False
+    keys = list(doc)
+    return keys[keys.index("events") + 1 :] in ([], ["corrections"])
+
+
+def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
+    """tomli_w's text for ``table`` as one ``[[key]]`` table of an array of tables at the top
+    of a document (what it writes for it among others, the blank line before it aside); None
+    if tomli_w does not write an array of tables table by table."""
+    import tomli_w
+
+    both = tomli_w.dumps({key: [table, _NEVER_INLINE]})
+    last = "\n" + tomli_w.dumps({key: [_NEVER_INLINE]})
+    if not (both.endswith(last) and both.startswith(f"[[{key}]]\n")):  # pragma: no cover
+        return None
+    return both[: -len(last)]
+
+
+# --- kept_game: a session keeps the game it wrote --------------------------------------------
+#
+# Saves: a session (table mode, the page) that records event after event would read, parse
+# and replay the whole file for each: with the game and the referee's state kept beside the
+# very bytes written, the next event is judged on that state alone and appended. Off: 10-12
+# ms an event at ~200 events (33 ms in a run under load: over the 15 ms goal), on: 1.3 ms.
+# Breaks: the kept game must stand for the file exactly: the bytes are compared whole, under the
+# lock, before each use (anyone may have written the file since), and the last event and its
+# time are read back as the file gives them (``Game.read_back_last``), else the game is not
+# kept. What a kept game returns is the live state: read it before the next write.
+# Lives in: ``game.session.GameFile`` (``keep``), ``game.model.Game.record(keep=True)``; the
+# switch is read where a ``GameFile`` is opened.
+# Guarded by: tests/game/test_kept_game.py (a session's files and answers against plain
+# commands', another writer seen).
+
+
+# --- parsed_once: the last file read is parsed once per version ---------------------------
+#
+# Saves: a session reads the game file before every answer (another process may have written
+# it); while the bytes are those it read or wrote last, the document they parse to is taken
+# from memory (a copy) instead of parsing the TOML again, about 0.6 ms for the 12-deal game and
+# growing with it. A command that reads the file twice (under the lock, after a look) parses
+# it once. While the kept game is on, a session parses nothing anyway (no change measured);
+# with it off, the last 20 of 200 events take 9.4-10.4 ms of CPU each, 12.4-12.7 without this.
+# Breaks: the document kept must be the one those very bytes parse to: it is kept beside the
+# bytes (``game.storage._last_read``), compared whole, and handed out as a copy (a caller may
+# change what it gets). ``append_event`` keeps it up to date after a splice.
+# Lives in: ``game.storage.parse_game`` (``_parsed_before``); the switch is read there.
+# Guarded by: tests/game/test_storage.py, tests/architecture/test_startup.py (a session).
+
+
+# --- mkstemp: a temporary file without ``tempfile`` -----------------------------------------
+#
+# Saves: ``tempfile`` imports ``random``, ``shutil`` and more: about 1.1 ms of every write
+# (measured in the write's own imports), for one temporary name beside the game file; the
+# paired ratio of a write moves by 0.01, within the bench's noise.
+# Breaks: the file must be made as ``tempfile.mkstemp`` makes it: created exclusively
+# (``O_EXCL``, no symlink followed), mode 0o600, a fresh random name of 8 characters of
+# tempfile's alphabet (``storage.remove_stale_temp_files`` recognises the names a killed write
+# left); a name that exists is tried again.
+# Guarded by: tests/game/test_storage.py (atomic writes, stale temp files).
+
+_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
+
+
+def mkstemp(directory: str | os.PathLike[str], prefix: str, suffix: str) -> tuple[int, str]:
+    """``tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)``: the descriptor and
+    name of a new file, made without importing tempfile while the trick is on."""
+    if not on("mkstemp"):
+        import tempfile
+
+        return tempfile.mkstemp(suffix=suffix, prefix=prefix, dir=directory)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        letters = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
+        name = os.path.join(directory, prefix + letters + suffix)
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+        except PermissionError:  # Windows: a directory of that name
+            if os.name == "nt" and os.path.isdir(name):
+                continue
+            raise
+    raise FileExistsError(f"no unused temporary name in {directory}")
+
+
+# --- plain_classes: classes on every command's path written out (no switch) -----------------
+#
+# Saves: a dataclass makes its methods with ``exec`` when its module is imported, about 0.4 ms
+# a class, and ``dataclasses`` itself costs 0.4 ms more; the classes every command defines
+# (``domain.verdicts.Verdict`` and ``Remedy``, ``referee.records``, ``referee.state``,
+# ``game.model.Game``, ``game.views``, ``game.requests``) are written out instead, ``__init__``
+# and ``__eq__`` as a dataclass would make them, or are NamedTuples (``domain.cards``,
+# ``domain.events``, the ruleset's sections, ``game.corrections``), cheaper to make. The
+# verdict classes alone as dataclasses cost about 2.5 ms of every command; the sheet, within
+# 1.5x of the bare app by a few percent, has no room for them.
+# Breaks: a field added to such a class must be added to its ``__init__``, its ``__eq__``
+# (``_fields``) and its ``__repr__`` by hand. Classes off the commands' path (the library, the
+# table's parser, the web face) are dataclasses.
+# No switch: it is the shape of the code, not a path taken at run time.

@@ -1,0 +1,338 @@
+"""The start-up tricks (``terts_referee.startup``) change how soon a command answers, never what
+it answers: commands run with the tricks on and with ``TERTS_NO_TRICKS=1`` write the same bytes
+(stdout, stderr, the game file) in a pipe and on a terminal of a given width, and each trick's
+own switch turns that trick, and only that one, off."""
+
+from __future__ import annotations
+
+import gc
+import io
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from terts_referee import startup
+
+SWITCHES = [startup.ALL_OFF, *startup.TRICKS.values()]
+
+#: What a player types to make the game the commands below read: three quick deals, a
+#: declaration in each, a correction, and the third deal open.
+SCRIPT = [
+    ["new", "Аня", "Боря"],
+    ["deal", "--trump", "h"],
+    ["declare", "Аня", "terts:Qh"],
+    ["score", "75", "--by", "Боря", "--last-trick", "Аня"],
+    ["deal", "--trump", "s"],
+    ["declare", "Боря", "fifty:Ks"],
+    ["score", "100", "--by", "Аня", "--last-trick", "Аня"],
+    ["score", "90", "--by", "Аня", "--last-trick", "Боря", "--replace", "6"],
+    ["deal", "--trump", "d"],
+]
+
+READS = [
+    pytest.param(["status"], id="status"),
+    pytest.param(["sheet"], id="sheet"),
+    pytest.param(["sheet", "--json"], id="sheet-json"),
+    pytest.param(["log"], id="log"),
+    pytest.param(["log", "--all"], id="log-all"),
+]
+WRITE = ["declare", "Боря", "marriage"]
+
+# The time a write records: the only byte of the file that two runs may differ in.
+_TIME = re.compile(rb"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:\d\d|Z)?")
+
+
+@pytest.fixture
+def game(terts) -> Path:
+    for argv in SCRIPT:
+        terts.ok(*argv)
+    return terts.game
+
+
+def _env(switch: str | None, terminal: bool) -> dict[str, str]:
+    """The tests' environment (English, no game named) with ``switch`` set; on a terminal, with
+    colour and the terminal's own width (no ``NO_COLOR``, no ``COLUMNS``)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TERTS_NO_")}
+    if terminal:
+        env.pop("NO_COLOR", None)
+        env.pop("COLUMNS", None)
+        env["TERM"] = "xterm-256color"
+    if switch is not None:
+        env[switch] = "1"
+    return env
+
+
+def _in_pipe(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[int, bytes, bytes]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "terts_referee", *argv],
+        capture_output=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def _on_terminal(
+    argv: list[str], env: dict[str, str], cwd: Path, width: int
+) -> tuple[int, bytes, bytes]:
+    """``argv`` with stdout and stderr on a new pseudo-terminal ``width`` columns wide (read to
+    the end: both streams, as a person sees them)."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, width, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "terts_referee", *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=cwd,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 120)
+        assert ready, f"terts {argv} wrote nothing for 120 s"  # a hang guard, not a timing
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child's end of the terminal closed
+            break
+        if not data:
+            break
+        seen += data
+    os.close(master)
+    return proc.wait(timeout=120), seen, b""
+
+
+def _run(mode: str, argv: list[str], switch: str | None, cwd: Path) -> tuple[int, bytes, bytes]:
+    if mode == "pipe":
+        return _in_pipe(argv, _env(switch, terminal=False), cwd)
+    width = int(mode.removeprefix("tty"))
+    return _on_terminal(argv, _env(switch, terminal=True), cwd, width)
+
+
+MODES = ["pipe", "tty120", "tty44"]
+
+
+def _mode(mode: str):
+    marks = [pytest.mark.slow] if mode.startswith("tty") else []
+    return pytest.param(mode, id=mode, marks=marks)
+
+
+@pytest.mark.parametrize("mode", [_mode(m) for m in MODES])
+@pytest.mark.parametrize("argv", READS)
+def test_a_read_is_the_same_without_the_tricks(game, mode, argv):
+    argv = [*argv, "--game", str(game)]
+    with_tricks = _run(mode, argv, None, game.parent)
+    assert with_tricks[0] == 0, with_tricks
+    assert _run(mode, argv, startup.ALL_OFF, game.parent) == with_tricks
+
+
+@pytest.mark.parametrize("mode", [_mode(m) for m in MODES])
+def test_a_write_is_the_same_without_the_tricks(game, mode, tmp_path):
+    results = []
+    for switch in (None, startup.ALL_OFF):
+        copy = tmp_path / f"copy-{switch}" / "game.toml"
+        copy.parent.mkdir()
+        shutil.copyfile(game, copy)
+        code, out, err = _run(mode, [*WRITE, "--game", str(copy)], switch, copy.parent)
+        assert code == 0, (out, err)
+        results.append((out, err, _TIME.sub(b"TIME", copy.read_bytes())))
+    assert results[0] == results[1]
+    assert results[0][2] != _TIME.sub(b"TIME", game.read_bytes())  # the event was written
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("switch", list(startup.TRICKS.values()))
+@pytest.mark.parametrize("argv", [["status"], ["sheet"]], ids=["status", "sheet"])
+def test_each_switch_alone_leaves_the_output_as_it_is(game, switch, argv):
+    argv = [*argv, "--game", str(game)]
+    assert _run("tty44", argv, switch, game.parent) == _run("tty44", argv, None, game.parent)
+
+
+# --- a session: the spliced event and the kept game -------------------------------------------
+
+
+def _session(path: Path) -> list[tuple[bytes, object]]:
+    """Events recorded one after another into one ``GameFile(keep=True)``, as table mode and
+    the page record them: the file's bytes and the status after each."""
+    from terts_referee.game.requests import DealRequest, DeclareRequest, ScoreRequest
+    from terts_referee.game.session import GameFile
+
+    session = GameFile(path, keep=True)
+    seen = []
+    for request in (
+        DeclareRequest("Боря", ["marriage"]),
+        ScoreRequest(60, "Боря", "Боря"),
+        DealRequest("c"),
+        DeclareRequest("Аня", ["terts:Qc"]),
+    ):
+        session.record(request)
+        seen.append((path.read_bytes(), session.status()))
+    return seen
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_a_session_writes_the_same_without_a_trick(game, tmp_path, monkeypatch, switch):
+    from terts_referee.game import model
+
+    start = datetime(2026, 12, 1, 12, tzinfo=UTC)
+
+    def clock():  # the same times in both sessions
+        ticks = (start + timedelta(minutes=i) for i in range(99))
+        monkeypatch.setattr(model, "now", lambda: next(ticks))
+
+    plain = tmp_path / "plain.toml"
+    shutil.copyfile(game, plain)
+    clock()
+    tricked = _session(game)
+    clock()
+    monkeypatch.setenv(switch, "1")
+    assert _session(plain) == tricked
+
+
+# --- each switch turns its trick off ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["", "0"])
+def test_an_empty_or_zero_switch_leaves_the_tricks_on(monkeypatch, value):
+    monkeypatch.setenv(startup.ALL_OFF, value)
+    for switch in startup.TRICKS.values():
+        monkeypatch.setenv(switch, value)
+    assert all(startup.on(trick) for trick in startup.TRICKS)
+
+
+@pytest.mark.parametrize("trick", list(startup.TRICKS))
+def test_a_switch_turns_its_own_trick_off_and_no_other(monkeypatch, trick):
+    monkeypatch.setenv(startup.TRICKS[trick], "1")
+    assert {t for t in startup.TRICKS if not startup.on(t)} == {trick}
+
+
+def test_the_all_off_switch_turns_every_trick_off(monkeypatch):
+    monkeypatch.setenv(startup.ALL_OFF, "yes")
+    assert not any(startup.on(trick) for trick in startup.TRICKS)
+
+
+def _off(monkeypatch, trick: str, off: bool) -> None:
+    if off:
+        monkeypatch.setenv(startup.TRICKS[trick], "1")
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_gc_switch(monkeypatch, off):
+    _off(monkeypatch, "gc", off)
+    frozen = gc.get_freeze_count()
+    try:
+        startup.collector_off()
+        assert gc.isenabled() is off
+        startup.freeze()
+        assert (gc.get_freeze_count() == frozen) is off
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_fast_exit_switch(monkeypatch):
+    """Off, the process is left to Python's own shutdown: nothing flushed, nothing ended. (On,
+    it ends the process: ``tests/cli/test_dispatch.py`` runs that in a child.)"""
+    _off(monkeypatch, "fast_exit", True)
+    assert startup.end_now(3, lambda: pytest.fail("flushed with the trick off")) is None
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_quick_lines_switch(monkeypatch, off):
+    monkeypatch.setenv("TERM", "xterm-256color")
+    _off(monkeypatch, "quick_lines", off)
+    stream = io.StringIO()
+    assert startup.quick_line(stream, "deal 3: Аня deals", "bold") is not off
+    assert stream.getvalue() == ("" if off else "\x1b[1mdeal 3: Аня deals\x1b[0m\n")
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_fitted_tables_switch(monkeypatch, off):
+    from rich.table import Table
+    from rich.text import Text
+
+    _off(monkeypatch, "fitted_tables", off)
+    table = Table("a", "b")
+    table.add_row(Text("one"), Text("two"))
+    assert startup.fit_table(table, [3, 3], [True, True]) is not off
+    assert (table.columns[0].width == 3) is not off
+    startup.fit_columns(table, [3, 3], [True, True])
+    assert (type(table.columns[0]._cells[0]) is Text) is off
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_append_event_switch(monkeypatch, off):
+    import tomli_w
+
+    _off(monkeypatch, "append_event", off)
+    doc = {"format": 2, "events": [{"kind": "deal", "note": "x" * 80}]}
+    event = {"kind": "deal", "note": "y" * 80}
+    spliced = startup.spliced_event(tomli_w.dumps(doc).encode(), doc, event)
+    whole = tomli_w.dumps({**doc, "events": [*doc["events"], event]}).encode()
+    assert spliced == (None if off else whole)
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_kept_game_switch(monkeypatch, tmp_path, off):
+    from terts_referee.game.session import GameFile
+
+    _off(monkeypatch, "kept_game", off)
+    assert GameFile(tmp_path / "g.toml", keep=True).keep is not off
+    assert GameFile(tmp_path / "g.toml").keep is False
+
+
+def test_only_the_start_up_module_spells_type_checking_out():
+    """``TYPE_CHECKING = False`` (instead of importing it from typing) is a start-up trick of
+    the module imported before the collector is off; every other module imports typing's."""
+    from tests.architecture.sources import PACKAGE
+
+    spelled = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if "\nTYPE_CHECKING = False\n" in path.read_text(encoding="utf-8")
+    )
+    assert spelled == ["startup.py"]
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_mkstemp_switch(monkeypatch, tmp_path, off):
+    """Either way a new file of mode 0o600 named prefix + 8 of tempfile's letters + suffix;
+    tempfile imported only with the trick off."""
+    _off(monkeypatch, "mkstemp", off)
+    monkeypatch.delitem(sys.modules, "tempfile", raising=False)
+    fd, name = startup.mkstemp(tmp_path, ".g.toml.", ".tmp")
+    os.close(fd)
+    path = Path(name)
+    assert path.parent == tmp_path and (path.stat().st_mode & 0o777) == 0o600
+    letters = path.name.removeprefix(".g.toml.").removesuffix(".tmp")
+    assert len(letters) == 8 and set(letters) <= set("abcdefghijklmnopqrstuvwxyz0123456789_")
+    assert ("tempfile" in sys.modules) is off
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_parsed_once_switch(monkeypatch, tmp_path, off):
+    from terts_referee.game import storage
+
+    _off(monkeypatch, "parsed_once", off)
+    path = tmp_path / "g.toml"
+    data = b"format = 2\n"
+    storage.parse_game(path, data)
+    parsed = []
+    monkeypatch.setattr(
+        "terts_referee.files.parse_toml", lambda text: parsed.append(text) or {"format": 2}
+    )
+    assert storage.parse_game(path, data) == {"format": 2}
+    assert bool(parsed) is off
