@@ -100,11 +100,12 @@ class GameBackend:
 
     actions = frozenset(api.ACTIONS)
 
-    def __init__(self, path: str, lang: str) -> None:
+    def __init__(self, path: str, lang: str, library: str | None = None) -> None:
         from ..game.session import GameFile
 
         self.path = path
         self.lang = lang
+        self.library = library  # where a finished game moves before the next (``--library``)
         self.file: GameFile = GameFile(path, keep=True)
 
     def version(self) -> str:
@@ -186,7 +187,7 @@ class GameBackend:
             dealer=dealer,
             quick=True if quick is None else bool(quick),
             keep=True,
-            set_aside=lambda where: set_aside(where, None, False),
+            set_aside=lambda where: set_aside(where, self.library, False),
         )
         self.file = created
         return new_lines(created.game(), Path(self.path))
