@@ -124,11 +124,13 @@ def _trump(action: str, value: str, lang: str) -> None:
         raise BadRequest(message, "web.err.field_value") from None
 
 
-def fields_of(body: object, action: str, lang: str) -> Mapping[str, object]:
+def fields_of(
+    body: object, action: str, lang: str, taken: tuple[Field, ...] | None = None
+) -> Mapping[str, object]:
     """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
     with an example of the object expected."""
     if not isinstance(body, dict):
-        example = {f.name: "…" for f in ACTIONS[action] if f.required}
+        example = {f.name: "…" for f in (taken or ACTIONS[action]) if f.required}
         message = t("web.err.object", lang, example=json.dumps(example, ensure_ascii=False))
         raise BadRequest(message, "web.err.object")
     return body
@@ -146,11 +148,20 @@ def _missing(action: str, name: str, lang: str, page: bool) -> BadRequest:
     return BadRequest(message, "web.err.missing_field", field=name)
 
 
-def asked(action: str, body: object, lang: str, page: bool = False) -> Asked:
-    """What a request body asks for, every field checked; raises BadRequest (400). ``page``:
-    the request is the page's own (a missing field is said in its words)."""
-    given = fields_of(body, action, lang)
-    fields = {f.name: f for f in ACTIONS[action]}
+def asked(
+    action: str,
+    body: object,
+    lang: str,
+    taken: tuple[Field, ...] | None = None,
+    page: bool = False,
+) -> Asked:
+    """What a request body asks for, every field checked; raises BadRequest (400). ``taken``:
+    the fields of a route that is not one of ``ACTIONS`` (the club's ``POST api/tables``
+    takes those of ``new``), ``action`` then its name in the messages. ``page``: the request
+    is the page's own (a missing field is said in its words)."""
+    taken = taken or ACTIONS[action]
+    given = fields_of(body, action, lang, taken)
+    fields = {f.name: f for f in taken}
     for name in given:
         if name not in fields:
             known = ", ".join(fields) or "{}"
@@ -159,7 +170,7 @@ def asked(action: str, body: object, lang: str, page: bool = False) -> Asked:
     if given.get("replace") is not None and given.get("before") is not None:
         raise BadRequest(t("web.err.both", lang, action=action), "web.err.both")
     values: dict[str, object] = {}
-    for field in ACTIONS[action]:
+    for field in taken:
         value = given.get(field.name)
         if value == "" and field.kind == TRUMP and not field.required:
             value = None  # as on the command line: `deal --trump=` is a deal without a trump

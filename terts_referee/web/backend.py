@@ -107,11 +107,12 @@ class GameBackend:
 
     actions = frozenset(api.ACTIONS)
 
-    def __init__(self, path: str, lang: str) -> None:
+    def __init__(self, path: str, lang: str, library: str | None = None) -> None:
         from ..game.session import GameFile
 
         self.path = path
         self.lang = lang
+        self.library = library  # where a finished game moves before the next (``--library``)
         self.file: GameFile = GameFile(path, keep=True)
 
     def version(self) -> str:
@@ -145,7 +146,7 @@ class GameBackend:
     def act(self, action: str, body: object, page: bool = False) -> tuple[int, dict[str, Any]]:
         with speaking(self.lang):
             try:
-                said = self._do(api.asked(action, body, self.lang, page))
+                said = self._do(api.asked(action, body, self.lang, page=page))
             except api.BadRequest as exc:  # the page's own words: a field of the wrong kind
                 return exc.status, malformed(exc)
             except RefereeError as exc:
@@ -193,7 +194,7 @@ class GameBackend:
             dealer=dealer,
             quick=True if quick is None else bool(quick),
             keep=True,
-            set_aside=lambda where: moved.append(set_aside(Path(where), None, False)),
+            set_aside=lambda where: moved.append(set_aside(Path(where), self.library, False)),
         )
         self.file = created
         return _new_lines(created.game(), any(moved))

@@ -360,6 +360,8 @@ def _catalogues() -> list[dict[str, dict[str, str]]]:
             "output.rulebook",
             "library.club",
             "output.report.club",
+            "library.evening",
+            "web.club_texts",
         ),
     ):
         importlib.import_module(f"terts_referee.{module}")

@@ -10,7 +10,6 @@ the command that installs it. ``TERTS_SCREENSHOTS=DIR`` keeps a screenshot of ev
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
@@ -18,12 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.serve_helpers import request, running, win_quickly
-from tests.web.browser import Person
+from tests.web.browser import AXE, Person, axe_clean
 
 pytestmark = pytest.mark.slow  # a browser per module: out of the fast loop (-m "not slow")
 
 REPO = Path(__file__).resolve().parents[2]
-AXE = Path(os.environ.get("TERTS_AXE") or REPO / ".ci/node/node_modules/axe-core/axe.min.js")
 SIZES = {"phone": {"width": 390, "height": 844}, "wide": {"width": 1000, "height": 1300}}
 
 WORDS = {
@@ -74,26 +72,6 @@ def shot(page, name: str) -> None:
         page.set_viewport_size(viewport)
         page.screenshot(path=str(Path(folder) / f"phone-{name}-{size}.png"))
     page.set_viewport_size(before)
-
-
-def axe_clean(page, where: str) -> list[dict]:
-    """axe-core over the page as it is: no serious or critical violation (the others are
-    returned, for the report)."""
-    if not AXE.exists():
-        pytest.skip(f"no axe-core at {AXE}: npm ci --prefix .ci/node (as .ci/run does)")
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated, not a <script>: the CSP holds
-    found = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-            .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                        nodes: v.nodes.slice(0, 4).map(n => n.target.join(" "))}))"""
-    )
-    bad = [v for v in found if v["impact"] in ("serious", "critical")]
-    if os.environ.get("TERTS_AXE_LOG"):
-        with open(os.environ["TERTS_AXE_LOG"], "a", encoding="utf-8") as log:
-            log.write(json.dumps({"where": where, "violations": found}, ensure_ascii=False) + "\n")
-    assert not bad, f"{where}: {json.dumps(bad, ensure_ascii=False, indent=1)}"
-    return found
 
 
 def _quick_win(me: Player, winner: str, loser: str) -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.serve_helpers import running, win_quickly
-from tests.web.browser import Person
-from tests.web.test_phone_app import axe_clean, shot
+from tests.web.browser import Person, axe_clean
+from tests.web.test_phone_app import shot
 
 pytestmark = pytest.mark.slow  # a browser per module: out of the fast loop (-m "not slow")
 

@@ -192,6 +192,7 @@
     try {
       const r = await call("api/state", {}, 4000);
       const next = await r.json();
+      if (!r.ok && next.code === "club.web.table_closed") { closed(next.error); return; }
       if (!r.ok) { showLink(next.error); retry = setTimeout(probe, delay); return; }
       arrived(next);
       found();
@@ -219,6 +220,19 @@
     box.replaceChildren(el("strong", { text: w("ui.reconnecting") }), " ",
       el("span", { text: w("ui.stale", { t: at }) }));
     if (error) box.append(el("span", { class: "why", text: error }));
+    box.hidden = false;
+  }
+
+  // A club night's table that has closed (its game gone to the library when the next round
+  // opened): the server answers, the table will not come back. Said once, with the way to the
+  // lobby, and no more tries.
+  function closed(error) {
+    if (retry) { clearTimeout(retry); retry = null; }
+    const box = $("link");
+    box.replaceChildren(el("strong", { text: w("club.ui.table_closed") }), " ",
+      el("span", { class: "why", text: error }),
+      el("a", { href: $("club").querySelector("a")?.getAttribute("href") || "../../",
+        text: "← " + w("club.ui.lobby") }));
     box.hidden = false;
   }
 
@@ -1281,6 +1295,15 @@
     box.replaceChildren(...parts);
   }
 
+  // A table of a club night (terts serve --club): its name, and the way back to the lobby.
+  function renderClub(club) {
+    const name = w("club.ui.table_name", { name: club.table });
+    $("club").replaceChildren(el("a", { href: club.lobby, text: "← " + w("club.ui.lobby") }),
+      el("span", { class: "table-name", text: name }));
+    $("club").hidden = false;
+    document.title = name + " · " + w("ui.title");
+  }
+
   // --- start -------------------------------------------------------------------------------
 
   async function start() {
@@ -1294,6 +1317,7 @@
       lang = ui.lang;
       rulesets = ui.rulesets || rulesets;
       document.title = w("ui.title");
+      if (ui.club) renderClub(ui.club);
     }
     renderViews();
     syncHeader();
