@@ -166,3 +166,12 @@ def streams_ended(pages) -> None:
         while chunk := live.recv(1000):
             tail += chunk
         assert tail.endswith(b"0\r\n\r\n"), tail
+
+
+def win_quickly(terts) -> None:
+    """Two quick deals recorded from a terminal that Аня wins (340, then 300: four jacks each
+    time), Боря taking the last trick of both: the game is over."""
+    for suit, points in (("п", "140"), ("б", "100")):
+        terts.ok("deal", "--trump", suit)
+        terts.ok("declare", "Аня", "4J")
+        terts.ok("score", points, "--by", "Аня", "--last-trick", "Боря")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..game.requests import FLAG, NUMBER, REQUESTS, TEXT, TEXTS, Field
 from ..i18n import t
-from . import texts  # noqa: F401 - registers the web.* words
+from . import texts  # registers the web.* words; the page's (ui.need.*) for a missing field
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -31,12 +31,13 @@ MAX_EVENT = 100_000
 
 class BadRequest(Exception):
     """A malformed request: HTTP ``status``, a one-line message and its ``code`` (the key of
-    the page's words it was worded with)."""
+    the page's words it was worded with); ``field``, the field missing, if that was it."""
 
-    def __init__(self, message: str, code: str, status: int = 400):
+    def __init__(self, message: str, code: str, status: int = 400, field: str | None = None):
         super().__init__(message)
         self.code = code
         self.status = status
+        self.field = field
 
 
 def _fields(request: type[Request]) -> tuple[Field, ...]:
@@ -135,10 +136,29 @@ def fields_of(
     return body
 
 
-def asked(action: str, body: object, lang: str, taken: tuple[Field, ...] | None = None) -> Asked:
+def _missing(action: str, name: str, lang: str, page: bool) -> BadRequest:
+    """A required field missing: named as the request names it (``score needs the field
+    'by'``), or, to the page, in the page's own words for its form (``Choose who counted``:
+    the words it says when its own check finds the field empty)."""
+    if page:
+        for key in (f"ui.need.{action}.{name}", f"ui.need.{name}"):
+            if key in texts.TEXTS:
+                return BadRequest(t(key, lang), "web.err.missing_field", field=name)
+    message = t("web.err.missing_field", lang, action=action, field=name)
+    return BadRequest(message, "web.err.missing_field", field=name)
+
+
+def asked(
+    action: str,
+    body: object,
+    lang: str,
+    taken: tuple[Field, ...] | None = None,
+    page: bool = False,
+) -> Asked:
     """What a request body asks for, every field checked; raises BadRequest (400). ``taken``:
     the fields of a route that is not one of ``ACTIONS`` (the club's ``POST api/tables``
-    takes those of ``new``), ``action`` then its name in the messages."""
+    takes those of ``new``), ``action`` then its name in the messages. ``page``: the request
+    is the page's own (a missing field is said in its words)."""
     taken = taken or ACTIONS[action]
     given = fields_of(body, action, lang, taken)
     fields = {f.name: f for f in taken}
@@ -156,8 +176,7 @@ def asked(action: str, body: object, lang: str, taken: tuple[Field, ...] | None 
             value = None  # as on the command line: `deal --trump=` is a deal without a trump
         if value is None:
             if field.required:
-                message = t("web.err.missing_field", lang, action=action, field=field.name)
-                raise BadRequest(message, "web.err.missing_field")
+                raise _missing(action, field.name, lang, page)
             continue
         _check(action, field, value, lang)
         if field.name == "rules":

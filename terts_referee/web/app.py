@@ -436,7 +436,8 @@ class PhoneApp:
             body = decode_json(raw, self.lang, self.limits.max_depth)
         except BadBody as exc:
             return refusal(exc.status, str(exc), _CLOSE)
-        status, answer = await self._call(self.backend.act, action, body)
+        page = request.headers.get("terts-page") == "1"  # the page's own form (docs/http.md)
+        status, answer = await self._call(self.backend.act, action, body, page)
         self.versions.look()  # every live page hears of the change now, not at the next poll
         return one_line(status, answer)
 

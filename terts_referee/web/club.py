@@ -285,12 +285,13 @@ class LobbyBackend:
 
     # --- the actions ----------------------------------------------------------------------
 
-    def act(self, action: str, body: object) -> tuple[int, dict[str, Any]]:
+    def act(self, action: str, body: object, page: bool = False) -> tuple[int, dict[str, Any]]:
         with speaking(self.lang):
             try:
                 if action == "tables":
-                    return self._open(api.asked("tables", body, self.lang, api.ACTIONS["new"]))
-                return self._round(api.asked("round", body, self.lang, ROUND))
+                    fields = api.ACTIONS["new"]
+                    return self._open(api.asked("tables", body, self.lang, fields, page=page))
+                return self._round(api.asked("round", body, self.lang, ROUND, page=page))
             except api.BadRequest as exc:
                 return exc.status, _refusal(str(exc), exc.code)
             except RefereeError as exc:

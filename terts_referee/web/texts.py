@@ -41,6 +41,15 @@ TEXTS = register(
             "ru": "--host {host!r} — не адрес: {reason}; ожидается IP-адрес, например 127.0.0.1 "
             "или 192.168.1.20, или имя этой машины",
         },
+        # --- the page's answers of its own ----------------------------------------------------
+        "web.new": {
+            "en": "new game: {a} v {b}, rules {rules} (to {target})",
+            "ru": "новая партия: {a} — {b}, правила {rules} (до {target})",
+        },
+        "web.new_moved": {
+            "en": "the finished game is in the history",
+            "ru": "оконченная партия — в истории",
+        },
         # --- request errors (HTTP 4xx bodies) -------------------------------------------------
         "web.err.forbidden": {
             "en": "forbidden: open the address with its access token, as the server printed it "
@@ -288,6 +297,59 @@ TEXTS = register(
         "ui.tricks": {"en": "Tricks taken", "ru": "Взяток"},
         "ui.card_points": {"en": "Card points taken", "ru": "Очков в картах"},
         "ui.undo_last": {"en": "Undo event {n}", "ru": "Отменить событие {n}"},
+        "ui.undo_q": {"en": "Undo event {n}?", "ru": "Отменить событие {n}?"},
+        "ui.undo_go": {"en": "Undo", "ru": "Отменить"},
+        "ui.replace_n": {"en": "Replace event {n}", "ru": "Заменить событие {n}"},
+        "ui.insert_n": {"en": "Insert before event {n}", "ru": "Вставить перед событием {n}"},
+        "ui.drop_event_n": {"en": "Drop event {n}", "ru": "Удалить событие {n}"},
+        "ui.event_hint": {
+            "en": "For a false, late or lowered declaration: its number in the list of events. "
+            "Left empty: the player's latest declaration.",
+            "ru": "Для ложного, запоздалого или заниженного объявления: его номер в списке "
+            "событий. Если пусто — последнее объявление игрока.",
+        },
+        "ui.claim_refused": {"en": "Claim refused: {why}", "ru": "Заявка отклонена: {why}"},
+        # --- a form's field left empty: the page's words, and the server's to the page --------
+        "ui.need.players": {"en": "Type both players' names", "ru": "Впишите оба имени"},
+        "ui.need.player": {"en": "Choose the player", "ru": "Выберите игрока"},
+        "ui.need.declare.player": {"en": "Choose who declares", "ru": "Выберите, кто объявляет"},
+        "ui.need.challenge.player": {
+            "en": "Choose who says “Not good!”",
+            "ru": "Выберите, кто говорит «Не годится!»",
+        },
+        "ui.need.ask.player": {"en": "Choose who asks", "ru": "Выберите, кто спрашивает"},
+        "ui.need.exchange.player": {
+            "en": "Choose who exchanges the 7",
+            "ru": "Выберите, кто меняет семёрку",
+        },
+        "ui.need.penalty.player": {
+            "en": "Choose who takes the penalty",
+            "ru": "Выберите, кому штраф",
+        },
+        "ui.need.claim.player": {"en": "Choose who claims", "ru": "Выберите, кто заявляет"},
+        "ui.need.combos": {
+            "en": "Choose the top card and its suit, or type the declaration",
+            "ru": "Выберите старшую карту и масть или впишите комбинацию",
+        },
+        "ui.need.combo": {
+            "en": "Choose the top card and its suit, or type the declaration",
+            "ru": "Выберите старшую карту и масть или впишите комбинацию",
+        },
+        "ui.need.trump": {"en": "Choose the trump suit", "ru": "Выберите масть козыря"},
+        "ui.need.cards": {
+            "en": "Choose both cards of the trick",
+            "ru": "Выберите обе карты взятки",
+        },
+        "ui.need.lead": {"en": "Choose the led card", "ru": "Выберите карту хода"},
+        "ui.need.follow": {"en": "Choose the answer", "ru": "Выберите ответную карту"},
+        "ui.need.points": {"en": "Type the card points", "ru": "Наберите очки в картах"},
+        "ui.need.by": {"en": "Choose who counted", "ru": "Выберите, кто считает"},
+        "ui.need.last_trick": {
+            "en": "Choose who took the last trick",
+            "ru": "Выберите, у кого последняя взятка",
+        },
+        "ui.need.kind": {"en": "Choose the penalty", "ru": "Выберите штраф"},
+        "ui.need.number": {"en": "Choose the event", "ru": "Выберите событие"},
         "ui.nothing_to_undo": {"en": "Nothing to undo", "ru": "Отменять нечего"},
         "ui.clear": {"en": "⌫", "ru": "⌫"},
         "ui.ev.deal": {"en": "deal", "ru": "сдача"},
