@@ -91,11 +91,12 @@ def memory(pid: int) -> dict[str, float]:
 
 
 class Server:
-    """``terts serve`` in a child process on a free port."""
+    """``terts serve`` in a child process on a free port (``what``: ``--game FILE``, or
+    ``bench_club.py``'s ``--club DIR``)."""
 
-    def __init__(self, game: Path, env: dict[str, str]):
+    def __init__(self, game: Path, env: dict[str, str], what: str = "--game"):
         self.port = free_port()
-        argv = [str(BIN / "terts"), "serve", "--port", str(self.port), "--game", str(game)]
+        argv = [str(BIN / "terts"), "serve", "--port", str(self.port), what, str(game)]
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True

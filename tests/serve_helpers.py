@@ -23,19 +23,21 @@ class Reply:
 
 
 @contextmanager
-def running(game, lang="en", token=None, host="127.0.0.1", backend=None, port=0, **limits):
+def running(
+    game, lang="en", token=None, host="127.0.0.1", backend=None, port=0, library=None, **limits
+):
     """A server over ``game`` in a thread, with its own event loop; yields it (``.url``,
     ``.server_address``). ``backend``: another than today's over ``game``; ``port``: 0 for any
-    free one (a server started again on the port of one stopped: a restart); ``limits``: any of
-    ``Limits``' fields (short timeouts, a small cap)."""
+    free one (a server started again on the port of one stopped: a restart); ``library``: as
+    ``--library``; ``limits``: any of ``Limits``' fields (short timeouts, a small cap)."""
     from terts_referee.web.app import Limits
     from terts_referee.web.backend import GameBackend
     from terts_referee.web.server import PhoneServer
     from terts_referee.web.transport import bind
 
     sock = bind(host, port)
-    backend = backend or GameBackend(str(game), lang)
-    server = PhoneServer(sock, backend, lang, token, Limits(**limits))
+    backend = backend or GameBackend(str(game), lang, library)
+    server = PhoneServer(sock, backend, lang, token, Limits(**limits), library)
     thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
     thread.start()
     try:
@@ -154,3 +156,22 @@ def same_as_cli(server, served, terts, action: str, body, argv: list[str]):
         assert served.read_bytes() == before, "a refusal changed the file"
     assert untimed(served) == untimed(terts.game), (action, body)
     return cli.code, data
+
+
+def streams_ended(pages) -> None:
+    """Each live page's stream (a socket reading ``api/events``) was ended by the server, its
+    chunked body closed with the last chunk, not cut."""
+    for live in pages:
+        tail = b""
+        while chunk := live.recv(1000):
+            tail += chunk
+        assert tail.endswith(b"0\r\n\r\n"), tail
+
+
+def win_quickly(terts) -> None:
+    """Two quick deals recorded from a terminal that Аня wins (340, then 300: four jacks each
+    time), Боря taking the last trick of both: the game is over."""
+    for suit, points in (("п", "140"), ("б", "100")):
+        terts.ok("deal", "--trump", suit)
+        terts.ok("declare", "Аня", "4J")
+        terts.ok("score", points, "--by", "Аня", "--last-trick", "Боря")

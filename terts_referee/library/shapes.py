@@ -13,13 +13,20 @@ from typing import NotRequired, TypedDict
 __all__ = [
     "BestGames",
     "Copy",
+    "EveningRatings",
+    "FinishedGame",
     "GameRecord",
     "HeadToHead",
     "MarginRecord",
     "PlayerRecords",
     "PlayerStats",
     "RatingTerms",
+    "RoundPair",
+    "RoundView",
+    "Standing",
+    "Standings",
     "Stats",
+    "TableView",
     "TimelineEntry",
     "TotalRecord",
 ]
@@ -137,3 +144,74 @@ class Stats(TypedDict):
     library: NotRequired[str]
     skipped: NotRequired[list[str]]
     copies: NotRequired[list[Copy]]
+
+
+# --- a club night (``evening.py``): the lobby's tables, the standings, the rounds -------------
+
+
+class TableView(TypedDict):
+    """One table as ``GET api/tables`` lists it (``error``: why its file cannot be read, the
+    other fields then empty)."""
+
+    name: str
+    players: list[str]
+    totals: dict[str, int]
+    finished: bool
+    winner: str | None
+    dealer: str | None  # who deals the open deal, else the next one; None once it is over
+    deals: int
+    rules: str | None
+    started: str | None
+    id: str | None
+    error: str | None
+
+
+class Standing(TypedDict):
+    rank: int
+    name: str
+    games: int  # finished games of the evening
+    wins: int
+    points: int  # the final totals of those games, added up
+    rating: float | None  # over every finished game, now (None: no rated game yet)
+    rating_before: float | None  # just before the evening began (None: none rated then)
+    change: float | None
+    playing: str | None  # the table where the player's game goes on
+
+
+class FinishedGame(TypedDict):
+    key: str  # the game's key (``copies.game_key``): ``sheet.html?game=KEY``
+    table: str | None  # the table it was played at, while it is still one
+    players: list[str]
+    winner: str | None
+    totals: dict[str, int]
+    started: str
+    ended: str | None
+
+
+class EveningRatings(TypedDict):
+    model: str
+    rating: str
+    over: str
+    games: int
+
+
+class Standings(TypedDict):
+    since: str
+    games: int
+    playing: int
+    players: list[Standing]
+    finished: list[FinishedGame]
+    ratings: EveningRatings
+
+
+class RoundPair(TypedDict):
+    players: list[str]
+    opened: str | bool  # the table's name while it plays; True once played; False: not yet
+    waiting: list[str]  # not opened: which of the two still play at another table
+
+
+class RoundView(TypedDict):
+    number: int
+    pairs: list[RoundPair]
+    bye: str | None
+    next: bool

@@ -20,11 +20,14 @@ And what tells one game's copies apart from another game (``copies.py``): the ga
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..domain.declarations import Declaration, Kind
 from ..domain.events import PenaltyKind
 from ..game.model import Game
+
+if TYPE_CHECKING:
+    from ..referee import Sheet
 
 __all__ = [
     "COUNTS",
@@ -90,15 +93,18 @@ def _iso(at: datetime | None) -> str | None:
     return at.isoformat() if at is not None else None
 
 
-def summarize(game: Game, digest: str | None = None) -> dict[str, Any]:
+def summarize(game: Game, digest: str | None = None, sheet: Sheet | None = None) -> dict[str, Any]:
     """The summary of one game; raises what ``game.sheet()`` raises for an event that does not
     stand (a damaged file). ``digest`` is that of the document the game was read from
-    (``copies.digest_of``); by default that of the document the game would be written as."""
+    (``copies.digest_of``); by default that of the document the game would be written as.
+    ``sheet``: the game's sheet when the caller has it already (a club's table), else
+    replayed."""
     if digest is None:
         from .copies import digest_of
 
         digest = digest_of(game.to_doc())
-    sheet = game.sheet()
+    if sheet is None:
+        sheet = game.sheet()
     players = list(game.players)
     figures: dict[str, dict[str, Any]] = {p: blank_figures() for p in players}
     for p in players:

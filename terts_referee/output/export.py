@@ -416,7 +416,17 @@ figure.chart svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9em; color: #333; }
 ul.notes { font-size: 0.85em; }
 p.set-aside { color: #8a4b00; }
+/* A phone: the table scrolls sideways in its own box, never the page; the chart keeps a width
+   at which its 12-unit text is read at 10 px or more, in a box of its own too. */
+div.wide { overflow-x: auto; }
+@media (max-width: 700px) {
+  body { margin: 0.75em auto; padding: 0 0.6em; }
+  figure.chart { margin-left: 0; margin-right: 0; overflow-x: auto; }
+  figure.chart svg { min-width: 600px; }
+}
 @media print {
+  div.wide, figure.chart { overflow: visible; }
+  figure.chart svg { min-width: 0; }
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
   thead { display: table-header-group; }
   tfoot { display: table-footer-group; }
@@ -601,6 +611,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game">{escape(game_line)}</p>',
+        '<div class="wide">',
         '<table class="sheet">',
         "<thead>",
         f'<tr><th rowspan="2" scope="col">{_h("deal", lang)}</th>'
@@ -620,6 +631,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         f'<td colspan="{span - 3}">{result}</td></tr>',
         "</tfoot>",
         "</table>",
+        "</div>",
         aside_html,
         key,
         '<figure class="chart">',

@@ -5,5 +5,7 @@ and runs it; ``app`` is the page's ASGI application (the routes, the checks, the
 updates), ``transport`` serves it with Uvicorn; ``backend`` is the one seam to the game (the
 game API, ``game.session.GameFile``: each action's JSON fields become a request's values,
 ``api``, and the answer is worded from the typed values the API returns); ``texts`` has the
-server's and the page's words; ``static/`` the page itself.
+server's and the page's words; ``static/`` the page itself. With ``--club``: ``club_app`` (the
+club's application: each table the phone's own app under ``t/NAME/``, and the lobby), ``club``
+(the tables and the lobby's backend), ``club_texts`` (their words).
 """

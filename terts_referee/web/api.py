@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..game.requests import FLAG, NUMBER, REQUESTS, TEXT, TEXTS, Field
 from ..i18n import t
-from . import texts  # noqa: F401 - registers the web.* words
+from . import texts  # registers the web.* words; the page's (ui.need.*) for a missing field
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -31,12 +31,13 @@ MAX_EVENT = 100_000
 
 class BadRequest(Exception):
     """A malformed request: HTTP ``status``, a one-line message and its ``code`` (the key of
-    the page's words it was worded with)."""
+    the page's words it was worded with); ``field``, the field missing, if that was it."""
 
-    def __init__(self, message: str, code: str, status: int = 400):
+    def __init__(self, message: str, code: str, status: int = 400, field: str | None = None):
         super().__init__(message)
         self.code = code
         self.status = status
+        self.field = field
 
 
 def _fields(request: type[Request]) -> tuple[Field, ...]:
@@ -123,20 +124,44 @@ def _trump(action: str, value: str, lang: str) -> None:
         raise BadRequest(message, "web.err.field_value") from None
 
 
-def fields_of(body: object, action: str, lang: str) -> Mapping[str, object]:
+def fields_of(
+    body: object, action: str, lang: str, taken: tuple[Field, ...] | None = None
+) -> Mapping[str, object]:
     """The request's JSON value as the action's fields: a JSON object, else BadRequest (400)
     with an example of the object expected."""
     if not isinstance(body, dict):
-        example = {f.name: "…" for f in ACTIONS[action] if f.required}
+        example = {f.name: "…" for f in (taken or ACTIONS[action]) if f.required}
         message = t("web.err.object", lang, example=json.dumps(example, ensure_ascii=False))
         raise BadRequest(message, "web.err.object")
     return body
 
 
-def asked(action: str, body: object, lang: str) -> Asked:
-    """What a request body asks for, every field checked; raises BadRequest (400)."""
-    given = fields_of(body, action, lang)
-    fields = {f.name: f for f in ACTIONS[action]}
+def _missing(action: str, name: str, lang: str, page: bool) -> BadRequest:
+    """A required field missing: named as the request names it (``score needs the field
+    'by'``), or, to the page, in the page's own words for its form (``Choose who counted``:
+    the words it says when its own check finds the field empty)."""
+    if page:
+        for key in (f"ui.need.{action}.{name}", f"ui.need.{name}"):
+            if key in texts.TEXTS:
+                return BadRequest(t(key, lang), "web.err.missing_field", field=name)
+    message = t("web.err.missing_field", lang, action=action, field=name)
+    return BadRequest(message, "web.err.missing_field", field=name)
+
+
+def asked(
+    action: str,
+    body: object,
+    lang: str,
+    taken: tuple[Field, ...] | None = None,
+    page: bool = False,
+) -> Asked:
+    """What a request body asks for, every field checked; raises BadRequest (400). ``taken``:
+    the fields of a route that is not one of ``ACTIONS`` (the club's ``POST api/tables``
+    takes those of ``new``), ``action`` then its name in the messages. ``page``: the request
+    is the page's own (a missing field is said in its words)."""
+    taken = taken or ACTIONS[action]
+    given = fields_of(body, action, lang, taken)
+    fields = {f.name: f for f in taken}
     for name in given:
         if name not in fields:
             known = ", ".join(fields) or "{}"
@@ -145,14 +170,13 @@ def asked(action: str, body: object, lang: str) -> Asked:
     if given.get("replace") is not None and given.get("before") is not None:
         raise BadRequest(t("web.err.both", lang, action=action), "web.err.both")
     values: dict[str, object] = {}
-    for field in ACTIONS[action]:
+    for field in taken:
         value = given.get(field.name)
         if value == "" and field.kind == TRUMP and not field.required:
             value = None  # as on the command line: `deal --trump=` is a deal without a trump
         if value is None:
             if field.required:
-                message = t("web.err.missing_field", lang, action=action, field=field.name)
-                raise BadRequest(message, "web.err.missing_field")
+                raise _missing(action, field.name, lang, page)
             continue
         _check(action, field, value, lang)
         if field.name == "rules":

@@ -249,6 +249,26 @@ class PhoneApp:
         """A backend call in the worker thread (one at a time), never on the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)
 
+    # --- what the transport runs beside the routes (``transport.Served``) ------------------
+
+    async def watch(self) -> None:
+        """Look at the game file's version every ``poll`` seconds, until ``stop_streams``."""
+        await self.versions.run()
+
+    def stop_streams(self) -> None:
+        """Every live page's stream ends (the server is stopping)."""
+        self.versions.stop()
+
+    def close(self) -> None:
+        """The worker thread ends; a call still waiting for it is cancelled."""
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+    async def own_route(self, request: Request, route: str) -> Response | None:
+        """A route of a server built on this one, asked before this app's own (``route`` is
+        below the token, every check passed); None: not one of its routes. The phone's server
+        has none; the club's lobby answers its pages here (``club_app.LobbyApp``)."""
+        return None
+
     # --- checks and routes ----------------------------------------------------------------
 
     def _below_token(self, request: Request) -> str | Response:
@@ -281,6 +301,8 @@ class PhoneApp:
         route = self._below_token(request)
         if isinstance(route, Response):
             return route
+        if (own := await self.own_route(request, route)) is not None:
+            return own
         method = request.method
         action = route[4:] if route.startswith("api/") else ""
         if method in ("GET", "HEAD"):
@@ -414,7 +436,8 @@ class PhoneApp:
             body = decode_json(raw, self.lang, self.limits.max_depth)
         except BadBody as exc:
             return refusal(exc.status, str(exc), _CLOSE)
-        status, answer = await self._call(self.backend.act, action, body)
+        page = request.headers.get("terts-page") == "1"  # the page's own form (docs/http.md)
+        status, answer = await self._call(self.backend.act, action, body, page)
         self.versions.look()  # every live page hears of the change now, not at the next poll
         return one_line(status, answer)
 

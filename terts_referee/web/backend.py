@@ -12,8 +12,10 @@ today's in one class, the routes, the checks and the tests unchanged:
 - ``ui()``: ``GET api/ui``, the page's words in the server's language;
 - ``state()``: ``GET api/state`` without its ``version`` (the server adds it), computed at
   most once per version however many pages ask;
-- ``act(action, body)``: ``POST api/ACTION`` with the request's JSON value (any JSON value:
-  judging its shape is the backend's), returning ``(status, answer)``: 200 with
+- ``act(action, body, page)``: ``POST api/ACTION`` with the request's JSON value (any JSON
+  value: judging its shape is the backend's) and whether the page sent it (its ``Terts-Page:
+  1`` header: a missing field is then said in the page's words), returning ``(status,
+  answer)``: 200 with
   ``{"ok": true, "message": ...}``, or a refusal with ``{"ok": false, "error": ..., "code":
   ..., "remedy": ...}`` (400 a malformed field, 422 the referee's refusal, 500 a failure),
   every message in the page's language.
@@ -30,10 +32,11 @@ import os
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefereeError
-from ..i18n import speaking
+from ..i18n import speaking, t
 from . import api, texts
 
 if TYPE_CHECKING:
+    from ..game.model import Game
     from ..game.session import GameFile
     from ..output.report.events import Said
 
@@ -48,7 +51,7 @@ class Backend(Protocol):
 
     def state(self) -> dict[str, Any]: ...
 
-    def act(self, action: str, body: object) -> tuple[int, dict[str, Any]]: ...
+    def act(self, action: str, body: object, page: bool = False) -> tuple[int, dict[str, Any]]: ...
 
 
 def file_version(path: str) -> str:
@@ -81,8 +84,12 @@ def refused(exc: RefereeError) -> dict[str, Any]:
 
 
 def malformed(exc: api.BadRequest) -> dict[str, Any]:
-    """The page's answer to a request it cannot take (a field missing or of the wrong kind)."""
-    return {"ok": False, "error": str(exc), "code": exc.code, "remedy": None}
+    """The page's answer to a request it cannot take (a field missing or of the wrong kind);
+    a missing field is also named as data (``field``), for the page to mark it."""
+    answer: dict[str, Any] = {"ok": False, "error": str(exc), "code": exc.code, "remedy": None}
+    if exc.field is not None:
+        answer["field"] = exc.field
+    return answer
 
 
 def _message(lines: list[Said]) -> str:
@@ -100,11 +107,12 @@ class GameBackend:
 
     actions = frozenset(api.ACTIONS)
 
-    def __init__(self, path: str, lang: str) -> None:
+    def __init__(self, path: str, lang: str, library: str | None = None) -> None:
         from ..game.session import GameFile
 
         self.path = path
         self.lang = lang
+        self.library = library  # where a finished game moves before the next (``--library``)
         self.file: GameFile = GameFile(path, keep=True)
 
     def version(self) -> str:
@@ -135,10 +143,10 @@ class GameBackend:
                 return result
         return {**result, "sheet": sheet, "status": status, "log": log}
 
-    def act(self, action: str, body: object) -> tuple[int, dict[str, Any]]:
+    def act(self, action: str, body: object, page: bool = False) -> tuple[int, dict[str, Any]]:
         with speaking(self.lang):
             try:
-                said = self._do(api.asked(action, body, self.lang))
+                said = self._do(api.asked(action, body, self.lang, page=page))
             except api.BadRequest as exc:  # the page's own words: a field of the wrong kind
                 return exc.status, malformed(exc)
             except RefereeError as exc:
@@ -172,13 +180,13 @@ class GameBackend:
 
         from ..game.session import GameFile
         from ..library.index import set_aside
-        from ..output.report.events import new_lines
 
         players = fields["players"]
         rules, dealer, quick = fields.get("rules"), fields.get("dealer"), fields.get("quick")
         assert isinstance(players, list)  # the fields were checked (``api.asked``)
         assert rules is None or isinstance(rules, str)
         assert dealer is None or isinstance(dealer, str)
+        moved: list[Path | None] = []
         created = GameFile.create(
             self.path,
             [str(p) for p in players],
@@ -186,7 +194,19 @@ class GameBackend:
             dealer=dealer,
             quick=True if quick is None else bool(quick),
             keep=True,
-            set_aside=lambda where: set_aside(where, None, False),
+            set_aside=lambda where: moved.append(set_aside(Path(where), self.library, False)),
         )
         self.file = created
-        return new_lines(created.game(), Path(self.path))
+        return _new_lines(created.game(), any(moved))
+
+
+def _new_lines(game: Game, moved: bool) -> list[Said]:
+    """What the page says of a game it started: the players and the rules, and where the
+    finished game went (the history); never a path of the server's machine, as the
+    terminal's ``new game FILE: …`` would show it on a phone."""
+    a, b = game.players
+    rules, target = game.rules.name, game.rules.game.target
+    said: list[Said] = [(t("web.new", a=a, b=b, rules=rules, target=target), None)]
+    if moved:
+        said.append((t("web.new_moved"), None))
+    return said

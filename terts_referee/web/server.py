@@ -15,11 +15,13 @@ import ipaddress
 import secrets
 import socket
 import sys
+from collections.abc import Callable
 
 from ..i18n import t
 from .app import Limits, PhoneApp
 from .backend import Backend, GameBackend
-from .transport import Serving, bind
+from .reads import Reads
+from .transport import Served, Serving, bind
 
 
 def new_token() -> str:
@@ -45,29 +47,29 @@ def allowed_hosts(host: str, port: int) -> set[str]:
     return hosts
 
 
-class PhoneServer:
-    """A server bound to ``sock``: its address, token and URL; ``run()`` serves until Ctrl-C,
-    ``serve()`` is the same as a coroutine, ``stop()`` ends it from any thread."""
+class Bound:
+    """A server bound to ``sock`` serving ``app``: its address, token and URL; ``run()`` serves
+    until Ctrl-C, ``serve()`` is the same as a coroutine, ``stop()`` ends it from any thread.
+    ``PhoneServer`` serves one game; ``club_app.ClubServer`` the tables of a club night."""
 
-    def __init__(
-        self,
-        sock: socket.socket,
-        backend: Backend,
-        lang: str,
-        token: str | None,
-        limits: Limits | None = None,
-    ):
+    def __init__(self, sock: socket.socket, app: Served, lang: str, token: str | None):
         host, port = sock.getsockname()[:2]
         self.server_address = (host, port)
-        self.backend = backend
         self.lang = lang
         self.token = token
-        self.app = PhoneApp(backend, lang, token, allowed_hosts(host, port), limits or Limits())
-        self.serving = Serving(sock, self.app)
+        self.serving = Serving(sock, app)
 
-    @property
-    def game(self) -> str:
-        return self.backend.path
+    def heading(self, url: str) -> str:
+        """The terminal's first line: what is served at ``url``."""
+        raise NotImplementedError
+
+    def notes(self) -> list[str]:
+        """What the terminal hears after the first line."""
+        return []
+
+    def closing(self) -> list[str]:
+        """What the terminal hears once the server has stopped, before ``stopped``."""
+        return []
 
     @property
     def url(self) -> str:
@@ -89,6 +91,33 @@ class PhoneServer:
     def close(self) -> None:
         """Give the address back without serving (a server never run)."""
         self.serving.sock.close()
+
+
+class PhoneServer(Bound):
+    """The server of one game file (``backend``); its page reads the library ``library`` (as
+    ``--library``: None is ``$TERTS_LIBRARY``, else the user data directory)."""
+
+    def __init__(
+        self,
+        sock: socket.socket,
+        backend: Backend,
+        lang: str,
+        token: str | None,
+        limits: Limits | None = None,
+        library: str | None = None,
+    ):
+        host, port = sock.getsockname()[:2]
+        self.backend = backend
+        hosts, reads = allowed_hosts(host, port), Reads(backend.path, lang, library)
+        self.app = PhoneApp(backend, lang, token, hosts, limits or Limits(), reads)
+        super().__init__(sock, self.app, lang, token)
+
+    @property
+    def game(self) -> str:
+        return self.backend.path
+
+    def heading(self, url: str) -> str:
+        return t("web.listening", self.lang, path=self.game, url=url)
 
 
 def lan_address() -> str:
@@ -126,6 +155,7 @@ def open_server(
     lang: str,
     host: str | None = None,
     limits: Limits | None = None,
+    library: str | None = None,
 ) -> PhoneServer:
     """The server, bound (raises OSError): a token whenever ``--lan`` says so or the address is
     not loopback, for then other machines can reach it."""
@@ -133,11 +163,17 @@ def open_server(
 
     path = str(resolve_game_path(game).resolve())
     sock = bind(bind_address(lan, host), port)
-    token = new_token() if lan or not is_loopback(sock.getsockname()[0]) else None
-    return PhoneServer(sock, GameBackend(path, lang), lang, token, limits)
+    backend = GameBackend(path, lang, library)
+    return PhoneServer(sock, backend, lang, token_for(sock, lan), limits, library)
 
 
-def announce(server: PhoneServer) -> None:
+def token_for(sock: socket.socket, lan: bool) -> str | None:
+    """A fresh token whenever ``--lan`` says so or the address is not loopback, for then other
+    machines can reach the server; None on loopback."""
+    return new_token() if lan or not is_loopback(sock.getsockname()[0]) else None
+
+
+def announce(server: Bound) -> None:
     """The address (and with a token, its QR code) on the terminal."""
     url = server.url
     host, port = server.server_address
@@ -146,20 +182,39 @@ def announce(server: PhoneServer) -> None:
     lang = server.lang
     from ..output.safe_text import visible
 
-    print(visible(t("web.listening", lang, path=server.game, url=url)), flush=True)
+    print(visible(server.heading(url)), flush=True)
+    for line in server.notes():
+        print(visible(line), flush=True)
     if server.token:
         print_qr(url, lang)
         print(t("web.lan_note", lang))
     print(t("web.stop", lang), flush=True)
 
 
-def serve(game: str | None, port: int, lan: bool, lang: str, host: str | None = None) -> int:
+def serve(
+    game: str | None,
+    port: int,
+    lan: bool,
+    lang: str,
+    host: str | None = None,
+    library: str | None = None,
+) -> int:
     """Run ``terts serve`` until Ctrl-C; returns the exit code."""
-    from ..output import console
 
-    address = bind_address(lan, host)
+    def opening() -> Bound:
+        return open_server(game, port, lan, lang, host, library=library)
+
+    return serve_until_stopped(opening, bind_address(lan, host), port, lang)
+
+
+def serve_until_stopped(opening: Callable[[], Bound], address: str, port: int, lang: str) -> int:
+    """Open the server (``opening`` binds it), say where, serve until Ctrl-C; returns the exit
+    code: 2 with one line when the address cannot be listened on."""
+    from ..output import console
+    from ..output.safe_text import visible
+
     try:
-        server = open_server(game, port, lan, lang, host)
+        server = opening()
     except (socket.gaierror, UnicodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         console.error_line(t("web.bad_host", lang, host=address, reason=reason))
@@ -174,5 +229,7 @@ def serve(game: str | None, port: int, lan: bool, lang: str, host: str | None = 
         return 2
     announce(server)
     server.run()
+    for line in server.closing():
+        print(visible(line), flush=True)
     print(t("web.stopped", lang), flush=True)
     return 0

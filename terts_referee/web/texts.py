@@ -26,6 +26,9 @@ TEXTS = register(
         "--host {host!r} is not an address: {reason}; expected an IP address such as "
         "127.0.0.1 or 192.168.1.20, or a name of this machine",
     ),
+    # --- the page's answers of its own ----------------------------------------------------
+    N_p("web.new", "new game: {a} v {b}, rules {rules} (to {target})"),
+    N_p("web.new_moved", "the finished game is in the history"),
     # --- request errors (HTTP 4xx bodies) -------------------------------------------------
     N_p(
         "web.err.forbidden",
@@ -208,6 +211,37 @@ TEXTS = register(
     N_p("ui.tricks", "Tricks taken"),
     N_p("ui.card_points", "Card points taken"),
     N_p("ui.undo_last", "Undo event {n}"),
+    N_p("ui.undo_q", "Undo event {n}?"),
+    N_p("ui.undo_go", "Undo"),
+    N_p("ui.replace_n", "Replace event {n}"),
+    N_p("ui.insert_n", "Insert before event {n}"),
+    N_p("ui.drop_event_n", "Drop event {n}"),
+    N_p(
+        "ui.event_hint",
+        "For a false, late or lowered declaration: its number in the list of events. Left "
+        "empty: the player's latest declaration.",
+    ),
+    N_p("ui.claim_refused", "Claim refused: {why}"),
+    # --- a form's field left empty: the page's words, and the server's to the page --------
+    N_p("ui.need.players", "Type both players' names"),
+    N_p("ui.need.player", "Choose the player"),
+    N_p("ui.need.declare.player", "Choose who declares"),
+    N_p("ui.need.challenge.player", "Choose who says “Not good!”"),
+    N_p("ui.need.ask.player", "Choose who asks"),
+    N_p("ui.need.exchange.player", "Choose who exchanges the 7"),
+    N_p("ui.need.penalty.player", "Choose who takes the penalty"),
+    N_p("ui.need.claim.player", "Choose who claims"),
+    N_p("ui.need.combos", "Choose the top card and its suit, or type the declaration"),
+    N_p("ui.need.combo", "Choose the top card and its suit, or type the declaration"),
+    N_p("ui.need.trump", "Choose the trump suit"),
+    N_p("ui.need.cards", "Choose both cards of the trick"),
+    N_p("ui.need.lead", "Choose the led card"),
+    N_p("ui.need.follow", "Choose the answer"),
+    N_p("ui.need.points", "Type the card points"),
+    N_p("ui.need.by", "Choose who counted"),
+    N_p("ui.need.last_trick", "Choose who took the last trick"),
+    N_p("ui.need.kind", "Choose the penalty"),
+    N_p("ui.need.number", "Choose the event"),
     N_p("ui.nothing_to_undo", "Nothing to undo"),
     N_p("ui.clear", "⌫"),
     N_p("ui.ev.deal", "deal"),

@@ -33,14 +33,36 @@ import signal
 import socket
 import threading
 from collections.abc import Generator
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import uvicorn
 from sse_starlette.sse import AppStatus
+from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..i18n import t
-from .app import JSON_TYPE, SECURITY_HEADERS, Limits, PhoneApp
+from .app import JSON_TYPE, SECURITY_HEADERS, Limits
+
+
+class Served(Protocol):
+    """What ``Serving`` serves: an ASGI application with its limits and language, and what
+    runs beside its routes (``app.PhoneApp``; ``club_app.ClubApp``, the tables of a club
+    night behind one lobby)."""
+
+    limits: Limits
+    lang: str
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+
+    async def watch(self) -> None:
+        """Runs until ``stop_streams``: what keeps the live pages up to date."""
+
+    def stop_streams(self) -> None:
+        """Every live page's stream ends (the server is stopping)."""
+
+    def close(self) -> None:
+        """The worker threads end (the server has stopped)."""
+
 
 REASONS = {400: "Bad Request", 408: "Request Timeout", 503: "Service Unavailable"}
 LINGER = 2.0  # seconds a refused client has to close after its answer
@@ -136,12 +158,12 @@ class GuardedH11(H11Protocol):
 class Server(uvicorn.Server):
     """Uvicorn's server, stopping the live pages first, and keeping Ctrl-C to itself."""
 
-    def __init__(self, config: uvicorn.Config, app: PhoneApp):
+    def __init__(self, config: uvicorn.Config, app: Served):
         super().__init__(config)
         self.phone_app = app
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        self.phone_app.versions.stop()  # every event stream ends, so its connection can close
+        self.phone_app.stop_streams()  # every event stream ends, so its connection can close
         await super().shutdown(sockets)
 
     @contextlib.contextmanager
@@ -177,9 +199,9 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 class Serving:
-    """One ``PhoneApp`` served on one bound socket until ``stop()`` (or Ctrl-C)."""
+    """One application (``Served``) on one bound socket until ``stop()`` (or Ctrl-C)."""
 
-    def __init__(self, sock: socket.socket, app: PhoneApp):
+    def __init__(self, sock: socket.socket, app: Served):
         quiet_logs()
         # sse-starlette would cut every event stream when Uvicorn starts to stop (a process-wide
         # switch it sets from the signal): the streams end themselves instead (Server.shutdown
@@ -211,13 +233,13 @@ class Serving:
         self.server = Server(config, app)
 
     async def serve(self) -> None:
-        watcher = asyncio.create_task(self.app.versions.run())
+        watcher = asyncio.create_task(self.app.watch())
         try:
             await self.server.serve(sockets=[self.sock])
         finally:
-            self.app.versions.stop()
+            self.app.stop_streams()
             watcher.cancel()
-            self.app.worker.shutdown(wait=False, cancel_futures=True)
+            self.app.close()
             self.sock.close()
 
     def stop(self) -> None:

@@ -1,9 +1,15 @@
-"""What the browser tests of ``terts serve`` share: the system's Chromium, and a person who
-taps the page's buttons. The fixtures that start them are in ``conftest.py`` beside this."""
+"""What the browser tests of ``terts serve`` share: the system's Chromium, a person who taps
+the page's buttons, and axe-core's check of a page. The fixtures that start them are in
+``conftest.py`` beside this."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+from pathlib import Path
+
+import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -16,6 +22,9 @@ FLAGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+REPO = Path(__file__).resolve().parents[2]
+# axe-core, the accessibility checker: the tests' own tool, from npm (.ci/node), never shipped
+AXE = Path(os.environ.get("TERTS_AXE") or REPO / ".ci/node/node_modules/axe-core/axe.min.js")
 
 
 class Person:
@@ -96,3 +105,23 @@ class Person:
             self.pick(prefix + "rank", card[:-1])
             self.pick(prefix + "suit", card[-1])
         return self.record("trick")
+
+
+def axe_clean(page, where: str) -> list[dict]:
+    """axe-core over the page as it is: no serious or critical violation (the others are
+    returned, for the report)."""
+    if not AXE.exists():
+        pytest.skip(f"no axe-core at {AXE}: npm ci --prefix .ci/node (as .ci/run does)")
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated, not a <script>: the CSP holds
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                        nodes: v.nodes.slice(0, 4).map(n => n.target.join(" "))}))"""
+    )
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    if os.environ.get("TERTS_AXE_LOG"):
+        with open(os.environ["TERTS_AXE_LOG"], "a", encoding="utf-8") as log:
+            log.write(json.dumps({"where": where, "violations": found}, ensure_ascii=False) + "\n")
+    assert not bad, f"{where}: {json.dumps(bad, ensure_ascii=False, indent=1)}"
+    return found

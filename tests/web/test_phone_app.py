@@ -10,26 +10,23 @@ the command that installs it. ``TERTS_SCREENSHOTS=DIR`` keeps a screenshot of ev
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.serve_helpers import request, running
-from tests.web.browser import Person
+from tests.serve_helpers import request, running, win_quickly
+from tests.web.browser import AXE, Person, axe_clean
 
 pytestmark = pytest.mark.slow  # a browser per module: out of the fast loop (-m "not slow")
 
 REPO = Path(__file__).resolve().parents[2]
-AXE = Path(os.environ.get("TERTS_AXE") or REPO / ".ci/node/node_modules/axe-core/axe.min.js")
 SIZES = {"phone": {"width": 390, "height": 844}, "wide": {"width": 1000, "height": 1300}}
 
 WORDS = {
     "en": {"winner": "Аня wins the game", "next": "The next game", "claim": "needs both"},
     "ru": {"winner": "Аня выигрывает партию", "next": "Следующая партия", "claim": "нужно и то"},
-    "uk": {"winner": "Аня виграє партію", "next": "Наступна партія", "claim": "потрібно і те"},
 }
 
 
@@ -77,26 +74,6 @@ def shot(page, name: str) -> None:
     page.set_viewport_size(before)
 
 
-def axe_clean(page, where: str) -> list[dict]:
-    """axe-core over the page as it is: no serious or critical violation (the others are
-    returned, for the report)."""
-    if not AXE.exists():
-        pytest.skip(f"no axe-core at {AXE}: npm ci --prefix .ci/node (as .ci/run does)")
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated, not a <script>: the CSP holds
-    found = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-            .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                        nodes: v.nodes.slice(0, 4).map(n => n.target.join(" "))}))"""
-    )
-    bad = [v for v in found if v["impact"] in ("serious", "critical")]
-    if os.environ.get("TERTS_AXE_LOG"):
-        with open(os.environ["TERTS_AXE_LOG"], "a", encoding="utf-8") as log:
-            log.write(json.dumps({"where": where, "violations": found}, ensure_ascii=False) + "\n")
-    assert not bad, f"{where}: {json.dumps(bad, ensure_ascii=False, indent=1)}"
-    return found
-
-
 def _quick_win(me: Player, winner: str, loser: str) -> None:
     """Two quick deals from the page: ``winner`` 340 then 300 (four jacks each time), the
     loser taking the last trick of both."""
@@ -106,7 +83,7 @@ def _quick_win(me: Player, winner: str, loser: str) -> None:
         assert me.score(140 if suit == "♥" else 100, winner, loser)["ok"]
 
 
-@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_whole_evening_on_the_phone(terts, tmp_path, chromium, lang):
     words = WORDS[lang]
     served = terts.game  # none yet: the evening starts on the phone
@@ -192,10 +169,6 @@ def test_a_whole_evening_on_the_phone(terts, tmp_path, chromium, lang):
             assert first.locator('#library [data-record="largest_margin"]').count() == 1
             assert "580" in me.text('#library [data-record="largest_margin"]')
             assert "640 : 60" in me.text("#library ul.pairs")
-            rating = stats["players"]["Аня"]["rating"]  # one decimal, the language's comma
-            if rating is not None:
-                shown = f"{rating:.1f}".replace(".", "." if lang == "en" else ",")
-                assert shown in me.text('#library section.card[data-player="Аня"]')
             shot(first, f"{lang}-stats")
             me.view("game", "#score .player")
         finally:
@@ -239,9 +212,8 @@ def test_the_page_reconnects_after_the_server_restarts(terts, tmp_path, page):
 
 
 class Remedies:
-    """Today's backend, with the remedies a refusal will carry (the referee's verdicts as data):
-    a refused declaration offers an undo (every field given: done at a tap), a refused score a
-    penalty for Боря (the kind left to choose: its panel, filled in)."""
+    """Today's backend, with other remedies than the referee gives those refusals: a refused
+    declaration offers an undo, a refused score a penalty for Боря (the kind left to choose)."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -257,8 +229,8 @@ class Remedies:
     def state(self):
         return self.inner.state()
 
-    def act(self, action, body):
-        status, answer = self.inner.act(action, body)
+    def act(self, action, body, page=False):
+        status, answer = self.inner.act(action, body, page)
         if status == 422 and action == "declare":
             answer = {**answer, "code": "test.undo", "remedy": {"action": "undo", "fields": {}}}
         if status == 422 and action == "score":
@@ -271,7 +243,9 @@ class Remedies:
         return status, answer
 
 
-def test_a_refusal_s_remedy_is_a_button_that_does_it(terts, tmp_path, page):
+def test_a_refusal_s_remedy_is_a_button_that_opens_its_panel(terts, tmp_path, page):
+    """A remedy never records at a tap: an undo opens the undo panel, naming the event it
+    removes, and only its own button (Undo) removes it."""
     from terts_referee.web.backend import GameBackend
 
     terts.ok("new", "Аня", "Боря", "--quick")
@@ -282,11 +256,20 @@ def test_a_refusal_s_remedy_is_a_button_that_does_it(terts, tmp_path, page):
         refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
         assert not refused["ok"] and refused["remedy"]["action"] == "undo"
         assert me.message() == refused["error"]  # the refusal's line alone, the button apart
-        assert page.locator('#remedy button[data-remedy="undo"]').text_content() == "Undo"
+        button = page.locator('#remedy button[data-remedy="undo"]')
+        assert button.text_content() == "Undo event 2"  # what it would undo, named
         axe_clean(page, "a refusal with its remedy")
         shot(page, "en-remedy")
-        with page.expect_response(lambda r: r.url.endswith("/api/undo")):
-            me.tap('#remedy button[data-remedy="undo"]')  # every field given: done at a tap
+        before = terts.game.read_bytes()
+        posts = []
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        me.tap('#remedy button[data-remedy="undo"]')
+        page.wait_for_selector('[data-submit="undo"]')
+        assert me.text("#panel h2") == "Undo event 2?"
+        assert "4J" in me.text("#panel .fixing")
+        assert page.locator('[data-submit="undo"]').text_content() == "Undo"
+        assert posts == [] and terts.game.read_bytes() == before  # nothing done yet
+        assert me.record("undo")["ok"]
         page.wait_for_function("() => !document.querySelector('#recent li[data-event=\"2\"]')")
         assert len(terts.ok("log", "--json").json()["events"]) == 1
         refused = me.score(200, "Аня", "Боря")  # more than a deal holds
@@ -382,16 +365,8 @@ def test_every_panel_is_accessible(terts, tmp_path, page, lang):
             me.record("deal")
             checked.update(_panels(me, page, lang, "tricks"))
             # the game won (from a terminal), the next game, the library
-            for argv in (
-                ("undo",),
-                ("deal", "--trump", "п"),
-                ("declare", "Аня", "4J"),
-                ("score", "140", "--by", "Аня", "--last-trick", "Боря"),
-                ("deal", "--trump", "б"),
-                ("declare", "Аня", "4J"),
-                ("score", "100", "--by", "Аня", "--last-trick", "Боря"),
-            ):
-                terts.ok(*argv)
+            terts.ok("undo")
+            win_quickly(terts)
             page.wait_for_selector("#status .winner")
             axe_clean(page, f"{lang}: the game won")
             checked.update(_panels(me, page, lang, "finished"))
@@ -459,31 +434,25 @@ def test_large_system_text_fits(terts, tmp_path, large_text):
         axe_clean(page, "large text")
 
 
-def test_the_referee_s_remedy_deals_at_a_tap(terts, tmp_path, page):
-    """The score panel open on a phone while the deal is counted from a terminal: the phone's
-    score is refused (no deal open) with the referee's remedy, a deal, which names no field
-    the deal needs: its button records it."""
+def test_the_referee_s_remedy_opens_the_deal_panel(terts, tmp_path, page):
+    """A penalty before the first deal is refused with the referee's remedy, a deal: its button
+    opens the deal panel (the trump still to choose), and the panel's button records it.
+
+    (A score panel left open while a terminal counts the deal closes as soon as the page hears
+    of the count, so that a tap racing the terminal's count is not a test that can be relied
+    on.)"""
     terts.ok("new", "Аня", "Боря", "--quick")
-    terts.ok("deal", "--trump", "ч")
     with running(terts.game) as server:
         me = Player(page, server)
-        me.action("score")
-        for digit in "96":
-            me.tap(f'[data-key="{digit}"]')
-        me.pick("by", "Аня")
-        me.pick("last-trick", "Аня")
-        # The page must not learn of the terminal's count before the tap (it would close the
-        # score panel, the deal being over): its state is not fetched until the refusal is in.
-        page.route("**/api/state", lambda route: route.abort())
-        terts.ok("score", "96", "--by", "Аня", "--last-trick", "Аня")  # from a terminal
-        refused = me.record("score")
-        page.unroute("**/api/state")
+        refused = me.penalty("Боря", "renege")
         assert not refused["ok"] and refused["remedy"] == {"action": "deal", "fields": {}}
         button = page.locator('#remedy button[data-remedy="deal"]')
         assert button.text_content() == "Deal"
-        with page.expect_response(lambda r: r.url.endswith("/api/deal")) as dealt:
-            button.tap()
-        assert dealt.value.json()["ok"]
+        button.tap()
+        page.wait_for_selector('[data-submit="deal"]')
+        assert terts.sheet()["deals"] == []  # nothing recorded by the remedy's button
+        me.pick("trump-suit", "♠")
+        assert me.record("deal")["ok"]
         page.wait_for_function(
-            "() => document.querySelector('#status').textContent.startsWith('Deal 2')"
+            "() => document.querySelector('#status').textContent.startsWith('Deal 1')"
         )

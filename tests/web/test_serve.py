@@ -29,6 +29,7 @@ from tests.serve_helpers import (
     request,
     running,
     same_as_cli,
+    streams_ended,
 )
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -423,11 +424,7 @@ def test_serve_stops_cleanly_with_pages_open(tmp_path, sig):
                 seen += chunk
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=20)
-        for live in pages:  # each stream was ended by the server, not cut
-            tail = b""
-            while chunk := live.recv(1000):
-                tail += chunk
-            assert tail.endswith(b"0\r\n\r\n"), tail
+        streams_ended(pages)
     finally:
         for live in pages:
             live.close()

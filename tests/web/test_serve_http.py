@@ -471,7 +471,7 @@ class FakeBackend:
         self.calls.append("state")
         return {"taps": self.taps}
 
-    def act(self, action: str, body: object):
+    def act(self, action: str, body: object, page: bool = False):
         if action == "boom":
             raise RuntimeError("a bug")
         if not isinstance(body, dict):

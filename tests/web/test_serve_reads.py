@@ -155,6 +155,20 @@ def test_a_library_game_opens_from_the_history(terts, library):
     assert page.body == out.read_bytes()
 
 
+def test_serve_library_is_the_library_the_page_reads(terts, library, tmp_path):
+    """``terts serve --library DIR``: the page's history is that library, where its finished
+    game goes, not ``$TERTS_LIBRARY``'s."""
+    own = tmp_path / "own-library"
+    with running(terts.game, library=str(own)) as server:
+        empty = request(server, "GET", "api/history").json()
+        fields = request(server, "GET", "api/next").json()
+        del fields["finished"]
+        assert request(server, "POST", "api/new", fields).status == 200
+        games = request(server, "GET", "api/history").json()["games"]
+    assert empty["games"] == []
+    assert [g["file"] for g in games] == [str(p) for p in own.glob("*.toml")] and len(games) == 1
+
+
 def _quoted(text: str) -> str:
     from urllib.parse import quote
 

@@ -17,9 +17,15 @@
   let view = "game"; // the view shown: game, history, stats, or a library game
   let live = false; // the server answers and the event stream is open
   let lostAt = null; // when the connection was lost (the time the totals shown are from)
+  let said = null; // the version of the state the message shown speaks of
+  let posting = 0; // actions sent whose answer (and the state after it) is not shown yet
+  let shownAt = null; // the version the tools' box speaks of (the result copied, a note)
   let uid = 0;
 
   const $ = (id) => document.getElementById(id);
+  // The answer's box moves (into the open panel, back under the header): held here, so that
+  // it is found while it is out of the document for a moment.
+  const FEEDBACK = $("feedback"), MESSAGE = $("message"), REMEDY = $("remedy");
   const w = (key, vars) => {
     let text = Object.prototype.hasOwnProperty.call(W, key) ? W[key] : key;
     for (const [k, v] of Object.entries(vars || {})) text = text.split("{" + k + "}").join(v);
@@ -57,8 +63,8 @@
   // The commands that record an event: each takes a correction (replace N / before N).
   const RECORDING = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
     "penalty", "claim"];
-  // The fields each action cannot do without (docs/http.md): a remedy that names them all is
-  // done at a tap; one that leaves any open opens the action's panel, filled in.
+  // The fields each action cannot do without (docs/http.md): the page checks its form for them
+  // before sending, and says what is missing in its own words (ui.need.*).
   const REQUIRED = { new: ["players"], declare: ["player", "combos"], challenge: ["player", "combo"],
     ask: ["player"], trump: ["trump"], trick: ["cards"], exchange: ["player"],
     score: ["points", "by", "last_trick"], penalty: ["player", "kind"], claim: ["player"],
@@ -86,22 +92,49 @@
     return r.json();
   }
 
+  // An action sent; its answer said, and the state after it shown, before it returns the reply.
   async function post(action, body) {
     let reply;
+    posting++;
     try {
-      const r = await call("api/" + action, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }, 15000);
-      reply = await r.json();
-    } catch (e) {
-      lost();
-      reply = { ok: false, error: w("ui.no_answer") };
+      try {
+        const r = await call("api/" + action, {
+          method: "POST",
+          // the page's own requests: a missing field is refused in the page's words
+          headers: { "Content-Type": "application/json", "Terts-Page": "1" },
+          body: JSON.stringify(body),
+        }, 15000);
+        reply = await r.json();
+      } catch (e) {
+        lost();
+        reply = { ok: false, error: w("ui.no_answer") };
+      }
+      let text = reply.ok ? reply.message : reply.error;
+      // the referee's refusal of a claim reads as the count that refused it: say it was one
+      if (!reply.ok && action === "claim" && reply.code && !String(reply.code).startsWith("web.")) {
+        text = w("ui.claim_refused", { why: text });
+      }
+      say(text, reply.ok ? "ok" : "error", reply.ok ? null : reply.remedy);
+      await refresh();
+      if (MESSAGE.textContent) said = version; // the answer speaks of the state after it
+    } finally {
+      posting--;
     }
-    say(reply.ok ? reply.message : reply.error, reply.ok ? "ok" : "error", reply.ok ? null : reply.remedy);
-    await refresh();
-    return reply.ok;
+    return reply;
+  }
+
+  // A new state: what this page said of an earlier one (its answer, another page's change
+  // since), and the result it copied then, are stale once the game has moved on.
+  function arrived(next) {
+    if (next.version !== version) {
+      if (!posting && said !== null && said !== next.version) say(null);
+      if (shownAt !== null && shownAt !== next.version) {
+        shown.replaceChildren();
+        shownAt = null;
+      }
+    }
+    S = next;
+    version = next.version;
   }
 
   // One fetch of the state at a time; a refresh asked for meanwhile fetches once more after it,
@@ -112,9 +145,7 @@
       try {
         do {
           again = false;
-          const next = await getJSON("api/state");
-          S = next;
-          version = next.version;
+          arrived(await getJSON("api/state"));
           if (!live) found();
           render();
         } while (again);
@@ -161,9 +192,9 @@
     try {
       const r = await call("api/state", {}, 4000);
       const next = await r.json();
+      if (!r.ok && next.code === "club.web.table_closed") { closed(next.error); return; }
       if (!r.ok) { showLink(next.error); retry = setTimeout(probe, delay); return; }
-      S = next;
-      version = next.version;
+      arrived(next);
       found();
       render();
       listen();
@@ -192,6 +223,19 @@
     box.hidden = false;
   }
 
+  // A club night's table that has closed (its game gone to the library when the next round
+  // opened): the server answers, the table will not come back. Said once, with the way to the
+  // lobby, and no more tries.
+  function closed(error) {
+    if (retry) { clearTimeout(retry); retry = null; }
+    const box = $("link");
+    box.replaceChildren(el("strong", { text: w("club.ui.table_closed") }), " ",
+      el("span", { class: "why", text: error }),
+      el("a", { href: $("club").querySelector("a")?.getAttribute("href") || "../../",
+        text: "← " + w("club.ui.lobby") }));
+    box.hidden = false;
+  }
+
   // A stream may stay open on a connection nothing arrives by any more (a laptop asleep, a
   // network gone): a light request every 15 s, while the page is shown, finds that out.
   function heartbeat() {
@@ -209,42 +253,64 @@
   // --- messages: an answer, a note, a refusal ---------------------------------------------------
 
   function say(text, kind, remedy) {
-    const m = $("message");
+    const m = MESSAGE;
     m.hidden = !text;
     m.textContent = text || "";
     m.className = "message " + (kind || "ok");
     m.setAttribute("role", kind === "error" ? "alert" : "status");
-    const box = $("remedy");
-    box.replaceChildren();
-    box.hidden = true;
-    if (remedy && remedy.action && (PANELS[remedy.action] || remedy.action === "undo")) {
-      box.append(el("span", { text: w("ui.remedy") }), el("button", {
+    said = text ? version : null;
+    REMEDY.replaceChildren();
+    REMEDY.hidden = true;
+    if (remedy && remedy.action && PANELS[remedy.action]) {
+      REMEDY.append(el("span", { text: w("ui.remedy") }), el("button", {
         type: "button", class: "go", "data-remedy": remedy.action,
-        text: w("ui.act." + remedy.action), onclick: () => doRemedy(remedy),
+        text: remedyLabel(remedy), onclick: () => doRemedy(remedy),
       }));
-      box.hidden = false;
+      REMEDY.hidden = false;
     }
   }
 
-  // What the referee says to do, as a button: done at once when it names every field the
-  // action needs, else the action's panel filled in with what it names.
-  async function doRemedy(remedy) {
-    const fields = remedy.fields || {};
-    const needs = REQUIRED[remedy.action] || [];
-    const body = {};
-    for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) body[k] = v;
-    // a field given as null (or a list with a null: one of two names, one of two combos) is
-    // the players' to choose
-    const given = (k) => k in body && !(Array.isArray(body[k]) && body[k].some((x) => x === null));
-    if (needs.every(given)) {
-      await post(remedy.action, body);
-      return;
+  // The event a remedy changes or removes, if it changes the past: {mode, n}.
+  function pastOf(remedy) {
+    const f = remedy.fields || {};
+    if (f.replace) return { mode: "replace", n: f.replace };
+    if (f.before) return { mode: "before", n: f.before };
+    if (remedy.action === "drop") return { mode: "drop", n: f.number || f.event };
+    if (remedy.action === "undo" && S && S.log && S.log.events.length) {
+      return { mode: "undo", n: S.log.events.length };
     }
-    const n = fields.replace || fields.before;
-    fix = n ? { mode: fields.replace ? "replace" : "before", n, event: S.log.events[n - 1] || {} } : null;
+    return null;
+  }
+
+  // A remedy's button names what it would do, and the event when it changes the past.
+  function remedyLabel(remedy) {
+    const past = pastOf(remedy);
+    const label = { replace: "ui.replace_n", before: "ui.insert_n", drop: "ui.drop_event_n",
+      undo: "ui.undo_last" };
+    return past ? w(label[past.mode], { n: past.n }) : w("ui.act." + remedy.action);
+  }
+
+  // What the referee says to do, as a button. It never records by itself: it opens the
+  // action's panel, filled in with what the remedy names, and the players record it with the
+  // panel's own button once they have seen it. A remedy that changes the past (an undo, a
+  // drop, an event replaced or put before another) opens as the same correction from the
+  // events list does: the event named, and a button that says what it does to it.
+  function doRemedy(remedy) {
+    const fields = remedy.fields || {};
+    const body = {};
+    // a field given as null (or a list with a null: one of two names, one of two combos) is
+    // the players' to choose; a correction's event is the panel's banner, not a field
+    for (const [k, v] of Object.entries(fields)) {
+      if (v !== null && v !== undefined && k !== "replace" && k !== "before") body[k] = v;
+    }
+    const past = pastOf(remedy);
+    fix = past && past.mode !== "undo"
+      ? { mode: past.mode, n: past.n, event: (S && S.log.events[past.n - 1]) || {} } : null;
     preset = body;
     open = remedy.action;
-    showView("game");
+    REMEDY.replaceChildren(); // the panel is the remedy now: the refusal stays, as the reason
+    REMEDY.hidden = true;
+    if (view !== "game") showView("game");
     buildPanel();
     renderActions();
   }
@@ -320,8 +386,10 @@
     const st = current();
     if (S.sheet.finished) return ["new", "penalty", "undo"];
     if (!st) return ["deal", "penalty", "undo"];
+    // the 7 offered only when it may be exchanged (not with the 7 itself face up, not twice)
     return ACTIONS.filter((a) => a !== "deal" && !(a === "trump" && st.trump)
-      && !(a === "trick" && st.quick) && !(a === "score" && !st.quick));
+      && !(a === "trick" && st.quick) && !(a === "score" && !st.quick)
+      && !(a === "exchange" && st.may_exchange === false));
   }
 
   function renderActions() {
@@ -433,6 +501,7 @@
   // A correction from the events list: the matching panel, set to replace event N or to go
   // before it (the submitted action carries replace: N or before: N), or a drop to confirm.
   function startFix(mode, event) {
+    say(null); // a new panel starts clean
     fix = { mode, n: event.number, event };
     preset = null;
     fixing = null;
@@ -442,7 +511,6 @@
     buildPanel();
     renderActions();
     renderRecent();
-    $("panel").scrollIntoView({ block: "start" });
   }
 
   // --- tools: the result to copy, the printable sheet, the screen kept on ----------------------
@@ -468,12 +536,16 @@
     const area = el("textarea", { readonly: true, rows: "3", "aria-label": w("ui.result"),
       class: "result", "data-result": "1" });
     area.value = text;
-    box.replaceChildren(area);
+    const note = el("p", { class: "hint", "data-note": "copy" });
+    box.replaceChildren(note, area);
+    shownAt = version; // the result of this state: gone once the game moves on
     if (!done) {
       area.select();
       try { done = document.execCommand("copy"); } catch (e) { done = false; }
     }
-    say(w(done ? "ui.copied" : "ui.copy_by_hand"), "info");
+    // said beside the button tapped (the page's answer is at its top, out of sight from here)
+    note.textContent = w(done ? "ui.copied" : "ui.copy_by_hand");
+    reveal(box);
   }
 
   let wake = null; // the screen's wake lock, where the browser gives one (a secure context)
@@ -488,7 +560,8 @@
       }
     } catch (e) {
       wake = null;
-      say(w("ui.awake_refused"), "info");
+      shown.replaceChildren(el("p", { class: "hint", "data-note": "awake", text: w("ui.awake_refused") }));
+      shownAt = version;
     }
     renderTools();
   }
@@ -497,7 +570,8 @@
     if (!document.hidden && wake && wake.released) keepAwake(true);
   });
 
-  const shown = el("div", { class: "shown" }); // the result's text, once copied
+  // the result's text once copied, and what the tools have to say, below their buttons
+  const shown = el("div", { class: "shown", "aria-live": "polite" });
   function renderTools() {
     const box = $("tools");
     if (!S || S.error) { box.replaceChildren(); return; }
@@ -530,7 +604,7 @@
     const buttons = options.map((o) => el("button", {
       type: "button", "data-value": o.value, class: o.red ? "red" : null, "aria-label": o.aria || null,
       "aria-pressed": o.value === value ? "true" : "false", text: o.label,
-      onclick: () => { pick(o.value); if (onchange) onchange(value); },
+      onclick: () => { pick(o.value); unmark(box.closest(".field")); if (onchange) onchange(value); },
     }));
     function pick(v) {
       value = v;
@@ -541,7 +615,8 @@
   }
 
   // A field: its label names the control (a group by aria-labelledby, an input by for=).
-  function field(label, node, hint) {
+  // ``need`` is the request's field it fills (data-need), for the check before sending.
+  function field(label, node, hint, need) {
     const id = newId("label");
     const target = node.matches && node.matches("input, select, textarea") ? node : null;
     const tag = target ? "label" : "span";
@@ -554,7 +629,42 @@
       (group || node).setAttribute("aria-labelledby", id);
       if (!group) node.setAttribute("role", "group");
     }
-    return el("div", { class: "field" }, caption, node, hint ? el("p", { class: "hint", text: hint }) : null);
+    const box = el("div", { class: "field", "data-need": need || null }, caption, node,
+      hint ? el("p", { class: "hint", text: hint }) : null);
+    if (target) target.addEventListener("input", () => unmark(box));
+    return box;
+  }
+
+  // A field the form cannot be sent without, marked: its words under its label (and read
+  // with the control), its control outlined; unmarked as soon as it is filled in.
+  function mark(box, text) {
+    const id = newId("need");
+    box.classList.add("invalid");
+    box.querySelector(".label").after(el("p", { class: "need", id, text }));
+    const control = box.querySelector('input, select, textarea, [role="group"]');
+    if (!control) return;
+    control.setAttribute("aria-describedby", id);
+    if (control.matches("input, select, textarea")) control.setAttribute("aria-invalid", "true");
+  }
+  function unmark(box) {
+    if (!box || !box.classList.contains("invalid")) return;
+    box.classList.remove("invalid");
+    for (const p of box.querySelectorAll(":scope > .need")) p.remove();
+    for (const c of box.querySelectorAll("[aria-describedby], [aria-invalid]")) {
+      c.removeAttribute("aria-describedby");
+      c.removeAttribute("aria-invalid");
+    }
+  }
+  const needWord = (action, name) => {
+    const own = "ui.need." + action + "." + name;
+    return Object.prototype.hasOwnProperty.call(W, own) ? W[own] : w("ui.need." + name);
+  };
+  // The fields of REQUIRED a body leaves empty, each as the panel's field and its words.
+  function lacking(action, body, box) {
+    const empty = (v) => v === null || v === undefined || v === "" || (Array.isArray(v)
+      && (!v.length || v.some((x) => x === null || x === undefined || x === "")));
+    return (REQUIRED[action] || []).filter((k) => empty(body[k])).map((k) => ({
+      node: box.querySelector(`[data-need="${k}"]`), text: needWord(action, k) }));
   }
   const playerChoice = (name, initial) =>
     choice(name, players().map((p) => ({ value: p, label: p })), initial || null, null, true);
@@ -579,14 +689,14 @@
     };
   }
 
-  function comboPicker(recorded) {
+  function comboPicker(recorded, need) {
     const trump = current() ? SUIT_OF[current().trump] : null;
     const cls = choice("class", [...SEQ, ...FOURS, "marriage"].map((c) => ({ value: c, label: w("ui.cls." + c) })),
       "terts", (v) => { top.hidden = !SEQ.includes(v); });
     const rank = rankChoice("rank", false);
     const suit = suitChoice("suit", trump);
     suit.node.setAttribute("aria-label", w("ui.suit"));
-    const top = el("div", {}, field(w("ui.top"), rank.node), suit.node);
+    const top = el("div", {}, field(w("ui.top"), rank.node, null, need), suit.node);
     const typed = el("input", { type: "text", "data-field": "typed", autocomplete: "off",
       autocapitalize: "off", spellcheck: "false", placeholder: w("ui.typed_example") });
     if (recorded) typed.value = recorded; // a replacement starts from what was recorded
@@ -612,7 +722,7 @@
     new() {
       // The next game: the same players offered (and changeable), the dealer by the rules.
       const next = preset || {};
-      const named = next.players || [];
+      const named = (next.players || []).filter(Boolean); // a remedy may leave both open
       const text = (name, label, value) => {
         const input = el("input", { type: "text", "data-field": name, autocomplete: "off",
           maxlength: "40", enterkeyhint: "next" });
@@ -639,9 +749,14 @@
       const lot = !next.players ? w("ui.dealer_hint") : next.dealer ? w("ui.dealer_rotation") : w("ui.dealer_lot");
       return {
         title: w(named.length ? "ui.next_title" : "ui.act.new"),
-        nodes: [field(w("ui.name_a"), a), field(w("ui.name_b"), b),
+        nodes: [field(w("ui.name_a"), a, null, "players"), field(w("ui.name_b"), b, null, "players"),
           field(w("ui.first_dealer"), dealer.node, lot),
           field(w("ui.mode"), mode.node), field(w("ui.rules"), rules.node)],
+        check() {
+          // each empty name marked (both fields fill one request field, the players)
+          return [a, b].filter((i) => !i.value.trim())
+            .map((i) => ({ node: i.closest(".field"), text: w("ui.need.players") }));
+        },
         body() {
           const names = [a.value.trim(), b.value.trim()];
           const body = { players: names, rules: rules.value, quick: mode.value === "quick" };
@@ -661,6 +776,7 @@
         { value: "quick", label: w("ui.mode.quick") },
         { value: "tricks", label: w("ui.mode.tricks") }],
       old("quick") === undefined ? "" : old("quick") ? "quick" : "tricks", null, true);
+      const dealer = old("dealer"); // a remedy's or the replaced deal's: the panel shows no dealer
       return {
         nodes: [field(w("ui.trump_suit"), suit.node), field(w("ui.face_up"), rank.node),
           field(w("ui.mode"), mode.node)],
@@ -668,6 +784,7 @@
           const b = {};
           if (suit.value) b.trump = rank.value ? rank.value + suit.value : suit.value;
           if (mode.value) b.quick = mode.value === "quick";
+          if (typeof dealer === "string") b.dealer = dealer;
           return b;
         },
       };
@@ -675,24 +792,27 @@
     declare() {
       const st = current();
       const who = playerChoice("player", old("player") || (st && st.leader));
-      const combo = comboPicker((old("combos") || []).filter(Boolean).join(" "));
-      return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
+      const combo = comboPicker((old("combos") || []).filter(Boolean).join(" "), "combos");
+      return { nodes: [field(w("ui.player"), who.node, null, "player"), ...combo.nodes],
         body: () => ({ player: who.value, combos: combo.combos() }) };
     },
     challenge() {
       const st = current();
       const other = st && st.leader ? players().find((p) => p !== st.leader) : null;
       const who = playerChoice("player", old("player") || other);
-      const combo = comboPicker(old("combo"));
-      return { nodes: [field(w("ui.player"), who.node), ...combo.nodes],
+      const combo = comboPicker(old("combo"), "combo");
+      return { nodes: [field(w("ui.player"), who.node, null, "player"), ...combo.nodes],
         body: () => ({ player: who.value, combo: combo.combos().join(" ") }) };
     },
     trick() {
       const lead = cardPicker("lead-", w("ui.lead_card")), follow = cardPicker("follow-", w("ui.follow_card"));
+      const leadField = field(w("ui.lead_card"), el("div", {}, ...lead.nodes));
+      const followField = field(w("ui.follow_card"), el("div", {}, ...follow.nodes));
       return {
         keep: true,
-        nodes: [field(w("ui.lead_card"), el("div", {}, ...lead.nodes)),
-          field(w("ui.follow_card"), el("div", {}, ...follow.nodes))],
+        nodes: [leadField, followField],
+        check: () => [[lead, leadField, "ui.need.lead"], [follow, followField, "ui.need.follow"]]
+          .filter(([c]) => !c.value).map(([, node, key]) => ({ node, text: w(key) })),
         body: () => ({ cards: [lead.value, follow.value].filter(Boolean) }),
         done() { lead.reset(); follow.reset(); },
       };
@@ -705,6 +825,7 @@
       const key = (k) => el("button", { type: "button", "data-key": k, text: k === "back" ? w("ui.clear") : k,
         "aria-label": k === "back" ? w("ui.clear_name") : null,
         onclick: () => {
+          unmark(display.closest(".field"));
           if (fresh) { fresh = false; if (k !== "back") digits = ""; } // a digit retypes the old count
           if (k === "back") digits = digits.slice(0, -1);
           else if (digits.length < 3) digits = (digits === "0" ? "" : digits) + k;
@@ -714,9 +835,11 @@
         .map((k) => (k ? key(k) : el("span"))));
       const by = playerChoice("by", old("by")), last = playerChoice("last-trick", old("last_trick"));
       return {
-        nodes: [field(w("ui.points"), el("div", {}, display, pad)), field(w("ui.counted_by"), by.node),
-          field(w("ui.last_trick"), last.node)],
-        body: () => ({ points: Number(digits || "0"), by: by.value, last_trick: last.value }),
+        nodes: [field(w("ui.points"), el("div", {}, display, pad), null, "points"),
+          field(w("ui.counted_by"), by.node, null, "by"),
+          field(w("ui.last_trick"), last.node, null, "last_trick")],
+        // nothing typed is no count (a 0 is typed as one)
+        body: () => ({ points: digits === "" ? null : Number(digits), by: by.value, last_trick: last.value }),
       };
     },
     ask() {
@@ -728,11 +851,11 @@
       }
       const asker = declarer ? players().find((p) => p !== declarer) : null;
       const who = playerChoice("player", old("player") || asker);
-      return { nodes: [field(w("ui.asker"), who.node)], body: () => ({ player: who.value }) };
+      return { nodes: [field(w("ui.asker"), who.node, null, "player")], body: () => ({ player: who.value }) };
     },
     trump() {
       const suit = suitChoice("trump-suit", suitOf(old("trump")));
-      return { nodes: [field(w("ui.trump_suit"), suit.node)], body: () => ({ trump: suit.value }) };
+      return { nodes: [field(w("ui.trump_suit"), suit.node, null, "trump")], body: () => ({ trump: suit.value }) };
     },
     insert() {
       // "Insert before N": which event goes there; the chosen panel keeps the correction.
@@ -752,7 +875,7 @@
     },
     exchange() {
       const who = playerChoice("player", old("player") || (current() && current().leader));
-      return { nodes: [field(w("ui.player"), who.node)], body: () => ({ player: who.value }) };
+      return { nodes: [field(w("ui.player"), who.node, null, "player")], body: () => ({ player: who.value }) };
     },
     penalty() {
       const who = playerChoice("player", old("player"));
@@ -763,8 +886,8 @@
       if (typeof old("points") === "number") points.value = String(old("points"));
       if (typeof old("event") === "number") event.value = String(old("event"));
       return {
-        nodes: [field(w("ui.player"), who.node), field(w("ui.kind"), kind),
-          field(w("ui.amount"), points), field(w("ui.event"), event)],
+        nodes: [field(w("ui.player"), who.node, null, "player"), field(w("ui.kind"), kind, null, "kind"),
+          field(w("ui.amount"), points), field(w("ui.event"), event, w("ui.event_hint"))],
         body: () => ({ player: who.value, kind: kind.value, points: readNumber(points), event: readNumber(event) }),
       };
     },
@@ -776,7 +899,7 @@
       if (typeof old("tricks") === "number") tricks.value = String(old("tricks"));
       if (typeof old("card_points") === "number") points.value = String(old("card_points"));
       const quick = current() && current().quick;
-      const nodes = [field(w("ui.player"), who.node)];
+      const nodes = [field(w("ui.player"), who.node, null, "player")];
       if (quick) {
         tricks.max = "16";
         points.max = "150";
@@ -785,11 +908,14 @@
       }
       return {
         nodes,
-        check() {
-          const missing = quick ? [tricks, points].filter((i) => i.value.trim() === "") : [];
-          for (const i of [tricks, points]) i.toggleAttribute("aria-invalid", missing.includes(i));
-          if (missing.length) { missing[0].focus(); return w("ui.claim_needs"); }
-          return null;
+        check(body) {
+          const need = lacking("claim", body, $("panel"));
+          if (quick) {
+            for (const i of [tricks, points]) {
+              if (i.value.trim() === "") need.push({ node: i.closest(".field"), text: w("ui.claim_needs") });
+            }
+          }
+          return need;
         },
         body: () => ({ player: who.value, tricks: readNumber(tricks), card_points: readNumber(points) }),
       };
@@ -798,8 +924,10 @@
       const n = S.log.events.length;
       const last = n ? S.log.events[n - 1] : null;
       return {
-        title: last ? w("ui.undo_last", { n }) : w("ui.nothing_to_undo"),
-        nodes: last ? [el("p", { text: eventText(last, declaredNames()[n]) })] : [],
+        // the event it removes named; with nothing to remove, only the sentence
+        title: last ? w("ui.undo_q", { n }) : w("ui.nothing_to_undo"),
+        nodes: last ? [el("p", { class: "fixing", text: n + ". " + eventText(last, declaredNames()[n]) })] : [],
+        go: w("ui.undo_go"), noGo: !last, danger: true,
         body: () => ({}),
       };
     },
@@ -837,29 +965,99 @@
     panel = null;
     $("panel").hidden = true;
     $("panel").replaceChildren();
+    placeFeedback();
     renderActions();
   }
 
-  function buildPanel() {
+  // --- where things are on the screen ------------------------------------------------------
+
+  // The answer's box: in the open panel, above its buttons (where the eyes are when one is
+  // tapped), else under the header. It is never in the sticky header, which it would grow to
+  // cover half a phone's screen.
+  function placeFeedback() {
+    const box = $("panel");
+    const row = view === "game" && !box.hidden ? box.querySelector(":scope > .row") : null;
+    if (row) {
+      if (FEEDBACK.nextSibling !== row) box.insertBefore(FEEDBACK, row);
+    } else if (FEEDBACK.previousElementSibling !== $("top")) {
+      $("top").after(FEEDBACK);
+    }
+  }
+
+  // The sticky header's height (none once large text has it scroll away): what the panels'
+  // tops keep clear of (scroll-margin-top: var(--top-h), app.css).
+  function headerHeight() {
+    const top = $("top");
+    return getComputedStyle(top).position === "sticky" ? Math.ceil(top.getBoundingClientRect().height) : 0;
+  }
+  function syncHeader() {
+    document.documentElement.style.setProperty("--top-h", headerHeight() + "px");
+  }
+
+  // A node brought into view between the sticky header and the tab bar, by the least scroll
+  // that shows it whole (what is above it, the buttons tapped, stays in sight); one taller
+  // than the view shows its top. Left where it is when it is all in view already.
+  function reveal(node) {
+    if (!node || !node.isConnected) return;
+    syncHeader();
+    const bar = $("views");
+    const foot = getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().height : 0;
+    const gap = 8, top = headerHeight() + gap, bottom = window.innerHeight - foot - gap;
+    const r = node.getBoundingClientRect();
+    if (r.top >= top && r.bottom <= bottom) return;
+    if (r.top < top || r.height > bottom - top) node.scrollIntoView({ block: "start" });
+    else window.scrollBy(0, r.bottom - bottom);
+  }
+
+  // The panel's form checked before it is sent: what is missing marked, said, and in view.
+  function refuseForm(box, problems) {
+    for (const f of box.querySelectorAll(".field.invalid")) unmark(f);
+    const found = problems.filter((p) => p.node);
+    for (const p of found) mark(p.node, p.text);
+    say([...new Set(problems.map((p) => p.text))].join("\n"), "error");
+    if (!found.length) { reveal(FEEDBACK); return; }
+    const first = found[0].node;
+    const control = first.querySelector("input, select, textarea, button");
+    if (control) control.focus({ preventScroll: true });
+    reveal(first);
+  }
+
+  function buildPanel(again) {
     const box = $("panel");
     panel = PANELS[open]();
+    let label = panel.go || w("ui.record");
+    // a correction's button says what it does, to which event (as its banner does)
+    if (fix && fix.mode === "replace") label = w("ui.replace_n", { n: fix.n });
+    if (fix && fix.mode === "before") label = w("ui.insert_n", { n: fix.n });
     const go = el("button", { type: "button", class: "go" + (panel.danger ? " danger" : ""),
-      "data-submit": open, text: panel.go || w("ui.record"),
+      "data-submit": open, text: label,
       onclick: async () => {
         const action = open, current = panel;
-        const problem = current.check ? current.check() : null;
-        if (problem) { say(problem, "error"); return; }
         const raw = current.body();
+        const problems = current.check ? current.check(raw) : lacking(action, raw, box);
+        if (problems.length) { refuseForm(box, problems); return; }
+        for (const f of box.querySelectorAll(".field.invalid")) unmark(f);
         const body = {};
         for (const [k, v] of Object.entries(raw)) if (v !== null && v !== undefined) body[k] = v;
         if (fix && (fix.mode === "replace" || fix.mode === "before")) body[fix.mode] = fix.n;
         go.disabled = true;
         document.body.dataset.busy = "1"; // until the answer and the new state are shown
         try {
-          const ok = await post(action, body);
-          if (ok && open === action) {
-            if (current.keep && !fix) current.done();
-            else close();
+          const reply = await post(action, body);
+          if (reply.ok && open === action && current.keep && !fix) {
+            current.done();
+          } else if (reply.ok && (open === action || open === null)) {
+            // (the new state may have closed it already: a count ends the deal and its panel)
+            if (open) close();
+            // the answer, the totals, the sheet and the next action's button in view; with
+            // large text (the header not sticky, no room for all) the answer at the top
+            window.scrollTo(0, 0);
+            if (!headerHeight() && !MESSAGE.hidden) FEEDBACK.scrollIntoView({ block: "start" });
+          } else if (!reply.ok && open === action) {
+            // the server's missing field (a form the page let through) marked as the page's
+            const need = reply.field && box.querySelector(`[data-need="${reply.field}"]`);
+            if (need) refuseForm(box, [{ node: need, text: reply.error }]);
+            else reveal(FEEDBACK);
           }
         } finally {
           go.disabled = false;
@@ -876,12 +1074,15 @@
     box.replaceChildren(...[title, banner, shown, ...panel.nodes, row].filter(Boolean));
     box.setAttribute("aria-labelledby", "panel-title");
     box.hidden = false;
+    placeFeedback();
+    if (again) return; // rebuilt under the person's eyes: the focus and the scroll stay
     title.focus({ preventScroll: true });
+    reveal(box);
   }
 
   function refreshPanel() {
     // The undo panel names the event it would remove: keep it true to the latest state.
-    if (open === "undo") buildPanel();
+    if (open === "undo") buildPanel(true);
   }
 
   // --- the library: history, statistics, a game of the history ---------------------------------
@@ -905,6 +1106,7 @@
     view = v;
     $("game").hidden = v !== "game";
     $("library").hidden = v === "game";
+    placeFeedback();
     renderViews();
     if (v === "history") showHistory(arg || {});
     else if (v === "stats") showStats(arg || {});
@@ -1103,6 +1305,15 @@
     box.replaceChildren(...parts);
   }
 
+  // A table of a club night (terts serve --club): its name, and the way back to the lobby.
+  function renderClub(club) {
+    const name = w("club.ui.table_name", { name: club.table });
+    $("club").replaceChildren(el("a", { href: club.lobby, text: "← " + w("club.ui.lobby") }),
+      el("span", { class: "table-name", text: name }));
+    $("club").hidden = false;
+    document.title = name + " · " + w("ui.title");
+  }
+
   // --- start -------------------------------------------------------------------------------
 
   async function start() {
@@ -1116,8 +1327,11 @@
       lang = ui.lang;
       rulesets = ui.rulesets || rulesets;
       document.title = w("ui.title");
+      if (ui.club) renderClub(ui.club);
     }
     renderViews();
+    syncHeader();
+    if (window.ResizeObserver) new ResizeObserver(syncHeader).observe($("top"));
     const first = await state;
     if (first) {
       S = first;
