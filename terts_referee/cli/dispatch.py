@@ -116,8 +116,10 @@ line)."""
 
 
 def _command_for(args: list[str]) -> "Command":
-    """The click command for ``args``: ``app_for(args)`` built by Typer, its help in the
-    language of the run, kept by name and language."""
+    """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name and
+    language, its help in the language of the run when the line may show it (``--help``, a
+    group); a usage error puts the language's words in when it happens (``_usage_message``),
+    so a command that runs reads no help page, nor the module that translates them."""
     from typer.main import get_command
 
     name = command_word(args)
@@ -125,8 +127,20 @@ def _command_for(args: list[str]) -> "Command":
     if name not in COMMANDS:
         return _in_language(get_command(full_app()), lang)
     if (name, lang) not in _BUILT:
-        _BUILT[name, lang] = _in_language(get_command(app_for(args)), lang)
-    return _BUILT[name, lang]
+        _BUILT[name, lang] = get_command(app_for(args))
+    command = _BUILT[name, lang]
+    if _shows_help(command, name, args):
+        _in_language(command, lang)
+    return command
+
+
+def _shows_help(command: "Command", name: str | None, args: list[str]) -> bool:
+    """Whether ``args`` may print a help page: a help option, or the command named is a group
+    (``rules``, ``check``: its subcommand missing prints one)."""
+    if "--help" in args or "-h" in args:
+        return True
+    named = getattr(command, "commands", {}).get(name)
+    return named is None or hasattr(named, "commands")
 
 
 def language_of(args: list[str]) -> str:
@@ -149,14 +163,20 @@ def language_of(args: list[str]) -> str:
     return i18n.lang()
 
 
+_IN_LANGUAGE: "dict[int, str]" = {}
+"""The language each built command's help is in, by its id (English as built): translated
+once per command and language."""
+
+
 def _in_language(command: "Command", lang: str) -> "Command":
     """``command`` with its help pages in ``lang`` (English: as built, nothing read)."""
     from .. import i18n
 
-    if lang != i18n.SOURCE:
+    if lang != i18n.SOURCE and _IN_LANGUAGE.get(id(command)) != lang:
         from .help_pages import translate
 
         translate(command, lang)
+        _IN_LANGUAGE[id(command)] = lang
     return command
 
 
@@ -173,6 +193,7 @@ def _usage_message(exc: "UsageError") -> str:
     if chosen and i18n.known(chosen.strip().lower()):  # parsed, though the callback did not run
         i18n.set_lang(chosen.strip().lower())
     if i18n.lang() != i18n.SOURCE and exc.ctx is not None:  # click's usage errors have context
+        _in_language(exc.ctx.find_root().command, i18n.lang())  # the metavars in the language
         if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
             hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
             argument = exc.param.param_type_name == "argument"

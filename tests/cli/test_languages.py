@@ -350,3 +350,27 @@ def test_the_bundled_rulesets_are_described_in_the_language(terts):
     )
     data = terts.ok("--lang", "uk", "rules", "list", "--json").json()
     assert data["rulesets"][1]["description"].startswith("Moryak's rules")
+
+
+def test_a_command_that_runs_translates_no_help_page(terts, tmp_path):
+    """Under --lang uk the help pages' words are put in only when the line may show them
+    (``--help``) or a usage error needs them: ``sheet`` imports no help-page module."""
+    import subprocess
+    import sys
+
+    _a_deal(terts)
+    probe = (
+        "import sys\n"
+        "from terts_referee.cli.dispatch import run_command\n"
+        "code = run_command(sys.argv[1:])\n"
+        "sys.stderr.write(str('terts_referee.cli.help_pages' in sys.modules))\n"
+    )
+
+    def loaded(*args: str) -> str:
+        run = [sys.executable, "-c", probe, "--lang", "uk", *args, "--game", str(terts.game)]
+        done = subprocess.run(run, capture_output=True, text=True, check=False)
+        return done.stderr.strip().splitlines()[-1][-5:].strip()
+
+    assert loaded("sheet") == "False"
+    assert loaded("sheet", "--help") == "True"
+    assert loaded("declare") == "True"  # a usage error: the argument's metavar in Ukrainian
