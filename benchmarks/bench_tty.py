@@ -28,6 +28,7 @@ Exit status 1 when a goal is not met. Bytecode as in ``bench_startup.py`` (cache
 
     python benchmarks/bench_tty.py [--runs 40] [--warmup 3] [--events 200] [--no-table]
         [--only WORD…]   (e.g. --only status: the baselines and the commands naming status)
+        [--lang uk]      (the goals hold in every language: English reads no catalogue)
 """
 
 from __future__ import annotations
@@ -175,15 +176,18 @@ def lines():
         stamps.append((time.perf_counter(), time.process_time()))
         yield line
     stamps.append((time.perf_counter(), time.process_time()))
-code = run_table(sys.argv[1], "ru", input=lines())
+code = run_table(sys.argv[1], sys.argv[3], input=lines())
 with open(sys.argv[2], "w") as f:
     f.write("\\n".join(f"{wall!r} {cpu!r}" for wall, cpu in stamps))
 sys.exit(code)
 """
 
 
-def table_mode(workdir: Path, env: dict[str, str], n: int) -> list[tuple[float, float]]:
-    """(wall, CPU) seconds per event of one scripted table session recording ``n`` events."""
+def table_mode(
+    workdir: Path, env: dict[str, str], n: int, lang: str = "ru"
+) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds per event of one scripted table session recording ``n`` events, the
+    table speaking ``lang`` (Russian unless asked: the table's usual language, a catalogue read)."""
     from make_game import PLAYERS, rules, write
 
     from terts_referee.game.model import Game
@@ -193,7 +197,7 @@ def table_mode(workdir: Path, env: dict[str, str], n: int) -> list[tuple[float, 
     script = "\n".join(table_script(n)) + "\n"
     stamps_file = workdir / "stamps.txt"
     run_tty(
-        [sys.executable, "-c", TABLE_CHILD, str(game), str(stamps_file)],
+        [sys.executable, "-c", TABLE_CHILD, str(game), str(stamps_file), lang],
         env,
         workdir,
         stdin=script.encode(),
@@ -218,6 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-table", action="store_true", help="skip the table-mode benchmark")
     parser.add_argument(
+        "--lang",
+        default="en",
+        help="the language the commands speak (en; ru or uk read their catalogue too)",
+    )
+    parser.add_argument(
         "--only", nargs="+", metavar="WORD", help="only the commands whose label has a WORD"
     )
     parser.add_argument(
@@ -240,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         env = child_env(args.inherit_env, workdir / "pycache")
         env.pop("NO_COLOR", None)
         env["TERM"] = "xterm-256color"
-        env["TERTS_LANG"] = "en"
+        env["TERTS_LANG"] = args.lang
         todo = cases(game, prepared, workdir / "write.toml")
         if args.only:
             todo = [c for c in todo if c.goal is None or any(w in c.label for w in args.only)]
@@ -260,8 +269,9 @@ def main(argv: list[str] | None = None) -> int:
 
         per_event: list[float] = []
         if not args.no_table:
-            table_mode(workdir, env, min(args.events, 16))  # warm-up: bytecode, page cache
-            per_event = table_mode(workdir, env, args.events)
+            table_lang = "ru" if args.lang == "en" else args.lang
+            table_mode(workdir, env, min(args.events, 16), table_lang)  # warm-up: bytecode
+            per_event = table_mode(workdir, env, args.events, table_lang)
 
     mode = "inherited environment" if args.inherit_env else "bytecode cached (PYTHONPYCACHEPREFIX)"
     print(

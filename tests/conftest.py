@@ -51,7 +51,10 @@ class Terts:
         from terts_referee.cli import main
 
         argv = [str(a) for a in args]
-        command = next((a for a in argv if not a.startswith("-") and a not in ("ru", "en")), "")
+        values = {i + 1 for i, a in enumerate(argv) if a == "--lang"}  # the language named
+        command = next(
+            (a for i, a in enumerate(argv) if not a.startswith("-") and i not in values), ""
+        )
         if game and command not in ("check", "rules", "demo", ""):
             argv += ["--game", str(self.game)]
         self.capsys.readouterr()

@@ -109,21 +109,75 @@ def app_for(args: list[str]) -> typer.Typer:
     return app
 
 
-_BUILT: "dict[str, Command]" = {}
-"""Click commands built by Typer, by command name: a process that runs many command lines (the
-tests' in-process ``terts``) builds each command once (about 1.5 ms a line)."""
+_BUILT: "dict[tuple[str, str], Command]" = {}
+"""Click commands built by Typer, by command name and language: a process that runs many
+command lines (the tests' in-process ``terts``) builds each command once (about 1.5 ms a
+line)."""
 
 
 def _command_for(args: list[str]) -> "Command":
-    """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name."""
+    """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name and
+    language, its help in the language of the run when the line may show it (``--help``, a
+    group); a usage error puts the language's words in when it happens (``_usage_message``),
+    so a command that runs reads no help page, nor the module that translates them."""
     from typer.main import get_command
 
     name = command_word(args)
+    lang = language_of(args)
     if name not in COMMANDS:
-        return get_command(full_app())
-    if name not in _BUILT:
-        _BUILT[name] = get_command(app_for(args))
-    return _BUILT[name]
+        return _in_language(get_command(full_app()), lang)
+    if (name, lang) not in _BUILT:
+        _BUILT[name, lang] = get_command(app_for(args))
+    command = _BUILT[name, lang]
+    if _shows_help(command, name, args):
+        _in_language(command, lang)
+    return command
+
+
+def _shows_help(command: "Command", name: str | None, args: list[str]) -> bool:
+    """Whether ``args`` may print a help page: a help option, or the command named is a group
+    (``rules``, ``check``: its subcommand missing prints one)."""
+    if "--help" in args or "-h" in args:
+        return True
+    named = getattr(command, "commands", {}).get(name)
+    return named is None or hasattr(named, "commands")
+
+
+def language_of(args: list[str]) -> str:
+    """The language a command line will speak: its ``--lang`` when that names a language,
+    else the environment's (the root's callback sets it only once parsing is done, too late
+    for a help page)."""
+    from .. import i18n
+
+    chosen = None
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            chosen = next(words, None)
+        elif word.startswith("--lang="):
+            chosen = word.partition("=")[2]
+        elif not _root_words(word):
+            break
+    if chosen and i18n.known(chosen.strip().lower()):
+        return chosen.strip().lower()
+    return i18n.lang()
+
+
+_IN_LANGUAGE: "dict[int, str]" = {}
+"""The language each built command's help is in, by its id (English as built): translated
+once per command and language."""
+
+
+def _in_language(command: "Command", lang: str) -> "Command":
+    """``command`` with its help pages in ``lang`` (English: as built, nothing read)."""
+    from .. import i18n
+
+    if lang != i18n.SOURCE and _IN_LANGUAGE.get(id(command)) != lang:
+        from .help_pages import translate
+
+        translate(command, lang)
+        _IN_LANGUAGE[id(command)] = lang
+    return command
 
 
 def _usage_message(exc: "UsageError") -> str:
@@ -136,9 +190,10 @@ def _usage_message(exc: "UsageError") -> str:
     where = exc.ctx.command_path if exc.ctx else "terts"
     detail = exc.format_message()
     chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
-    if chosen and chosen.strip().lower() in i18n.LANGS:  # parsed, though the callback did not run
+    if chosen and i18n.known(chosen.strip().lower()):  # parsed, though the callback did not run
         i18n.set_lang(chosen.strip().lower())
-    if i18n.lang() == "ru" and exc.ctx is not None:  # click gives its usage errors their context
+    if i18n.lang() != i18n.SOURCE and exc.ctx is not None:  # click's usage errors have context
+        _in_language(exc.ctx.find_root().command, i18n.lang())  # the metavars in the language
         if isinstance(exc, click_exc.MissingParameter) and exc.param is not None:
             hint = exc.param_hint or exc.param.get_error_hint(exc.ctx)
             argument = exc.param.param_type_name == "argument"
@@ -270,7 +325,7 @@ def completion_problem(args: list[str]) -> str | None:
             break
     if option not in ("--show-completion", "--install-completion"):
         return None
-    if chosen and chosen.strip().lower() in i18n.LANGS:  # the root's callback does not run
+    if chosen and i18n.known(chosen.strip().lower()):  # the root's callback does not run
         i18n.set_lang(chosen.strip().lower())
     from typer._completion_shared import _get_shell_name
 

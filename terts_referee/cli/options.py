@@ -28,6 +28,11 @@ class AsciiInt(_click_types.ParamType):
 
     name = "integer"
 
+    def get_metavar(self, param: "Parameter", ctx: "Context") -> str:
+        """``N`` on a help page, as every other number there is named (not click's
+        ``<integer>``, which no language's help page translates)."""
+        return "N"
+
     def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
         self.minimum = minimum
         self.maximum = maximum

@@ -35,8 +35,9 @@ def root(
         Optional[str],
         typer.Option(
             "--lang",
-            metavar="ru|en",
-            help="Language of the output; default $TERTS_LANG, else the locale (ru*/uk* -> ru).",
+            metavar="en|ru|uk",
+            help="Language of the output: en, ru or uk; default $TERTS_LANG, else the locale "
+            "(ru* -> ru, uk* -> uk).",
         ),
     ] = None,
 ) -> None:

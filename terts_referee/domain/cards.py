@@ -1,8 +1,16 @@
 """Cards of the 32-card Terts deck: suits, ranks, orders and card points (RULES §1).
 
-Notation on input (case-insensitive, emoji variation selector ignored): rank first, then suit —
-``A♥ Ah AH Тч 10h Th 10ч Вп Qs Дб 7♣ 7c 7т 7к``. ``str(card)`` gives ``Q♥``; ``card.letters``
-gives ``Qh`` for terminals that cannot print suit symbols.
+Notation on input (case-insensitive, emoji variation selector ignored, ё read as е, an
+apostrophe ' ’ ʼ ` dropped): rank first, then suit — ``A♥ Ah AH Тч 10h Th 10ч Вп Qs Дб 7♣ 7c 7т
+7к Квино Ддзв Тх``. ``str(card)`` gives ``Q♥``; ``card.letters`` gives ``Qh`` for terminals that
+cannot print suit symbols.
+
+The Russian and Ukrainian table words share letters between ranks and suits (т = туз and трефа,
+к = король and крести, в = валет, д = дама): the position in a card decides (rank first). A
+suit that a trump may name alone (``--trump``) is never a rank letter, so «вино» (♠) and
+«дзвінка» (♦) have no one-letter form (``вн``, ``дз``/``дзв``): ``--trump В`` stays a card
+without a suit, refused, rather than spades. Every word is accepted whatever the language
+of the output (README, "Languages").
 """
 
 from __future__ import annotations
@@ -34,8 +42,14 @@ _V = TypeVar("_V")
 
 def word_table(words_by_value: dict[_V, str]) -> dict[str, _V]:
     """``{value: "a b c"}`` read as ``{"a": value, "b": value, "c": value}``: the words the
-    table writes for a thing, each one looked up alone."""
-    return {word: value for value, words in words_by_value.items() for word in words.split()}
+    table writes for a thing, each one looked up alone. A word given for two things is a
+    mistake in the table (one of them would be lost): ValueError, at import."""
+    table: dict[str, _V] = {}
+    for value, words in words_by_value.items():
+        for word in words.split():
+            if table.setdefault(word, value) != value:
+                raise ValueError(f"{word!r} stands for both {table[word]!r} and {value!r}")
+    return table
 
 
 class Suit(enum.Enum):
@@ -76,13 +90,19 @@ _SUIT_RUSSIAN = {
     Suit.HEARTS: "черви",
 }
 
-# Every way the table writes a suit. "к" is крести here; as a rank it is король (position decides).
+# Every way the table writes a suit, in English, Russian and Ukrainian (folded: lower case, е
+# for ё, no apostrophe). "к" is крести here; as a rank it is король (position decides); "х"
+# (хрести) and "ж" (жир) are no rank's letter.
 _SUIT_WORDS: dict[str, Suit] = word_table(
     {
-        Suit.SPADES: "s ♠ ♤ spade spades п пик пики пика",
-        Suit.CLUBS: "c ♣ ♧ club clubs т к треф трефы трефа крести кресты крест",
-        Suit.DIAMONDS: "d ♦ ♢ diamond diamonds б бубна бубны бубен буби",
-        Suit.HEARTS: "h ♥ ♡ heart hearts ч черви червы чирва червей",
+        Suit.SPADES: "s ♠ ♤ spade spades п пик пики пика пиковые пиковой вини вины "
+        "піка піки пік піковий вино вина вини виновий вн",
+        Suit.CLUBS: "c ♣ ♧ club clubs т к треф трефы трефа крести кресты крест крестей трефовые "
+        "трефи трефовий х хрест хрести хреста хрестовий ж жир жирі жировий",
+        Suit.DIAMONDS: "d ♦ ♢ diamond diamonds б бубна бубны бубен буби бубей бубновые "
+        "бубни бубон бубновий дзвінка дзвінки дзвінок дзвінковий дз дзв",
+        Suit.HEARTS: "h ♥ ♡ heart hearts ч черви червы чирва червей червовые червонные "
+        "чирви черва чирвовий червовий",
     }
 )
 
@@ -112,15 +132,6 @@ class Rank(enum.Enum):
         """The table's letter: Т К Д В 10 9 8 7."""
         return _RANK_RUSSIAN[self]
 
-    @property
-    def russian_name(self) -> str:
-        """Genitive, as in "терц от Дамы"."""
-        return _RANK_RUSSIAN_GENITIVE[self]
-
-    @property
-    def english_name(self) -> str:
-        return _RANK_ENGLISH[self]
-
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank; raises NotationError."""
@@ -131,12 +142,12 @@ _RANK_WORDS: dict[str, Rank] = word_table(
     {
         Rank.ACE: "a т ace туз",
         Rank.KING: "k к king король",
-        Rank.QUEEN: "q д queen дама",
-        Rank.JACK: "j в jack валет",
+        Rank.QUEEN: "q д queen дама краля",
+        Rank.JACK: "j в jack валет хлоп",
         Rank.TEN: "10 t ten десятка",
         Rank.NINE: "9 nine девятка",
-        Rank.EIGHT: "8 eight восьмёрка восьмерка",
-        Rank.SEVEN: "7 seven семёрка семерка",
+        Rank.EIGHT: "8 eight восьмерка вісімка",
+        Rank.SEVEN: "7 seven семерка сімка",
     }
 )
 
@@ -150,27 +161,6 @@ _RANK_RUSSIAN = {
     Rank.EIGHT: "8",
     Rank.SEVEN: "7",
 }
-_RANK_RUSSIAN_GENITIVE = {
-    Rank.ACE: "Туза",
-    Rank.KING: "Короля",
-    Rank.QUEEN: "Дамы",
-    Rank.JACK: "Валета",
-    Rank.TEN: "10",
-    Rank.NINE: "9",
-    Rank.EIGHT: "8",
-    Rank.SEVEN: "7",
-}
-_RANK_ENGLISH = {
-    Rank.ACE: "Ace",
-    Rank.KING: "King",
-    Rank.QUEEN: "Queen",
-    Rank.JACK: "Jack",
-    Rank.TEN: "10",
-    Rank.NINE: "9",
-    Rank.EIGHT: "8",
-    Rank.SEVEN: "7",
-}
-
 #: Sequence order for declarations, low to high [000][001]: "полтинник от Валета" is J 10 9 8.
 SEQUENCE_ORDER: tuple[Rank, ...] = (
     Rank.SEVEN,
@@ -262,14 +252,20 @@ class Card(NamedTuple):
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in reversed(SEQUENCE_ORDER))
 
 
+#: What a word is read without: the emoji variation selector and the apostrophes (п'ятдесят,
+#: мар’яж, дзвінкаʼ), and ё read as е.
+FOLD = str.maketrans(
+    {VARIATION_SELECTOR: None, "'": None, "’": None, "ʼ": None, "`": None, "ё": "е"}
+)
+
+
 def _clean(text: str) -> str:
-    return text.replace(VARIATION_SELECTOR, "").strip().lower().replace("ё", "е")
+    return text.lower().translate(FOLD).strip()
 
 
 def parse_suit(text: str) -> Suit:
     """Read a suit: ``h ♥ hearts черви ч`` …; raises NotationError naming what is accepted."""
     word = _clean(text)
-    word = word.replace("ё", "е")
     if word in _SUIT_WORDS:
         return _SUIT_WORDS[word]
     raise NotationError(Verdict("err.suit.unknown", {"text": text, "accepted": _SUITS}))

@@ -2,8 +2,10 @@
 
 A declaration is named by its class and its top card: "терц от Дамы" is Q J 10. The COMBO
 notation of CLI.md: ``terts:Q♥ 50:K♠ 100:J♦ 105:J♦ 106:Q♣ 107:K♥ 108:A♠``, Russian class words
-(``терц:Дч полтинник:Кп сто:Вб``), fours ``4J 200 4A 4K 4Q 4В 4Т 4К 4Д``, ``marriage`` /
-``марьяж`` (``marriage:♥`` where any suit is allowed), or the cards themselves ``Q♥,J♥,10♥``.
+(``терц:Дч полтинник:Кп сто:Вб сотня:Вп``), Ukrainian ones (``пʼятдесят:Квино``), fours ``4J 200
+4A 4K 4Q 4В 4Т 4К 4Д двісті «чотири тузи»``, ``marriage`` / ``марьяж`` / ``марʼяж`` (``marriage:♥``
+where any suit is allowed), or the cards themselves ``Q♥,J♥,10♥``. The names of a declaration
+in words are the faces' (``i18n.words.named``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import NotationError, RuleError
-from .cards import SEQUENCE_ORDER, Card, Rank, Suit, parse_cards, parse_rank, parse_suit, word_table
+from .cards import (
+    FOLD,
+    SEQUENCE_ORDER,
+    Card,
+    Rank,
+    Suit,
+    parse_cards,
+    parse_rank,
+    parse_suit,
+    word_table,
+)
 from .rules import Ruleset
 from .verdicts import Remedy, Verdict
 
@@ -42,58 +54,35 @@ class Kind(enum.Enum):
 #: The ranks whose four scores: four 10s, 9s, 8s and 7s score nothing (no source lists them).
 FOUR_RANKS = (Rank.JACK, Rank.ACE, Rank.KING, Rank.QUEEN)
 
-_SEQ_NAMES_EN = {
-    3: "terts",
-    4: "fifty",
-    5: "hundred (105)",
-    6: "hundred (106)",
-    7: "hundred (107)",
-    8: "hundred (108)",
-}
-_SEQ_NAMES_RU = {
-    3: "терц",
-    4: "пятьдесят",
-    5: "сто пять",
-    6: "сто шесть",
-    7: "сто семь",
-    8: "сто восемь",
-}
 _SEQ_NOTATION = {3: "terts", 4: "50", 5: "105", 6: "106", 7: "107", 8: "108"}
-_FOUR_RU = {
-    Rank.JACK: "двести валетов",
-    Rank.ACE: "сто тузов",
-    Rank.KING: "сто королей",
-    Rank.QUEEN: "сто дам",
-}
-_FOUR_EN = {
-    Rank.JACK: "four jacks",
-    Rank.ACE: "four aces",
-    Rank.KING: "four kings",
-    Rank.QUEEN: "four queens",
-}
-
-# Class words on input (lower case, spaces, hyphens and underscores removed) -> run length.
+# Class words on input, English, Russian and Ukrainian (folded: lower case, е for ё, no
+# spaces, hyphens, underscores or apostrophes: «сто п'ять» is стопять) -> run length. A hundred
+# without its length (сто, сотня, сотка, 100) is the five-card run.
 _CLASS_WORDS: dict[str, int] = word_table(
     {
-        3: "terts terz tierce терц 20",
-        4: "fifty quart 50 пятьдесят полтинник полсотни кварт четверик",
-        5: "100 105 hundred сто стопять пятерик",
-        6: "106 стошесть шестерик",
-        7: "107 стосемь семерик",
-        8: "108 стовосемь восьмерик",
+        3: "terts terz tierce терц терца 20",
+        4: "fifty quart 50 пятьдесят полтинник полсотни кварт четверик пятдесят півсотні",
+        5: "100 105 hundred сто стопять пятерик сотня сотка",
+        6: "106 стошесть шестерик стошість",
+        7: "107 стосемь семерик стосім",
+        8: "108 стовосемь восьмерик стовісім",
     }
 )
 
-_FOUR_WORDS: dict[str, Rank] = {
-    "200": Rank.JACK,
-    "двести": Rank.JACK,
-    "двеставалетов": Rank.JACK,
-    "двестивалетов": Rank.JACK,
-    "стодам": Rank.QUEEN,
-    "стокоролей": Rank.KING,
-    "стотузов": Rank.ACE,
+_FOUR_WORDS: dict[str, Rank] = word_table(
+    {
+        Rank.JACK: "200 двести двеставалетов двестивалетов четыревалета двісті двістівалетів "
+        "двістіхлопів чотиривалети",
+        Rank.QUEEN: "стодам четыредамы стокраль чотиридами чотирикралі",
+        Rank.KING: "стокоролей четырекороля стокоролів чотирикоролі",
+        Rank.ACE: "стотузов четыретуза стотузів чотиритузи",
+    }
+)
+_MARRIAGE_WORDS = {
+    *("marriage", "m", "bella", "belote"),
+    *("марьяж", "мариаж", "маряж", "белла", "бела"),  # Russian
+    "маряж",  # Ukrainian марʼяж, its apostrophe folded
 }
-_MARRIAGE_WORDS = {"marriage", "марьяж", "белла", "bella", "belote", "m"}
 
 _COMBOS = Verdict("err.accept.combo")  # what a declaration may be written as
 #: The words of a class (``value_class``) and of a run's length, for a face to say.
@@ -217,19 +206,6 @@ class Declaration(NamedTuple):
     def __str__(self) -> str:
         return self.notation()
 
-    def name(self, lang: str = "en", ascii_only: bool = False) -> str:
-        """As the table says it: "терц от Дамы ♥", "сто дам", "terts from the Queen ♥"."""
-        suit = (self.suit.letter if ascii_only else self.suit.symbol) if self.suit else ""
-        if self.kind is Kind.FOUR:
-            assert self.rank is not None  # a four has its rank
-            return (_FOUR_RU if lang == "ru" else _FOUR_EN)[self.rank]
-        if self.kind is Kind.MARRIAGE:
-            return f"{'марьяж' if lang == 'ru' else 'marriage'} {suit}".strip()
-        assert self.rank is not None  # a run has its top card
-        if lang == "ru":
-            return f"{_SEQ_NAMES_RU[self.length]} от {self.rank.russian_name} {suit}"
-        return f"{_SEQ_NAMES_EN[self.length]} from {self.rank.english_name} {suit}"
-
     def to_json(self, rules: Ruleset) -> DeclarationJSON:
         """The JSON shape of CLI.md."""
         points = self.points(rules)
@@ -263,16 +239,13 @@ class Declaration(NamedTuple):
 # --- parsing ----------------------------------------------------------------------------------
 
 
+#: What a declaration's word is read without (besides ``cards.FOLD``): spaces, hyphens,
+#: underscores.
+_JOINED = str.maketrans({" ": None, "-": None, "_": None})
+
+
 def _norm(word: str) -> str:
-    return (
-        word.replace("\ufe0f", "")
-        .strip()
-        .lower()
-        .replace("ё", "е")
-        .replace(" ", "")
-        .replace("-", "")
-        .replace("_", "")
-    )
+    return word.lower().translate(FOLD).translate(_JOINED).strip()
 
 
 def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = None) -> Declaration:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TypeVar, overload
 
 from ..errors import GameFileError, NotationError
-from .cards import Card, Suit, parse_card, parse_suit
+from .cards import FOLD, Card, Suit, parse_card, parse_suit
 from .declarations import Declaration, parse_combo
 from .verdicts import Verdict, clipped
 
@@ -46,8 +46,8 @@ class PenaltyKind(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> "PenaltyKind":
-        """Read a kind by its name or the table's Russian word; raises NotationError."""
-        word = text.strip().lower().replace("_", "-").replace("ё", "е")
+        """Read a kind by its name or a table word (Russian, Ukrainian); raises NotationError."""
+        word = "-".join(text.lower().translate(FOLD).replace("_", "-").split())
         if word in _PENALTY_WORDS:
             return _PENALTY_WORDS[word]
         kinds = ", ".join(k.value for k in cls)
@@ -63,22 +63,50 @@ class PenaltyKind(enum.Enum):
         )
 
 
+#: The table's words for each kind, by the language they are of: every one is accepted
+#: whatever the language of the output (folded as ``parse`` folds: lower case, е for ё, no
+#: apostrophe, a hyphen for a space); ``terts penalty --help`` lists those of its language.
+PENALTY_WORDS: dict[str, dict[PenaltyKind, tuple[str, ...]]] = {
+    "en": {
+        PenaltyKind.FALSE_DECLARATION: ("false",),
+    },
+    "ru": {
+        PenaltyKind.FALSE_DECLARATION: ("ложное", "ложное-объявление", "фальшивое"),
+        PenaltyKind.MISCOUNT: (
+            *("подсчет", "неправильный-подсчет", "пересчет", "ошибка-в-подсчете"),
+            "неверный-подсчет",
+        ),
+        PenaltyKind.EMPTY_CHALLENGE: ("рост", "рост-без-комбинации", "пустой-рост", "от-чего"),
+        PenaltyKind.LATE_DECLARATION: ("поздно", "позднее", "позднее-объявление"),
+        PenaltyKind.OUT_OF_TURN_DRAW: ("чужой-подъем", "подъем"),
+        PenaltyKind.WRONG_HAND_SIZE: (
+            *("лишняя-карта", "лишняя", "недостающая-карта", "нехватка"),
+            "лишняя-или-недостающая",
+        ),
+        PenaltyKind.DRAW_BEFORE_BREAK: ("до-ломки", "взял-до-ломки", "добор-до-ломки"),
+        PenaltyKind.RENEGE: ("нарушение-хода", "не-в-масть", "ренонс"),
+        PenaltyKind.TRUMP_SEVEN: ("семерка", "козырная-семерка"),
+        PenaltyKind.LOWERING: ("понижение", "понижение-ранга"),
+    },
+    "uk": {
+        PenaltyKind.FALSE_DECLARATION: ("хибне", "хибне-оголошення", "фальшиве", "неправдиве"),
+        PenaltyKind.MISCOUNT: (
+            *("підрахунок", "перерахунок", "неправильний-підрахунок", "помилка"),
+        ),
+        PenaltyKind.EMPTY_CHALLENGE: ("рост", "ріст", "відчого", "порожній-рост"),
+        PenaltyKind.LATE_DECLARATION: ("пізно", "пізнє", "пізнє-оголошення"),
+        PenaltyKind.OUT_OF_TURN_DRAW: ("чужий-підйом", "підйом", "не-в-чергу"),
+        PenaltyKind.WRONG_HAND_SIZE: ("зайва", "зайва-карта", "бракує-карти", "нестача"),
+        PenaltyKind.DRAW_BEFORE_BREAK: ("до-ламання", "добір-до-ламання"),
+        PenaltyKind.RENEGE: ("порушення-ходу", "не-в-масть", "ренонс"),
+        PenaltyKind.TRUMP_SEVEN: ("сімка", "козирна-сімка"),
+        PenaltyKind.LOWERING: ("пониження", "пониження-рангу"),
+    },
+}
 _PENALTY_WORDS: dict[str, PenaltyKind] = {k.value: k for k in PenaltyKind}
-_PENALTY_WORDS.update(
-    {
-        "false": PenaltyKind.FALSE_DECLARATION,
-        "ложное": PenaltyKind.FALSE_DECLARATION,
-        "ложное-объявление": PenaltyKind.FALSE_DECLARATION,
-        "неправильный-подсчет": PenaltyKind.MISCOUNT,
-        "подсчет": PenaltyKind.MISCOUNT,
-        "рост": PenaltyKind.EMPTY_CHALLENGE,
-        "чужой-подъем": PenaltyKind.OUT_OF_TURN_DRAW,
-        "подъем": PenaltyKind.OUT_OF_TURN_DRAW,
-        "лишняя-карта": PenaltyKind.WRONG_HAND_SIZE,
-        "понижение": PenaltyKind.LOWERING,
-        "семерка": PenaltyKind.TRUMP_SEVEN,
-    }
-)
+for _words in PENALTY_WORDS.values():
+    for _kind, _listed in _words.items():
+        _PENALTY_WORDS.update(dict.fromkeys(_listed, _kind))
 
 
 class _TypeName:

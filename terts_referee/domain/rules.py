@@ -33,12 +33,11 @@ def _key(
     choices: tuple[str, ...] = (),
     minimum: int | None = None,
     *,
-    ru: str,
     maximum: int | None = None,
     legacy: Any = None,
 ) -> Any:
-    """A key's default, its documentation (English ``doc``, Russian ``ru``) noted for the
-    ``_section`` decorator below.
+    """A key's default, its documentation (English ``doc``: the catalogues translate it, as
+    ``ruledoc.SECTION.KEY``) noted for the ``_section`` decorator below.
 
     ``legacy``: for a key added after game files were written, the value that means what the
     program did before the key existed. A game file stores its resolved ruleset with every key
@@ -47,7 +46,6 @@ def _key(
     _PENDING.append(
         {
             "doc": doc,
-            "ru": ru,
             "source": source,
             "choices": choices,
             "minimum": minimum,
@@ -90,22 +88,18 @@ class GameRules(NamedTuple):
         "points to win: 501, or 301 for short terts",
         "[000][002]",
         minimum=1,
-        maximum=5000,  # a bound against damaged files: ten times the usual 501
-        ru="очков для победы: 501, или 301 в коротком терце",
+        maximum=5000,  # a bound against damaged files: ten times the usual 501,
     )
     win_requires_trick: bool = _key(
         True,
         "a claim during a deal needs at least one trick taken in it",
         "[000][002]",
-        ru="заявить о победе во время сдачи можно, только взяв в ней хотя бы одну взятку",
     )
     deal_end_requires_trick: bool = _key(
         True,
         "at the end of a deal, reaching the target wins only a player who took a trick in it "
         "(trick by trick); false: reaching it is enough",
         "[000][002] / [001][003][004]",
-        ru="в конце сдачи цель даёт победу только тому, у кого в этой сдаче есть хотя бы одна "
-        "взятка (при записи по взяткам); false: достаточно достичь цели",
         legacy=False,
     )
     both_over: str = _key(
@@ -113,7 +107,6 @@ class GameRules(NamedTuple):
         "who wins when both are over target after a deal",
         "[000]",
         ("last-trick",),
-        ru="кто побеждает, если после сдачи цели достигли оба",
     )
 
 
@@ -126,23 +119,19 @@ class ScoringRules(NamedTuple):
         "each deal total to tens: half-down (25 -> 20, 26 -> 30), half-up, down, or none",
         "[000][001][003]",
         ("none", "half-down", "half-up", "down"),
-        ru="итог сдачи округляется до десятков: half-down (25 -> 20, 26 -> 30), half-up, "
-        "down, или none (без округления)",
     )
     hundreds: str = _key(
         "flat",
         "runs of 5-8 score 100 (flat) or 105-108 (by-length)",
         "[000]",
         ("flat", "by-length"),
-        ru="последовательности из 5-8 карт дают по 100 (flat) или 105-108 (by-length)",
     )
     last_trick: int = _key(
         10,
         "bonus for the last trick",
         "[all]",
         minimum=0,
-        maximum=100,  # a bound against damaged files: the house value is 10
-        ru="надбавка за последнюю взятку",
+        maximum=100,  # a bound against damaged files: the house value is 10,
     )
 
 
@@ -155,45 +144,35 @@ class DeclarationRules(NamedTuple):
         "only the leader declares (lead) or either player before their card (own-turn)",
         "[000][002] / [001]",
         ("lead", "own-turn"),
-        ru="объявляет только тот, чей заход (lead), или любой игрок перед своей картой (own-turn)",
     )
     before_break: str = _key(
         "sequences",
         "what may be declared before trick 1: none, sequences (no fours), all",
         "[002] / [000] / [001]",
         ("none", "sequences", "all"),
-        ru="что можно объявить до взятки 1 (до ломки колоды): none (ничего), sequences "
-        "(без фигур), all (всё)",
     )
     multiple: bool = _key(
         False,
         "several declarations per turn (highest first; runs may not share a card)",
         "[000] variant",
-        ru="несколько комбинаций за ход (старшая первой; у последовательностей не может быть "
-        "общих карт)",
     )
     fours_rank: str = _key(
         "above-sequences",
         "fours above every run, or below the hundreds-runs (above fifty)",
         "[000][002] / [001]",
         ("above-sequences", "below-hundreds"),
-        ru="фигуры старше всех последовательностей или младше сотен-последовательностей "
-        "(но старше полтинника)",
     )
     challenge: str = _key(
         "any-higher",
         "a challenge may beat with any higher declaration, or only with one of equal value",
         "[000] / [001]",
         ("any-higher", "same-class"),
-        ru="«Не годится!» можно сказать с любой старшей комбинацией или только с комбинацией "
-        "равной стоимости",
     )
     marriage: str = _key(
         "trump",
         "marriage is K+Q of trump only, or of any suit",
         "[001][003][004] / [000][002]",
         ("trump", "any-suit"),
-        ru="марьяж — только козырные Король и Дама или Король и Дама любой масти",
     )
     lowering: str = _key(
         "suit",
@@ -201,9 +180,6 @@ class DeclarationRules(NamedTuple):
         "made of cards already declared (subset), or nothing (allowed)",
         "[000] / [001] / [000]",
         ("suit", "subset", "allowed"),
-        ru="после записанной последовательности младшая в той же масти стоит минус её "
-        "стоимость (suit), только составленная из уже объявленных карт (subset) или ничего "
-        "не стоит (allowed)",
     )
     lowering_penalty: str = _key(
         "value",
@@ -211,8 +187,6 @@ class DeclarationRules(NamedTuple):
         "declared (refuse)",
         "[000] / [001]",
         ("value", "refuse"),
-        ru="понижение записывается и стоит минус его стоимость (value) или не принимается: "
-        "объявлять его нельзя (refuse)",
         legacy="value",
     )
 
@@ -226,15 +200,12 @@ class PlayRules(NamedTuple):
         "while the stock lasts: any card (free), or follow suit else trump (follow)",
         "[000][001][002] / [003][004]",
         ("free", "follow"),
-        ru="пока есть колода: любая карта (free) или в масть, иначе козырь (follow)",
     )
     trump_jack: str = _key(
         "may-withhold",
         "the trump jack is never forced (may-withhold) or may also replace the obliged card (free)",
         "[000][002] / [003][004]",
         ("may-withhold", "free"),
-        ru="козырного валета никогда не обязаны класть (may-withhold), или им можно заменить "
-        "обязательную карту (free)",
     )
 
 
@@ -247,14 +218,12 @@ class ExchangeRules(NamedTuple):
         "the stock must hold at least this many cards",
         "[000][001][003]",
         minimum=0,
-        maximum=14,  # the stock holds 14 cards after the deal
-        ru="менять можно, пока в колоде не меньше стольких карт",
+        maximum=14,  # the stock holds 14 cards after the deal,
     )
     mandatory: bool = _key(
         False,
         "the holder of the trump 7 must exchange it",
         "[000]",
-        ru="козырную семёрку обязательно сменить на открытый козырь",
     )
 
 
@@ -268,14 +237,12 @@ class PenaltyRules(NamedTuple):
         "[000] / [001][004]",
         ("value",),
         minimum=0,
-        maximum=1000,  # a bound against damaged files
-        ru='ложное объявление: в гору его стоимость ("value") или заданное число',
+        maximum=1000,  # a bound against damaged files,
     )
     false_to_opponent: bool = _key(
         True,
         "the opponent scores a false declaration's points",
         "[000]",
-        ru="соперник пишет себе очки ложного объявления",
     )
     late_uphill: int | str = _key(
         "value",
@@ -283,8 +250,7 @@ class PenaltyRules(NamedTuple):
         "[000] (house)",
         ("value",),
         minimum=0,
-        maximum=1000,  # a bound against damaged files
-        ru='позднее объявление: в гору его стоимость ("value", house) или заданное число',
+        maximum=1000,  # a bound against damaged files,
         legacy="value",
     )
     empty_challenge: int = _key(
@@ -292,23 +258,20 @@ class PenaltyRules(NamedTuple):
         'asking "Рост?" with nothing to show: uphill (house)',
         "[000]",
         minimum=0,
-        maximum=1000,  # a bound against damaged files
-        ru='"Рост?" без комбинации на руках: в гору (house)',
+        maximum=1000,  # a bound against damaged files,
     )
     trump_seven: int = _key(
         20,
         "trump 7 kept where the exchange is mandatory: uphill (house)",
         "[000]",
         minimum=0,
-        maximum=1000,  # a bound against damaged files
-        ru="козырная семёрка не сменена там, где смена обязательна: в гору (house)",
+        maximum=1000,  # a bound against damaged files,
     )
     renege: str = _key(
         "deal-to-opponent",
         "a renege gives the opponent all 150 card points, or is only flagged",
         "house",
         ("deal-to-opponent", "flag"),
-        ru="нарушение хода отдаёт сопернику все 150 очков в картах сдачи или только отмечается",
     )
 
 
@@ -326,10 +289,11 @@ TOP_KEYS = ("name", "description", "extends")
 #: into every game file, so its size stays small whatever the file it came from.
 TOP_KEY_LIMITS = {"name": 64, "description": 2000, "extends": 1024}
 
-#: Each key's meaning in both languages, for ``rules show``; ruleset files keep the English.
+#: Each key's meaning in English, for ``rules show`` (the catalogues translate it); ruleset
+#: files keep the English.
 #: A catalogue (``i18n.ruledocs`` registers it for the faces that say a key's meaning).
 KEY_DOCS = {
-    f"ruledoc.{section}.{f.name}": {"en": f.metadata["doc"], "ru": f.metadata["ru"]}
+    f"ruledoc.{section}.{f.name}": str(f.metadata["doc"])
     for section, cls in SECTIONS.items()
     for f in fields(cls)
 }

@@ -13,12 +13,21 @@ __all__ = ["MAX_NAME_BYTES", "MAX_NAME_CHARS", "check_names", "distinct_names", 
 
 def names_meant(text: str, names: Iterable[str]) -> list[str]:
     """The names ``text`` may mean, the one rule for naming a player: the name equal to it but
-    for case, else every name it begins (case-insensitive, surrounding spaces ignored). One
-    name is an answer; none or several are for the caller to refuse."""
-    wanted = text.strip().casefold()
+    for case, else every name it begins (case-insensitive, surrounding spaces ignored, any
+    apostrophe the same: ``Мар'яна`` is ``Марʼяна``). One name is an answer; none or several
+    are for the caller to refuse."""
+    wanted = _folded(text.strip())
     names = list(names)
-    exact = [n for n in names if n.casefold() == wanted]
-    return exact[:1] or [n for n in names if wanted and n.casefold().startswith(wanted)]
+    exact = [n for n in names if _folded(n) == wanted]
+    return exact[:1] or [n for n in names if wanted and _folded(n).startswith(wanted)]
+
+
+#: The apostrophes a name may be typed with (ASCII, typographic, the Ukrainian letter, grave).
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
+
+
+def _folded(name: str) -> str:
+    return name.casefold().translate(_APOSTROPHES)
 
 
 MAX_NAME_CHARS = 40

@@ -1,17 +1,31 @@
-"""Russian and English words for everything the program says.
+"""The languages of the program: English in the code, every other one in a gettext catalogue.
 
-A catalogue is a dict ``{key: {"en": text, "ru": text}}``; modules register theirs with
-``register`` so that one test can walk every catalogue for missing translations. ``t(key, **kw)``
-formats the text in the current language. The language comes from ``--lang``, else
-``$TERTS_LANG``, else the locale (``ru*`` / ``uk*`` -> Russian), else English. This module
-imports no catalogue: ``messages`` and the output modules import it to register theirs.
+English is the source language: each module keeps its English templates beside the code that
+says them, marked for extraction (``N_p(code, text)``; ``N_np(code, one, other, count)`` for a
+sentence whose words depend on a number) and registered with ``register``. Every other language
+is a gettext catalogue, ``locale/<lang>/LC_MESSAGES/terts.po`` beside this module, compiled to
+``terts.mo`` (README, "Translating"); the code of a message is its ``msgctxt``, so two equal
+English texts of different meaning stay apart. ``t(code, lang, **params)`` formats the text of
+a code in a language; the language comes from ``--lang``, else ``$TERTS_LANG``, else the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``uk_UA.UTF-8`` chooses Ukrainian), else English.
 
-The i18n package: this module (languages, ``t``, plurals), ``messages`` (the domain's
-catalogue), ``vocabulary`` (the table's shared words: deal phases, declaration statuses,
-penalty names), ``words`` (``say``: the sentence of a verdict in a language) and ``ruledocs``
-(the ruleset keys' meanings). The domain, the referee and the game import nothing from here:
-they return verdicts, and the faces word them. May import ``errors`` and the domain (the types
-of a verdict's parameters).
+A language is a folder with a compiled catalogue: adding one touches no Python (``languages``
+lists what is there). A catalogue is read once, on the first message of its language; English
+reads no file at all (start-up: benchmarks/bench_tty.py).
+
+Plurals are gettext's: a counted message has the English singular and plural in the code and
+as many forms in a catalogue as its ``Plural-Forms`` header says (CLDR's rules, written by
+Babel). A message that counts two things counts each in a sub-entry ``code#field`` whose
+phrase is put into the message's ``{field}``. A fractional value takes the form a fraction has
+in the language (``fraction_count``: «4,2 сдачи», «2,4 minutes»), and is written with the
+language's decimal separator (``number``).
+
+The i18n package: this module (languages, ``t``, plurals, numbers), ``messages`` (the domain's
+catalogue, declaration names), ``vocabulary`` (the table's shared words: deal phases, declaration
+statuses, penalty names), ``words`` (``say``: the sentence of a verdict in a language) and
+``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game import nothing
+from here: they return verdicts, and the faces word them. May import ``errors`` and the domain
+(the types of a verdict's parameters).
 
 The current language (``lang``, set by ``--lang`` once per command) is the faces' and the
 output's: nothing below them reads it.
@@ -22,69 +36,156 @@ from __future__ import annotations
 import os
 import threading
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
+    from gettext import GNUTranslations
     from typing import Any
 
-LANGS = ("en", "ru")
-CATALOGUES: list[dict[str, dict[str, str]]] = []
+#: The source language: its words are the templates in the code, read from no file.
+SOURCE = "en"
+#: The gettext domain: ``locale/<lang>/LC_MESSAGES/terts.mo``.
+DOMAIN = "terts"
+#: Where the catalogues are (a test points it at a copy to add a language).
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+
+class Plural(NamedTuple):
+    """A counted message in English: the text for one and for many, and the field whose
+    number chooses the form."""
+
+    one: str
+    other: str
+    field: str
+
+
+#: Every registered catalogue (one per module that speaks), for the tests that walk them all.
+CATALOGUES: list[dict[str, str | Plural]] = []
+#: Every English template by code, all catalogues together.
+ENGLISH: dict[str, str | Plural] = {}
+#: The fields of a message that sub-entries count: ``{"out.best": ("n", "p")}``.
+_COUNTED: dict[str, tuple[str, ...]] = {}
 _state: dict[str, str | None] = {"lang": None}
+_LOADED: dict[str, GNUTranslations | None] = {}
+_ENV: dict[tuple[str, ...], str] = {}
+_FRACTION: dict[str, int] = {}
 # A thread's own language, over the process's (``speaking``): the page's server
 # answers in its language from its worker thread while the process may speak another.
 _thread = threading.local()
 
 
-def register(catalogue: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """Add a catalogue; returns it, for ``X = register({...})``."""
+def N_p(code: str, text: str) -> tuple[str, str]:
+    """Marks an English template for extraction (``pybabel extract -k N_p:1c,2``): the code is
+    the message's context."""
+    return code, text
+
+
+def N_np(code: str, one: str, other: str, count: str) -> tuple[str, Plural]:
+    """Marks a counted English template (``-k N_np:1c,2,3``): ``count`` names the field whose
+    number chooses the form."""
+    return code, Plural(one, other, count)
+
+
+def register(*entries: tuple[str, str | Plural]) -> dict[str, str | Plural]:
+    """Add a module's catalogue (``X = register(N_p(...), ...)``); returns it as a dict."""
+    catalogue = dict(entries)
     CATALOGUES.append(catalogue)
+    ENGLISH.update(catalogue)
+    for code in catalogue:
+        if "#" in code:
+            parent, _, field = code.partition("#")
+            _COUNTED[parent] = (*_COUNTED.get(parent, ()), field)
     return catalogue
 
 
 #: The one message about languages themselves; every other text is in ``messages`` (which
 #: imports this module, never the other way round) or beside the module that says it.
 OWN = register(
-    {
-        "err.lang": {
-            "en": "unknown language {lang!r}: expected en or ru",
-            "ru": "неизвестный язык {lang!r}: ожидается en или ru",
-        },
-        # verdicts of punctuation only, the same in every language: a refusal of a part of what
-        # was written, naming the whole (``'терц:8ч': …``)
-        "err.in": {"en": "{text!r}: {reason}", "ru": "{text!r}: {reason}"},
-        "rule.in_extends": {
-            "en": "{path}: extends = {parent!r}: {reason}",
-            "ru": "{path}: extends = {parent!r}: {reason}",
-        },
-        "rule.suggested": {"en": "{expected}{suggest}", "ru": "{expected}{suggest}"},
-        "note.effects": {"en": "{parts}", "ru": "{parts}"},  # several effects of one penalty
-        "store.rules_of": {"en": "{origin} [rules]", "ru": "{origin} [rules]"},  # a file's table
-    }
+    N_p("err.lang", "unknown language {lang!r}: expected {langs}"),
+    # verdicts of punctuation only, the same in every language: a refusal of a part of what
+    # was written, naming the whole (``'терц:8ч': …``)
+    N_p("err.in", "{text!r}: {reason}"),
+    N_p("rule.in_extends", "{path}: extends = {parent!r}: {reason}"),
+    N_p("rule.suggested", "{expected}{suggest}"),
+    N_p("note.effects", "{parts}"),  # several effects of one penalty
+    N_p("store.rules_of", "{origin} [rules]"),  # a file's table
+)
+
+#: How the language writes numbers, dates and a CSV file: settings of a catalogue, not verdicts.
+WAYS = register(
+    # TRANSLATORS: the decimal separator of your language (CLDR): "," in Russian, Ukrainian.
+    N_p("number.decimal", "."),
+    # TRANSLATORS: the whole number whose plural form a fraction takes in your language, as
+    # CLDR says: 2 in English (4.2 deals, like 2 deals) and in Russian and Ukrainian (4,2 сдачи,
+    # the form of 2 сдачи); 1 where a fraction takes the form of one.
+    N_p("plural.fraction", "2"),
+    # TRANSLATORS: the separator of a CSV file your language's spreadsheets open by default:
+    # ";" where the decimal separator is "," (Russian, Ukrainian).
+    N_p("csv.delimiter", ","),
+    # TRANSLATORS: how a date and time are written (strftime): "%d.%m.%Y %H:%M" in Russian.
+    N_p("date.minute", "%Y-%m-%d %H:%M"),
+    N_p("date.second", "%Y-%m-%d %H:%M:%S"),
 )
 
 
+# --- languages -------------------------------------------------------------------------------
+
+
+def _mo(lang_: str) -> str:
+    return os.path.join(LOCALE_DIR, lang_, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
+def known(lang_: str) -> bool:
+    """Whether ``lang_`` can be spoken: English, or a compiled catalogue is there."""
+    return lang_ == SOURCE or (lang_.isidentifier() and os.path.isfile(_mo(lang_)))
+
+
+def languages() -> tuple[str, ...]:
+    """English and every language with a compiled catalogue, in alphabetical order after it."""
+    try:
+        found = sorted(name for name in os.listdir(LOCALE_DIR) if known(name))
+    except OSError:
+        found = []
+    return (SOURCE, *(name for name in found if name != SOURCE))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LANGS":  # the languages, as a constant for the callers that read it so
+        return languages()
+    raise AttributeError(name)
+
+
+def _language_of(value: str) -> str:
+    """The language a ``$TERTS_LANG`` or locale value names: ``uk_UA.UTF-8`` -> ``uk``; English
+    for ``C``, ``POSIX`` and a language without a catalogue."""
+    code = value.strip().lower().replace("-", "_").split(".", 1)[0].split("@", 1)[0]
+    for candidate in (code, code.split("_", 1)[0]):
+        if candidate and known(candidate):
+            return candidate
+    return SOURCE
+
+
 def lang_from_env(env: Mapping[str, str] | None = None) -> str:
-    """``$TERTS_LANG``, else the locale (LC_ALL, LC_MESSAGES, LANG): ru/uk -> "ru", else "en"."""
+    """``$TERTS_LANG``, else the locale (LC_ALL, LC_MESSAGES, LANG, the first one set): the
+    language it names if there is a catalogue for it, else English."""
     env = os.environ if env is None else env
-    explicit = env.get("TERTS_LANG", "").strip().lower()
-    if explicit:
-        return "ru" if explicit.startswith(("ru", "uk")) else "en"
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "").strip().lower()
-        if value:
-            return "ru" if value.startswith(("ru", "uk")) else "en"
-    return "en"
+    values = tuple(env.get(var, "") for var in ("TERTS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"))
+    chosen = _ENV.get(values)  # asked for each message: the answer is kept per environment
+    if chosen is None:
+        value = next((v for v in values if v.strip()), "")
+        chosen = _ENV[values] = _language_of(value) if value else SOURCE
+    return chosen
 
 
-def set_lang(lang: str | None) -> None:
+def set_lang(lang_: str | None) -> None:
     """``--lang``; None resets to the environment's choice."""
-    if lang is not None and lang not in LANGS:
+    if lang_ is not None and not known(lang_):
         from ..domain.verdicts import Verdict
         from ..errors import NotationError
 
-        raise NotationError(Verdict("err.lang", {"lang": lang}))
-    _state["lang"] = lang
+        raise NotationError(Verdict("err.lang", {"lang": lang_, "langs": ", ".join(languages())}))
+    _state["lang"] = lang_
 
 
 def lang() -> str:
@@ -103,79 +204,128 @@ def speaking(lang_: str) -> Iterator[None]:
         _thread.lang = saved
 
 
-def plural_index(n: int, lang_: str) -> int:
-    """Which form of a noun goes with ``n`` (CLDR plural rules for integers).
-
-    English: one (1) / other. Russian: one (1, 21, 101; not 11) / few (2-4, 22-24; not 12-14)
-    / many (0, 5-20, 25-30, 11-14, ...): 1 ход, 2 хода, 5 ходов, 11 ходов, 21 ход.
-    """
-    n = abs(int(n))
-    if lang_ == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return 0
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return 1
-        return 2
-    return 0 if n == 1 else 1
+def forget() -> None:
+    """Forget the catalogues read and the languages found in the environment (a test that
+    points ``LOCALE_DIR`` elsewhere)."""
+    _LOADED.clear()
+    _ENV.clear()
+    _FRACTION.clear()
 
 
-def plural(n: int, forms: str, lang_: str | None = None) -> str:
-    """``n`` and the form of the noun that goes with it: ``plural(5, "ход|хода|ходов", "ru")``
-    is "5 ходов". ``forms`` lists the language's forms in CLDR order (en: one|other; ru:
-    one|few|many). Messages write it as a format spec: ``{n:#ход|хода|ходов}``."""
-    words = forms.split("|")
-    index = min(plural_index(n, lang_ or lang()), len(words) - 1)
-    return f"{n} {words[index]}"
+def catalogue(lang_: str) -> GNUTranslations | None:
+    """The compiled catalogue of ``lang_``, read on first use and kept; None for English (and
+    for a language whose file has gone: its messages fall back to English)."""
+    try:
+        return _LOADED[lang_]
+    except KeyError:
+        pass
+    found = None
+    if lang_ != SOURCE:
+        from gettext import GNUTranslations  # typer imports gettext already: nothing to load
+
+        try:
+            with open(_mo(lang_), "rb") as fp:
+                found = GNUTranslations(fp)
+        except OSError:
+            found = None
+    _LOADED[lang_] = found
+    return found
 
 
-class _Counted:
-    """A number in a message field ``{n:#FORM|FORM…}``: ``str.format`` hands the spec to this
-    ``__format__``, which writes the number with its noun (``plural``); any other spec formats
-    the number as it would alone. (A ``string.Formatter`` would do the same, but importing
-    ``string`` costs about 0.5 ms of the commands whose output counts something; issue 13.)"""
-
-    __slots__ = ("lang", "value")
-
-    def __init__(self, value: Any, lang_: str) -> None:  # any field's value: int() may fail
-        self.value = value
-        self.lang = lang_
-
-    def __format__(self, spec: str) -> str:
-        if spec.startswith("#"):
-            try:
-                return plural(int(self.value), spec[1:], self.lang)
-            except (TypeError, ValueError):
-                return str(self.value)
-        return format(self.value, spec)
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __repr__(self) -> str:
-        return repr(self.value)
-
-
-def _counted(text: str, kwargs: dict[str, Any], lang_: str) -> dict[str, Any]:
-    """``kwargs`` with each value named in a plural field of ``text`` wrapped in ``_Counted``."""
-    counted = dict(kwargs)
-    for part in text.split(":#")[:-1]:
-        name = part[part.rfind("{") + 1 :]
-        if name in counted:
-            counted[name] = _Counted(counted[name], lang_)
-    return counted
+# --- messages --------------------------------------------------------------------------------
 
 
 def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
-    """The text for ``key`` in the current (or given) language, formatted with ``kwargs``; a
-    field ``{n:#trick|tricks}`` gives the number with its noun in the language's plural."""
+    """The text of ``key`` in the current (or given) language, formatted with ``kwargs``.
+
+    A counted message takes the form its count's number needs; a field counted by a sub-entry
+    (``key#field``) becomes that sub-entry's phrase; a float is written with the language's
+    decimal separator."""
+    try:
+        entry = ENGLISH[key]
+    except KeyError:
+        raise KeyError(f"no message {key!r} in any catalogue") from None
     chosen = lang_ or lang()
-    for catalogue in CATALOGUES:
-        if key in catalogue:
-            entry = catalogue[key]
-            text = entry.get(chosen) or entry["en"]
-            if not kwargs:
-                return text
-            if ":#" in text:
-                return text.format(**_counted(text, kwargs, chosen))
-            return text.format(**kwargs)
-    raise KeyError(f"no message {key!r} in any catalogue")
+    found = catalogue(chosen) if chosen != SOURCE else None
+    if type(entry) is str:
+        text = entry if found is None else found.pgettext(key, entry)
+    else:
+        assert isinstance(entry, Plural)
+        n = count_of(kwargs.get(entry.field), chosen)
+        if found is None:
+            text = entry.one if n == 1 else entry.other
+        else:
+            text = found.npgettext(key, entry.one, entry.other, n)
+    if not kwargs:
+        return text
+    counted = _COUNTED.get(key)
+    if counted is not None:
+        for field in counted:
+            if field in kwargs:
+                kwargs[field] = t(f"{key}#{field}", chosen, **{field: kwargs[field]})
+    for name, value in kwargs.items():
+        if type(value) is float:
+            kwargs[name] = number(value, chosen)
+    return text.format(**kwargs)
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+
+def number(value: float | int, lang_: str | None = None, spec: str = "") -> str:
+    """``value`` as the language writes it: ``4.2`` -> ``4,2`` in Russian and Ukrainian;
+    ``spec`` formats it first (``".1f"``, ``"g"``). No thousands separator: the program's
+    numbers are small."""
+    text = format(value, spec) if spec else str(value)
+    if "." in text:
+        separator = t("number.decimal", lang_)
+        if separator != ".":
+            text = text.replace(".", separator)
+    return text
+
+
+def fraction_count(lang_: str) -> int:
+    """The whole number whose plural form a fractional value takes in ``lang_``.
+
+    gettext's ``Plural-Forms`` speak of whole numbers only, while CLDR gives fractions a form
+    of their own (Russian and Ukrainian "other": «4,2 сдачи», the genitive singular, which is
+    also the form of 2; English "other": "4.2 deals", as "2 deals"). Each catalogue says which
+    whole number shares that form (``plural.fraction``), so a new language needs no code."""
+    n = _FRACTION.get(lang_)
+    if n is None:
+        try:
+            n = int(t("plural.fraction", lang_))
+        except ValueError:
+            n = 2
+        _FRACTION[lang_] = n
+    return n
+
+
+def count_of(value: object, lang_: str) -> int:
+    """The whole number that chooses the plural form of ``value``: itself for an int, the
+    language's ``fraction_count`` for a float (a float is written with its decimals, «5,0»,
+    and CLDR gives every written fraction the fraction's form); 2 for anything else."""
+    if type(value) is int:
+        return abs(value)
+    if isinstance(value, float):
+        return fraction_count(lang_)
+    try:
+        return abs(int(str(value)))
+    except ValueError:
+        return fraction_count(lang_)
+
+
+def plural_index(n: int, lang_: str) -> int:
+    """Which of the catalogue's forms goes with the whole number ``n`` (its ``Plural-Forms``,
+    CLDR's rule): English 0 for one, 1 otherwise; Russian and Ukrainian one (1, 21, 101; not
+    11), few (2-4, 22-24; not 12-14), many (0, 5-20, 11-14, ...)."""
+    found = catalogue(lang_) if lang_ != SOURCE else None
+    if found is None:
+        return 0 if abs(n) == 1 else 1
+    return int(found.plural(abs(n)))  # type: ignore[attr-defined]  # set by GNUTranslations
+
+
+def date(when: Any, kind: str = "minute", lang_: str | None = None) -> str:
+    """A date and time as the language writes it: ``kind`` is ``minute`` or ``second``
+    (``date.minute``, ``date.second`` in the catalogue: strftime patterns)."""
+    return str(when.strftime(t(f"date.{kind}", lang_)))

@@ -4,10 +4,11 @@ The referee, the domain and the game layer return verdicts as data (``domain.ver
 faces choose the words when they show one, in the language they were asked for: nothing here
 reads a language of its own. A verdict's parameters are rendered by their kind: a player's name
 and any other text literally, numbers as numbers (with their noun where the template counts
-them, ``{n:#trick|tricks}``), a card by its symbol (``Q♥``), a suit by its name in the language
-(``hearts`` / ``черви``), a declaration by its notation in English (``terts:Q♥``, what the
-commands accept) and by the table's name in Russian (``терц от Дамы ♥``), a nested verdict by its
-own sentence, and a tuple of them joined by commas.
+them: the catalogue's plural forms; a float with the language's decimal separator), a card by
+its symbol (``Q♥``), a suit by its name in the language (``hearts`` / ``черви``), a declaration
+by its notation in English (``terts:Q♥``, what the commands accept) and by the table's name in
+every other language (``терц от Дамы ♥``, ``терц від Дами ♥``: ``named``), a nested verdict by
+its own sentence, and a tuple of them joined by commas.
 
 The sentence never holds a command to type: a face that has one adds it after the sentence
 (``tail``: the terminal's ``output.remedies``), for the verdict and each nested one.
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     #: A face's words after a verdict's sentence: ``tail(verdict, lang)``.
     Tail = Callable[[Verdict, str], str]
 
-__all__ = ["say", "shown", "suit_word"]
+__all__ = ["named", "say", "shown", "suit_word"]
 
 _ = (messages, vocabulary)  # imported for the catalogues they register
 
@@ -91,5 +92,23 @@ def suit_word(suit: Suit, lang: str) -> str:
 
 def shown(declaration: Declaration, lang: str) -> str:
     """A declaration inside a sentence: its notation in English (``terts:Q♥``, what the
-    commands accept), the table's name in Russian (``терц от Дамы ♥``)."""
-    return declaration.name("ru") if lang == "ru" else str(declaration)
+    commands accept), the table's name in every other language (``терц от Дамы ♥``)."""
+    return str(declaration) if lang == "en" else named(declaration, lang)
+
+
+def named(declaration: Declaration, lang: str, ascii_only: bool = False) -> str:
+    """A declaration as the table says it: "terts from Queen ♥", «терц от Дамы ♥», «сто дам»
+    (``decl.*`` of the catalogue); the suit as its symbol, or its letter for an ASCII-only
+    output."""
+    suit = declaration.suit
+    mark = (suit.letter if ascii_only else suit.symbol) if suit is not None else ""
+    kind = declaration.kind.value
+    if kind == "four":
+        assert declaration.rank is not None  # a four has its rank
+        return t(f"decl.four.{declaration.rank.value}", lang)
+    if kind == "marriage":
+        return t("decl.marriage", lang, suit=mark).strip()
+    assert declaration.rank is not None  # a run has its top card
+    cls = t(f"decl.seq.{declaration.length}", lang)
+    rank = t(f"decl.rank.{declaration.rank.value}", lang)
+    return t("decl.run", lang, cls=cls, rank=rank, suit=mark).strip()

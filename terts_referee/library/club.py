@@ -16,7 +16,7 @@ from typing import Any
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..game.model import distinct_names
-from ..i18n import register
+from ..i18n import N_p, register
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Round", "round_robin"]
 
@@ -25,12 +25,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 32
 
 TEXT = register(
-    {
-        "club.players.count": {
-            "en": "a round robin needs {least} to {most} players, not {n}",
-            "ru": "для круговой схемы нужно от {least} до {most} игроков, а не {n}",
-        },
-    }
+    N_p("club.players.count", "a round robin needs {least} to {most} players, not {n}"),
 )
 
 

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError, NotationError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -89,59 +89,41 @@ NAME_PART = 24
 SUFFIX = ".toml"
 
 TEXT = register(
-    {
-        "club.folder.not_dir": {
-            "en": "the club folder {path} is {kind}, not a folder: name a folder with --club "
-            "(a missing one is made)",
-            "ru": "папка клуба {path} — {kind}, а не папка: укажите папку в --club "
-            "(несуществующая создаётся)",
-        },
-        "club.folder.bad": {
-            "en": "cannot use the club folder {path}: {reason}; name a folder with --club "
-            "(a missing one is made, inside a folder that exists)",
-            "ru": "папку клуба {path} нельзя использовать: {reason}; укажите папку в --club "
-            "(несуществующая создаётся внутри существующей папки)",
-        },
-        "club.folder.in_library": {
-            "en": "the club folder {path} is inside the library {library}: its tables would "
-            "count as library games; name a folder outside the library",
-            "ru": "папка клуба {path} лежит внутри библиотеки {library}: столы считались бы "
-            "партиями библиотеки; укажите папку вне библиотеки",
-        },
-        "club.file.name": {
-            "en": "not a table: a table's name is letters, digits, - and _ (a letter or digit "
-            "first, at most 80), then .toml",
-            "ru": "не стол: имя стола — буквы, цифры, - и _ (первой буква или цифра, не больше "
-            "80), затем .toml",
-        },
-        "club.file.link": {
-            "en": "a link: a table is a file of the club folder itself",
-            "ru": "ссылка: стол — это файл самой папки клуба",
-        },
-        "club.file.too_many": {
-            "en": "more than {most} tables: not served",
-            "ru": "столов больше {most}: этот не обслуживается",
-        },
-        "club.since.bad": {
-            "en": "--since {text!r} is not a moment: expected YYYY-MM-DD, YYYY-MM-DDTHH:MM or "
-            "HH:MM (today)",
-            "ru": "--since {text!r} — не момент времени: ожидается ГГГГ-ММ-ДД, ГГГГ-ММ-ДДTЧЧ:ММ "
-            "или ЧЧ:ММ (сегодня)",
-        },
-        "club.since.future": {
-            "en": "--since {text!r} is later than now: the evening starts at or before now",
-            "ru": "--since {text!r} — позже, чем сейчас: вечер начинается не позже текущего "
-            "момента",
-        },
-        "club.round.no_players": {
-            "en": "the evening's players were not named: its tables are opened one by one",
-            "ru": "игроки вечера не названы: столы открываются по одному",
-        },
-        "club.round.unknown": {
-            "en": "there is no round {number}: the evening has rounds 1 to {most}",
-            "ru": "раунда {number} нет: в этом вечере раунды с 1 по {most}",
-        },
-    }
+    N_p(
+        "club.folder.not_dir",
+        "the club folder {path} is {kind}, not a folder: name a folder with --club (a "
+        "missing one is made)",
+    ),
+    N_p(
+        "club.folder.bad",
+        "cannot use the club folder {path}: {reason}; name a folder with --club (a missing "
+        "one is made, inside a folder that exists)",
+    ),
+    N_p(
+        "club.folder.in_library",
+        "the club folder {path} is inside the library {library}: its tables would count as "
+        "library games; name a folder outside the library",
+    ),
+    N_p(
+        "club.file.name",
+        "not a table: a table's name is letters, digits, - and _ (a letter or digit first, "
+        "at most 80), then .toml",
+    ),
+    N_p("club.file.link", "a link: a table is a file of the club folder itself"),
+    N_p("club.file.too_many", "more than {most} tables: not served"),
+    N_p(
+        "club.since.bad",
+        "--since {text!r} is not a moment: expected YYYY-MM-DD, YYYY-MM-DDTHH:MM or HH:MM (today)",
+    ),
+    N_p(
+        "club.since.future",
+        "--since {text!r} is later than now: the evening starts at or before now",
+    ),
+    N_p(
+        "club.round.no_players",
+        "the evening's players were not named: its tables are opened one by one",
+    ),
+    N_p("club.round.unknown", "there is no round {number}: the evening has rounds 1 to {most}"),
 )
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 __all__ = ["MAX_DEPTH", "game_files"]
 
@@ -25,18 +25,12 @@ __all__ = ["MAX_DEPTH", "game_files"]
 MAX_DEPTH = 8
 
 TEXT = register(
-    {
-        "library.too_deep": {
-            "en": "a folder more than {most} folders below the library: not read",
-            "ru": "папка глубже {most} уровней от библиотеки: не читается",
-        },
-        "library.loop": {
-            "en": "the same folder as {other}, read already (a link loop, or two links to one "
-            "folder): not read twice",
-            "ru": "та же папка, что {other}, уже прочитана (петля ссылок или две ссылки на одну "
-            "папку): второй раз не читается",
-        },
-    }
+    N_p("library.too_deep", "a folder more than {most} folders below the library: not read"),
+    N_p(
+        "library.loop",
+        "the same folder as {other}, read already (a link loop, or two links to one folder): "
+        "not read twice",
+    ),
 )
 
 

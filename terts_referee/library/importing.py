@@ -28,31 +28,19 @@ from typing import Any
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError
-from ..i18n import register
+from ..i18n import N_p, register
 
 __all__ = ["Imported", "check_sources", "import_games"]
 
 TEXT = register(
-    {
-        "import.missing": {
-            "en": "cannot import {path}: there is no such file or folder; name game files "
-            "or folders that hold them",
-            "ru": "нельзя импортировать {path}: такого файла или папки нет; укажите файлы "
-            "партий или папки с ними",
-        },
-        "import.not_game": {
-            "en": "cannot import {path}: it is {kind}, not a game file or a folder",
-            "ru": "нельзя импортировать {path}: это {kind}, а не файл партии и не папка",
-        },
-        "import.unusable": {
-            "en": "cannot import {path}: {reason}",
-            "ru": "нельзя импортировать {path}: {reason}",
-        },
-        "import.cannot_write": {
-            "en": "cannot copy {path} into the library {library}: {reason}",
-            "ru": "не удалось скопировать {path} в библиотеку {library}: {reason}",
-        },
-    }
+    N_p(
+        "import.missing",
+        "cannot import {path}: there is no such file or folder; name game files or folders "
+        "that hold them",
+    ),
+    N_p("import.not_game", "cannot import {path}: it is {kind}, not a game file or a folder"),
+    N_p("import.unusable", "cannot import {path}: {reason}"),
+    N_p("import.cannot_write", "cannot copy {path} into the library {library}: {reason}"),
 )
 
 

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError, RefereeError
-from ..i18n import register, t
+from ..i18n import N_np, N_p, register, t
 
 if TYPE_CHECKING:
     import sqlite3  # imported when the index is opened
@@ -79,92 +79,57 @@ OLD_INDEX_NAME = ".terts-index.sqlite"  # where versions before the cache kept t
 _SCHEMA = 3  # the index's own tables; SUMMARY_VERSION covers what a summary holds
 
 TEXT = register(
-    {
-        "library.unfinished": {
-            "en": "the game in {path} is not finished: `terts new --force` or "
-            "`terts archive --force` moves it to the library marked unfinished",
-            "ru": "игра в {path} не окончена: `terts new --force` или `terts archive --force` "
-            "переносит её в библиотеку с пометкой «не окончена»",
-        },
-        "library.moved": {
-            "en": "moved {path} to the library: {target}",
-            "ru": "файл {path} перенесён в библиотеку: {target}",
-        },
-        "library.cannot_move": {
-            "en": "cannot move {path} to the library {library}: {reason}",
-            "ru": "не удалось перенести {path} в библиотеку {library}: {reason}",
-        },
-        "library.corrupt": {
-            "en": "game file {path} is corrupt ({detail}): repair it or move it away",
-            "ru": "файл игры {path} повреждён ({detail}): исправьте или уберите его",
-        },
-        "library.skipped": {
-            "en": "skipped {path}: {reason}",
-            "ru": "пропущен файл {path}: {reason}",
-        },
-        "library.refused": {
-            "en": "event {number} does not stand: {reason}",
-            "ru": "событие {number} не проходит по правилам: {reason}",
-        },
-        "library.building": {
-            "en": "reading the library",
-            "ru": "читаю библиотеку",
-        },
-        "library.too_big": {
-            "en": "larger than {limit}, more than any game: not read",
-            "ru": "больше {limit} — больше любой партии: не читается",
-        },
-        "library.not_directory": {
-            "en": "the library {path} is {kind}, not a directory: name a directory with "
-            "--library (or $TERTS_LIBRARY); it is made when the first game moves there",
-            "ru": "библиотека {path} — {kind}, а не каталог: укажите каталог через --library "
-            "(или $TERTS_LIBRARY); каталог создаётся, когда туда переносится первая партия",
-        },
-        "library.bad_path": {
-            "en": "cannot use the library {path}: {reason}; name a directory with --library "
-            "(or $TERTS_LIBRARY)",
-            "ru": "библиотеку {path} нельзя использовать: {reason}; укажите каталог через "
-            "--library (или $TERTS_LIBRARY)",
-        },
-        "library.index_damaged": {
-            "en": "the library's index {index} was damaged ({reason}): rebuilt from the game "
-            "files, nothing is lost",
-            "ru": "индекс библиотеки {index} был повреждён ({reason}): построен заново по "
-            "файлам партий, ничего не потеряно",
-        },
-        "library.index_rows": {
-            "en": "the library's index {index} had {n:#damaged entry|damaged entries}: read "
-            "again from the game files",
-            "ru": "в индексе библиотеки {index} повреждено записей: {n}; они прочитаны заново "
-            "по файлам партий",
-        },
-        "library.index_busy": {
-            "en": "the library's index {index} is locked by another program: the game files "
-            "were read instead this time",
-            "ru": "индекс библиотеки {index} занят другой программой: на этот раз прочитаны "
-            "сами файлы партий",
-        },
-        "library.index_not_saved": {
-            "en": "the library's index {index} is locked by another program: what changed "
-            "was read from the game files and is not kept in the index this time",
-            "ru": "индекс библиотеки {index} занят другой программой: изменённые партии "
-            "прочитаны из файлов, но в индекс на этот раз не записаны",
-        },
-        "library.regular": {"en": "a regular file", "ru": "обычный файл"},
-        "library.why.not_database": {"en": "not a database", "ru": "это не база данных"},
-        "library.why.tables": {
-            "en": "its tables are not the ones this version keeps",
-            "ru": "его таблицы не те, что ведёт эта версия",
-        },
-        "library.old_index": {
-            "en": "the library holds an index an older version kept there, {old}: it is no "
-            "longer used (the index is now kept on each machine, in {index}) and may be "
-            "deleted; said once",
-            "ru": "в библиотеке лежит индекс прежней версии, {old}: больше не используется "
-            "(индекс теперь хранится на каждой машине, в {index}); этот файл можно удалить; "
-            "сообщается один раз",
-        },
-    }
+    N_p(
+        "library.unfinished",
+        "the game in {path} is not finished: `terts new --force` or `terts archive --force` "
+        "moves it to the library marked unfinished",
+    ),
+    N_p("library.moved", "moved {path} to the library: {target}"),
+    N_p("library.cannot_move", "cannot move {path} to the library {library}: {reason}"),
+    N_p("library.corrupt", "game file {path} is corrupt ({detail}): repair it or move it away"),
+    N_p("library.skipped", "skipped {path}: {reason}"),
+    N_p("library.refused", "event {number} does not stand: {reason}"),
+    N_p("library.building", "reading the library"),
+    N_p("library.too_big", "larger than {limit}, more than any game: not read"),
+    N_p(
+        "library.not_directory",
+        "the library {path} is {kind}, not a directory: name a directory with --library (or "
+        "$TERTS_LIBRARY); it is made when the first game moves there",
+    ),
+    N_p(
+        "library.bad_path",
+        "cannot use the library {path}: {reason}; name a directory with --library (or "
+        "$TERTS_LIBRARY)",
+    ),
+    N_p(
+        "library.index_damaged",
+        "the library's index {index} was damaged ({reason}): rebuilt from the game files, "
+        "nothing is lost",
+    ),
+    N_np(
+        "library.index_rows",
+        "the library's index {index} had {n} damaged entry: read again from the game files",
+        "the library's index {index} had {n} damaged entries: read again from the game files",
+        "n",
+    ),
+    N_p(
+        "library.index_busy",
+        "the library's index {index} is locked by another program: the game files were read "
+        "instead this time",
+    ),
+    N_p(
+        "library.index_not_saved",
+        "the library's index {index} is locked by another program: what changed was read "
+        "from the game files and is not kept in the index this time",
+    ),
+    N_p("library.regular", "a regular file"),
+    N_p("library.why.not_database", "not a database"),
+    N_p("library.why.tables", "its tables are not the ones this version keeps"),
+    N_p(
+        "library.old_index",
+        "the library holds an index an older version kept there, {old}: it is no longer used "
+        "(the index is now kept on each machine, in {index}) and may be deleted; said once",
+    ),
 )
 
 

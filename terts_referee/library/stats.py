@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 from .records import best_games
 from .summary import add_figures, blank_figures
 
@@ -35,25 +35,11 @@ if TYPE_CHECKING:
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
 TEXT = register(
-    {
-        "library.bad_date": {
-            "en": "{text!r} is not a date: expected YYYY-MM-DD, like 2026-11-30",
-            "ru": "{text!r} — не дата: ожидается ГГГГ-ММ-ДД, например 2026-11-30",
-        },
-        "library.no_player": {
-            "en": "no player {name!r} in the library: its players are {names}",
-            "ru": "в библиотеке нет игрока с именем {name!r}: есть {names}",
-        },
-        "library.ambiguous": {
-            "en": "{name!r} could be {names}: type more of the name",
-            "ru": "{name!r} — это может быть {names}: наберите имя полнее",
-        },
-        "library.empty": {"en": "(none)", "ru": "(никого)"},
-        "library.vs_alone": {
-            "en": "--vs needs --player: the games of one player against another",
-            "ru": "--vs требует --player: партии одного игрока против другого",
-        },
-    }
+    N_p("library.bad_date", "{text!r} is not a date: expected YYYY-MM-DD, like 2026-11-30"),
+    N_p("library.no_player", "no player {name!r} in the library: its players are {names}"),
+    N_p("library.ambiguous", "{name!r} could be {names}: type more of the name"),
+    N_p("library.empty", "(none)"),
+    N_p("library.vs_alone", "--vs needs --player: the games of one player against another"),
 )
 
 

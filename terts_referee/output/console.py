@@ -379,8 +379,14 @@ def _share(widths: list[int], targets: list[int], weights: list[int], left: int)
 
 
 def cell(value: Any, style: str | None = None) -> Text:
+    """A table cell: ``value`` for a person (a float with the language's decimal separator,
+    114,7 in Russian and Ukrainian)."""
     from rich.text import Text
 
+    if type(value) is float:
+        from ..i18n import number
+
+        value = number(value)
     return Text(human("" if value is None else value), style=style or "")
 
 

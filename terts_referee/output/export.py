@@ -21,12 +21,16 @@ from ..domain.declarations import Declaration, Kind
 from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
 from ..i18n import (
-    LANGS,
+    N_np,
+    N_p,
+    known,
+    languages,
     register,
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
 from ..i18n import lang as current_lang
+from ..i18n.words import named
 
 if TYPE_CHECKING:
     from .report.shapes import DealJSON, DeclaredJSON, SheetJSON
@@ -35,63 +39,44 @@ __all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
 
 #: Every word the exports write, in both languages (keys prefixed ``export.``).
 LABELS = register(
-    {
-        "export.title": {"en": "Terts score sheet", "ru": "Запись игры в терц"},
-        "export.rules": {"en": "rules {name}", "ru": "правила {name}"},
-        "export.to_target": {"en": "to {target}", "ru": "до {target}"},
-        "export.deal": {"en": "Deal", "ru": "Сдача"},
-        "export.dealer": {"en": "Dealer", "ru": "Сдаёт"},
-        "export.trump": {"en": "Trump", "ru": "Козырь"},
-        "export.declarations": {"en": "Declarations", "ru": "Объявления"},
-        "export.cards": {"en": "Cards", "ru": "Карты"},
-        "export.cards_hint": {
-            "en": "card points taken in tricks, the last trick's 10 included",
-            "ru": "очки за взятки, с десяткой за последнюю взятку",
-        },
-        "export.penalties": {"en": "Penalties", "ru": "Штрафы"},
-        "export.points": {"en": "Points", "ru": "Очки"},
-        "export.total": {"en": "Total", "ru": "Итого"},
-        "export.target": {"en": "Target", "ru": "Цель"},
-        "export.target_lower": {"en": "target", "ru": "цель"},
-        "export.uphill": {"en": "uphill", "ru": "в гору"},
-        "export.both_players": {
-            "en": "both players at one point",
-            "ru": "оба игрока в одной точке",
-        },
-        "export.winner": {"en": "Winner", "ru": "Победитель"},
-        "export.in_progress": {"en": "game in progress", "ru": "игра продолжается"},
-        "export.no_winner": {"en": "no winner", "ru": "без победителя"},
-        "export.last_trick": {"en": "last trick", "ru": "последняя взятка"},
-        "export.open_deal": {"en": "deal in progress", "ru": "сдача не закончена"},
-        "export.no_deals": {"en": "no deals yet", "ru": "сдач ещё не было"},
-        "export.notes": {"en": "Notes", "ru": "Замечания"},
-        "export.set_aside": {
-            "en": "Set aside, not counted: {n:#stored event|stored events} ({numbers}) that no "
-            "longer hold; kept in the game file (the notes say why)",
-            "ru": "Отложено и не засчитано: {n:#записанное событие|записанных события|"
-            "записанных событий} ({numbers}), которые больше не проходят; они остаются в файле "
-            "игры (почему — в замечаниях)",
-        },
-        "export.withdrawn": {"en": "withdrawn", "ru": "снято"},
-        "export.writes": {"en": "{p} writes {n}", "ru": "{p} пишет {n}"},
-        "export.stands_again": {"en": "stands again", "ru": "снова в силе"},
-        "export.chart_title": {
-            "en": "Running totals by deal",
-            "ru": "Ход игры: итоги по сдачам",
-        },
-        "export.chart_caption": {
-            "en": "Running totals after each deal; dashed lines: the targets",
-            "ru": "Итоги после каждой сдачи; пунктир — цель",
-        },
-        "export.struck": {
-            "en": "struck out: a declaration that did not score",
-            "ru": "зачёркнуто — объявление не засчитано",
-        },
-        "export.generated": {
-            "en": "written by terts-referee",
-            "ru": "записано программой terts-referee",
-        },
-    }
+    N_p("export.title", "Terts score sheet"),
+    N_p("export.rules", "rules {name}"),
+    N_p("export.to_target", "to {target}"),
+    N_p("export.deal", "Deal"),
+    N_p("export.dealer", "Dealer"),
+    N_p("export.trump", "Trump"),
+    N_p("export.declarations", "Declarations"),
+    N_p("export.cards", "Cards"),
+    N_p("export.cards_hint", "card points taken in tricks, the last trick's 10 included"),
+    N_p("export.penalties", "Penalties"),
+    N_p("export.points", "Points"),
+    N_p("export.total", "Total"),
+    N_p("export.target", "Target"),
+    N_p("export.target_lower", "target"),
+    N_p("export.uphill", "uphill"),
+    N_p("export.both_players", "both players at one point"),
+    N_p("export.winner", "Winner"),
+    N_p("export.in_progress", "game in progress"),
+    N_p("export.no_winner", "no winner"),
+    N_p("export.last_trick", "last trick"),
+    N_p("export.open_deal", "deal in progress"),
+    N_p("export.no_deals", "no deals yet"),
+    N_p("export.notes", "Notes"),
+    N_np(
+        "export.set_aside",
+        "Set aside, not counted: {n} stored event ({numbers}) that no longer hold; kept in "
+        "the game file (the notes say why)",
+        "Set aside, not counted: {n} stored events ({numbers}) that no longer hold; kept in "
+        "the game file (the notes say why)",
+        "n",
+    ),
+    N_p("export.withdrawn", "withdrawn"),
+    N_p("export.writes", "{p} writes {n}"),
+    N_p("export.stands_again", "stands again"),
+    N_p("export.chart_title", "Running totals by deal"),
+    N_p("export.chart_caption", "Running totals after each deal; dashed lines: the targets"),
+    N_p("export.struck", "struck out: a declaration that did not score"),
+    N_p("export.generated", "written by terts-referee"),
 )
 
 _COLOURS = ("#1f4e99", "#b22222")
@@ -104,8 +89,8 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 24, 48, 52
 
 def _check_lang(lang: str | None) -> str:
     chosen = lang or current_lang()
-    if chosen not in LANGS:
-        raise NotationError(Verdict("err.lang", {"lang": chosen}))
+    if not known(chosen):
+        raise NotationError(Verdict("err.lang", {"lang": chosen, "langs": ", ".join(languages())}))
     return chosen
 
 
@@ -201,10 +186,8 @@ def _suit_symbol(value: str | None) -> str:
 
 
 def _declaration_name(entry: DeclaredJSON, lang: str) -> str:
-    """The table's name (Russian, as the sheet gives it), or the English one for ``en``."""
-    name = entry.get("name") or ""
-    if lang == "ru":
-        return name
+    """The table's name in ``lang`` (the sheet's own name when the entry cannot be read)."""
+    name = entry.get("table_name") or entry.get("name") or ""
     try:
         kind = Kind(entry["kind"])
         if kind is Kind.SEQUENCE:
@@ -217,7 +200,7 @@ def _declaration_name(entry: DeclaredJSON, lang: str) -> str:
             decl = Declaration.marriage(Suit(entry["suit"]) if entry.get("suit") else None)
     except (KeyError, ValueError, TypeError, RefereeError):
         return name
-    return decl.name("en")
+    return named(decl, lang)
 
 
 def _num(value: float) -> str:

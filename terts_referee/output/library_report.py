@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import register, t
+from ..i18n import N_np, N_p, date, number, register, t
 from ..library.summary import DECLARATION_CLASSES
 from . import console
 
@@ -19,115 +19,108 @@ if TYPE_CHECKING:
     from ..library.shapes import Copy, Stats
 
 TEXT = register(
-    {
-        "library.h.history": {"en": "Games in {library}", "ru": "Партии в {library}"},
-        "library.h.date": {"en": "date", "ru": "дата"},
-        "library.h.players": {"en": "players", "ru": "игроки"},
-        "library.h.rules": {"en": "rules", "ru": "правила"},
-        "library.h.winner": {"en": "winner", "ru": "победитель"},
-        "library.h.totals": {"en": "totals", "ru": "счёт"},
-        "library.h.deals": {"en": "deals", "ru": "сдач"},
-        "library.h.minutes": {"en": "minutes", "ru": "минут"},
-        "library.h.unfinished": {"en": "unfinished", "ru": "не окончена"},
-        "library.h.stats": {
-            "en": "Players ({games:#game|games})",
-            "ru": "Игроки ({games:#партия|партии|партий})",
-        },
-        "library.h.player": {"en": "player", "ru": "игрок"},
-        "library.h.games": {"en": "games", "ru": "партий"},
-        "library.h.wins": {"en": "wins", "ru": "побед"},
-        "library.h.rate": {"en": "win %", "ru": "% побед"},
-        "library.h.streak": {"en": "streak now / best", "ru": "серия сейчас / лучшая"},
-        "library.h.per_deal": {"en": "pts/deal", "ru": "очков/сдача"},
-        "library.h.best": {"en": "best deal", "ru": "лучшая сдача"},
-        "library.h.terts": {"en": "terts", "ru": "терц"},
-        "library.h.fifty": {"en": "50", "ru": "50"},
-        "library.h.hundred": {"en": "100", "ru": "100"},
-        "library.h.four": {"en": "four", "ru": "фигуры"},
-        "library.h.marriage": {"en": "marriage", "ru": "марьяж"},
-        "library.h.challenges": {"en": "challenges won", "ru": "«не годится»"},
-        "library.h.burned": {"en": "burned", "ru": "сгорело"},
-        "library.h.false": {"en": "false", "ru": "ложных"},
-        "library.h.uphill": {"en": "uphill", "ru": "в гору"},
-        "library.h.claims": {"en": "claims", "ru": "заявок"},
-        "library.h.h2h": {"en": "Head to head", "ru": "Друг против друга"},
-        "library.h.scored": {"en": "Declarations that scored", "ru": "Засчитанные объявления"},
-        "library.h.contested": {"en": "Challenges and penalties", "ru": "Споры и штрафы"},
-        "library.h.pair": {"en": "pair", "ru": "пара"},
-        "library.h.points": {"en": "points", "ru": "очки"},
-        "library.h.best_games": {"en": "Best games", "ru": "Лучшие партии"},
-        "library.h.record": {"en": "record", "ru": "рекорд"},
-        "library.h.figure": {"en": "figure", "ru": "сколько"},
-        "library.h.game": {"en": "game", "ru": "партия"},
-        "library.h.largest_margin": {"en": "largest margin", "ru": "наибольший отрыв"},
-        "library.h.highest_total": {"en": "highest total", "ru": "больше всего очков"},
-        "library.h.fastest_win": {"en": "fastest win, deals", "ru": "быстрая победа, сдач"},
-        "library.h.own_best": {"en": "Each player's best", "ru": "Лучшее у каждого"},
-        "library.h.ratings": {"en": "Ratings", "ru": "Рейтинги"},
-        "library.h.rating": {"en": "rating (mu ± sigma)", "ru": "рейтинг (μ ± σ)"},
-        "library.h.rated": {"en": "games rated", "ru": "партий в рейтинге"},
-        "library.rating": {
-            "en": "{rating} (mu {mu} ± {sigma})",
-            "ru": "{rating} (μ {mu} ± {sigma})",
-        },
-        "library.ratings_meaning": {
-            "en": "Rating: mu - 3 sigma (openskill), a skill the player very likely has.",
-            "ru": "Рейтинг: μ − 3σ (openskill), осторожная оценка: игра почти наверняка не слабее.",
-        },
-        "library.ratings_over": {
-            "en": "Rated over the {games:#finished game|finished games} of the period, "
-            "whoever played them.",
-            "ru": "Считается по всем оконченным партиям периода (их {games}), кто бы в них ни "
-            "играл.",
-        },
-        "library.chance": {
-            "en": "The chance to win the next game, by the ratings: {a} {pa}, {b} {pb}.",
-            "ru": "Шанс на победу в следующей партии по рейтингам: {a} {pa}, {b} {pb}.",
-        },
-        "library.averages": {
-            "en": "{games:#finished game|finished games}, {unfinished} unfinished; "
-            "on average {deals} deals and {minutes} minutes a game",
-            "ru": "окончено партий: {games}, не окончено: {unfinished}; "
-            "в среднем сдач за партию: {deals}, минут: {minutes}",
-        },
-        "library.copies": {
-            "en": "{n:#copy|copies} of the same games counted once (`stats --json` names them)",
-            "ru": "копии тех же партий ({n}) посчитаны один раз: их называет `stats --json`",
-        },
-        "import.written": {
-            "en": "imported {source}: {file}",
-            "ru": "импортирован файл {source}: {file}",
-        },
-        "import.damaged": {
-            "en": "not imported {source}, left as it is: {reason}",
-            "ru": "не импортирован файл {source}, оставлен как есть: {reason}",
-        },
-        "import.summary": {
-            "en": "{imported:#game|games} imported into {library}; already there: {skipped}; "
-            "damaged, left where they are: {damaged}",
-            "ru": "импортировано партий: {imported}, в библиотеку {library}; уже были там: "
-            "{skipped}; повреждённых оставлено на месте: {damaged}",
-        },
-        "library.none": {
-            "en": "no games in the library yet: `terts new` moves a finished game there",
-            "ru": "в библиотеке ещё нет партий: `terts new` переносит туда оконченную",
-        },
-        "library.none_match": {
-            "en": "no game matches the options given ({total:#game|games} in the library)",
-            "ru": "ни одна партия не подходит под заданные условия (всего в библиотеке: {total})",
-        },
-        "library.none_between": {
-            "en": "{a} and {b}: no finished game between them matches the options given "
-            "({total:#game|games} in the library)",
-            "ru": "{a} и {b}: оконченных партий друг с другом под заданные условия нет (всего "
-            "в библиотеке: {total})",
-        },
-        "library.none_finished": {
-            "en": "no finished game matches the options given ({total:#game|games} in the library)",
-            "ru": "ни одна оконченная партия не подходит под заданные условия (всего в "
-            "библиотеке: {total})",
-        },
-    }
+    N_p("library.h.history", "Games in {library}"),
+    N_p("library.h.date", "date"),
+    N_p("library.h.players", "players"),
+    N_p("library.h.rules", "rules"),
+    N_p("library.h.winner", "winner"),
+    N_p("library.h.totals", "totals"),
+    N_p("library.h.deals", "deals"),
+    N_p("library.h.minutes", "minutes"),
+    N_p("library.h.unfinished", "unfinished"),
+    N_np("library.h.stats", "Players ({games} game)", "Players ({games} games)", "games"),
+    N_p("library.h.player", "player"),
+    N_p("library.h.games", "games"),
+    N_p("library.h.wins", "wins"),
+    N_p("library.h.rate", "win %"),
+    N_p("library.h.streak", "streak now / best"),
+    N_p("library.h.per_deal", "pts/deal"),
+    N_p("library.h.best", "best deal"),
+    N_p("library.h.terts", "terts"),
+    N_p("library.h.fifty", "50"),
+    N_p("library.h.hundred", "100"),
+    N_p("library.h.four", "four"),
+    N_p("library.h.marriage", "marriage"),
+    N_p("library.h.challenges", "challenges won"),
+    N_p("library.h.burned", "burned"),
+    N_p("library.h.false", "false"),
+    N_p("library.h.uphill", "uphill"),
+    N_p("library.h.claims", "claims"),
+    N_p("library.h.h2h", "Head to head"),
+    N_p("library.h.scored", "Declarations that scored"),
+    N_p("library.h.contested", "Challenges and penalties"),
+    N_p("library.h.pair", "pair"),
+    N_p("library.h.points", "points"),
+    N_p("library.h.best_games", "Best games"),
+    N_p("library.h.record", "record"),
+    N_p("library.h.figure", "figure"),
+    N_p("library.h.game", "game"),
+    N_p("library.h.largest_margin", "largest margin"),
+    N_p("library.h.highest_total", "highest total"),
+    N_p("library.h.fastest_win", "fastest win, deals"),
+    N_p("library.h.own_best", "Each player's best"),
+    N_p("library.h.ratings", "Ratings"),
+    N_p("library.h.rating", "rating (mu ± sigma)"),
+    N_p("library.h.rated", "games rated"),
+    N_p("library.rating", "{rating} (mu {mu} ± {sigma})"),
+    N_p(
+        "library.ratings_meaning",
+        "Rating: mu - 3 sigma (openskill), a skill the player very likely has.",
+    ),
+    N_np(
+        "library.ratings_over",
+        "Rated over the {games} finished game of the period, whoever played them.",
+        "Rated over the {games} finished games of the period, whoever played them.",
+        "games",
+    ),
+    N_p(
+        "library.chance",
+        "The chance to win the next game, by the ratings: {a} {pa}, {b} {pb}.",
+    ),
+    N_p(
+        "library.averages",
+        "{games}, {unfinished} unfinished; on average {deals} and {minutes} a game",
+    ),
+    N_np("library.averages#games", "{games} finished game", "{games} finished games", "games"),
+    N_np("library.averages#deals", "{deals} deal", "{deals} deals", "deals"),
+    N_np("library.averages#minutes", "{minutes} minute", "{minutes} minutes", "minutes"),
+    N_np(
+        "library.copies",
+        "{n} copy of the same games counted once (`stats --json` names them)",
+        "{n} copies of the same games counted once (`stats --json` names them)",
+        "n",
+    ),
+    N_p("import.written", "imported {source}: {file}"),
+    N_p("import.damaged", "not imported {source}, left as it is: {reason}"),
+    N_np(
+        "import.summary",
+        "{imported} game imported into {library}; already there: {skipped}; damaged, left "
+        "where they are: {damaged}",
+        "{imported} games imported into {library}; already there: {skipped}; damaged, left "
+        "where they are: {damaged}",
+        "imported",
+    ),
+    N_p("library.none", "no games in the library yet: `terts new` moves a finished game there"),
+    N_np(
+        "library.none_match",
+        "no game matches the options given ({total} game in the library)",
+        "no game matches the options given ({total} games in the library)",
+        "total",
+    ),
+    N_np(
+        "library.none_between",
+        "{a} and {b}: no finished game between them matches the options given ({total} game "
+        "in the library)",
+        "{a} and {b}: no finished game between them matches the options given ({total} games "
+        "in the library)",
+        "total",
+    ),
+    N_np(
+        "library.none_finished",
+        "no finished game matches the options given ({total} game in the library)",
+        "no finished game matches the options given ({total} games in the library)",
+        "total",
+    ),
 )
 
 
@@ -188,7 +181,7 @@ def report_import(done: Imported, as_json: bool) -> None:
 
 
 def _day(iso: str) -> str:
-    return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+    return date(datetime.fromisoformat(iso))
 
 
 def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
@@ -243,8 +236,14 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
     console.show(console.natural_widths(tab))
 
 
-def _or_dash(value: Any) -> str:
-    return "—" if value is None else str(value)
+def _or_dash(value: Any) -> Any:
+    """A figure as it is (a message or a cell writes a float in the language's way), a whole
+    float as an int (4.0 deals read "4 deals"), or a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _percent(chance: float) -> str:
@@ -267,9 +266,9 @@ def _show_ratings(figures: Stats) -> None:
     for name, p in rated:
         text = t(
             "library.rating",
-            rating=f"{p['rating']:.1f}",
-            mu=f"{p['mu']:.1f}",
-            sigma=f"{p['sigma']:.1f}",
+            rating=number(p["rating"] or 0.0, None, ".1f"),  # a rated player has all three
+            mu=number(p["mu"] or 0.0, None, ".1f"),
+            sigma=number(p["sigma"] or 0.0, None, ".1f"),
         )
         tab.add_row(console.cell(name), console.cell(text), console.cell(p["rated_games"]))
     console.show(console.natural_widths(tab))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 if TYPE_CHECKING:
     from ..domain.verdicts import Remedy, Verdict
@@ -36,40 +36,29 @@ __all__ = ["TAILS", "command", "parts", "quoted", "say"]
 
 #: The terminal's words after a verdict's sentence, by its code (``cli.`` + the code).
 TAILS = register(
-    {
-        # a sentence ending on what to do, the command telling how ("start one" + " with `…`")
-        "cli.with": {"en": " with `{command}`", "ru": " командой `{command}`"},
-        "cli.quick": {
-            "en": "; if this deal's tricks are not being recorded, make it quick (declarations "
-            "not timed): `{command}`",
-            "ru": "; если взятки этой сдачи не записываются, сделайте её быстрой (время "
-            "объявлений не проверяется): `{command}`",
-        },
-        "cli.err.game_over": {
-            "en": "; `{command}` reopens it, `terts new --force` starts another",
-            "ru": "; `{command}` вернёт её, `terts new --force` начнёт новую",
-        },
-        "cli.err.one_deck": {"en": ", then `{command}`", "ru": " и запишите `{command}`"},
-        "cli.err.challenge.shared": {"en": " (`{command}`)", "ru": " (`{command}`)"},
-        "cli.err.penalty.no_event": {"en": ": see `terts log`", "ru": ": см. `terts log`"},
-        "cli.log": {"en": " (see `terts log`)", "ru": " (см. `terts log`)"},
-        "cli.err.fix.range.insert": {
-            "en": " (see `terts log`; to add after the last, record without --before)",
-            "ru": " (см. `terts log`; после последнего — запишите без --before)",
-        },
-        # the game file: the option that names another
-        "cli.game": {"en": " with --game", "ru": " через --game"},
-        "cli.store.not_found": {
-            "en": " with `{command}` or name one with --game",
-            "ru": " командой `{command}` или укажите файл через --game",
-        },
-        "cli.store.exists": {
-            "en": ": --force moves it there first, nothing is deleted; or --game names another "
-            "file",
-            "ru": ": --force сначала перенесёт его туда, ничего не удаляя; или укажите другой "
-            "файл через --game",
-        },
-    }
+    # a sentence ending on what to do, the command telling how ("start one" + " with `…`")
+    N_p("cli.with", " with `{command}`"),
+    N_p(
+        "cli.quick",
+        "; if this deal's tricks are not being recorded, make it quick (declarations not "
+        "timed): `{command}`",
+    ),
+    N_p("cli.err.game_over", "; `{command}` reopens it, `terts new --force` starts another"),
+    N_p("cli.err.one_deck", ", then `{command}`"),
+    N_p("cli.err.challenge.shared", " (`{command}`)"),
+    N_p("cli.err.penalty.no_event", ": see `terts log`"),
+    N_p("cli.log", " (see `terts log`)"),
+    N_p(
+        "cli.err.fix.range.insert",
+        " (see `terts log`; to add after the last, record without --before)",
+    ),
+    # the game file: the option that names another
+    N_p("cli.game", " with --game"),
+    N_p("cli.store.not_found", " with `{command}` or name one with --game"),
+    N_p(
+        "cli.store.exists",
+        ": --force moves it there first, nothing is deleted; or --game names another file",
+    ),
 )
 #: Verdicts that share a tail: the tail's key by the verdict's code.
 SHARED_TAILS = {
@@ -119,21 +108,27 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "new": (("players",), ()),
     "drop": (("event",), ()),
 }
-#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``.
+#: What a field the players must choose (None) is written as: ``terts score POINTS --by P``,
+#: in the words of the help pages' metavars (``ГРАВЕЦЬ``, ``ОГОЛОШЕННЯ``); a number is ``N``.
+HOLES = register(
+    N_p("hole.player", "P"),
+    N_p("hole.combo", "COMBO"),
+    N_p("hole.points", "POINTS"),
+    N_p("hole.suit", "SUIT"),
+    N_p("hole.card_or_suit", "CARD|SUIT"),
+)
 _PLACEHOLDERS = {
-    "player": "P",
-    "by": "P",
-    "last_trick": "P",
-    "players": "P",
-    "event": "N",
-    "tricks": "N",
-    "card_points": "N",
-    "combo": "COMBO",
-    "combos": "COMBO",
-    "trump": "CARD|SUIT",
-    "suit": "SUIT",
+    "player": "hole.player",
+    "by": "hole.player",
+    "last_trick": "hole.player",
+    "players": "hole.player",
+    "combo": "hole.combo",
+    "combos": "hole.combo",
+    "trump": "hole.card_or_suit",
+    "suit": "hole.suit",
 }
-_POINTS = {"score": "POINTS"}
+_NUMBERS = ("event", "tricks", "card_points")
+_POINTS = {"score": "hole.points"}
 _FLAGS = {
     ("deal", "quick"),
     ("deal", "tricks"),
@@ -142,8 +137,12 @@ _FLAGS = {
 
 def _placeholder(action: str, field: str) -> str:
     if field == "points":
-        return _POINTS.get(action, "N")
-    return _PLACEHOLDERS.get(field, field.upper())
+        code = _POINTS.get(action)
+        return "N" if code is None else t(code)
+    if field in _NUMBERS:
+        return "N"
+    code = _PLACEHOLDERS.get(field)
+    return field.upper() if code is None else t(code)
 
 
 def parts(remedy: Remedy) -> Parts:

@@ -23,64 +23,49 @@ if TYPE_CHECKING:
 
 from ..domain.verdicts import Verdict
 from ..errors import NotationError, RefereeError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 __all__ = ["Book", "Section", "book_dir", "load_book", "parse_book", "plain_text", "lookup"]
 
 #: The file of each language's book, under ``book_dir()``.
-BOOK_FILES = {"en": "rules.md", "ru": "rules.ru.md"}
-#: The books a language reads, nearest first: Ukrainian players read the Russian book until a
-#: Ukrainian one exists; any other language reads English.
+BOOK_FILES = {"en": "rules.md", "ru": "rules.ru.md", "uk": "rules.uk.md"}
+#: The books a language reads, nearest first: a language without a book of its own reads
+#: English (``docs/rules.<lang>.md`` is where a translator's book goes).
 LANG_CHAIN = {"en": ("en",), "ru": ("ru", "en"), "uk": ("uk", "ru", "en")}
 
 TEXT = register(
-    {
-        "err.book.unknown": {
-            "en": "no section or ruleset key {query!r} in the rule book: expected a section "
-            "({sections}) or a ruleset key (`{command}` lists them){suggest}",
-            "ru": "в своде правил нет раздела или ключа {query!r}: ожидается раздел "
-            "({sections}) или ключ набора правил (их перечисляет `{command}`){suggest}",
-        },
-        "err.book.ambiguous": {
-            "en": "{query!r} is the last part of several ruleset keys: {keys}; name one in full",
-            "ru": "{query!r} — окончание нескольких ключей: {keys}; назовите ключ полностью",
-        },
-        "err.book.missing": {
-            "en": "the rule book ({name}) is not installed with the program: reinstall "
-            "terts-referee",
-            "ru": "свод правил ({name}) не установлен вместе с программой: переустановите "
-            "terts-referee",
-        },
-        "err.book.unexplained": {
-            "en": "the rule book {path} explains no section for the ruleset key {name}",
-            "ru": "в своде правил {path} нет раздела, где объяснён ключ {name}",
-        },
-        "err.book.suggest": {
-            "en": " (did you mean {word}?)",
-            "ru": " (может быть, {word}?)",
-        },
-        "msg.explain.game": {
-            "en": "Under the game's ruleset {name} ({path}):",
-            "ru": "По правилам партии, {name} ({path}):",
-        },
-        "msg.explain.rules": {
-            "en": "Under the ruleset {name} (--rules {given}):",
-            "ru": "По набору правил {name} (--rules {given}):",
-        },
-        "msg.explain.default": {
-            "en": "Under {name}, the default (no game file at {path}, no --rules):",
-            "ru": "По правилам {name}, по умолчанию (нет файла партии {path} и не задан --rules):",
-        },
-        "err.explain.both": {
-            "en": "--game and --rules name two rulesets: give one (the values are shown under "
-            "--rules, else the game's ruleset, else classic)",
-            "ru": "--game и --rules называют два набора правил: укажите один (значения "
-            "показываются по --rules, иначе по правилам партии, иначе по classic)",
-        },
-        "msg.explain.subsections": {"en": "Subsections:", "ru": "Подразделы:"},
-        "msg.explain.sources": {"en": "Sources:", "ru": "Источники:"},
-        "msg.explain.range": {"en": "{minimum} to {maximum}", "ru": "от {minimum} до {maximum}"},
-    }
+    N_p(
+        "err.book.unknown",
+        "no section or ruleset key {query!r} in the rule book: expected a section "
+        "({sections}) or a ruleset key (`{command}` lists them){suggest}",
+    ),
+    N_p(
+        "err.book.ambiguous",
+        "{query!r} is the last part of several ruleset keys: {keys}; name one in full",
+    ),
+    N_p(
+        "err.book.missing",
+        "the rule book ({name}) is not installed with the program: reinstall terts-referee",
+    ),
+    N_p(
+        "err.book.unexplained",
+        "the rule book {path} explains no section for the ruleset key {name}",
+    ),
+    N_p("err.book.suggest", " (did you mean {word}?)"),
+    N_p("msg.explain.game", "Under the game's ruleset {name} ({path}):"),
+    N_p("msg.explain.rules", "Under the ruleset {name} (--rules {given}):"),
+    N_p(
+        "msg.explain.default",
+        "Under {name}, the default (no game file at {path}, no --rules):",
+    ),
+    N_p(
+        "err.explain.both",
+        "--game and --rules name two rulesets: give one (the values are shown under --rules, "
+        "else the game's ruleset, else classic)",
+    ),
+    N_p("msg.explain.subsections", "Subsections:"),
+    N_p("msg.explain.sources", "Sources:"),
+    N_p("msg.explain.range", "{minimum} to {maximum}"),
 )
 
 
@@ -171,7 +156,7 @@ def book_file(lang: str) -> tuple[Path, str]:
     """The book a reader of ``lang`` reads, and its language (``LANG_CHAIN``)."""
     folder = book_dir()
     for candidate in LANG_CHAIN.get(lang, (lang, "en")):
-        name = BOOK_FILES.get(candidate)
+        name = BOOK_FILES.get(candidate, f"rules.{candidate}.md")
         if name and (folder / name).is_file():
             return folder / name, candidate
     return folder / BOOK_FILES["en"], "en"

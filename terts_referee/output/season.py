@@ -16,7 +16,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Final
 
 from .. import __version__
-from ..i18n import register, t
+from ..i18n import N_np, N_p, number, register, t
 from ..library.summary import COUNTS, DECLARATION_CLASSES
 from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
 
@@ -26,75 +26,66 @@ if TYPE_CHECKING:
 __all__ = ["season_html", "wins_chart_text"]
 
 WORDS = register(
-    {
-        "season.title": {"en": "Terts: the season", "ru": "Терц: сезон"},
-        "season.summary": {
-            "en": "{games:#finished game|finished games}, {unfinished} unfinished",
-            "ru": "окончено партий: {games}, не окончено: {unfinished}",
-        },
-        "season.averages": {
-            "en": "A game lasts {deals} deals and {minutes} minutes on average.",
-            "ru": "В среднем сдач за партию: {deals}, минут: {minutes}.",
-        },
-        "season.players": {"en": "Players", "ru": "Игроки"},
-        "season.h2h": {"en": "Head to head", "ru": "Друг против друга"},
-        "season.player": {"en": "Player", "ru": "Игрок"},
-        "season.games": {"en": "Games", "ru": "Партий"},
-        "season.wins": {"en": "Wins", "ru": "Побед"},
-        "season.win_rate": {"en": "Win rate", "ru": "Доля побед"},
-        "season.current_streak": {"en": "Streak now", "ru": "Серия сейчас"},
-        "season.longest_streak": {"en": "Longest streak", "ru": "Лучшая серия"},
-        "season.points_per_deal": {"en": "Points a deal", "ru": "Очков за сдачу"},
-        "season.best_deal": {"en": "Best deal", "ru": "Лучшая сдача"},
-        "season.terts": {"en": "Terts", "ru": "Терц"},
-        "season.fifty": {"en": "Fifty", "ru": "Полтинник"},
-        "season.hundred": {"en": "Hundred", "ru": "Сотня"},
-        "season.four": {"en": "Four", "ru": "Фигуры"},
-        "season.marriage": {"en": "Marriage", "ru": "Марьяж"},
-        "season.challenges_won": {"en": "Challenges won", "ru": "«Не годится»"},
-        "season.burned": {"en": "Burned", "ru": "Сгорело"},
-        "season.false_declarations": {"en": "False", "ru": "Ложных"},
-        "season.uphill": {"en": "Uphill", "ru": "В гору"},
-        "season.claims": {"en": "Claims", "ru": "Заявок"},
-        "season.declared": {
-            "en": "Declarations that scored, challenges and penalties",
-            "ru": "Засчитанные объявления, споры и штрафы",
-        },
-        "season.pair": {"en": "Pair", "ru": "Пара"},
-        "season.cumulative": {"en": "Wins, game by game", "ru": "Победы, партия за партией"},
-        "season.cumulative_caption": {
-            "en": "Each player's wins so far after each finished game of the season",
-            "ru": "Число побед каждого игрока после каждой оконченной партии сезона",
-        },
-        "season.game": {"en": "Game", "ru": "Партия"},
-        "season.monthly": {"en": "Wins by month", "ru": "Победы по месяцам"},
-        "season.rating": {"en": "Rating", "ru": "Рейтинг"},
-        "season.mu": {"en": "mu ± sigma", "ru": "μ ± σ"},
-        "season.ratings": {"en": "Ratings, game by game", "ru": "Рейтинги, партия за партией"},
-        "season.ratings_caption": {
-            "en": "Each player's rating (openskill: mu − 3 sigma, a skill the player very likely "
-            "has) after each of the player's games of the season, rated over every finished "
-            "game of the period",
-            "ru": "Рейтинг каждого игрока (openskill: μ − 3σ, уровень игры, который почти "
-            "наверняка не ниже этого) после каждой партии сезона с участием игрока; считается "
-            "по всем оконченным партиям периода",
-        },
-        "season.no_games": {"en": "no finished games", "ru": "оконченных партий нет"},
-        "season.points": {"en": "Points", "ru": "Очки"},
-        "season.best": {"en": "Best games", "ru": "Лучшие партии"},
-        "season.record": {"en": "Record", "ru": "Рекорд"},
-        "season.figure": {"en": "Figure", "ru": "Сколько"},
-        "season.date": {"en": "Date", "ru": "Дата"},
-        "season.score": {"en": "Score", "ru": "Счёт"},
-        "season.largest_margin": {"en": "Largest margin", "ru": "Наибольший отрыв"},
-        "season.highest_total": {"en": "Highest total", "ru": "Больше всего очков"},
-        "season.fastest_win": {"en": "Fastest win (deals)", "ru": "Самая быстрая победа (сдач)"},
-        "season.no_record": {"en": "no game won yet", "ru": "выигранных партий нет"},
-        "season.generated": {
-            "en": "written by terts-referee",
-            "ru": "записано программой terts-referee",
-        },
-    }
+    N_p("season.title", "Terts: the season"),
+    N_np(
+        "season.summary",
+        "{games} finished game, {unfinished} unfinished",
+        "{games} finished games, {unfinished} unfinished",
+        "games",
+    ),
+    N_p("season.averages", "A game lasts {deals} and {minutes} on average."),
+    N_np("season.averages#deals", "{deals} deal", "{deals} deals", "deals"),
+    N_np("season.averages#minutes", "{minutes} minute", "{minutes} minutes", "minutes"),
+    N_p("season.players", "Players"),
+    N_p("season.h2h", "Head to head"),
+    N_p("season.player", "Player"),
+    N_p("season.games", "Games"),
+    N_p("season.wins", "Wins"),
+    N_p("season.win_rate", "Win rate"),
+    N_p("season.current_streak", "Streak now"),
+    N_p("season.longest_streak", "Longest streak"),
+    N_p("season.points_per_deal", "Points a deal"),
+    N_p("season.best_deal", "Best deal"),
+    N_p("season.terts", "Terts"),
+    N_p("season.fifty", "Fifty"),
+    N_p("season.hundred", "Hundred"),
+    N_p("season.four", "Four"),
+    N_p("season.marriage", "Marriage"),
+    N_p("season.challenges_won", "Challenges won"),
+    N_p("season.burned", "Burned"),
+    N_p("season.false_declarations", "False"),
+    N_p("season.uphill", "Uphill"),
+    N_p("season.claims", "Claims"),
+    N_p("season.declared", "Declarations that scored, challenges and penalties"),
+    N_p("season.pair", "Pair"),
+    N_p("season.cumulative", "Wins, game by game"),
+    N_p(
+        "season.cumulative_caption",
+        "Each player's wins so far after each finished game of the season",
+    ),
+    N_p("season.game", "Game"),
+    N_p("season.monthly", "Wins by month"),
+    N_p("season.rating", "Rating"),
+    N_p("season.mu", "mu ± sigma"),
+    N_p("season.ratings", "Ratings, game by game"),
+    N_p(
+        "season.ratings_caption",
+        "Each player's rating (openskill: mu − 3 sigma, a skill the player very likely has) "
+        "after each of the player's games of the season, rated over every finished game of "
+        "the period",
+    ),
+    N_p("season.no_games", "no finished games"),
+    N_p("season.points", "Points"),
+    N_p("season.best", "Best games"),
+    N_p("season.record", "Record"),
+    N_p("season.figure", "Figure"),
+    N_p("season.date", "Date"),
+    N_p("season.score", "Score"),
+    N_p("season.largest_margin", "Largest margin"),
+    N_p("season.highest_total", "Highest total"),
+    N_p("season.fastest_win", "Fastest win (deals)"),
+    N_p("season.no_record", "no game won yet"),
+    N_p("season.generated", "written by terts-referee"),
 )
 
 #: The sheet's two colours first, then more for a club of players.
@@ -136,12 +127,22 @@ def _h(key: str, lang: str, **kwargs: Any) -> str:
     return escape(_w(key, lang, **kwargs))
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, lang: str) -> str:
     if value is None:
         return "—"
     if isinstance(value, float):
-        return f"{value:g}"
+        return number(value, lang, "g")
     return str(value)
+
+
+def _average(value: Any) -> Any:
+    """An average for a sentence: the float itself (the sentence writes it, and counts by it,
+    in the language's way), a whole float as an int (4.0 deals read "4 deals"), or a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _month(iso: str) -> str:
@@ -333,21 +334,22 @@ def _rate_svg(figures: Stats, lang: str) -> str:
     return "\n".join(out)
 
 
-def _cell(name: str, field: str, value: Any, text: str | None = None) -> str:
-    """A figure: shown as ``text`` (default the value), the value itself in ``data-value``."""
+def _cell(name: str, field: str, value: Any, text: str | None = None, lang: str = "en") -> str:
+    """A figure: shown as ``text`` (default the value, in ``lang``'s way), the value itself in
+    ``data-value``."""
     raw = escape(json.dumps(value), quote=True)
     return (
         f'<td class="num" data-player="{escape(name)}" data-field="{field}" data-value="{raw}">'
-        f"{escape(_shown(value) if text is None else text)}</td>"
+        f"{escape(_shown(value, lang) if text is None else text)}</td>"
     )
 
 
-def _figure(name: str, field: str, value: Any) -> str:
+def _figure(name: str, field: str, value: Any, lang: str) -> str:
     """A figure inside a cell (``_cell``'s data, in a ``span``)."""
     raw = escape(json.dumps(value), quote=True)
     return (
         f'<span data-player="{escape(name)}" data-field="{field}" data-value="{raw}">'
-        f"{escape(_shown(value))}</span>"
+        f"{escape(_shown(value, lang))}</span>"
     )
 
 
@@ -380,7 +382,7 @@ def _best_html(figures: Stats, lang: str) -> list[str]:
         score = f"{a} {entry['totals'][a]} : {entry['totals'][b]} {b}"
         rows.append(
             f'<tr data-record="{name}"><th scope="row">{_h(name, lang)}</th>'
-            f"<td>{escape(who)}</td>{_cell(who, field, entry[field])}"
+            f"<td>{escape(who)}</td>{_cell(who, field, entry[field], lang=lang)}"
             f"<td>{escape(entry['date'][:10])}, {escape(score)}</td></tr>"
         )
     if not rows:
@@ -390,7 +392,7 @@ def _best_html(figures: Stats, lang: str) -> list[str]:
     )
     own = []
     for name, mine in best["players"].items():
-        cells = "".join(_cell(name, r[0], mine[r[0]]) for r in _RECORDS)
+        cells = "".join(_cell(name, r[0], mine[r[0]], lang=lang) for r in _RECORDS)
         own.append(f'<tr data-record="players"><th scope="row">{escape(name)}</th>{cells}</tr>')
     return [
         f"<h2>{_h('best', lang)}</h2>",
@@ -409,15 +411,15 @@ def _best_html(figures: Stats, lang: str) -> list[str]:
     ]
 
 
-def _text_of(field: str, p: PlayerStats) -> str | None:
+def _text_of(field: str, p: PlayerStats, lang: str) -> str | None:
     """How the page writes a player's figure when not as it is (None): a rate as a percentage,
     a rating with one decimal, mu with its sigma."""
     if field == "win_rate":
         return _percent(p["win_rate"])
     if field == "rating" and p["rating"] is not None:
-        return f"{p['rating']:.1f}"
+        return number(p["rating"], lang, ".1f")
     if field == "mu" and p["mu"] is not None and p["sigma"] is not None:
-        return f"{p['mu']:.1f} ± {p['sigma']:.1f}"
+        return f"{number(p['mu'], lang, '.1f')} ± {number(p['sigma'], lang, '.1f')}"
     return None
 
 
@@ -437,7 +439,7 @@ def _ratings_svg(figures: Stats, lang: str) -> str:
     lines = []
     for name, p in players.items():
         final = p["rating"]
-        shown = "—" if final is None else f"{final:.1f}"
+        shown = "—" if final is None else number(final, lang, ".1f")
         attributes = f'data-rating="{escape(json.dumps(final))}"'
         lines.append((name, attributes, tracks[name], f"{name}: {shown}"))
     titles = ("ratings", "rating")
@@ -455,7 +457,7 @@ def season_html(figures: Stats, lang: str = "en") -> str:
     results, events = [], []
     for name, p in figures["players"].items():
         row = f'<th scope="row">{escape(name)}</th>'
-        cells = [_cell(name, f, p[f], _text_of(f, p)) for f in _RESULTS]
+        cells = [_cell(name, f, p[f], _text_of(f, p, lang), lang) for f in _RESULTS]
         results.append(f"<tr>{row}{''.join(cells)}</tr>")
         cells = [
             _cell(name, f"declarations.{c}", p["declarations"][c]) for c in DECLARATION_CLASSES
@@ -473,21 +475,21 @@ def season_html(figures: Stats, lang: str = "en") -> str:
             f'<td class="num" data-field="games" data-value="{pair["games"]}">{pair["games"]}</td>'
             # one cell «1 : 2», each player's figure in its own span (its value as data)
             + '<td class="wins">'
-            + _figure(a, "wins", pair["wins"][a])
+            + _figure(a, "wins", pair["wins"][a], lang)
             + " : "
-            + _figure(b, "wins", pair["wins"][b])
+            + _figure(b, "wins", pair["wins"][b], lang)
             + '</td><td class="points">'
-            + _figure(a, "points", pair["points"][a])
+            + _figure(a, "points", pair["points"][a], lang)
             + " : "
-            + _figure(b, "points", pair["points"][b])
+            + _figure(b, "points", pair["points"][b], lang)
             + "</td></tr>"
         )
     summary = _w("summary", lang, games=figures["games"], unfinished=figures["unfinished"])
     averages = _w(
         "averages",
         lang,
-        deals=_shown(figures.get("average_deals")),
-        minutes=_shown(figures.get("average_minutes")),
+        deals=_average(figures.get("average_deals")),
+        minutes=_average(figures.get("average_minutes")),
     )
     parts = [
         *html_head(lang, title, f"{_STYLE}\n{_SEASON_STYLE}"),

@@ -31,83 +31,65 @@ from pathlib import Path
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError
-from ..i18n import register, t
+from ..i18n import N_p, register, t
 
 __all__ = ["OutputRefused", "check_output", "write_output"]
 
 TEXT = register(
-    {
-        "output.game": {
-            "en": "{path} is the game file {game}: writing there would replace the game; "
-            "name another file, such as {example}",
-            "ru": "{path} — это файл игры {game}: запись туда заменила бы партию; "
-            "укажите другой файл, например {example}",
-        },
-        "output.game_sidecar": {
-            "en": "{path} belongs to the game file {game} (its lock or a temp file of a save): "
-            "name another file, such as {example}",
-            "ru": "{path} принадлежит файлу игры {game} (его блокировка или временный файл "
-            "записи): укажите другой файл, например {example}",
-        },
-        "output.a_game": {
-            "en": "{path} is a game file ({players}): writing there would replace the game; "
-            "name another file, such as {example}",
-            "ru": "{path} — файл партии ({players}): запись туда заменила бы партию; "
-            "укажите другой файл, например {example}",
-        },
-        "output.sidecar": {
-            "en": "{path} belongs to {owner} (its lock or a temp file of a save): "
-            "name another file, such as {example}",
-            "ru": "{path} принадлежит файлу {owner} (его блокировка или временный файл "
-            "записи): укажите другой файл, например {example}",
-        },
-        "output.library": {
-            "en": "{path} is in the library {library}, among the games: "
-            "name a file outside it, such as {example}",
-            "ru": "{path} лежит в библиотеке {library}, среди партий: "
-            "укажите файл вне её, например {example}",
-        },
-        "output.library_index": {
-            "en": "{path} is the index of the library {library} on this machine: name another "
-            "file, such as {example}",
-            "ru": "{path} — индекс библиотеки {library} на этой машине: укажите другой файл, "
-            "например {example}",
-        },
-        "output.library_link": {
-            "en": "{path} is the library's file {other} under another name (a link): writing "
-            "there would change the library; name another file, such as {example}",
-            "ru": "{path} — это файл библиотеки {other} под другим именем (ссылка): запись "
-            "изменила бы библиотеку; укажите другой файл, например {example}",
-        },
-        "output.bundled": {
-            "en": "{path} is one of the rulesets that come with the program: name a file of "
-            "your own, such as {example}",
-            "ru": "{path} — один из наборов правил, поставляемых с программой: укажите свой "
-            "файл, например {example}",
-        },
-        "output.exists": {
-            "en": "{path} already exists: add --force to replace it, or name a new file, "
-            "such as {example}",
-            "ru": "{path} уже есть: --force, чтобы заменить его, или укажите новый файл, "
-            "например {example}",
-        },
-        "output.special": {
-            "en": "{path} is {kind}, not a regular file: nothing is written; "
-            "name a file such as {example}",
-            "ru": "{path} — {kind}, а не обычный файл: ничего не записано; "
-            "укажите файл, например {example}",
-        },
-        "output.read_only": {
-            "en": "{path} is read-only and is not replaced: make it writable (chmod u+w) or "
-            "name another file, such as {example}",
-            "ru": "{path} только для чтения и не будет заменён: разрешите запись (chmod u+w) "
-            "или укажите другой файл, например {example}",
-        },
-        "output.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "ru": "не удаётся записать {path}: {reason}",
-        },
-    }
+    N_p(
+        "output.game",
+        "{path} is the game file {game}: writing there would replace the game; name another "
+        "file, such as {example}",
+    ),
+    N_p(
+        "output.game_sidecar",
+        "{path} belongs to the game file {game} (its lock or a temp file of a save): name "
+        "another file, such as {example}",
+    ),
+    N_p(
+        "output.a_game",
+        "{path} is a game file ({players}): writing there would replace the game; name "
+        "another file, such as {example}",
+    ),
+    N_p(
+        "output.sidecar",
+        "{path} belongs to {owner} (its lock or a temp file of a save): name another file, "
+        "such as {example}",
+    ),
+    N_p(
+        "output.library",
+        "{path} is in the library {library}, among the games: name a file outside it, such "
+        "as {example}",
+    ),
+    N_p(
+        "output.library_index",
+        "{path} is the index of the library {library} on this machine: name another file, "
+        "such as {example}",
+    ),
+    N_p(
+        "output.library_link",
+        "{path} is the library's file {other} under another name (a link): writing there "
+        "would change the library; name another file, such as {example}",
+    ),
+    N_p(
+        "output.bundled",
+        "{path} is one of the rulesets that come with the program: name a file of your own, "
+        "such as {example}",
+    ),
+    N_p(
+        "output.exists",
+        "{path} already exists: add --force to replace it, or name a new file, such as {example}",
+    ),
+    N_p(
+        "output.special",
+        "{path} is {kind}, not a regular file: nothing is written; name a file such as {example}",
+    ),
+    N_p(
+        "output.read_only",
+        "{path} is read-only and is not replaced: make it writable (chmod u+w) or name "
+        "another file, such as {example}",
+    ),
+    N_p("output.cannot_write", "cannot write {path}: {reason}"),
 )
 
 

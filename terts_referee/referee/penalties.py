@@ -17,12 +17,13 @@ from .reneges import apply_renege
 from .scoring import settle
 from .state import State
 
-#: The source of each offence's price, said with what a penalty by command did (RULES §6).
-SOURCES = {
+#: The source of each offence's price, said with what a penalty by command did (RULES §6): the
+#: tags alone, or a verdict where words go with them (an amount the house chose).
+SOURCES: dict[PenaltyKind, str | Verdict] = {
     PenaltyKind.MISCOUNT: "[000][001][004]",
-    PenaltyKind.EMPTY_CHALLENGE: "[000] rule 6, house amount",
-    PenaltyKind.LATE_DECLARATION: "[000], house amount",
-    PenaltyKind.TRUMP_SEVEN: "[000], house amount",
+    PenaltyKind.EMPTY_CHALLENGE: Verdict("note.source.house_rule", {"tags": "[000]", "rule": 6}),
+    PenaltyKind.LATE_DECLARATION: Verdict("note.source.house", {"tags": "[000]"}),
+    PenaltyKind.TRUMP_SEVEN: Verdict("note.source.house", {"tags": "[000]"}),
     PenaltyKind.RENEGE: "house",
     PenaltyKind.LOWERING: "[000]",
 }
@@ -42,14 +43,18 @@ def on_penalty(st: State, ev: Penalty) -> None:
         note = Verdict("note.priced", {"why": by_command, "effect": effect})
         deal.penalties.append(PenaltyRecord(st.number, ev.player, kind, note=note))
         settle(st, deal)
-        reason = Verdict("win.loses", {"player": ev.player, "kind": kind.value})
+        reason = Verdict("win.loses", {"player": ev.player, "kind": Verdict(f"pen.{kind.value}")})
         end_game(st, st.other(ev.player), reason)
         return
     if ev.points is not None and ev.points < 0:
         raise RuleError(Verdict("err.penalty.negative", {"points": ev.points}))
     limit = st.deal_points if kind is PenaltyKind.MISCOUNT else st.rules.game.target
     if ev.points is not None and ev.points > limit:
-        params: dict[str, object] = {"points": ev.points, "kind": kind.value, "limit": limit}
+        params: dict[str, object] = {
+            "points": ev.points,
+            "kind": Verdict(f"pen.{kind.value}"),
+            "limit": limit,
+        }
         raise RuleError(Verdict("err.penalty.too_many", params))
     if kind is PenaltyKind.MISCOUNT:
         if not ev.points:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..domain.cards import FOLD
 from ..i18n import (
     t,
     vocabulary,  # noqa: F401  (the phase words)
@@ -35,11 +36,18 @@ class Form:
 
 
 FORMS: tuple[Form, ...] = (
-    Form("n", "deal", ("сдача", "сд"), "n [TRUMP] [DEALER] [quick]", "n 7ч", ("deal",)),
+    Form(
+        "n",
+        "deal",
+        ("сдача", "сд", "роздача", "рд"),
+        "n [TRUMP] [DEALER] [quick]",
+        "n 7ч",
+        ("deal",),
+    ),
     Form(
         "d",
         "declare",
-        ("объявить", "об"),
+        ("объявить", "об", "оголосити", "ог"),
         "d P COMBO…",
         "d Аня терц:Дч",
         ("player", "combo"),
@@ -47,18 +55,25 @@ FORMS: tuple[Form, ...] = (
     Form(
         "c",
         "challenge",
-        ("негодится", "нг"),
+        ("негодится", "нг", "негодиться"),
         "c P COMBO",
         "c Боря терц:Тп",
         ("player", "combo", "none"),
     ),
-    Form("a", "ask", ("рост", "отчего"), "a P", "a Боря", ("player", "none")),
-    Form("tr", "trump", ("козырь",), "tr SUIT|CARD", "tr ч", ("card", "none")),
+    Form(
+        "a",
+        "ask",
+        ("рост", "отчего", "от-чего", "відчого", "ріст", "зріст"),
+        "a P",
+        "a Боря",
+        ("player", "none"),
+    ),
+    Form("tr", "trump", ("козырь", "козир"), "tr SUIT|CARD", "tr ч", ("card", "none")),
     Form("t", "trick", ("взятка", "в"), "t CARD CARD", "t Тп 7п", ("card", "card", "none")),
     Form(
         "s",
         "score",
-        ("счёт", "счет"),
+        ("счёт", "счет", "рахунок", "рах"),
         "s POINTS BY LAST",
         "s 54 Боря Аня",
         ("none", "player", "player", "none"),
@@ -71,21 +86,21 @@ FORMS: tuple[Form, ...] = (
         "p Боря miscount 10",
         ("player", "kind", "none"),
     ),
-    Form("x", "exchange", ("обмен",), "x P", "x Аня", ("player", "none")),
+    Form("x", "exchange", ("обмен", "обмін", "заміна"), "x P", "x Аня", ("player", "none")),
     Form(
         "cl",
         "claim",
-        ("хватит", "заявка"),
+        ("хватит", "заявка", "выхожу", "вышел", "вышла", "досить", "виходжу", "заява"),
         "cl P [TRICKS CARDPOINTS]",
         "cl Аня 3 40",
         ("player", "none"),
     ),
-    Form("u", "undo", ("отмена", "отменить"), "u", "u", ("none",)),
+    Form("u", "undo", ("отмена", "отменить", "назад", "скасувати"), "u", "u", ("none",)),
     # corrections of the past: a recording line after an event number
     Form(
         "fix",
         "fix",
-        ("исправить", "испр"),
+        ("исправить", "испр", "виправити", "випр"),
         "fix N LINE",
         "fix 3 s 64 Боря Аня",
         ("event", "line"),
@@ -93,24 +108,26 @@ FORMS: tuple[Form, ...] = (
     Form(
         "ins",
         "ins",
-        ("вставить", "вст"),
+        ("вставить", "вст", "вставити"),
         "ins N LINE",
         "ins 5 d Боря марьяж",
         ("event", "line"),
     ),
-    Form("drop", "drop", ("удалить", "уд"), "drop N", "drop 2", ("event", "none")),
-    Form("st", "status", ("статус",), "st", "st", ("none",)),
-    Form("sh", "sheet", ("лист", "запись"), "sh", "sh", ("none",)),
+    Form(
+        "drop", "drop", ("удалить", "уд", "видалити", "вид"), "drop N", "drop 2", ("event", "none")
+    ),
+    Form("st", "status", ("статус", "стан"), "st", "st", ("none",)),
+    Form("sh", "sheet", ("лист", "запись", "запис", "аркуш"), "sh", "sh", ("none",)),
     Form("l", "log", ("журнал",), "l", "l", ("none",)),
 )
-HELP_WORDS = ("?", "h", "help", "помощь", "справка")
-QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти")
-QUICK_WORDS = ("quick", "быстро", "быстрая")
-TRICKS_WORDS = ("tricks", "повзяточно", "взятки")
+HELP_WORDS = ("?", "h", "help", "помощь", "справка", "довідка", "допомога")
+QUIT_WORDS = ("q", "quit", "exit", "выход", "выйти", "вихід")
+QUICK_WORDS = ("quick", "быстро", "быстрая", "швидко", "швидка")
+TRICKS_WORDS = ("tricks", "повзяточно", "взятки", "повзятково")
 
 
 def norm(word: str) -> str:
-    return word.replace("\ufe0f", "").strip().casefold().replace("ё", "е")
+    return word.casefold().translate(FOLD).strip()
 
 
 BY_WORD: dict[str, Form] = {}

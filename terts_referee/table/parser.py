@@ -8,6 +8,7 @@ correction of the past, or a view of the game. The short forms and their words a
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -335,11 +336,15 @@ def _line(form: Form, rest: list[str], lang: str) -> Line:
     return Line("record", request, as_json=as_json)
 
 
+#: An apostrophe between two letters: Ukrainian spelling (мар'яж), a name (O'Brien).
+_IN_WORD_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_])")
+
+
 def parse_line(line: str, game_path: str | os.PathLike[str], lang: str = "en") -> Line:
     """Translate one input line; raises TableError with a one-line message (a word that is
     no number, NotationError)."""
-    try:
-        words = shlex.split(line, comments=False)
+    try:  # an apostrophe inside a word (мар'яж, п'ятдесят) is a letter, not a quote
+        words = shlex.split(_IN_WORD_APOSTROPHE.sub("\u02bc", line), comments=False)
     except ValueError as exc:
         raise TableError(Verdict("table.shlex", {"reason": str(exc).lower()})) from None
     if words and words[0] == "terts":  # a hint copied from the program's output

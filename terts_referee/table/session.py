@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import RefereeError
-from ..i18n import LANGS, t
+from ..i18n import t
 from .completion import TableCompleter
 from .parser import help_lines, parse_line
 from .remedies import short
@@ -171,8 +171,8 @@ def run_table(
     from ..game.session import GameFile
     from ..game.storage import resolve_game_path
 
-    if lang is not None and lang not in LANGS:
-        _error(t("table.bad_lang", "en", lang=lang))
+    if lang is not None and not i18n.known(lang):
+        _error(t("table.bad_lang", "en", lang=lang, langs=", ".join(i18n.languages())))
         return 2
     lang = lang or i18n.lang()
     i18n.set_lang(lang)  # the reports and the referee's words, in the session's language

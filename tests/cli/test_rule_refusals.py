@@ -39,7 +39,8 @@ def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
     assert r.stderr.endswith(": `terts declare Аня COMBO марьяж`\n")
     ru = terts.refused("--lang", "ru", "challenge", "Боря", "50:Тб")
     assert (
-        "или марьяж и это объявление одной записью: `terts declare Аня COMBO марьяж`" in ru.stderr
+        "или марьяж и это объявление одной записью: `terts declare Аня ОБЪЯВЛЕНИЕ марьяж`"
+        in ru.stderr
     )
     terts.ok("undo")
     terts.ok("undo")

@@ -136,10 +136,26 @@ def test_wheel_contains_the_serve_page(wheel):
 @pytest.mark.slow
 def test_wheel_contains_the_rule_books(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    for book in ("rules.md", "rules.ru.md"):
+    for book in ("rules.md", "rules.ru.md", "rules.uk.md"):
         assert f"terts_referee/docs/{book}" in names, book
     assert "terts_referee/output/rulebook.py" in names
     assert not any(n.startswith("docs/") for n in names), "the books belong in the package"
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_compiled_catalogues(wheel, tmp_path):
+    """The .mo of each language is in the wheel beside its .po, and an installed package
+    speaks each language from it."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in ("ru", "uk"):
+        assert f"terts_referee/i18n/locale/{lang}/LC_MESSAGES/terts.mo" in names, lang
+    probe = (
+        "from terts_referee import i18n; import terts_referee.i18n.messages; "
+        "print(i18n.languages(), i18n.t('err.undo.empty', 'uk'))"
+    )
+    _, proc = run_installed(wheel, tmp_path, probe)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("('en', 'ru', 'uk') скасовувати нічого"), proc.stdout
 
 
 @pytest.mark.slow
@@ -148,6 +164,7 @@ def test_wheel_contains_the_rule_books(wheel):
     [
         (["rules", "explain", "4.3"], "§4.3 When a declaration may be made"),
         (["--lang", "ru", "rules", "explain", "declarations.when"], "§4.3 Когда можно объявлять"),
+        (["--lang", "uk", "rules", "explain", "when"], "§4.3 Коли можна оголошувати"),
     ],
 )
 def test_rules_explain_from_a_non_editable_install(wheel, tmp_path, args, first_line):

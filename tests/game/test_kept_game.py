@@ -348,7 +348,7 @@ def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypa
     assert kept == fresh
     said = kept[0]
     assert "штраф" in said[6][0][1] and "penalty" in said[-1][0][1]
-    assert "`s POINTS P P`" in said[-3] and "`terts score POINTS" in said[-2]
+    assert "`s ОЧКИ ИГРОК ИГРОК`" in said[-3] and "`terts score ОЧКИ" in said[-2]
 
 
 # --- the library: Game.record(keep=True) ----------------------------------------------------

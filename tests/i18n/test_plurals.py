@@ -1,96 +1,127 @@
-"""Plurals in one place: CLDR's forms for Russian and English, the messages that use them, and
-every catalogued plural written as a string formatter would write it.
+"""Plurals in one place: gettext's forms chosen by each catalogue's CLDR rule, fractions in the
+form CLDR gives them, numbers written with the language's decimal separator, and a message that
+counts two things at once.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from terts_referee import i18n
+
+from .catalogues import TRANSLATED, english, entries, fields, po
+
+english()  # every module's catalogue registered
+
 
 @pytest.mark.parametrize(
-    ("n", "ru", "en"),
+    ("n", "ru", "uk", "en"),
     [
-        (0, "0 ходов", "0 turns"),
-        (1, "1 ход", "1 turn"),
-        (2, "2 хода", "2 turns"),
-        (4, "4 хода", "4 turns"),
-        (5, "5 ходов", "5 turns"),
-        (11, "11 ходов", "11 turns"),
-        (12, "12 ходов", "12 turns"),
-        (14, "14 ходов", "14 turns"),
-        (21, "21 ход", "21 turns"),
-        (22, "22 хода", "22 turns"),
-        (111, "111 ходов", "111 turns"),
-        (101, "101 ход", "101 turns"),
+        (0, "0 очков", "0 очок", "0 points"),
+        (1, "1 очко", "1 очко", "1 point"),
+        (2, "2 очка", "2 очки", "2 points"),
+        (4, "4 очка", "4 очки", "4 points"),
+        (5, "5 очков", "5 очок", "5 points"),
+        (11, "11 очков", "11 очок", "11 points"),
+        (12, "12 очков", "12 очок", "12 points"),
+        (14, "14 очков", "14 очок", "14 points"),
+        (21, "21 очко", "21 очко", "21 points"),
+        (22, "22 очка", "22 очки", "22 points"),
+        (101, "101 очко", "101 очко", "101 points"),
+        (111, "111 очков", "111 очок", "111 points"),
     ],
 )
-def test_plural_rules_cldr(n, ru, en):
-    """Russian one/few/many with the 11-14 exceptions; English one/other (CLDR)."""
-    from terts_referee.i18n import plural
+def test_plural_rules_cldr(n, ru, uk, en):
+    """Russian and Ukrainian one/few/many with the 11-14 exceptions; English one/other (CLDR,
+    through each catalogue's Plural-Forms)."""
+    assert i18n.t("ev.points", "ru", n=n) == ru
+    assert i18n.t("ev.points", "uk", n=n) == uk
+    assert i18n.t("ev.points", "en", n=n) == en
 
-    assert plural(n, "ход|хода|ходов", "ru") == ru
-    assert plural(n, "turn|turns", "en") == en
+
+@pytest.mark.parametrize(
+    ("value", "ru", "uk", "en"),
+    [
+        (4.2, "4,2 сдачи", "4,2 роздачі", "4.2 deals"),
+        (2.4, "2,4 сдачи", "2,4 роздачі", "2.4 deals"),
+        (1.5, "1,5 сдачи", "1,5 роздачі", "1.5 deals"),
+        (21.0, "21,0 сдачи", "21,0 роздачі", "21.0 deals"),
+        (5, "5 сдач", "5 роздач", "5 deals"),
+        (1, "1 сдача", "1 роздача", "1 deal"),
+    ],
+)
+def test_a_fraction_takes_the_form_cldr_gives_fractions(value, ru, uk, en):
+    """CLDR gives every written fraction the "other" form: in Russian and Ukrainian the
+    genitive singular («4,2 сдачи», the form of 2), in English the plural; the number is
+    written with the language's decimal separator."""
+    key = "library.averages#deals"
+    assert i18n.t(key, "ru", deals=value) == ru
+    assert i18n.t(key, "uk", deals=value) == uk
+    assert i18n.t(key, "en", deals=value) == en
+
+
+def test_the_fraction_form_is_the_one_cldr_says():
+    """Each catalogue's ``plural.fraction`` picks a whole number of the form CLDR gives a
+    fraction: Babel's CLDR data says "other" for 4.2, and the gettext form of that number is
+    the one whose word the fraction takes (2: сдачи, хвилини)."""
+    from babel import Locale
+
+    for lang in TRANSLATED:
+        assert Locale.parse(lang).plural_form(4.2) == "other"
+        assert Locale.parse(lang).plural_form(i18n.fraction_count(lang)) == "few"
+    assert Locale.parse("en").plural_form(i18n.fraction_count("en")) == "other"
+
+
+def test_averages_read_with_decimal_commas():
+    text = i18n.t("library.averages", "ru", games=5, unfinished=1, deals=4.2, minutes=2.4)
+    assert text == "5 оконченных партий, не окончено: 1; в среднем 4,2 сдачи и 2,4 минуты за партию"
+    text = i18n.t("library.averages", "uk", games=1, unfinished=0, deals=4.2, minutes=2.4)
+    assert text.startswith("1 закінчена партія, не закінчено: 0; у середньому 4,2 роздачі і 2,4")
+    text = i18n.t("library.averages", "en", games=1, unfinished=0, deals=4.2, minutes=21)
+    assert text == "1 finished game, 0 unfinished; on average 4.2 deals and 21 minutes a game"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_numbers_in_the_language_s_way(lang):
+    comma = lang != "en"
+    assert i18n.number(114.7, lang) == ("114,7" if comma else "114.7")
+    assert i18n.number(3.14159, lang, ".1f") == ("3,1" if comma else "3.1")
+    assert i18n.number(501, lang) == "501"
+
+
+def test_a_message_counting_two_things_counts_each():
+    """Two numbers in one message: each is a sub-entry of its own (``code#field``), with the
+    forms its own number needs."""
+    assert i18n.t("out.best", "ru", n=1, p=22) == (
+        "лучшее за 1 ход, по одной за ход, от младшей к старшей [000]: 22 очка"
+    )
+    assert i18n.t("out.best", "uk", n=3, p=5) == (
+        "найкраще за 3 ходи, по одній за хід, від молодшої до старшої [000]: 5 очок"
+    )
+    assert i18n.t("out.best", "en", n=21, p=1).startswith("best over 21 turns")
 
 
 def test_messages_use_the_plural(terts):
-    from terts_referee.i18n import t
-    from terts_referee.output.report import words  # noqa: F401  (registers the catalogue)
-
-    assert t("ev.points", "ru", n=1) == "1 очко"
-    assert t("ev.points", "ru", n=22) == "22 очка"
-    assert t("ev.points", "ru", n=25) == "25 очков"
-    assert t("ev.tricks", "en", n=1) == "1 trick"
-    assert t("ev.tricks", "ru", n=3) == "3 взятки"
     out = terts.ok("--lang", "ru", "check", "hand", "Тч,Кч,Дч", "--trump", "ч", "--turns", "1")
     assert "за 1 ход," in out.stdout and "40 очков" in out.stdout, out.stdout
+    out = terts.ok("--lang", "uk", "check", "hand", "Тч,Кч,Дч", "--trump", "ч", "--turns", "2")
+    assert "за 2 ходи," in out.stdout and "40 очок" in out.stdout, out.stdout
     out = terts.ok("check", "hand", "A♥,K♥,Q♥", "--trump", "h", "--turns", "21")
     assert "over 21 turns" in out.stdout, out.stdout
 
 
-def _catalogued_plurals():
-    """Every (key, language, text) of the loaded catalogues with a ``{n:#…}`` field."""
-    import importlib
-    import pkgutil
-
-    import terts_referee
-    from terts_referee.i18n import CATALOGUES
-
-    for info in pkgutil.walk_packages(terts_referee.__path__, "terts_referee."):
-        if ".cli" not in info.name and ".web" not in info.name:
-            importlib.import_module(info.name)
-    return [
-        (key, lang_, text)
-        for catalogue in CATALOGUES
-        for key, entry in catalogue.items()
-        for lang_, text in entry.items()
-        if ":#" in text
-    ]
-
-
-@pytest.mark.parametrize("n", [0, 1, 2, 5, 11, 21, -3, "x"])
-def test_every_plural_message_reads_as_a_string_formatter_reads_it(n):
-    """``t`` writes a plural field without ``string.Formatter`` (start-up): for every
-    message with one, in every language, the text is what a Formatter whose ``format_field``
-    reads ``#FORMS`` gives (a value that is no number is written as it is)."""
-    import string
-
-    from terts_referee.i18n import plural, t
-
-    class Reference(string.Formatter):
-        def __init__(self, lang_):
-            self.lang = lang_
-
-        def format_field(self, value, spec):
-            if spec.startswith("#"):
-                try:
-                    return plural(int(value), spec[1:], self.lang)
-                except (TypeError, ValueError):
-                    return str(value)
-            return super().format_field(value, spec)
-
-    found = _catalogued_plurals()
-    assert len(found) > 20
-    for key, lang_, text in found:
-        fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-        kwargs = {name: n if f"{{{name}:#" in text else f"<{name}>" for name in fields}
-        assert t(key, lang_, **kwargs) == Reference(lang_).format(text, **kwargs), key
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_counted_message_has_the_language_s_forms(lang):
+    """Each counted message has as many forms as the catalogue's Plural-Forms, and each form
+    renders with the numbers that choose it."""
+    counted = [code for code, entry in english().items() if isinstance(entry, i18n.Plural)]
+    assert len(counted) > 30
+    forms = entries(lang)
+    assert all(len(forms[code]) == po(lang).num_plurals for code in counted)
+    for code in counted:
+        entry = english()[code]
+        assert isinstance(entry, i18n.Plural)
+        names = {name for form in forms[code] for name, _, _ in fields(form)}
+        for n in (1, 2, 5, 21, 4.2):
+            text = i18n.t(code, lang, **{**dict.fromkeys(names, "x"), entry.field: n})
+            assert "{" not in text, (code, text)

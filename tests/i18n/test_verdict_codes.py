@@ -51,12 +51,13 @@ This list is generated from the catalogue and checked by `tests/i18n/test_verdic
 """
 
 
-def _params(text: str) -> list[str]:
-    """The fields of a template, in order, each once."""
+def _params(entry: str | i18n.Plural) -> list[str]:
+    """The fields of a template (of both forms of a counted one), in order, each once."""
     names: list[str] = []
-    for _, field, _, _ in string.Formatter().parse(text):
-        if field and field not in names:
-            names.append(field)
+    for text in (entry,) if isinstance(entry, str) else (entry.one, entry.other):
+        for _, field, _, _ in string.Formatter().parse(text):
+            if field and field not in names:
+                names.append(field)
     return names
 
 
@@ -64,8 +65,10 @@ def expected_doc() -> str:
     codes = {**MESSAGES, **{k: v for k, v in OWN.items() if k not in MESSAGES}}
     rows = []
     for code, entry in codes.items():
+        if "#" in code:  # a counted part of another code's sentence, not a code of its own
+            continue
         rule, sources, key = RULES.get(code, (None, (), None))
-        params = ", ".join(f"`{p}`" for p in _params(entry["en"])) or "—"
+        params = ", ".join(f"`{p}`" for p in _params(entry)) or "—"
         rows.append(
             f"| `{code}` | {'§' + rule if rule else '—'} | "
             f"{' '.join(f'[{s}]' for s in sources) or '—'} | "

@@ -238,7 +238,7 @@ def test_a_copy_killed_before_the_link_leaves_no_half_file(terts, usb, tmp_path)
 def test_import_in_russian(terts, usb):
     r = terts("--lang", "ru", "import", str(usb), game=False)
     assert r.code == 0
-    assert r.stdout.splitlines()[-1].startswith("импортировано партий: 3, в библиотеку ")
+    assert r.stdout.splitlines()[-1].startswith("3 партии импортированы в библиотеку ")
     assert r.stderr.startswith(f"не импортирован файл {usb / '2025' / 'broken.toml'}")
     r = terts("--lang", "ru", "import", "nowhere", game=False)
     assert_refused(r, "нельзя импортировать nowhere: такого файла или папки нет")

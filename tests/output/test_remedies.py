@@ -53,6 +53,28 @@ def test_a_remedy_as_a_command_and_at_the_table(remedy, plain, table):
     assert short(remedy) == table
 
 
+@pytest.mark.parametrize(
+    ("lang", "plain", "table"),
+    [
+        ("ru", "terts score ОЧКИ --by ИГРОК --last-trick ИГРОК", "s ОЧКИ ИГРОК ИГРОК"),
+        ("uk", "terts score ОЧКИ --by ГРАВЕЦЬ --last-trick ГРАВЕЦЬ", "s ОЧКИ ГРАВЕЦЬ ГРАВЕЦЬ"),
+    ],
+)
+def test_what_is_left_to_choose_reads_as_the_help_pages_say_it(lang, plain, table):
+    """A field the players must fill is written with the metavar of the language's help pages
+    (``terts score --help`` says ОЧКИ, ГРАВЕЦЬ); a number stays ``N``."""
+    from terts_referee import i18n
+    from terts_referee.cli.remedies import command
+    from terts_referee.table.remedies import short
+
+    remedy = Remedy("score", {"points": None, "by": None, "last_trick": None})
+    with i18n.speaking(lang):
+        assert (command(remedy), short(remedy)) == (plain, table)
+        claim = Remedy("claim", {"player": None, "tricks": None, "card_points": None})
+        assert command(claim).endswith("--tricks N --card-points N")
+        assert i18n.t("hole.combo", lang) in command(Remedy("challenge", {"combo": None}))
+
+
 def test_the_terminal_adds_the_command_after_the_sentence():
     """The sentence names no command; the terminal's tail adds it, in the form in use."""
     from terts_referee.cli.remedies import say

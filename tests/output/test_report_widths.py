@@ -109,7 +109,7 @@ def test_history_keeps_each_score_and_date_on_one_line(terts, library, monkeypat
     dated = [row for row in rows(out) if row[0]]
     assert len(dated) == len(PAIRS)
     for row in dated:
-        assert re.fullmatch(r"2026-03-0\d 20:00", row[0]), row
+        assert re.fullmatch(r"0\d\.03\.2026 20:00", row[0]), row  # the Russian way of a date
         assert row[4] == "650 : 0" and row[5] == "2" and row[6] == "18", row
     if width == 80:
         header = next(line for line in out.splitlines() if line.startswith("┃"))
@@ -124,7 +124,8 @@ def test_stats_tables_wrap_no_figure(terts, library, monkeypatch, width):
     out = terts("--lang", "ru", "stats", game=False).stdout
     assert_within(out, width)
     assert "│ 1 : 1 " in out or "│ 0 : 1 " in out  # «wins» in one cell, whole
-    assert re.search(r"│ 6\.8 \(μ 30\.2 ± 7\.8\)|│ -?\d+\.\d \(μ \d+\.\d ± \d\.\d\) ", out)
+    # the decimal comma of Russian, the figures whole
+    assert re.search(r"│ 6,8 \(μ 30,2 ± 7,8\)|│ -?\d+,\d \(μ \d+,\d ± \d,\d\) ", out)
 
 
 def test_the_log_at_80_columns_gives_the_width_to_the_event_and_its_notes(terts, monkeypatch):
@@ -138,12 +139,13 @@ def test_the_log_at_80_columns_gives_the_width_to_the_event_and_its_notes(terts,
     out = terts.ok("--lang", "ru", "log").stdout
     assert_within(out, 80)
     table = rows(out)
-    assert re.fullmatch(r"\d{4}-\d\d-\d\d", table[0][1]) and re.fullmatch(r"[\d:]{8}", table[1][1])
+    day, time = table[0][1], table[1][1]
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4}", day) and re.fullmatch(r"[\d:]{8}", time)
     times = [row[1] for row in table[2:] if row[1]]
     assert times and all(re.fullmatch(r"\d\d:\d\d:\d\d", t) for t in times), times
     header = next(line for line in out.splitlines() if line.startswith("┃"))
     widths = [len(cell) for cell in header.strip("┃").split("┃")]
-    assert widths[1] == 12  # «2026-12-01» and its padding
+    assert widths[1] == 12  # «01.12.2026» and its padding
     assert abs(widths[2] - widths[3]) <= 1, header  # the event and the notes share the rest
     numbers = [row[0] for row in table if row[0]]
     assert numbers == ["1", "2", "3"]

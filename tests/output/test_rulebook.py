@@ -4,7 +4,6 @@ values, and the bundled rulesets' choices as rulesets/*.toml make them."""
 
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from pathlib import Path
@@ -12,17 +11,17 @@ from pathlib import Path
 import pytest
 
 import terts_referee
-from terts_referee import i18n
 from terts_referee.domain.rules import SECTIONS, bundled_names, fields, load_ruleset
 from terts_referee.output import rulebook
 from tests.helpers import raises_verdict, said
+from tests.i18n.catalogues import english
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(terts_referee.__file__).resolve().parent
 DOCS = REPO / "docs"
-LANGS = {"en": "rules.md", "ru": "rules.ru.md"}
+LANGS = {"en": "rules.md", "ru": "rules.ru.md", "uk": "rules.uk.md"}
 #: The line that follows each key's explanation and lists the bundled rulesets' values.
-BUNDLED_LINE = {"en": "Bundled:", "ru": "Наборы правил:"}
+BUNDLED_LINE = {"en": "Bundled:", "ru": "Наборы правил:", "uk": "Набори правил:"}
 CITED = re.compile(r"§\s*(\d+(?:\.\d+)*)")
 KEYS = [f"{s}.{f.name}" for s, cls in SECTIONS.items() for f in fields(cls)]
 
@@ -161,7 +160,7 @@ def test_lookup_suggests_only_a_close_match(query, meant):
 
 
 @pytest.mark.parametrize(
-    ("lang", "reads"), [("en", "en"), ("ru", "ru"), ("uk", "ru"), ("de", "en"), ("", "en")]
+    ("lang", "reads"), [("en", "en"), ("ru", "ru"), ("uk", "uk"), ("de", "en"), ("", "en")]
 )
 def test_a_language_without_a_book_reads_the_nearest(lang, reads):
     path, used = rulebook.book_file(lang)
@@ -175,22 +174,21 @@ def test_the_books_are_found_in_the_repository_for_an_editable_install():
 # --- the books explain everything the program cites --------------------------------------------
 
 
-def _catalogues() -> list[dict[str, dict[str, str]]]:
-    """Every registered catalogue: each module that calls ``register(`` is imported."""
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if "register(" in path.read_text(encoding="utf-8"):
-            parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-            importlib.import_module(".".join(p for p in parts if p != "__init__"))
-    return i18n.CATALOGUES
-
-
 def _cited_in_messages() -> dict[str, set[str]]:
+    """Every section a message cites, in any language (the help pages too)."""
+    from tests.i18n.catalogues import entries, po
+
+    english()
     cited: dict[str, set[str]] = {}
-    for catalogue in _catalogues():
-        for key, entry in catalogue.items():
-            for lang in i18n.LANGS:
-                for number in CITED.findall(entry[lang]):
-                    cited.setdefault(number, set()).add(f"{key} [{lang}]")
+    texts = [(f"{key} [en]", text) for key, forms in entries("en").items() for text in forms]
+    for lang in ("ru", "uk"):
+        texts += [
+            (f"{key} [{lang}]", text) for key, forms in entries(lang).items() for text in forms
+        ]
+        texts += [(f"{m.context} [en]", m.id) for m in po(lang) if isinstance(m.id, str) and m.id]
+    for where, text in texts:
+        for number in CITED.findall(text):
+            cited.setdefault(number, set()).add(where)
     return cited
 
 

@@ -566,7 +566,9 @@ def test_sheet_csv_and_chart_and_html_export(terts, tmp_path):
     terts.ok("deal", "--trump", "h")
     terts.ok("declare", "Alice", "terts:Qh")
     terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
-    rows = list(csv.reader(io.StringIO(terts.ok("sheet", "--csv").stdout)))
+    out = terts.ok("sheet", "--csv").stdout
+    assert out.startswith("\ufeff")  # UTF-8 marked, for a spreadsheet
+    rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
     assert rows[0][:4] == ["deal", "dealer", "trump", "last_trick"]
     assert rows[1][:4] == ["1", "Bob", "hearts", "Alice"] and "120" in rows[1]
     chart = terts.ok("sheet", "--chart").stdout

@@ -42,6 +42,7 @@ from terts_referee.table import (
     parse_line,
     run_table,
 )
+from terts_referee.table.parser import norm
 from tests.helpers import raises_said, raises_verdict, untimed
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -280,7 +281,7 @@ def test_game_path_from_the_environment(tmp_path, capsys, monkeypatch):
 def test_unknown_language_is_refused(tmp_path, capsys):
     game = new_game(tmp_path / "g.toml", capsys)
     assert run_table(str(game), "de", input=[]) == 2
-    assert "expected en or ru" in capsys.readouterr().err
+    assert "expected en, ru, uk" in capsys.readouterr().err
 
 
 # --- bad lines -----------------------------------------------------------------------------------
@@ -482,17 +483,25 @@ def test_corrections_at_the_table(tmp_path, capsys):
     assert [e["type"] for e in events(game)] == ["deal", "declare", "declare", "score"]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_help_lists_every_short_form(lang):
     text = "\n".join(help_lines(lang))
     for form in FORMS:
         assert f"  {form.usage_in(lang)} " in text
-    assert "сдача/сд = n" in text
+    assert "сдача/сд/роздача/рд = n" in text
 
 
-def test_catalogue_has_both_languages():
-    for key, texts in TABLE.items():
-        assert texts.get("en") and texts.get("ru"), key
+def test_the_short_words_of_the_two_languages_never_clash():
+    """A Russian and a Ukrainian short word for the same command, or the same word for one
+    command only: no word reads as two commands."""
+    seen: dict[str, str] = {}
+    for form in FORMS:
+        for word in (form.short, *form.aliases):
+            assert seen.setdefault(norm(word), form.command) == form.command, word
+
+
+def test_the_catalogue_is_the_table_s():
+    assert TABLE and all(key.startswith("table.") for key in TABLE)
 
 
 # --- completion ----------------------------------------------------------------------------------

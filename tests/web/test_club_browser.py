@@ -152,6 +152,8 @@ def test_the_lobby_opens_a_round_and_shows_the_standings(where_for_browser, chro
         page.wait_for_selector("table.standings tbody tr")
         rows = page.locator("table.standings tbody tr").all_inner_texts()
         assert len(rows) == 5 and rows[0].split("\t")[0].strip() == "1"
+        ratings = [row.split("\t")[-1] for row in rows]  # the Russian decimal comma, no point
+        assert any("," in r for r in ratings) and not any("." in r for r in ratings), ratings
         _fits(page)
         assert _lines_of_names(page) == [1] * 5  # each name whole on its line
         axe_clean(page, "the standings page")

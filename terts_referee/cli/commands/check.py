@@ -141,13 +141,15 @@ def check_when(
         typer.Option(
             "--declared",
             metavar="COMBO",
-            help="His own, written earlier in this deal (repeatable).",
+            help="The player's own, written earlier in this deal (repeatable).",
         ),
     ] = None,
     this_turn: Annotated[
         list[str] | None,
         typer.Option(
-            "--this-turn", metavar="COMBO", help="His own, declared already before this trick."
+            "--this-turn",
+            metavar="COMBO",
+            help="The player's own, declared already before this trick.",
         ),
     ] = None,
     opponent: Annotated[
@@ -157,7 +159,9 @@ def check_when(
     asked: Annotated[
         str | None,
         typer.Option(
-            "--asked", metavar="COMBO", help="He asked «От чего?» about this one in this turn."
+            "--asked",
+            metavar="COMBO",
+            help="The player asked «От чего?» about this one in this turn.",
         ),
     ] = None,
     rules: RulesOpt = "classic",

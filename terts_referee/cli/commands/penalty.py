@@ -17,9 +17,10 @@ def command(
         str,
         typer.Argument(
             metavar="KIND",
-            help="false-declaration, miscount, empty-challenge, late-declaration, "
-            "out-of-turn-draw, "
-            "wrong-hand-size, draw-before-break, renege, trump-seven, lowering",
+            help="The offence: false-declaration, miscount, empty-challenge, "
+            "late-declaration, out-of-turn-draw, wrong-hand-size, draw-before-break, renege, "
+            "trump-seven, lowering; the table's Russian and Ukrainian words are accepted too "
+            "(--lang ru or --lang uk lists them).",
         ),
     ],
     points: Annotated[

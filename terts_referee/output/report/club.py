@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...i18n import register, t
+from ...i18n import N_np, N_p, register, t
 from ...library.club import Round
 from .. import console
 
@@ -14,17 +14,14 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 WORDS = register(
-    {
-        "pairs.title": {
-            "en": "The evening's pairs: {players:#player|players}, {rounds:#round|rounds}",
-            "ru": "Пары на вечер: {players:#игрок|игрока|игроков}, {rounds:#тур|тура|туров}",
-        },
-        "pairs.round": {"en": "round", "ru": "тур"},
-        "pairs.table": {"en": "table {n}", "ru": "стол {n}"},
-        "pairs.tables": {"en": "table", "ru": "стол"},
-        "pairs.pair": {"en": "pair", "ru": "пара"},
-        "pairs.bye": {"en": "sits out", "ru": "отдыхает"},
-    }
+    N_p("pairs.title", "The evening's pairs: {players}, {rounds}"),
+    N_np("pairs.title#players", "{players} player", "{players} players", "players"),
+    N_np("pairs.title#rounds", "{rounds} round", "{rounds} rounds", "rounds"),
+    N_p("pairs.round", "round"),
+    N_p("pairs.table", "table {n}"),
+    N_p("pairs.tables", "table"),
+    N_p("pairs.pair", "pair"),
+    N_p("pairs.bye", "sits out"),
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...i18n import t
+from ...i18n import date, t
 from .. import console
 from .events import Said, describe, show
 from .words import iso
@@ -119,7 +119,7 @@ def trail_table(corrections: Sequence[Correction]) -> Table:
     tab = console.table(t("h.at"), t("h.action"), t("h.old"), t("h.new"), title=t("h.trail"))
     for c in corrections:
         tab.add_row(
-            console.cell(c.at.strftime("%Y-%m-%d %H:%M:%S") if c.at else "—"),
+            console.cell(date(c.at, "second") if c.at else "—"),
             console.cell(t(ACTION_WORDS[c.action.value], n=c.number)),
             console.cell(describe(c.old) if c.old is not None else "—"),
             console.cell(describe(c.new) if c.new is not None else "—"),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...domain.rules import Ruleset
 from ...domain.verdicts import Remedy
 from ...i18n import lang, t
+from ...i18n.words import named
 from .. import console
 from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
@@ -169,7 +170,7 @@ def event_lines(
             say(
                 t(
                     "out.decl_line",
-                    name=rec.decl.name(lang()),
+                    name=named(rec.decl, lang()),
                     value=rec.value,
                     status=status_word(rec.status),
                 ),
@@ -242,7 +243,7 @@ def new_lines(
     rules, target = game.rules.name, game.rules.game.target
     said: list[Said] = [(t("out.new", path=path, a=a, b=b, rules=rules, target=target), None)]
     if command is not None:
-        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        typed = command(Remedy("deal", {"trump": None}))
         said.append((t("out.next_deal", command=typed), "dim"))
     return said
 

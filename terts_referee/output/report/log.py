@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...i18n import t
+from ...i18n import date, t
 from .. import console
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
@@ -56,7 +56,7 @@ def report_log(view: LogView, as_json: bool) -> None:
         at = entry.at
         when = "—"
         if at is not None:  # the date when it changes (an evening is one date), else the time
-            when = at.strftime("%H:%M:%S" if at.date() == day else "%Y-%m-%d %H:%M:%S")
+            when = at.strftime("%H:%M:%S") if at.date() == day else date(at, "second")
             day = at.date()
         what = describe(entry.event)
         aside = entry.set_aside is not None

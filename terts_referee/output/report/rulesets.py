@@ -6,11 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...domain.rules import Ruleset, key_docs, toml_value
-from ...i18n import (
-    lang,
-    ruledocs,  # noqa: F401  (registers the keys' meanings said below)
-    t,
-)
+from ...i18n import lang, t
+from ...i18n.ruledocs import described
 from .. import console
 from . import words  # noqa: F401  (the reports' catalogue, registered)
 
@@ -29,7 +26,7 @@ def report_rules_list(as_json: bool) -> None:
         return
     tab = console.table(t("h.name"), t("h.description"), title=t("h.rulesets"))
     for r in rows:
-        tab.add_row(console.cell(r.name, "bold"), console.cell(r.description))
+        tab.add_row(console.cell(r.name, "bold"), console.cell(described(r.name, r.description)))
     console.show(tab)
 
 
@@ -58,7 +55,7 @@ def report_rules_show(
         t("h.value"),
         t("h.meaning"),
         t("h.source"),
-        title=f"{rules.name}: {rules.description}",
+        title=f"{rules.name}: {described(rules.name, rules.description)}",
     )
     key = tab.columns[0]
     key.no_wrap = True

@@ -23,12 +23,14 @@ class DealTimes(TypedDict):
 
 class DeclaredJSON(DeclarationJSON):
     """A declaration of a deal: who made it, at which event, its status and name (the
-    table's, in Russian), its notation, its face ``value`` and the ``points`` it scored."""
+    table's, in Russian; ``table_name`` in the output language), its notation, its face
+    ``value`` and the ``points`` it scored."""
 
     event: int
     player: str
     status: str
     name: str
+    table_name: str
     combo: str
     value: int
     note: str  # why it did not score, or why it stands again

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...i18n import lang, t
+from ...i18n.words import named
 from .. import console
 from .words import iso, penalty_name, said, said_all, status_word
 
@@ -16,12 +17,33 @@ if TYPE_CHECKING:
 
     from rich.table import Table
 
+    from ...domain.declarations import Declaration
     from ...domain.rules import Ruleset
     from ...domain.verdicts import Remedy
     from ...game.model import Game
     from ...referee import Deal, Sheet
     from ...referee.records import PenaltyRecord
     from .shapes import DealJSON, DealTimes, SheetJSON
+
+
+#: The JSON's ``name`` of a declaration: the table's Russian name, a fixed value of the script
+#: interface (README, "For scripts"), not a translation, so it is written here rather than
+#: read from the Russian catalogue: it does not change when a translator rewords ``decl.*``,
+#: and an English run reads no catalogue for it.
+_RUN_RU = {3: "терц", 4: "пятьдесят", 5: "сто пять", 6: "сто шесть", 7: "сто семь", 8: "сто восемь"}
+_TOP_RU = {"A": "Туза", "K": "Короля", "Q": "Дамы", "J": "Валета"}
+_FOUR_RU = {"J": "двести валетов", "A": "сто тузов", "K": "сто королей", "Q": "сто дам"}
+
+
+def russian_name(decl: Declaration) -> str:
+    """«терц от Дамы ♥», «сто дам», «марьяж ♥»: the JSON's ``name`` (see above)."""
+    suit = decl.suit.symbol if decl.suit else ""
+    rank = decl.rank.value if decl.rank else ""
+    if decl.kind.value == "four":
+        return _FOUR_RU[rank]
+    if decl.kind.value == "marriage":
+        return f"марьяж {suit}".strip()
+    return f"{_RUN_RU[decl.length]} от {_TOP_RU.get(rank, rank)} {suit}"
 
 
 def _deal_times(game: Game, d: Deal, following: Deal | None) -> DealTimes:
@@ -56,7 +78,8 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                         "event": r.event,
                         "player": r.player,
                         "status": r.status,
-                        "name": r.decl.name("ru"),
+                        "name": russian_name(r.decl),  # the table's Russian name (README)
+                        "table_name": named(r.decl, lang()),  # the same in the output language
                         "combo": str(r.decl),
                         **r.decl.to_json(rules),
                         "value": r.value,  # its face value under the rules
@@ -170,7 +193,7 @@ def report_sheet(
             mark = "" if r.status == "scored" else f" ({status_word(r.status)})"
             if r.restored:  # burned by a challenge found false
                 mark = f" ({t('out.stands_again', event=r.restored)})"
-            items.append(f"{r.player}: {r.decl.name(lang())} {r.points}{mark}")
+            items.append(f"{r.player}: {named(r.decl, lang())} {r.points}{mark}")
         for i, pen in enumerate(d.penalties):
             says = penalty_says(d, pen, sheet.rules, i in d.withdrawn)
             items.append(f"{pen.player}: {says}")

@@ -1,12 +1,36 @@
-"""The score sheet as CSV: one row per deal, five columns per player."""
+"""The score sheet as CSV for people: one row per deal, five columns per player, the header and
+the suits in the run's language.
+
+It opens right in a spreadsheet: UTF-8 with a byte order mark (the players' names are not
+ASCII in any language, and a spreadsheet reads a CSV without the mark in the system's code
+page), and the list separator the language's spreadsheets expect (``csv.delimiter``: ``;``
+where the decimal separator is a comma). Scripts read ``sheet --json`` (English keys).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...domain.verdicts import Verdict
+from ...i18n import N_p, register
 from .. import console
 from . import words  # noqa: F401  (the reports' catalogue, registered)
+
+WORDS = register(
+    N_p("csv.deal", "deal"),
+    N_p("csv.dealer", "dealer"),
+    N_p("csv.trump", "trump"),
+    N_p("csv.last_trick", "last_trick"),
+    # TRANSLATORS: the columns of one player ({p}: the name as typed) in `terts sheet --csv`
+    N_p("csv.card_points", "{p} card_points"),
+    N_p("csv.declarations", "{p} declarations"),
+    N_p("csv.penalties", "{p} penalties"),
+    N_p("csv.points", "{p} points"),
+    N_p("csv.total", "{p} total"),
+)
+
+#: The byte order mark that tells a spreadsheet the file is UTF-8.
+BOM = "\ufeff"
 
 if TYPE_CHECKING:
     from typing import Any
@@ -22,8 +46,11 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     import io
     import sys
 
+    from ...i18n import lang, t
+    from ...i18n.words import suit_word
+
     buf = io.StringIO()
-    writer = csv.writer(buf)
+    writer = csv.writer(buf, delimiter=t("csv.delimiter"))
     isatty = getattr(sys.stdout, "isatty", None)
     on_terminal = isatty is not None and isatty()
     if on_terminal:
@@ -34,18 +61,23 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
 
     else:
         writerow = writer.writerow
-    head = ["deal", "dealer", "trump", "last_trick"]
+    head = [t("csv.deal"), t("csv.dealer"), t("csv.trump"), t("csv.last_trick")]
     for p in game.players:
         head += [
-            f"{p} card_points",
-            f"{p} declarations",
-            f"{p} penalties",
-            f"{p} points",
-            f"{p} total",
+            t("csv.card_points", p=p),
+            t("csv.declarations", p=p),
+            t("csv.penalties", p=p),
+            t("csv.points", p=p),
+            t("csv.total", p=p),
         ]
     writerow(head)
     for d in sheet.deals:
-        row = [d.number, d.dealer, d.trump.value if d.trump else "", d.last_trick or ""]
+        row = [
+            d.number,
+            d.dealer,
+            suit_word(d.trump, lang()) if d.trump else "",
+            d.last_trick or "",
+        ]
         for p in game.players:
             row += [
                 (d.card_points or {}).get(p, ""),
@@ -56,7 +88,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
             ]
         writerow(row)
     text = console.plain(buf.getvalue())
-    if not on_terminal:  # exact into a file or pipe, or nothing
+    if not on_terminal:  # exact into a file or pipe, or nothing; marked UTF-8 for a spreadsheet
         char = console.unencodable(sys.stdout, text)
         if char is not None:
             from ...errors import RefereeError
@@ -65,4 +97,12 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
             raise RefereeError(
                 Verdict("msg.csv_encoding", {"code": code, "enc": sys.stdout.encoding})
             )
+        if _utf(sys.stdout):
+            text = BOM + text
     sys.stdout.write(text)
+
+
+def _utf(stream: object) -> bool:
+    """Whether ``stream`` writes UTF-8 (where a byte order mark means what it says)."""
+    encoding = str(getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    return encoding in ("utf-8", "utf8")

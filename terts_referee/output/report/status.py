@@ -67,7 +67,7 @@ def report_status(view: StatusView, as_json: bool, *, command: Callable[[Remedy]
 
     say_set_aside(view.set_aside, command)
     if not data["deal"]:
-        typed = command(Remedy("deal", {"trump": t("out.card_or_suit")}))
+        typed = command(Remedy("deal", {"trump": None}))
         console.say(t("out.no_deal", command=typed))
         return
     if data["phase"] == "over":

@@ -51,8 +51,8 @@
   ];
   const SUIT_OF = { spades: "♠", clubs: "♣", diamonds: "♦", hearts: "♥" };
   const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-  const RANK_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
-  const rankLabel = (r) => (lang === "ru" && RANK_RU[r]) || r;
+  // the rank letters of the page's language (ui.rank.*: Т К Д В in Russian and Ukrainian)
+  const rankLabel = (r) => (Object.prototype.hasOwnProperty.call(W, "ui.rank." + r) && W["ui.rank." + r]) || r;
   const SEQ = ["terts", "50", "100", "106", "107", "108"];
   const FOURS = ["4J", "4Q", "4K", "4A"];
   const PENALTIES = ["false-declaration", "miscount", "empty-challenge", "late-declaration",
@@ -450,12 +450,12 @@
   }
 
   function declaredNames() {
-    // "терц от Дамы ♥": the sheet's (Russian) names of each declaration event, on the
-    // Russian page; the English page shows the combos as written (terts:Q♥).
+    // "терц от Дамы ♥": the sheet's names of each declaration event (in the page's language),
+    // on a Russian or Ukrainian page; the English page shows the combos as written (terts:Q♥).
     const names = {};
-    if (lang !== "ru") return names;
+    if (lang === "en") return names;
     for (const d of S.sheet.deals) {
-      for (const x of d.declared || []) (names[x.event] = names[x.event] || []).push(x.name);
+      for (const x of d.declared || []) (names[x.event] = names[x.event] || []).push(x.table_name || x.name);
     }
     return names;
   }
@@ -706,7 +706,7 @@
         const text = typed.value.trim();
         if (text) return text.split(/\s+/);
         // In the table's words of the page's language, so that a refusal quotes them back.
-        const word = lang === "ru" ? { terts: "терц", marriage: "марьяж" }[cls.value] : null;
+        const word = W["ui.combo_word." + cls.value] || null;
         if (SEQ.includes(cls.value)) {
           if (!rank.value || !suit.value) return [];
           return [(word || cls.value) + ":" + rankLabel(rank.value) + suit.value];
@@ -1217,6 +1217,16 @@
           "data-tool": "save", text: w("ui.save_sheet") })));
   }
 
+  // A number as the page's language writes it: the decimal comma in Russian and Ukrainian
+  // (2,5; 6,2), no thousands separator (the program's numbers are small, as on the terminal);
+  // ``digits`` fixes the decimals (a rating's one). Anything but a number as it is.
+  function num(v, digits) {
+    if (typeof v !== "number") return v;
+    const fixed = digits === undefined ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    return new Intl.NumberFormat(lang, { useGrouping: false, ...fixed }).format(v);
+  }
+
   function figures(pairs) {
     // label, value: a list of terms, read in order by any reader, wrapped at any width
     return el("dl", { class: "figures" }, ...pairs.flatMap(([k, v]) =>
@@ -1239,7 +1249,7 @@
       box.replaceChildren(...parts);
       return;
     }
-    const avg = (v) => (v === null || v === undefined ? "—" : String(v));
+    const avg = (v) => (v === null || v === undefined ? "—" : String(num(v)));
     parts.push(el("p", { class: "summary", text: w("ui.stats_summary", { g: data.games, u: data.unfinished,
       d: avg(data.average_deals), m: avg(data.average_minutes) }) }));
     const cards = el("div", { class: "cards" });
@@ -1247,8 +1257,8 @@
       const rows = [[w("ui.st.games"), p.games], [w("ui.st.wins"), p.wins],
         [w("ui.st.rate"), Math.round(p.win_rate * 100) + "%"],
         [w("ui.st.streak"), p.current_streak + " / " + p.longest_streak],
-        [w("ui.st.per_deal"), p.points_per_deal], [w("ui.st.best_deal"), p.best_deal]];
-      if (p.rating !== undefined) rows.push([w("ui.st.rating"), p.rating === null ? null : p.rating.toFixed(1)]);
+        [w("ui.st.per_deal"), num(p.points_per_deal)], [w("ui.st.best_deal"), p.best_deal]];
+      if (p.rating !== undefined) rows.push([w("ui.st.rating"), p.rating === null ? null : num(p.rating, 1)]);
       // what happened in the player's deals: only what did (a row of noughts says nothing)
       const d = p.declarations || {};
       const scored = ["terts", "fifty", "hundred", "four", "marriage"].filter((c) => d[c])

@@ -184,6 +184,11 @@
       field(w("club.ui.rules"), rules), go));
   }
 
+  // A rating as the page's language writes it: one decimal, the decimal comma in Russian and
+  // Ukrainian (6,2), as the terminal and the player's own page write it.
+  const decimal = (v) => new Intl.NumberFormat(lang, { useGrouping: false,
+    minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+
   function renderStandings() {
     const st = S.standings;
     const head = el("tr", {}, ...[["rank", "rank"], ["player", "player"], ["games", "num"],
@@ -191,7 +196,7 @@
       el("th", { class: c || null, scope: "col", text: w("club.ui.col." + k) })));
     const rows = st.players.map((p) => {
       const change = p.change === null ? null
-        : el("span", { class: "change", text: "(" + (p.change >= 0 ? "+" : "") + p.change.toFixed(1) + ")" });
+        : el("span", { class: "change", text: "(" + (p.change >= 0 ? "+" : "") + decimal(p.change) + ")" });
       const playing = p.playing ? el("span", { class: "playing", text: w("club.ui.playing") }) : null;
       return el("tr", {},
         el("td", { class: "rank", text: String(p.rank) }),
@@ -199,7 +204,7 @@
         el("td", { text: String(p.games) }),
         el("td", { text: String(p.wins) }),
         el("td", { text: String(p.points) }),
-        el("td", {}, document.createTextNode(p.rating === null ? "—" : p.rating.toFixed(1)), change));
+        el("td", {}, document.createTextNode(p.rating === null ? "—" : decimal(p.rating)), change));
     });
     fill($("standings"), el("h2", { text: w("club.ui.standings") }),
       el("p", { class: "muted", text: w("club.ui.since", { when: when(st.since) }) }),
