@@ -100,13 +100,13 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "score": (("points",), (("by", "--by"), ("last_trick", "--last-trick"))),
-    "trump": (("trump", "suit"), ()),
+    "trump": (("trump",), ()),
     "penalty": (("player", "kind"), (("points", "--points"), ("event", "--event"))),
     "claim": (("player",), (("tricks", "--tricks"), ("card_points", "--card-points"))),
     "declare": (("player", "combos"), ()),
     "challenge": (("player", "combo"), ()),
     "new": (("players",), ()),
-    "drop": (("event",), ()),
+    "drop": (("number",), ()),
 }
 #: What a field the players must choose (None) is written as: ``terts score POINTS --by P``,
 #: in the words of the help pages' metavars (``ГРАВЕЦЬ``, ``ОГОЛОШЕННЯ``); a number is ``N``.
@@ -127,7 +127,7 @@ _PLACEHOLDERS = {
     "trump": "hole.card_or_suit",
     "suit": "hole.suit",
 }
-_NUMBERS = ("event", "tricks", "card_points")
+_NUMBERS = ("event", "number", "tricks", "card_points")
 _POINTS = {"score": "hole.points"}
 _FLAGS = {
     ("deal", "quick"),

@@ -73,7 +73,7 @@ def test_a_game_now_won_earlier_opens_with_the_events_after_the_win_set_aside():
     assert (sheet.winner, sheet.totals) == (A, {A: 510, B: 260})
     assert len(sheet.deals) == 5  # deal 6 is not on the sheet
     (notice,) = sheet.notices_for(28)
-    assert notice.code == "notice.set_aside" and notice.remedy == Remedy("drop", {"event": 28})
+    assert notice.code == "notice.set_aside" and notice.remedy == Remedy("drop", {"number": 28})
     assert said(notice).startswith("event 28 no longer holds: the game is over")
     assert "kept in the file, not counted; drop it, or correct an earlier event" in said(notice)
     deal = sheet.deals[4]

@@ -29,7 +29,7 @@ def test_plain_hints_quote_names_with_spaces(terts):
          "terts deal --trump 7♥ --quick --replace 1", "n 7♥ quick --replace 1"),
         (Remedy("deal", {"trump": "7♥", "dealer": "Анна Мария"}),
          "terts deal --trump 7♥ --dealer 'Анна Мария'", "n 7♥ 'Анна Мария'"),
-        (Remedy("trump", {"suit": None}), "terts trump SUIT", "tr SUIT"),
+        (Remedy("trump", {"trump": None}), "terts trump CARD|SUIT", "tr CARD|SUIT"),
         (Remedy("trump", {"trump": None}), "terts trump CARD|SUIT", "tr CARD|SUIT"),
         (Remedy("score", {"points": None, "by": "O'Neil", "last_trick": "Аня"}),
          "terts score POINTS --by 'O'\\''Neil' --last-trick Аня", "s POINTS 'O'\\''Neil' Аня"),

@@ -275,7 +275,7 @@
     const f = remedy.fields || {};
     if (f.replace) return { mode: "replace", n: f.replace };
     if (f.before) return { mode: "before", n: f.before };
-    if (remedy.action === "drop") return { mode: "drop", n: f.number || f.event };
+    if (remedy.action === "drop") return { mode: "drop", n: f.number };
     if (remedy.action === "undo" && S && S.log && S.log.events.length) {
       return { mode: "undo", n: S.log.events.length };
     }
