@@ -50,7 +50,7 @@ SAMPLES = {
     "c_class": "полтинник",
     "d_class": "терц",
     "kind": "ложное объявление",
-    "status": "сгорело",
+    "status": "сгорает",
     "rank": "9",
     "top": "8",
 }
@@ -150,7 +150,7 @@ UKRAINIAN = {
     "черви": "чирви",
     "полтинник": "пʼятдесят",
     "ложное объявление": "хибне оголошення",
-    "сгорело": "згоріло",
+    "сгорает": "згорає",
     "пятьдесят от Валета ♦": "пʼятдесят від Валета ♦",
     "пятьдесят от Короля ♥": "пʼятдесят від Короля ♥",
     "терц от Дамы ♥": "терц від Дами ♥",
@@ -322,3 +322,21 @@ def test_how_a_message_with_a_player_reads(key, fields, ru, uk):
     assert i18n.t(key, "ru", **fields).startswith(ru)
     ukrainian = {name: _own(value, "uk") for name, value in fields.items()}
     assert i18n.t(key, "uk", **ukrainian).startswith(uk)
+
+
+#: A neuter word left alone: a past tense («сгорело») or a short adjective or participle
+#: («ложное», «хибне», «не объявлено») that agrees with no declaration's name (терц, пятьдесят,
+#: сотня, марьяж).
+NEUTER_ALONE = re.compile(r"^(?:не )?\w+(?:ло|ное|но|не)$")
+#: Adverbs, which agree with nothing and need not: «(поздно)».
+ADVERBS = {"поздно", "пізно"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_declarations_status_agrees_with_any_declaration(lang):
+    """«терц от Дамы ♥ 0 (сгорает)», «(ложное объявление)»: a present tense or a noun phrase,
+    never a neuter form that agrees with no declaration."""
+    statuses = [(c, m) for c, m in _messages(lang) if c.startswith("status.")]
+    assert statuses
+    for code, text in statuses:
+        assert text in ADVERBS or not NEUTER_ALONE.match(text), (code, text)
