@@ -294,6 +294,11 @@ MESSAGES = register(
         "event {n} opens a deal whose events {first}-{last} still stand: drop them first, or "
         "replace event {n}",
     ),
+    N_p(
+        "err.fix.opening.one",
+        "event {n} opens a deal whose event {first} still stands: drop it first, or replace "
+        "event {n}",
+    ),
     N_p("err.fix.names_dropped", "it names event {n}, which would be removed"),
     N_p("err.fix.broken", "{label}, no longer holds: {reason}; the correction is refused"),
     N_p("err.fix.own.replace", "event {n} cannot be replaced by this: {reason}"),
