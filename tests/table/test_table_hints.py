@@ -9,7 +9,8 @@ import tomllib
 
 def test_table_hints_use_the_short_forms_and_quote_names(tmp_path, capsys):
     """A scripted table session: the hints are the table's own forms (`c 'Анна Мария' COMBO`,
-    `n CARD|SUIT`, `tr CARD|SUIT`), names with a space quoted; the new forms `a`, `tr`, `n … tricks`."""
+    `n CARD|SUIT`, `tr CARD|SUIT`), names with a space quoted; the new forms `a`, `tr`,
+    `n … tricks`."""
     from terts_referee.cli import main
     from terts_referee.table import run_table
 
