@@ -127,11 +127,11 @@ REFUSALS = [
         [*QUICK, ("penalty", "Боря", "out-of-turn-draw")],
         None,
         ("deal",),
-        "игра окончена, победитель — Аня (Боря проигрывает партию: чужой подъём",
+        "партия окончена, победитель — Аня (Боря проигрывает партию: чужой подъём",
     ),
     ("undo with no events", NEW, None, ("undo",), "отменять нечего"),
     ("game file exists", NEW, None, ("new", "Аня", "Боря"), "уже есть и не перенесён в библиотеку"),
-    ("missing game file", [], None, ("log",), "файл игры"),
+    ("missing game file", [], None, ("log",), "файл партии"),
     ("corrupt game file", [], {"game.toml": BAD_TOML}, ("log",), "повреждён (ошибка в TOML"),
     (
         "§7 unknown ruleset",
@@ -238,7 +238,7 @@ def test_russian_from_the_environment(terts, monkeypatch):
         pytest.param(
             QUICK,
             ("penalty", "Боря", "draw-before-break"),
-            ["победитель игры — Аня: Боря проигрывает партию: добор до ломки колоды"],
+            ["победитель партии — Аня (Боря проигрывает партию: добор до ломки колоды"],
             id="§6 a lost game",
         ),
     ],
@@ -387,7 +387,7 @@ def test_every_domain_message_has_russian_words():
 
 def test_a_message_in_each_language():
     assert i18n.t("err.undo.empty", "en") == "nothing to undo: the game has no events yet"
-    assert i18n.t("err.undo.empty", "ru") == "отменять нечего: в игре ещё нет событий"
+    assert i18n.t("err.undo.empty", "ru") == "отменять нечего: в партии ещё нет событий"
 
 
 @pytest.mark.parametrize(
@@ -408,3 +408,16 @@ def test_usage_errors_in_russian(capsys, args, fragment):
     assert main(["--lang", "ru", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and fragment in err and "(см. `terts" in err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_winner_and_the_reason_are_not_two_colons_in_a_row(lang):
+    """«победитель партии — Боря: 390 очков: цель 301…» read as two colons in a row: the
+    reason goes in brackets after the name."""
+    from terts_referee.domain.verdicts import Verdict
+    from terts_referee.i18n.words import say
+
+    reason = Verdict("win.target", {"total": 390, "target": 301, "deal": 7})
+    line = say(Verdict("notice.win", {"winner": "Боря", "reason": reason}), lang)
+    assert line.count(":") <= 1, line
+    assert line.startswith(("победитель партии — Боря (", "переможець партії — Боря (")), line
