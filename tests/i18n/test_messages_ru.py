@@ -120,7 +120,7 @@ REFUSALS = [
         None,
         ("penalty", "Аня", "miscount"),
         "нужно указать очки: неверно записанная сумма, которая переходит сопернику [000][001]"
-        "[004]: `terts penalty Аня miscount --points N`",
+        "[004]: `terts penalty Аня подсчет --points N`",
     ),
     (
         "§6 a lost game is over",
