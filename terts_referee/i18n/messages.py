@@ -855,8 +855,8 @@ MESSAGES = register(
     N_p("err.penalty.no_declaration", "{player} has no declaration in deal {deal} to void"),
     N_np(
         "err.claim.tricks",
-        "{player} has taken {tricks} trick in this deal, not {claimed}",
-        "{player} has taken {tricks} tricks in this deal, not {claimed}",
+        "claim refused: {player} has taken {tricks} trick in this deal, not {claimed}",
+        "claim refused: {player} has taken {tricks} tricks in this deal, not {claimed}",
         "tricks",
     ),
     N_p(
@@ -871,7 +871,7 @@ MESSAGES = register(
         "followed trick by trick, when they are to lead; {leader} leads trick {trick} (the "
         "non-dealer leads, deal of event {event})",
     ),
-    N_p("err.claim.quick", "in quick mode say what was taken so far"),
+    N_p("err.claim.quick", "claim refused: in quick mode say what was taken so far"),
     N_p(
         "err.claim.range",
         "a claim of {tricks} tricks and {cards} card points: expected 0-16 tricks and 0-140 "
@@ -884,8 +884,9 @@ MESSAGES = register(
     ),
     N_p(
         "err.claim.short",
-        "{player} has {total} with this deal's {partial} so far{rounded}: short of the "
-        "target {target} by {short}",
+        # the refusal says it is one: the count alone read as a count, not as a claim refused
+        "claim refused: {player} has {total} with this deal's {partial} so far{rounded}, short "
+        "of the target {target} by {short}",
     ),
     N_p(
         "err.claim.rounded",

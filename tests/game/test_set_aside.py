@@ -170,7 +170,7 @@ def test_a_claim_now_short_is_set_aside_and_the_deal_counted_by_its_score():
     sheet = game.sheet()
     assert list(sheet.set_aside) == [8]
     assert sheet.set_aside[8].code == "err.claim.short"
-    assert said(sheet.set_aside[8]).startswith("Аня has 460 with this deal's 40 so far")
+    assert said(sheet.set_aside[8]).startswith("claim refused: Аня has 460 with this deal's 40")
     assert "short of the target 501 by 41" in said(sheet.set_aside[8])
     assert [d.points[A] for d in sheet.deals] == [140, 140, 140, 50, 140]
     assert (sheet.winner, sheet.totals[A]) == (A, 610)

@@ -109,11 +109,7 @@
         lost();
         reply = { ok: false, error: w("ui.no_answer") };
       }
-      let text = reply.ok ? reply.message : reply.error;
-      // the referee's refusal of a claim reads as the count that refused it: say it was one
-      if (!reply.ok && action === "claim" && reply.code && !String(reply.code).startsWith("web.")) {
-        text = w("ui.claim_refused", { why: text });
-      }
+      const text = reply.ok ? reply.message : reply.error;
       say(text, reply.ok ? "ok" : "error", reply.ok ? null : reply.remedy);
       await refresh();
       if (MESSAGE.textContent) said = version; // the answer speaks of the state after it
