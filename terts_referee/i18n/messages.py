@@ -27,7 +27,11 @@ MESSAGES = register(
         "a suit: s c d h, ♠ ♣ ♦ ♥, spades clubs diamonds hearts, п т/к/х б ч, пики трефы бубны "
         "черви, піки (вино) трефи (хрести, жир) бубни (дзвінка) чирви",
     ),
-    N_p("err.accept.rank", "a rank: A K Q J 10 (or T) 9 8 7, or Т К Д В"),
+    # Latin T (a ten) and Cyrillic Т (an ace) look alike: each is named by its alphabet
+    N_p(
+        "err.accept.rank",
+        "a rank: A K Q J 10 9 8 7 (a ten also as Latin T), or the Cyrillic Т К Д В",
+    ),
     N_p(
         "err.accept.combo",
         "a declaration like terts:Q♥, 50:K♠, 105:J♦ (also 100/106/107/108), терц:Дч, "

@@ -421,3 +421,21 @@ def test_the_winner_and_the_reason_are_not_two_colons_in_a_row(lang):
     line = say(Verdict("notice.win", {"winner": "Боря", "reason": reason}), lang)
     assert line.count(":") <= 1, line
     assert line.startswith(("победитель партии — Боря (", "переможець партії — Боря (")), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "latin_ten", "cyrillic"),
+    [
+        ("en", "Latin T", "Cyrillic Т К Д В"),
+        ("ru", "латинская T", "Т К Д В 10 9 8 7 кириллицей"),
+        ("uk", "латинська T", "Т К Д В 10 9 8 7 кирилицею"),
+    ],
+)
+def test_the_rank_refusal_tells_latin_t_from_cyrillic_t(lang, latin_ten, cyrillic):
+    """«10 (или T) … или Т К Д В» showed a ten and an ace as the same letter: each is named by
+    its alphabet (the Latin T a ten, the Cyrillic Т an ace)."""
+    text = i18n.t("err.accept.rank", lang)
+    assert latin_ten in text and cyrillic in text, text
+    latin, cyr = latin_ten[-1], cyrillic[cyrillic.index("Т")]
+    assert (ord(latin), ord(cyr)) == (0x54, 0x422)
+    assert "\u0422 \u041a \u0414 \u0412" in text  # the Cyrillic letters, not look-alikes
