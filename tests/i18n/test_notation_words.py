@@ -48,3 +48,25 @@ def test_a_russian_declaration_line_shows_the_russian_notation(terts):
     out = terts.ok("--lang", "ru", "declare", "Аня", "терц:Дч").stdout
     assert "терц от Дамы ♥ (терц:Д♥)" in out, out
     assert "terts:" not in out, out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_declaration_has_one_name_across_the_faces(lang):
+    """The picker, the stats and the sentences name a declaration alike: «пятьдесят» in the
+    picker was «полтинник» in the stats, «четыре валета» was «двести валетов» elsewhere."""
+    from terts_referee import i18n
+    from terts_referee.output import season  # noqa: F401  (registers the season's words)
+    from terts_referee.web import texts  # noqa: F401  (registers the page's words)
+
+    def say(code: str) -> str:
+        return i18n.t(code, lang)
+
+    assert say("ui.cls.50") == say("decl.seq.4") == say("name.class.fifty")
+    assert say("ui.st.cls.fifty") == say("name.class.fifty")
+    assert say("season.fifty").lower() == say("name.class.fifty").lower()
+    if lang != "en":  # English's picker says "hundred", its sentences "hundred (105)"
+        assert say("ui.cls.100") == say("decl.seq.5")
+    for rank in "JQKA":
+        assert say(f"ui.cls.4{rank}") == say(f"decl.four.{rank}"), rank
+    if lang != "en":  # English's class is "jacks", the declaration "four jacks"
+        assert say("name.class.jacks") == say("decl.four.J")
