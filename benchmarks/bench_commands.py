@@ -1,5 +1,5 @@
 """Every command whose cost grows with the game's events, timed at 1,000 / 10,000 / 100,000
-events (issue 10, "linear everything").
+events, each linear in them.
 
 For each size the N-event game of ``make_game.replay_game`` (a valid file: target 5000, never
 reached) is written to a temporary folder,
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import replay_game, write
 
-#: The child: ``terts`` with the game file's size limit (4 MiB, issue 10: about 55,000 events of
+#: The child: ``terts`` with the game file's size limit (4 MiB: about 55,000 events of
 #: these games) lifted, so that 100,000 events (about 7 MiB) can be timed at all.
 CHILD = (
     "import sys, terts_referee.files as f; f.MAX_FILE_BYTES = 1 << 30; "

@@ -1,4 +1,4 @@
-"""A correction at event 1 of a 200-event game against one ``terts status`` (issue 11).
+"""A correction at event 1 of a 200-event game against one ``terts status``.
 
 The game is ``make_game.replay_game(200)`` written to a temporary file. Timed:
 

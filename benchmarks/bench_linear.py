@@ -1,4 +1,4 @@
-"""What-if replay and per-event notices against the number of events (issue 10, item 7).
+"""What-if replay and per-event notices against the number of events.
 
 For each size the game of ``make_game.replay_game`` is replayed non-strictly (``Game.sheet(
 strict=False)``, as ``terts sheet --as`` does: an event the ruleset refuses is skipped), and the

@@ -1,4 +1,4 @@
-"""Replay time against the number of events (issue 3, item 6).
+"""Replay time against the number of events.
 
 For each size (1,000, 2,000, 5,000 and 10,000 events by default) the game of
 ``make_game.replay_game`` is replayed with ``Game.sheet()`` (``terts_referee.referee.replay``,

@@ -1,4 +1,4 @@
-"""End-to-end start-up of ``terts`` commands against a minimal Typer app (issue 3, item 6).
+"""End-to-end start-up of ``terts`` commands against a minimal Typer app.
 
 Every command is a fresh process (``subprocess``, no shell, stdin/stdout/stderr discarded),
 started with the venv's python and the installed ``terts`` console script next to it. The

@@ -1,4 +1,4 @@
-"""Speed at the table (issue 13): ``terts`` commands on a pseudo-terminal and in a pipe against
+"""Speed at the table: ``terts`` commands on a pseudo-terminal and in a pipe against
 the minimal Typer app, and the table mode's time per recorded event.
 
 Every command is a fresh process. On a terminal, its stdin, stdout and stderr are the slave side
@@ -13,7 +13,7 @@ before it, under the same load): the goals are judged on the paired ratio. On th
 run times are bimodal (other machines take the CPUs for seconds at a time), and the median of
 each command alone can fall on either mode: for the same code the sheet's ratio of medians went
 from 1.26 to 1.59 between runs minutes apart (minimums 1.35-1.42), its paired ratio 1.40-1.43
-(issue 13, 2026-12-01). The write (``declare``)
+(2026-12-01). The write (``declare``)
 copies a prepared game file (deal 12 open) over the target before each run, outside the timing.
 
 The table mode: ``terts table`` on a pseudo-terminal reading a script of 200 events (50 quick

@@ -1,9 +1,9 @@
-"""An independent Terts deal simulator, the tests' second opinion on the referee (RULES §1-§5).
+"""An independent Terts deal simulator, the tests' second opinion on the referee (§1-§5).
 
 It shares nothing with ``terts_referee.referee`` or ``terts_referee.domain.play``: the trick
 orders, card points, the follow rule, the draws and the rounding are written again here,
-straight from RULES.md, and only the value types ``Card``, ``Rank`` and ``Suit`` come from
-the package.
+straight from the rule book (docs/rules.md), and only the value types ``Card``, ``Rank`` and
+``Suit`` come from the package.
 
 ``simulate(seed, ...)`` plays one deal with ``random.Random(seed)``: the shuffle, 9 cards each
 (three at a time, dealer last), the next card face up (its suit is trump, it is drawn last), 14
@@ -40,7 +40,7 @@ __all__ = [
     "runs_in",
 ]
 
-# --- the deck, written again from RULES §1 ----------------------------------------------------
+# --- the deck, written again from §1 ----------------------------------------------------
 
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 #: Sequence order (declarations), low to high: "полтинник от Валета" is J 10 9 8.
@@ -90,7 +90,7 @@ def legal_cards(
     must_beat: bool = True,
     trump_jack: str = "may-withhold",
 ) -> frozenset[Card]:
-    """What the follower may play to ``lead`` when he is bound to follow (RULES §3).
+    """What the follower may play to ``lead`` when he is bound to follow (§3).
 
     Follow suit, beating when able (``must_beat``, the final phase); void: trump; else anything.
     The trump jack is never forced: a lone trump jack does not oblige on a trump lead nor when
@@ -145,7 +145,7 @@ def notate(card: Card, style: str = "symbol") -> str:
     return f"{rank}{_SYMBOL[card.suit]}"
 
 
-# --- declarations, written again from RULES §4 ------------------------------------------------
+# --- declarations, written again from §4 ------------------------------------------------
 
 
 def runs_in(hand: Iterable[Card]) -> list[tuple[Card, ...]]:
@@ -180,7 +180,7 @@ def run_value(length: int, hundreds: str) -> int:
 
 @dataclass(frozen=True)
 class SimRules:
-    """The ruleset keys the simulation needs (RULES §7)."""
+    """The ruleset keys the simulation needs (§7)."""
 
     while_stock: str = "free"
     trump_jack: str = "may-withhold"
@@ -231,7 +231,7 @@ class SimDeclaration:
     false: bool = False  # a lie: one of its cards is in the opponent's hand (``lie``)
 
     def combo(self, style: str = "symbol") -> str:
-        """COMBO notation of CLI.md: the cards comma-separated, ``4A``, or ``marriage``."""
+        """COMBO notation of the contract: the cards comma-separated, ``4A``, or ``marriage``."""
         if self.kind == "marriage":
             return "marriage"
         if self.kind == "four":

@@ -1,4 +1,4 @@
-"""Cards of the 32-card Terts deck: suits, ranks, orders and card points (RULES §1).
+"""Cards of the 32-card Terts deck: suits, ranks, orders and card points (§1).
 
 Notation on input (case-insensitive, emoji variation selector ignored, ё read as е, an
 apostrophe ' ’ ʼ ` dropped): rank first, then suit — ``A♥ Ah AH Тч 10h Th 10ч Вп Qs Дб 7♣ 7c 7т
@@ -53,7 +53,7 @@ def word_table(words_by_value: dict[_V, str]) -> dict[str, _V]:
 
 
 class Suit(enum.Enum):
-    """A suit; the value is the English name used in JSON (CLI.md)."""
+    """A suit; the value is the English name used in JSON (the public contract)."""
 
     SPADES = "spades"
     CLUBS = "clubs"

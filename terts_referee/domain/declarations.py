@@ -1,7 +1,7 @@
-"""Declarations ("назначения"): what they are, how they are written, found and compared (RULES §4).
+"""Declarations ("назначения"): what they are, how they are written, found and compared (§4).
 
 A declaration is named by its class and its top card: "терц от Дамы" is Q J 10. The COMBO
-notation of CLI.md: ``terts:Q♥ 50:K♠ 100:J♦ 105:J♦ 106:Q♣ 107:K♥ 108:A♠``, Russian class words
+notation of the contract: ``terts:Q♥ 50:K♠ 100:J♦ 105:J♦ 106:Q♣ 107:K♥ 108:A♠``, Russian class words
 (``терц:Дч полтинник:Кп сто:Вб сотня:Вп``), Ukrainian ones (``пʼятдесят:Квино``), fours ``4J 200
 4A 4K 4Q 4В 4Т 4К 4Д двісті «чотири тузи»``, ``marriage`` / ``марьяж`` / ``марʼяж`` (``marriage:♥``
 where any suit is allowed), or the cards themselves ``Q♥,J♥,10♥``. The names of a declaration
@@ -170,7 +170,7 @@ class Declaration(NamedTuple):
         return frozenset({Card(Rank.KING, self.suit), Card(Rank.QUEEN, self.suit)})
 
     def points(self, rules: Ruleset) -> int:
-        """Points written for it (RULES §4 table; ``scoring.hundreds`` for runs of 5-8 [000])."""
+        """Points written for it (§4 table; ``scoring.hundreds`` for runs of 5-8 [000])."""
         if self.kind is Kind.MARRIAGE:
             return 20
         if self.kind is Kind.FOUR:
@@ -207,7 +207,7 @@ class Declaration(NamedTuple):
         return self.notation()
 
     def to_json(self, rules: Ruleset) -> DeclarationJSON:
-        """The JSON shape of CLI.md."""
+        """The JSON shape of the contract."""
         points = self.points(rules)
         if self.kind is Kind.SEQUENCE:
             assert self.rank is not None and self.suit is not None  # a run has both
@@ -343,7 +343,7 @@ def find_declarations(
 ) -> list[Declaration]:
     """Every declaration in a hand: every sub-run of every run, the fours, the marriage(s).
 
-    A card may sit in a four and a run at once (RULES §4.3 [000][004]). Sorted ascending.
+    A card may sit in a four and a run at once (§4.3 [000][004]). Sorted ascending.
     """
     held = set(hand)
     found: list[Declaration] = []
@@ -376,7 +376,7 @@ class Comparison(NamedTuple):
 
 
 def _tier(d: Declaration, rules: Ruleset) -> tuple[int, int]:
-    """Rank in the order of RULES §4.1 (trump and declaration order aside)."""
+    """Rank in the order of §4.1 (trump and declaration order aside)."""
     if d.kind is Kind.FOUR:
         if d.rank is Rank.JACK:
             return (100, 0)
@@ -397,7 +397,7 @@ def shared_cards(first: Declaration, second: Declaration) -> frozenset[Card]:
 def compare(
     first: Declaration, second: Declaration, trump: Suit | None, rules: Ruleset
 ) -> Comparison:
-    """Which declaration is higher, the first being the declarer's (RULES §4.1).
+    """Which declaration is higher, the first being the declarer's (§4.1).
 
     The order only: two declarations that share a card (``shared_cards``) are still ranked, as
     "four jacks beat a trump 108" is, though two players can never hold both. Raises RuleError
@@ -482,7 +482,7 @@ def best_order(
     ``declarations.lowering``: each suit's chosen runs go in ascending order, which lets any
     choice be declared; the best is therefore the ``turns`` highest-scoring declarations. A
     marriage goes alongside another declaration and needs no turn of its own [000].
-    RULES §4.3's Q J 10 9 8 7 ♥ scores 530 over ten turns, 490 over eight.
+    §4.3's Q J 10 9 8 7 ♥ scores 530 over ten turns, 490 over eight.
     """
     found = find_declarations(hand, trump, rules)
     marriages = [d for d in found if d.kind is Kind.MARRIAGE]

@@ -31,7 +31,7 @@ __all__ = [
 
 
 class PenaltyKind(enum.Enum):
-    """The offences of RULES §6 ("штрафы")."""
+    """The offences of §6 ("штрафы")."""
 
     FALSE_DECLARATION = "false-declaration"
     MISCOUNT = "miscount"
@@ -197,7 +197,7 @@ class Score(NamedTuple):
 
 
 class Penalty(NamedTuple):
-    """An offence of RULES §6; ``target`` is the event number of the declaration it voids."""
+    """An offence of §6; ``target`` is the event number of the declaration it voids."""
 
     @_TypeName
     def type(self) -> str:
@@ -323,7 +323,7 @@ _MISSING = object()
 
 class _Expect:
     """What a field accepts, as a message key and its fields, made a verdict only when a field
-    is wrong: a file of 200 events is checked without making some 1,500 verdicts (issue 13)."""
+    is wrong: a file of 200 events is checked without making some 1,500 verdicts."""
 
     __slots__ = ("fields", "key")
 

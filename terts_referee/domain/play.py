@@ -1,4 +1,4 @@
-"""Playing to a trick: who takes it, and what the follower may play (RULES §3)."""
+"""Playing to a trick: who takes it, and what the follower may play (§3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulesets: the TOML files of RULES §7, validated, with ``extends`` resolved.
+"""Rulesets: the TOML files of §7, validated, with ``extends`` resolved.
 
 Every house rule the sources disagree on is a key here, never a hard-coded choice. Each field
 carries its own documentation (what it means, the allowed values, the source).
@@ -81,7 +81,7 @@ def fields(cls: type) -> tuple[KeyInfo, ...]:
 
 @_section
 class GameRules(NamedTuple):
-    """[game]: how a game is won (RULES §5)."""
+    """[game]: how a game is won (§5)."""
 
     target: int = _key(
         501,
@@ -112,7 +112,7 @@ class GameRules(NamedTuple):
 
 @_section
 class ScoringRules(NamedTuple):
-    """[scoring]: how a deal's points are written (RULES §5)."""
+    """[scoring]: how a deal's points are written (§5)."""
 
     rounding: str = _key(
         "half-down",
@@ -137,7 +137,7 @@ class ScoringRules(NamedTuple):
 
 @_section
 class DeclarationRules(NamedTuple):
-    """[declarations]: who may declare what, when, and how declarations compare (RULES §4)."""
+    """[declarations]: who may declare what, when, and how declarations compare (§4)."""
 
     when: str = _key(
         "lead",
@@ -193,7 +193,7 @@ class DeclarationRules(NamedTuple):
 
 @_section
 class PlayRules(NamedTuple):
-    """[play]: what a follower may play (RULES §3)."""
+    """[play]: what a follower may play (§3)."""
 
     while_stock: str = _key(
         "free",
@@ -211,7 +211,7 @@ class PlayRules(NamedTuple):
 
 @_section
 class ExchangeRules(NamedTuple):
-    """[exchange]: the trump seven swap (RULES §3)."""
+    """[exchange]: the trump seven swap (§3)."""
 
     min_stock: int = _key(
         2,
@@ -229,7 +229,7 @@ class ExchangeRules(NamedTuple):
 
 @_section
 class PenaltyRules(NamedTuple):
-    """[penalties]: what offences cost (RULES §6)."""
+    """[penalties]: what offences cost (§6)."""
 
     false_uphill: int | str = _key(
         100,
@@ -300,10 +300,10 @@ KEY_DOCS = {
 
 
 class Ruleset(NamedTuple):
-    """A resolved ruleset: every key of RULES §7 with its value.
+    """A resolved ruleset: every key of §7 with its value.
 
     Immutable and compared by value; ``_replace`` makes a changed copy. (A NamedTuple like its
-    sections: a frozen dataclass costs about 1 ms to define at import, issue 13.)"""
+    sections: a frozen dataclass costs about 1 ms to define at import.)"""
 
     name: str = "classic"
     description: str = ""
@@ -605,7 +605,7 @@ def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         if not isinstance(parent, str):
             raise _not_allowed(str(path), "extends", parent, Verdict("rule.type.ruleset"))
         ruleset_from_dict({"extends": parent}, str(path))  # its length, before it is looked up
-        try:  # an unknown or missing parent: name this file and its key too (RULES §7)
+        try:  # an unknown or missing parent: name this file and its key too (§7)
             located = _locate(parent, resolved.parent)
             if not located.is_file():
                 raise RulesetError(Verdict("rule.not_found", {"path": located}))

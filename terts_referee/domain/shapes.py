@@ -1,5 +1,5 @@
 """The JSON shapes of the domain's objects, as TypedDicts: ``DeclarationJSON`` is what
-``Declaration.to_json`` builds (CLI.md's shape of a declaration), which the sheet's JSON
+``Declaration.to_json`` builds (the contract's shape of a declaration), which the sheet's JSON
 (``output/report/shapes.py``) extends.
 
 For the type checker: the domain builds plain dicts and imports this module only under

@@ -1,11 +1,11 @@
-"""Corrections of past events (issue 11): replace, insert before, or drop any event.
+"""Corrections of past events: replace, insert before, or drop any event.
 
-History is never rewritten in place (STYLE.md point 3). The game file keeps two append-only
-lists: the journal of recorded events (``[[events]]``, in the order they were entered) and the
-trail of corrections (``[[corrections]]``). A correction says what it did (``action``), to which
-effective event (``number``, counted from 1 in the effective list as it stood then), the event
-it put in (``new``) and the one it took out (``old``), when (``at``), and how many journal
-events had been recorded when it was made (``after``). The effective event list, the one the
+History is never rewritten in place: corrections are recorded beside what they replace. The game
+file keeps two append-only lists: the journal of recorded events (``[[events]]``, in the order they
+were entered) and the trail of corrections (``[[corrections]]``). A correction says what it did
+(``action``), to which effective event (``number``, counted from 1 in the effective list as it stood
+then), the event it put in (``new``) and the one it took out (``old``), when (``at``), and how many
+journal events had been recorded when it was made (``after``). The effective event list, the one the
 referee replays, is the deterministic fold of the two lists (``effective``): journal events are
 appended in order, and each correction is applied once the journal has reached its ``after``.
 

@@ -2,7 +2,7 @@
 
 ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows. It replaces the third-party
 ``filelock`` package, whose import pulled in logging, hashlib, hmac, secrets, random and
-decimal (about 17 ms on every write, issue 13). The lock belongs to the open file: the
+decimal (about 17 ms on every write). The lock belongs to the open file: the
 operating system releases it when the process ends, however it ends (SIGKILL included), so a
 stale lock file never blocks anyone; the file itself is left in place (deleting a lock file
 is racy).

@@ -46,11 +46,11 @@ a file is written in the lowest format that holds what it holds, so that an olde
 reading every file it can read right, and refuses the others as written by a newer version
 (never as damaged: a reader refuses any top-level key it does not know).
 
-Format 2 added the times (issue 11): a top-level ``started`` and an ``at`` on every event, TOML
+Format 2 added the times: a top-level ``started`` and an ``at`` on every event, TOML
 offset datetimes. Format 1 files (no times) read as they are; they are written again, as format
 2, only when an event is recorded.
 
-Format 3 added the trail of corrections (issue 11): ``[[corrections]]``, append-only, beside the
+Format 3 added the trail of corrections: ``[[corrections]]``, append-only, beside the
 append-only journal ``[[events]]``; the effective events are derived from both
 (``terts_referee.game.corrections``). A game with no corrections is still written as format 2
 (:data:`TIMES_FORMAT`), the lowest format that holds it, so that a version knowing only the

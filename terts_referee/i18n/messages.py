@@ -454,13 +454,13 @@ MESSAGES = register(
     ),
     N_p(
         "err.one_deck",
-        "one deck (RULES §4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
+        "one deck (§4.3, [000] rule 5): {player}'s {decl} shares {cards} with "
         "{other}'s {earlier} (event {event}), and two players never hold the same card: one "
         "of the two is false; show the cards",
     ),
     N_p(
         "err.forfeit",
-        'the asker\'s forfeit (RULES §4.2, declarations.challenge = "same-class" [001] '
+        'the asker\'s forfeit (§4.2, declarations.challenge = "same-class" [001] '
         "«лишается высшего назначения в этом ходе»): {player} asked at event {asked} about "
         "{owner}'s {about} (event {event}) and may not declare a higher class, {decl}, "
         "{until}",
@@ -482,7 +482,7 @@ MESSAGES = register(
     N_p(
         "notice.trick_mode",
         "deal {deal} is now followed trick by trick: declarations from here on are timed "
-        "(RULES §4.3); those recorded before this trick stay untimed",
+        "(§4.3); those recorded before this trick stay untimed",
     ),
     N_p(
         "err.ask.none",
@@ -518,7 +518,7 @@ MESSAGES = register(
     ),
     N_p(
         "err.declare.hand",
-        "these declarations need {n} different cards, more than the 9 a hand holds (RULES "
+        "these declarations need {n} different cards, more than the 9 a hand holds ("
         "§2: 9 cards each [000][001]): declare what one hand can show",
     ),
     N_p(
@@ -713,7 +713,7 @@ MESSAGES = register(
     N_p(
         "notice.void.already",
         "{player}'s {names} (event {event}) counts nothing already (found false, its penalty "
-        "written, or a repeat): this penalty changes nothing (RULES §6)",
+        "written, or a repeat): this penalty changes nothing (§6)",
     ),
     N_p("notice.false.gain", "; {player} writes {points}"),
     # --- referee/: quick-mode score -----------------------------------------------------
@@ -762,13 +762,13 @@ MESSAGES = register(
     N_p(
         "note.renege.withdrawn",
         "withdrawn at event {event}: it rested on {names} (event {declared}), proven false, "
-        "and a false declaration proves nothing about its cards (RULES §3)",
+        "and a false declaration proves nothing about its cards (§3)",
     ),
     N_p(
         "notice.renege.withdrawn",
         "the renege at trick {trick} (event {proven}) is withdrawn: {player} is not known to "
         "have held the card it rested on, for {names} (event {declared}) is false and proves "
-        "nothing about its cards (RULES §3); card points as taken",
+        "nothing about its cards (§3); card points as taken",
     ),
     N_p(
         "notice.renege.withdrawn_at",
@@ -828,7 +828,7 @@ MESSAGES = register(
         "{player}'s {names} scores nothing and costs {points} in the deal",
     ),
     N_p("notice.penalty", "penalty for {player}, {kind}: {effect} ({source})"),
-    # the source of a penalty's price, when the amount is the house's (RULES, "house")
+    # the source of a penalty's price, when the amount is the house's (the rule book's "house")
     N_p("note.source.house", "{tags}, house amount"),
     N_p("note.source.house_rule", "{tags} rule {rule}, house amount"),
     N_p("note.priced", "{why}; penalty: {effect}"),
@@ -844,7 +844,7 @@ MESSAGES = register(
         "err.penalty.empty_challenge",
         "{player} asked no «Рост?» in deal {deal} (no question and no challenge recorded): "
         "the empty-challenge penalty is the asker's, for asking with nothing to show ([000] "
-        "rule 6, RULES §4.2){other_asked}",
+        "rule 6, §4.2){other_asked}",
     ),
     N_p("err.penalty.empty_challenge.other", "; {other} asked, at event {event}"),
     N_p("err.penalty.no_declaration", "{player} has no declaration in deal {deal} to void"),
@@ -953,18 +953,18 @@ MESSAGES = register(
     N_p(
         "err.declare.repeat",
         "{player}'s {decl} is already recorded in this deal (event {event}): the same "
-        "combination is written once, and recorded twice it is a slip, not a lowering (RULES "
+        "combination is written once, and recorded twice it is a slip, not a lowering ("
         "§4.3): nothing is recorded",
     ),
     N_p(
         "note.repeat",
         "the same combination as event {event}: recorded twice, a slip; it counts nothing, "
-        "and is no lowering (RULES §4.3)",
+        "and is no lowering (§4.3)",
     ),
     N_p(
         "notice.repeat",
         "{player}'s {decl} repeats event {event}: a slip an earlier version of this program "
-        "took; it counts nothing, and is no lowering (RULES §4.3)",
+        "took; it counts nothing, and is no lowering (§4.3)",
     ),
     N_p(
         "err.declare.lowering",

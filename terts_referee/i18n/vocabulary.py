@@ -8,7 +8,7 @@ One catalogue for every output (the sheet, the log, the HTML export); ``t("statu
 from . import N_p, register
 
 TERMS = register(
-    # the phases of a deal (RULES §2)
+    # the phases of a deal (§2)
     N_p("phase.before-break", "before the break"),
     N_p("phase.drawing", "drawing"),
     N_p("phase.final", "final phase"),

@@ -187,9 +187,9 @@ _SECTION_QUERY = re.compile(r"(?:rules\s*)?§?\s*(\d+(?:\.\d+)*)\.?")
 def lookup(book: Book, query: str) -> tuple[Section, str | None]:
     """The section a query names, and the ruleset key it asked about (None for a section).
 
-    A query is a section number (``4.3``, ``§4.3``, ``RULES §4.3`` as the messages cite it) or
-    a ruleset key (``declarations.when``, or ``when`` when only one key ends so; ``-`` may stand
-    for ``_``). Raises NotationError naming what is accepted.
+    A query is a section number (``4.3``, ``§4.3`` as the messages cite it, ``RULES §4.3`` as
+    older ones did) or a ruleset key (``declarations.when``, or ``when`` when only one key ends
+    so; ``-`` may stand for ``_``). Raises NotationError naming what is accepted.
     """
     wanted = query.strip()
     number = _SECTION_QUERY.fullmatch(wanted.lower())

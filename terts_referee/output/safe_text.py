@@ -1,4 +1,4 @@
-"""Text from files and the command line made safe for a terminal (issue 10, item 5).
+"""Text from files and the command line made safe for a terminal.
 
 ``visible(text)`` is the one function every human output path calls (through ``console``)
 before text leaves for a terminal. It leaves printable text as it is and shows every character

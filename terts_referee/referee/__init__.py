@@ -1,6 +1,6 @@
 """The referee: the score sheet as a pure function of the events and the ruleset.
 
-``replay(players, events, rules)`` walks the events in order, applies every rule of RULES §2-§6
+``replay(players, events, rules)`` walks the events in order, applies every rule of §2-§6
 that the events let it judge, and returns a ``Sheet``. Nothing is stored twice: the sheet, the
 deal's phase, who leads and who deals next are all derived here. An event the rules forbid at
 its moment raises ``EventRefused`` naming the event, unless ``strict=False`` (what-if replays

@@ -1,4 +1,4 @@
-"""The challenge «Не годится!» (RULES §4.2): the opponent answers the declaration just made
+"""The challenge «Не годится!» (§4.2): the opponent answers the declaration just made
 with a higher one of his own; it is refused unless it beats it, shares no card with it and could
 be declared now. The beaten declaration burns, the rest of its turn is withdrawn. The question
 «Рост?» / «От чего?» asked without beating (``ask``), and the asker's forfeit it starts under
@@ -62,7 +62,7 @@ def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
 
 
 def asked(st: State, deal: Deal, player: str, about: DeclRecord) -> None:
-    """``player`` asked about ``about``: his forfeit starts (RULES §4.2); in a quick deal his
+    """``player`` asked about ``about``: his forfeit starts (§4.2); in a quick deal his
     own declaration ends the opponent's."""
     trick = None if deal.quick else deal.next_trick
     deal.asked[player] = AskRecord(st.number, player, about, trick)
@@ -72,7 +72,7 @@ def asked(st: State, deal: Deal, player: str, about: DeclRecord) -> None:
 
 
 def on_ask(st: State, ev: Ask) -> None:
-    """«Рост?» / «От чего?» without a challenge (RULES §4.2): recorded; under ``same-class`` the
+    """«Рост?» / «От чего?» without a challenge (§4.2): recorded; under ``same-class`` the
     asker may not declare a higher class in that turn [001]."""
     st.not_over()
     st.check_player(ev.player)
@@ -93,7 +93,7 @@ def on_ask(st: State, ev: Ask) -> None:
 
 
 def on_challenge(st: State, ev: Challenge) -> None:
-    """«Не годится!»: the opponent beats the declaration just made (RULES §4.2)."""
+    """«Не годится!»: the opponent beats the declaration just made (§4.2)."""
     st.not_over()
     st.check_player(ev.player)
     deal = st.open_deal("err.no_deal.challenge")

@@ -1,4 +1,4 @@
-"""A claim (RULES §5, §6: «вышел»): a player says he has reached his target in the open deal.
+"""A claim (§5, §6: «вышел»): a player says he has reached his target in the open deal.
 What he took is known from the tricks (or told, in a quick deal); the claim is refused unless
 his total reaches his target, and if it does, the deal and the game end there. Followed trick by
 trick, a claim is made on one's own turn: by the player about to lead [000][002].

@@ -1,4 +1,4 @@
-"""Opening and closing deals (RULES §2, §5): a new deal and who deals it (the rotation, a dealer
+"""Opening and closing deals (§2, §5): a new deal and who deals it (the rotation, a dealer
 named out of turn noticed), its trump recorded afterwards (``terts trump``), a quick deal's score
 («сколько взял»: the points one player took, checked against what cards can make), and a deal
 closed by its points, then perhaps the game.
@@ -88,7 +88,7 @@ def close_deal(st: State, deal: Deal, card_points: dict[str, int], last_trick: s
 
 
 def next_game_dealer(sheet: Sheet) -> str | None:
-    """Who deals the first deal of the next game (RULES §2): the rotation runs on, so the
+    """Who deals the first deal of the next game (§2): the rotation runs on, so the
     player who took the last trick of this game's last deal deals it; no source starts a new
     lot for a new game. None when that deal has no last trick (ended by a claim, or the game
     by a penalty) or there was no deal: then the lot decides, as at the first game."""

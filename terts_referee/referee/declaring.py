@@ -1,4 +1,4 @@
-"""Declaring (RULES §4, §4.3): when a declaration may be made (``declaration_bar``, the one
+"""Declaring (§4, §4.3): when a declaration may be made (``declaration_bar``, the one
 place of the timing rules), the marriage's suit, several declarations in one turn, a declaration
 written twice, lowering, and the ``declare`` event itself. Which declaration beats which is in
 ``terts_referee.domain.declarations``; a challenge is judged in ``challenges``.
@@ -43,7 +43,7 @@ class DeclarationBar(StrEnum):
 def declaration_bar(
     rules: Ruleset, deal: Deal, player: str, kind: Kind, challenge: bool = False
 ) -> DeclarationBar | None:
-    """Why ``player`` may not declare a ``kind`` before the next trick, or None (RULES §4.3).
+    """Why ``player`` may not declare a ``kind`` before the next trick, or None (§4.3).
 
     The one place the timing rules live: ``late`` (after the last 9-card moment: an offence that
     is priced, not refused [000]), ``not-leader`` (``declarations.when = "lead"`` [000][002]),
@@ -118,7 +118,7 @@ CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
 
 
 def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | None:
-    """The question that binds ``player`` now (RULES §4.2 [001]): under ``same-class``, asked
+    """The question that binds ``player`` now (§4.2 [001]): under ``same-class``, asked
     before the next trick (trick by trick) or since the opponent's last declaration (quick)."""
     if rules.declarations.challenge != "same-class":
         return None
@@ -129,7 +129,7 @@ def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | Non
 
 
 def forfeits(asked: Declaration, decl: Declaration) -> bool:
-    """Whether having asked about ``asked`` bars ``decl`` in that turn (RULES §4.2 [001]): a
+    """Whether having asked about ``asked`` bars ``decl`` in that turn (§4.2 [001]): a
     higher class (terts < fifty < hundred). Four jacks are the exception, here as in the
     challenge: [001] «может перебить все назначения, включая и козырный восьмерик» can only be
     true if they answer across classes (no declaration of their own value exists to beat), so
@@ -140,7 +140,7 @@ def forfeits(asked: Declaration, decl: Declaration) -> bool:
 
 
 def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
-    """The asker's forfeit (RULES §4.2, ``declarations.challenge = "same-class"`` [001]): having
+    """The asker's forfeit (§4.2, ``declarations.challenge = "same-class"`` [001]): having
     asked «От чего?», ``player`` may not declare a higher class in that turn (four jacks aside,
     see ``forfeits``)."""
     ask = forfeit_in_force(st.rules, deal, player)
@@ -174,7 +174,7 @@ def one_deck_exempt(deal: Deal) -> set[Card]:
 
 
 def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
-    """One deck (RULES §4.3, [000] rule 5): ``player``'s declarations share no card with the
+    """One deck (§4.3, [000] rule 5): ``player``'s declarations share no card with the
     opponent's standing ones; one of the two would be false."""
     exempt = one_deck_exempt(deal)
     opponent = deal.other(player)
@@ -316,7 +316,7 @@ def repeat_of(deal: Deal, player: str, decl: Declaration) -> DeclRecord | None:
     """The record of ``player``'s same combination already written in this deal, or None.
 
     The same combination recorded twice in one deal is a repeat, a typing slip, refused as
-    already recorded: it is not a lowering (RULES §4.3). The marriage has its own rule."""
+    already recorded: it is not a lowering (§4.3). The marriage has its own rule."""
     if decl.kind is Kind.MARRIAGE:
         return None
     for r in deal.declarations:
@@ -351,7 +351,7 @@ def lowers(
     mode: str, decl: Declaration, earlier: Sequence[Declaration]
 ) -> tuple[Verdict, int] | None:
     """Why ``decl`` lowers one of ``earlier`` (runs of its suit already scored, in order) under
-    ``declarations.lowering = mode`` (RULES §4.3), and the index of that one; None if it does
+    ``declarations.lowering = mode`` (§4.3), and the index of that one; None if it does
     not. ``suit`` [000]: any run not higher than one scored in the suit; ``subset`` [001]: a run
     made only of the cards of one scored (a newly drawn card opens new declarations)."""
     if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
@@ -372,7 +372,7 @@ def lowers(
 
 
 def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> Verdict | None:
-    """Why ``decl`` lowers an earlier declaration of this suit (RULES §4.3), or None; refused
+    """Why ``decl`` lowers an earlier declaration of this suit (§4.3), or None; refused
     where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
     naming the earlier declaration."""
     if decl.kind is not Kind.SEQUENCE:

@@ -1,4 +1,4 @@
-"""The end of the game (RULES §5, §6): the winner after a deal (his own target reached; both
+"""The end of the game (§5, §6): the winner after a deal (his own target reached; both
 over -> the last trick), and the game ended by a winner's name and reason. A claim, which also
 ends it, is judged in ``claims``.
 """

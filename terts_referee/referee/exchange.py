@@ -1,4 +1,4 @@
-"""The trump seven (RULES §3, ``exchange.*``): when it may be exchanged for the face-up trump
+"""The trump seven (§3, ``exchange.*``): when it may be exchanged for the face-up trump
 card (``exchange_bar``), the ``exchange`` event, and, under ``exchange.mandatory``, the penalty
 for a seven played when it should have been exchanged.
 """
@@ -27,7 +27,7 @@ class ExchangeBar(StrEnum):
 
 
 def exchange_bar(rules: Ruleset, deal: Deal) -> ExchangeBar | None:
-    """Why the trump 7 may not be exchanged now, or None (RULES §3, ``exchange.min_stock``).
+    """Why the trump 7 may not be exchanged now, or None (§3, ``exchange.min_stock``).
 
     ``done`` (once a deal), ``stock`` (fewer than min_stock cards left [000][001][003]),
     ``seven-up`` (the face-up card is the 7 itself), ``played`` (the 7 is gone). Without the

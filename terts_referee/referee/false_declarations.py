@@ -1,4 +1,4 @@
-"""False declarations (RULES §6): the evidence from the cards seen that a player cannot hold
+"""False declarations (§6): the evidence from the cards seen that a player cannot hold
 what he declares, a declared card that later turns up in the opponent's play, and what a false
 declaration costs (nothing scored, uphill, perhaps points to the opponent; a challenge it made
 is undone).
@@ -66,7 +66,7 @@ def check_declared_cards(
 def void_false(
     st: State, deal: Deal, records: list[DeclRecord], evidence: Verdict, auto: bool
 ) -> None:
-    """A false declaration (RULES §6): it scores nothing, uphill, perhaps points to the
+    """A false declaration (§6): it scores nothing, uphill, perhaps points to the
     opponent [000][001][004]."""
     player = records[0].player
     value = sum(r.value for r in records)
@@ -109,7 +109,7 @@ def void_false(
 
 
 def stand_again(st: State, deal: Deal, challenge: DeclRecord) -> Verdict:
-    """The declaration a false ``challenge`` beat counts again (RULES §4.2, §6): its status, its
+    """The declaration a false ``challenge`` beat counts again (§4.2, §6): its status, its
     note and the challenge's notice say that it stands again; what the false notice adds."""
     beaten = challenge.beats
     assert beaten is not None

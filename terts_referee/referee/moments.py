@@ -1,4 +1,4 @@
-"""A moment of a deal told rather than recorded (RULES §4.3): "may I declare now?", the table's
+"""A moment of a deal told rather than recorded (§4.3): "may I declare now?", the table's
 most common dispute, answered without a game file (``terts check when``) by the same rules the
 referee judges a ``declare`` event with: the timing of ``declaring.bar_at``, a repeat, the
 several declarations of one turn, the asker's forfeit, one deck, and lowering.
@@ -61,7 +61,7 @@ def _setting(name: str, value: Any) -> str:
 
 
 def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
-    """Whether ``decl`` may be declared at moment ``m`` under ``rules`` (RULES §4.3), and why."""
+    """Whether ``decl`` may be declared at moment ``m`` under ``rules`` (§4.3), and why."""
     d = rules.declarations
     if m.hand is not None and not decl.cards() <= m.hand:
         missing = " ".join(str(c) for c in sorted(decl.cards() - m.hand, key=Card.sort_key))
@@ -162,7 +162,7 @@ def _one_turn(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict | Non
 
 
 def _shared(decl: Declaration, m: Moment) -> WhenVerdict | None:
-    """One deck (RULES §4.3, [000] rule 5): no card in two players' declarations, but the trump
+    """One deck (§4.3, [000] rule 5): no card in two players' declarations, but the trump
     7 and the face-up card, which change hands in the exchange."""
     if m.trump is None:
         exempt = {Card(Rank.SEVEN, s) for s in Suit}

@@ -1,4 +1,4 @@
-"""Penalties written by command (RULES §6, ``penalties.*``): the offences that lose the game,
+"""Penalties written by command (§6, ``penalties.*``): the offences that lose the game,
 a miscount, a false or late declaration and a lowering named by the players, an empty «Рост?»,
 a kept trump seven, a renege; each priced per the ruleset. Offences proven by the cards are
 found where they are proven (``false_declarations``, ``reneges``, ``exchange``).
@@ -17,7 +17,7 @@ from .reneges import apply_renege
 from .scoring import settle
 from .state import State
 
-#: The source of each offence's price, said with what a penalty by command did (RULES §6): the
+#: The source of each offence's price, said with what a penalty by command did (§6): the
 #: tags alone, or a verdict where words go with them (an amount the house chose).
 SOURCES: dict[PenaltyKind, str | Verdict] = {
     PenaltyKind.MISCOUNT: "[000][001][004]",
@@ -108,7 +108,7 @@ def on_penalty(st: State, ev: Penalty) -> None:
 
 
 def asker_only(st: State, deal: Deal, player: str) -> None:
-    """The empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6): asking with
+    """The empty «Рост?» is the asker's offence ([000] rule 6, §4.2, §6): asking with
     nothing to show. Refused for a player who asked nothing in the deal (no question, no
     challenge). One already in the game file stands as it was recorded: files written before
     the question was an event of its own hold the penalty without it."""

@@ -21,7 +21,7 @@ MAX_DEAL_DECLARATIONS = 100  # the program's bound, not a rule: a real deal has 
 
 
 class Phase(StrEnum):
-    """The phases of a deal (RULES §2); the value is the word in JSON and in ``phase.*``."""
+    """The phases of a deal (§2); the value is the word in JSON and in ``phase.*``."""
 
     BEFORE_BREAK = "before-break"
     DRAWING = "drawing"
@@ -65,13 +65,13 @@ LOOK_MIN_STOCK = 4
 
 def may_look_at_tricks(stock: int) -> bool:
     """Players may look at the tricks taken while the stock holds at least 4 cards
-    [000][001][003] (RULES §3; informational: nothing is recorded)."""
+    [000][001][003] (§3; informational: nothing is recorded)."""
     return stock >= LOOK_MIN_STOCK
 
 
 # The records below are plain classes with their ``__init__`` written out, not dataclasses: a
 # dataclass generates its methods with ``exec`` when the module is imported, about 0.4 ms a
-# class, and every command imports these (issue 13). The class-level annotations list the
+# class, and every command imports these, at start-up. The class-level annotations list the
 # fields in order; ``__init__`` takes them in that order.
 
 
@@ -396,7 +396,7 @@ class Deal:
         shown in a declaration made before it, not proven false and not yet played, the face-up
         card taken in an exchange made before it (the 7 then left his hand) [003][004].
 
-        Only cards he can truly hold (RULES §3): never one played before or at that trick (the
+        Only cards he can truly hold (§3): never one played before or at that trick (the
         card the other player has just led or played is in no hand), never the face-up card
         while it lies under the stock, never one the other player is known to hold."""
         at = self.tricks[trick - 1] if len(self.tricks) >= trick else None

@@ -1,4 +1,4 @@
-"""Reneges (RULES §3, ``penalties.renege``): a final-phase trick where the follower did not
+"""Reneges (§3, ``penalties.renege``): a final-phase trick where the follower did not
 follow suit, beat or trump when he could, proven by his later play or by a card he is known to
 hold; under ``play.while_stock = "follow"`` [003][004] also a trick while the stock lasts where he
 did not follow suit or trump, proven only by a card known held at that trick (shown in a
@@ -19,7 +19,7 @@ from .state import State
 
 
 def check_reneges(st: State, deal: Deal) -> None:
-    """Reneges proven by the latest trick (RULES §3; ``penalties.renege``)."""
+    """Reneges proven by the latest trick (§3; ``penalties.renege``)."""
     check_stock_renege(st, deal)
     check_final_reneges(st, deal)
 
@@ -104,7 +104,7 @@ def renege(
 
 def rejudge(st: State, deal: Deal, false: list[DeclRecord]) -> None:
     """The declarations ``false`` were just found false: a renege the referee found that no
-    longer stands without their cards is withdrawn (RULES §3), said at this event and at the
+    longer stands without their cards is withdrawn (§3), said at this event and at the
     renege's own, and the deal's card points follow."""
     names = tuple(r.decl for r in false)
     owner, made = false[0].player, false[0].event

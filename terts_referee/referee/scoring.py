@@ -1,5 +1,5 @@
 """Points: a deal's total rounded per ``scoring.rounding``, every card-point count a player can
-hold, and the running totals recomputed from a deal on (RULES §5). Nothing here decides who
+hold, and the running totals recomputed from a deal on (§5). Nothing here decides who
 wins; ``ending`` does.
 """
 

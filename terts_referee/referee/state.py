@@ -18,7 +18,7 @@ from .records import Deal, Sheet
 
 class State:
     """The walk's shared state; passed to every judge. (A plain class, not a dataclass: no
-    methods generated at import, issue 13.)"""
+    methods generated at import.)"""
 
     rules: Ruleset
     players: tuple[str, str]
@@ -68,7 +68,7 @@ class State:
         self, player: str, points: int = 0, uphill: int = 0, to_opponent: int = 0
     ) -> Verdict:
         """What a penalty does: who writes how many points and who goes how far uphill
-        (RULES §6): "Боря writes 20, Аня goes 100 uphill"."""
+        (§6): "Боря writes 20, Аня goes 100 uphill"."""
         parts = []
         if to_opponent:
             parts.append(

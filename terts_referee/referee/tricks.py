@@ -1,4 +1,4 @@
-"""Tricks (RULES §3): a trick checked against the cards seen (a card played twice, lying face
+"""Tricks (§3): a trick checked against the cards seen (a card played twice, lying face
 up, known in the other hand), its winner, and what it proves afterwards (reneges, a kept trump
 seven, a declared card turning up in play); the sixteenth trick closes the deal. The first trick
 recorded in a quick deal makes it a deal followed trick by trick from that trick on (what was
@@ -48,7 +48,7 @@ def on_trick(st: State, ev: Trick) -> None:
         st.notice(Verdict("notice.trick_mode", {"deal": deal.number}), deal)
     deal.tricks.append(TrickRecord(k, leader, ev.lead, ev.follow, winner, st.number))
     # What the trick proves false first: a declaration so found proves nothing about its cards
-    # when the reneges of this trick are judged (RULES §3).
+    # when the reneges of this trick are judged (§3).
     check_declared_cards(st, deal, follower, ev.follow)
     check_declared_cards(st, deal, leader, ev.lead)
     check_reneges(st, deal)

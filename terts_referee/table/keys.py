@@ -1,4 +1,4 @@
-"""Table mode loses no line to terminal junk (issue 10, item 8).
+"""Table mode loses no line to terminal junk.
 
 prompt_toolkit reads the terminal through a VT100 parser. Three kinds of input used to cost a
 line:

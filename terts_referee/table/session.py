@@ -253,7 +253,7 @@ def run_table(
 
 @contextmanager
 def _ctrl_c_deferred() -> Iterator[list[str]]:
-    """Ctrl-C while a command runs (issue 10, item 8): the first one is noted and the command
+    """Ctrl-C while a command runs: the first one is noted and the command
     runs to its end (an event typed is an event recorded, or refused, never half-done); a second
     one interrupts it as usual. Yields the list of Ctrl-Cs seen; the caller says, from the game
     file, whether the line was recorded. Outside the main thread nothing is changed."""

@@ -1,4 +1,4 @@
-"""``terts ask`` (RULES §4.2 [001]): the question, the asker's forfeit refused naming the event,
+"""``terts ask`` (§4.2 [001]): the question, the asker's forfeit refused naming the event,
 and ``status`` saying what the asker may still declare.
 """
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def test_ask_command_and_the_forfeit(terts):
-    """RULES §4.2 [001]: `terts ask P`; then no higher class in that turn, refused naming it."""
+    """§4.2 [001]: `terts ask P`; then no higher class in that turn, refused naming it."""
     terts.ok("new", "Аня", "Боря", "--rules", "book")
     terts.ok("deal", "--trump", "7ч")
     terts.ok("declare", "Аня", "терц:Дт")
@@ -22,7 +22,7 @@ def test_ask_command_and_the_forfeit(terts):
 
 
 def test_status_says_the_askers_forfeit(terts):
-    """RULES §4.2 [001]: `status` shows what the asker may still declare."""
+    """§4.2 [001]: `status` shows what the asker may still declare."""
     terts.ok("new", "Аня", "Боря", "--rules", "book")
     terts.ok("deal", "--trump", "7ч")
     terts.ok("declare", "Аня", "терц:Дт")

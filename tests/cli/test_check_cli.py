@@ -1,4 +1,4 @@
-"""``terts check …`` (CLI.md): settle a dispute without a game file, and refuse bad input with
+"""``terts check …`` (the contract): settle a dispute without a game file, and refuse bad input with
 exit code 2 and one line on stderr.
 
 In-process runs go through the ``terts`` fixture (conftest.py: ``terts_referee.cli.main`` with
@@ -313,7 +313,7 @@ def test_check_legal_json(terts, argv, legal):
 
 
 FINAL_DUTY = (
-    "RULES §3, the final phase: follow suit and beat the card led when able, else a trump, "
+    "§3, the final phase: follow suit and beat the card led when able, else a trump, "
     "else any card [000][001][002][003][004]"
 )
 
@@ -324,35 +324,35 @@ FINAL_DUTY = (
         pytest.param(
             ["--hand", "Дб 10п Дп", "--lead", "8п", "--trump", "ч", "--final"],
             [FINAL_DUTY],
-            id="RULES §3 final phase [000][001][002][003][004]: the duty decided, no jack held",
+            id="§3 final phase [000][001][002][003][004]: the duty decided, no jack held",
         ),
         pytest.param(
             ["--hand", "Jh 9h Qd", "--lead", "8h", "--trump", "h", "--final"],
             [FINAL_DUTY],
-            id="RULES §3: the jack held but obliged like any trump, so the jack key said nothing",
+            id="§3: the jack held but obliged like any trump, so the jack key said nothing",
         ),
         pytest.param(
             ["--hand", "Jh 7s As", "--lead", "Kh", "--trump", "h", "--final"],
-            [FINAL_DUTY, 'play.trump_jack = "may-withhold" (RULES §3) [000][002]'],
-            id="RULES §3 play.trump_jack [000][002]: the lone trump jack withheld",
+            [FINAL_DUTY, 'play.trump_jack = "may-withhold" (§3) [000][002]'],
+            id="§3 play.trump_jack [000][002]: the lone trump jack withheld",
         ),
         pytest.param(
             ["--hand", "Jh 7s 10s", "--lead", "8s", "--trump", "h", "--final", "-r", "book"],
-            [FINAL_DUTY, 'play.trump_jack = "free" (RULES §3) [001][003][004]'],
-            id="RULES §3 play.trump_jack = free [001][003][004]: the jack instead of the suit",
+            [FINAL_DUTY, 'play.trump_jack = "free" (§3) [001][003][004]'],
+            id="§3 play.trump_jack = free [001][003][004]: the jack instead of the suit",
         ),
         pytest.param(
             ["--hand", "Дб 10п Дп", "--lead", "8п", "--trump", "ч"],
-            ['play.while_stock = "free" (RULES §3) [000][001][002]'],
-            id="RULES §3 play.while_stock [000][001][002]: any card while the stock lasts",
+            ['play.while_stock = "free" (§3) [000][001][002]'],
+            id="§3 play.while_stock [000][001][002]: any card while the stock lasts",
         ),
         pytest.param(
             ["--hand", "Jh 7s 10s", "--lead", "8s", "--trump", "h", "-r", "follow"],
             [
-                'play.while_stock = "follow" (RULES §3) [003][004]',
-                'play.trump_jack = "free" (RULES §3) [001][003][004]',
+                'play.while_stock = "follow" (§3) [003][004]',
+                'play.trump_jack = "free" (§3) [001][003][004]',
             ],
-            id="RULES §3 play.while_stock = follow [003][004], and the jack that mattered",
+            id="§3 play.while_stock = follow [003][004], and the jack that mattered",
         ),
     ],
 )
@@ -370,7 +370,7 @@ def test_check_legal_names_the_final_duty_in_russian(terts):
         "--final",
     ).stdout  # fmt: skip
     assert out.splitlines()[1].strip() == (
-        "RULES §3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
+        "§3, разбор фрица: в масть и старше, если есть; нет масти — козырь; "
         "нет козыря — любая карта [000][001][002][003][004]"
     )
     assert "trump_jack" not in out

@@ -1,4 +1,4 @@
-"""Quick deals by default, trick by trick as the option (RULES §4.3), through the ``terts``
+"""Quick deals by default, trick by trick as the option (§4.3), through the ``terts``
 command: ``new --tricks``, ``deal --tricks`` and ``--quick``, files written before quick by
 default, a trick turning a quick deal trick by trick, and the status of a quick deal.
 """
@@ -16,7 +16,7 @@ def deals(terts) -> list[dict]:
 
 @pytest.mark.parametrize("rules", ["classic", "strict", "book", "multi", "follow"])
 def test_a_scorers_game_is_never_refused_for_timing(terts, rules):
-    """RULES §4.3: timing only where tricks are followed; `terts new` deals are quick, so a
+    """§4.3: timing only where tricks are followed; `terts new` deals are quick, so a
     scorer's declarations in any order, then the count, are all written [000][002]."""
     terts.ok("new", "Аня", "Боря", "--rules", rules)
     terts.ok("deal", "--trump", "7ч")
@@ -67,7 +67,7 @@ def test_old_game_files_replay_as_before(terts):
 
 
 def test_a_trick_in_a_quick_deal_turns_it_trick_by_trick(terts):
-    """RULES §4.3: the first trick recorded in a quick deal: followed from that trick on."""
+    """§4.3: the first trick recorded in a quick deal: followed from that trick on."""
     terts.ok("new", "Аня", "Боря")
     terts.ok("deal", "--trump", "7ч")
     terts.ok("declare", "Боря", "терц:Тт")
@@ -80,7 +80,7 @@ def test_a_trick_in_a_quick_deal_turns_it_trick_by_trick(terts):
 
 
 def test_status_of_a_quick_deal_claims_no_trick_or_stock(terts):
-    """RULES §4.3: a quick deal records no tricks, so `status` names no trick, stock or
+    """§4.3: a quick deal records no tricks, so `status` names no trick, stock or
     leader for it (they are not known) but says what comes next; a trick makes it
     trick by trick, and the full status is back."""
     terts.ok("new", "Аня", "Боря")

@@ -9,7 +9,7 @@ import pytest
 
 
 def test_one_deck_refusal_through_the_command(terts):
-    """RULES §4.3 one deck [000] rule 5: one line naming the shared cards and the earlier event."""
+    """§4.3 one deck [000] rule 5: one line naming the shared cards and the earlier event."""
     terts.ok("new", "Аня", "Боря")
     terts.ok("deal", "--trump", "7ч")
     terts.ok("declare", "Аня", "терц:Дт")
@@ -18,7 +18,7 @@ def test_one_deck_refusal_through_the_command(terts):
 
 
 def test_claim_on_ones_own_turn_through_the_command(terts):
-    """RULES §5 [000][002]: followed trick by trick, only the player about to lead claims."""
+    """§5 [000][002]: followed trick by trick, only the player about to lead claims."""
     terts.ok("new", "Аня", "Боря", "--tricks")
     terts.ok("deal", "--trump", "7ч")
     terts.ok("trick", "Тп", "9п")
@@ -27,7 +27,7 @@ def test_claim_on_ones_own_turn_through_the_command(terts):
 
 
 def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
-    """RULES §4.1 [000][004]: nothing beats a marriage; a scorer who wrote «терц и марьяж» as
+    """§4.1 [000][004]: nothing beats a marriage; a scorer who wrote «терц и марьяж» as
     two commands is told how to record the challenge of the terts."""
     terts.ok("new", "Аня", "Боря")
     terts.ok("deal", "--trump", "7п")
@@ -61,7 +61,7 @@ def test_a_challenge_after_a_marriage_said_alongside_names_the_way(terts):
     ],
 )
 def test_one_command_shows_no_more_than_a_hand_holds(terts, combos, needed):
-    """RULES §2: 9 cards each [000][001]; what one command declares must fit in one hand, under
+    """§2: 9 cards each [000][001]; what one command declares must fit in one hand, under
     declarations.multiple too [000 variant], else the file would hold a turn no hand can show."""
     terts.ok("new", "Аня", "Боря", "--rules", "multi")
     terts.ok("deal", "--trump", "7ч")
@@ -74,7 +74,7 @@ def test_one_command_shows_no_more_than_a_hand_holds(terts, combos, needed):
 
 def test_two_fours_and_the_marriage_fit_in_a_hand(terts):
     """4J + 4A are 8 cards and the trump marriage needs K♥ Q♥ more: 10 > 9, refused; the two fours
-    alone are 8 cards and are written (RULES §4.3: a four may share with a run, [000][004])."""
+    alone are 8 cards and are written (§4.3: a four may share with a run, [000][004])."""
     terts.ok("new", "Аня", "Боря", "--rules", "multi")
     terts.ok("deal", "--trump", "7ч")
     assert "need 10 different cards" in terts.refused("declare", "Аня", "4J", "4A", "марьяж").stderr

@@ -29,7 +29,7 @@ def test_deal_trump_on_an_open_deal_without_one(terts):
 
 
 def test_a_marriage_of_a_suit_names_the_trump(terts):
-    """RULES §4 ``declarations.marriage = "trump"``: a marriage:♥ says hearts is trump."""
+    """§4 ``declarations.marriage = "trump"``: a marriage:♥ says hearts is trump."""
     terts.ok("new", "Аня", "Боря")
     terts.ok("deal")
     out = terts.ok("declare", "Аня", "марьяж:ч").stdout

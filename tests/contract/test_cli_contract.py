@@ -1,4 +1,5 @@
-"""The public contract of CLI.md: help with an example everywhere, languages, encodings, colour."""
+"""The public contract (README, "For scripts"): help with an example everywhere, languages,
+encodings, colour."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""RULES §1, Cards: notation, trick orders, sequence order, card points, 150 a deal.
+"""§1, Cards: notation, trick orders, sequence order, card points, 150 a deal.
 
-Each case names the rule and its source tag as RULES.md does.
+Each case names the rule and its source tag as the rule book (docs/rules.md) does.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""RULES §4, Declarations: what they are, how they are written, found, scored and compared.
+"""§4, Declarations: what they are, how they are written, found, scored and compared.
 
-Each case names the rule and its source tag as RULES.md does. Comparisons run under every
-bundled ruleset; where the sources disagree the case says which ruleset key decides.
+Each case names the rule and its source tag as the rule book (docs/rules.md) does. Comparisons
+run under every bundled ruleset; where the sources disagree the case says which ruleset key decides.
 """
 
 from __future__ import annotations
@@ -68,11 +68,11 @@ def test_bundled_rulesets_are_the_seven_of_rules_section_7():
     assert sorted(RULESETS) == ["book", "classic", "exact", "follow", "multi", "short", "strict"]
 
 
-# --- the table of RULES §4 -------------------------------------------------------------------
+# --- the table of §4 -------------------------------------------------------------------
 
 
 def test_every_run_there_is():
-    """Runs of 3-8 topped 9..A, 10..A, J..A, Q..A, K A, A: 21 per suit (RULES §4 table)."""
+    """Runs of 3-8 topped 9..A, 10..A, J..A, Q..A, K A, A: 21 per suit (§4 table)."""
     per_length = Counter(d.length for d in ALL_RUNS if d.suit is H)
     assert per_length == {3: 6, 4: 5, 5: 4, 6: 3, 7: 2, 8: 1}
     for length, lowest in {3: "9", 4: "10", 5: "J", 6: "Q", 7: "K", 8: "A"}.items():
@@ -156,7 +156,7 @@ def test_impossible_runs(length, top):
         Declaration.sequence(length, Rank(top), H)
 
 
-# --- COMBO notation (CLI.md) ------------------------------------------------------------------
+# --- COMBO notation (the contract) ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -291,7 +291,7 @@ def test_notation_parses_back(declaration):
         pytest.param(
             seq(3, "Q", H),
             {"kind": "sequence", "length": 3, "top": "Q", "suit": "hearts", "points": 20},
-            id="sequence JSON (CLI.md)",
+            id="sequence JSON (the contract)",
         ),
         pytest.param(four("J"), {"kind": "four", "rank": "J", "points": 200}, id="four JSON"),
         pytest.param(
@@ -438,7 +438,7 @@ def test_every_declaration_found_and_every_one_valid(held, trump, any_suit):
     assert set(found) == _brute_force(held, trump, rules)
 
 
-# --- the best order to declare (RULES §4.3) ---------------------------------------------------
+# --- the best order to declare (§4.3) ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -477,7 +477,7 @@ def test_marriage_goes_alongside_without_a_turn():
     assert set(order) == {seq(3, "K", H), Declaration.marriage(H)}
 
 
-# --- which declaration is higher (RULES §4.1) and the challenge (§4.2) -----------------------
+# --- which declaration is higher (§4.1) and the challenge (§4.2) -----------------------
 
 #: (declarer's, challenger's, trump, winner) the same under every bundled ruleset.
 SAME_EVERYWHERE = [
@@ -730,7 +730,7 @@ def _higher(x: Declaration, y: Declaration, trump: Suit, rules) -> bool:
 @given(data=st.data(), trump=st.sampled_from(list(Suit)), name=st.sampled_from(sorted(RULESETS)))
 @settings(max_examples=300, deadline=None, database=None)
 def test_the_order_is_transitive(data, trump, name):
-    """If a is higher than b and b higher than c, a is higher than c (RULES §4.1 is an order)."""
+    """If a is higher than b and b higher than c, a is higher than c (§4.1 is an order)."""
     chosen: list[Declaration] = []
     for _ in range(3):
         held = set().union(*(d.cards() for d in chosen))

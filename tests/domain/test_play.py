@@ -1,6 +1,6 @@
-"""RULES §3, Playing to a trick: who takes it, and what the follower may play.
+"""§3, Playing to a trick: who takes it, and what the follower may play.
 
-Each case names the rule and its source tag as RULES.md does.
+Each case names the rule and its source tag as the rule book (docs/rules.md) does.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_trick_winner_by_definition(lead, follow, trump):
         assert winner == max(led, key=lambda c: c.trick_strength(trump))
 
 
-# --- the final phase: follow, beat, trump (RULES §3) ------------------------------------------
+# --- the final phase: follow, beat, trump (§3) ------------------------------------------
 
 FINAL = [
     pytest.param(

@@ -1,4 +1,4 @@
-"""RULES §7, Ruleset files: the seven bundled rulesets, ``extends``, and the errors that name the
+"""§7, Ruleset files: the seven bundled rulesets, ``extends``, and the errors that name the
 file, the key and the allowed values.
 """
 
@@ -19,7 +19,7 @@ from terts_referee.domain.rules import (
 from terts_referee.errors import RefereeError, RulesetError
 from tests.helpers import assert_refused, raises_verdict, said
 
-#: RULES §7's example file: the classic ruleset, key by key.
+#: §7's example file: the classic ruleset, key by key.
 CLASSIC = {
     "game.target": 501,
     "game.win_requires_trick": True,
@@ -48,7 +48,7 @@ CLASSIC = {
     "penalties.renege": "deal-to-opponent",
 }
 
-#: RULES §7's table of bundled rulesets: how each differs from classic.
+#: §7's table of bundled rulesets: how each differs from classic.
 BUNDLED = [
     pytest.param("classic", {}, id="classic: [000] main rules, as in the example file"),
     pytest.param("short", {"game.target": 301}, id="short: classic to 301 [000][002]"),
@@ -142,7 +142,7 @@ def test_bundled_file_names_its_source(name):
 
 
 def test_resolved_ruleset_round_trips_through_a_dict():
-    """The resolved ruleset is stored inside each game (RULES §7): to_dict() reads back equal."""
+    """The resolved ruleset is stored inside each game (§7): to_dict() reads back equal."""
     for name in bundled_names():
         rules = load_ruleset(name)
         assert ruleset_from_dict(rules.to_dict(), "game file") == rules

@@ -204,9 +204,7 @@ def test_a_one_deck_clash_is_set_aside_and_the_first_declaration_scores():
     sheet = game.sheet()
     assert list(sheet.set_aside) == [3]
     assert sheet.set_aside[3].code == "err.one_deck"
-    assert said(sheet.set_aside[3]).startswith(
-        "one deck (RULES §4.3, [000] rule 5): Боря's terts:K♥"
-    )
+    assert said(sheet.set_aside[3]).startswith("one deck (§4.3, [000] rule 5): Боря's terts:K♥")
     assert [(r.player, r.status) for r in sheet.deals[0].declarations] == [(A, Status.SCORED)]
     game.record(Score(B, 60, A))  # the game goes on
     assert game.sheet().deals[0].finished
@@ -214,7 +212,7 @@ def test_a_one_deck_clash_is_set_aside_and_the_first_declaration_scores():
 
 def test_a_challenge_answers_the_declaration_before_an_event_set_aside():
     """An event set aside is not counted: a challenge after it answers the declaration before
-    it, as it would in the file without it (RULES §4.2)."""
+    it, as it would in the file without it (§4.2)."""
     terts = parse_combo("терц:Дч", H, CLASSIC)
     events = [
         DealEvent(None, H, None, quick=True),

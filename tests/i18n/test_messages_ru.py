@@ -1,9 +1,9 @@
 """The referee in Russian (`--lang ru`): errors, rule notices and verdicts in the table's words.
 
-Each refusal is checked as CLI.md asks (exit 2, one line on stderr, the game file byte-for-byte
-unchanged, through the shared ``terts`` fixture) and, here, that the line is Russian. The last
-tests walk the package source: every message key it uses exists in a catalogue, every key of
-``terts_referee.i18n.messages`` is used, and nothing written to the game file depends on the
+Each refusal is checked as the public contract asks (exit 2, one line on stderr, the game file
+byte-for-byte unchanged, through the shared ``terts`` fixture) and, here, that the line is Russian.
+The last tests walk the package source: every message key it uses exists in a catalogue, every key
+of ``terts_referee.i18n.messages`` is used, and nothing written to the game file depends on the
 language.
 """
 

@@ -93,7 +93,7 @@ def make_sheet(
 
 
 def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
-    """Bob's false declaration in deal 1 takes him below zero and 100 uphill (RULES §6)."""
+    """Bob's false declaration in deal 1 takes him below zero and 100 uphill (§6)."""
     a, b = players
     data = make_sheet([(130, -40), (60, 90), (-20, 170)], players, uphill=(0, 100))
     first = data["deals"][0]
@@ -256,7 +256,7 @@ def test_svg_plots_each_running_total_and_target(case):
 
 
 def test_svg_target_lines_sit_at_the_targets():
-    """The dashed lines are drawn at y(target), uphill included (RULES §5: own target)."""
+    """The dashed lines are drawn at y(target), uphill included (§5: own target)."""
     data = penalised_sheet()
     svg = ET.fromstring(chart_svg(data))
     y0, scale = float(svg.get("data-y0")), float(svg.get("data-scale"))
@@ -332,7 +332,7 @@ def test_html_headers_in_each_language(lang, words):
 
 
 def test_html_footer_target_with_uphill_and_the_winner():
-    """The target row writes "501 + 100 в гору = 601" (RULES §5, §6); the winner when over."""
+    """The target row writes "501 + 100 в гору = 601" (§5, §6); the winner when over."""
     page = sheet_html(penalised_sheet(), "ru")
     text = "".join(parse_html(page).text)
     assert "501 + 100 в гору = 601" in text

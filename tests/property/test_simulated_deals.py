@@ -1,10 +1,10 @@
 """Simulated deals replayed through the library: the referee against an independent simulator.
 
-``tests/simulator.py`` plays whole deals by RULES §2-§3 with its own trick orders, card points,
+``tests/simulator.py`` plays whole deals by §2-§3 with its own trick orders, card points,
 follow rule and draws; here every deal becomes events (``DealEvent``, ``Exchange``, ``Declare``,
 ``Trick``) and ``replay`` must agree: 150 card points, the same split, the same rounded deal
 points, the last trick and the next dealer, no penalty for a legal deal, and every injected
-renege caught once later play proves it (RULES §3, §6 ``penalties.renege``).
+renege caught once later play proves it (§3, §6 ``penalties.renege``).
 """
 
 from __future__ import annotations
@@ -350,7 +350,7 @@ def test_renege_proven_by_the_card_taken_in_an_exchange():
     assert [p.player for p in penalties(got, PenaltyKind.RENEGE)] == [deal.renege.player]
 
 
-# --- evidence only from cards truly held (RULES §3) -----------------------------------------------
+# --- evidence only from cards truly held (§3) -----------------------------------------------
 
 
 @given(

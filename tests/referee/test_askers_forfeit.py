@@ -1,4 +1,4 @@
-"""RULES §4.2 [001], judged by the referee: the question «Рост?» (``ask``) and the asker's forfeit
+"""§4.2 [001], judged by the referee: the question «Рост?» (``ask``) and the asker's forfeit
 under ``same-class``: what it forbids, when it ends, when the question is refused.
 """
 
@@ -34,7 +34,7 @@ from tests.scripted import PLAYERS, events, play, refused
     ],
 )
 def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
-    """RULES §4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
+    """§4.2 [001] «этими самыми словами он лишается высшего назначения в этом ходе»."""
     error = refused(script, "book")
     assert error.verdict.code == "err.forfeit"
     assert (error.verdict.params["asked"], error.verdict.params["event"]) == (3, 2)
@@ -46,7 +46,7 @@ def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_events(lang):
-    """RULES §4.2 [001]: the refusal points at the declaration asked about by its own event, and
+    """§4.2 [001]: the refusal points at the declaration asked about by its own event, and
     at the question by its own, never the question's number for the declaration."""
     script = "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\n"
     script += "declare Аня 50:Тп\nask Боря\ndeclare Боря 105:Вб"
@@ -71,13 +71,13 @@ def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_eve
     ],
 )  # fmt: skip
 def test_the_askers_forfeit_ends(rule, rules, script):
-    """RULES §4.2: what the forfeit does not forbid."""
+    """§4.2: what the forfeit does not forbid."""
     sheet = play(f"deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\n{script}", rules)
     assert sheet.deals[-1].declarations[-1].status == Status.SCORED, rule
 
 
 def test_the_forfeit_ends_with_the_turn_trick_by_trick():
-    """RULES §4.2 [001]: "в этом ходе": after the trick, the asker declares freely again."""
+    """§4.2 [001]: "в этом ходе": after the trick, the asker declares freely again."""
     sheet = play("deal 7ч\ndeclare Аня терц:Дт\nask Боря\ntrick Тп 9п\ndeclare Боря 50:Тб", "book")
     assert sheet.deals[-1].declarations[-1].status == Status.SCORED
 
@@ -91,7 +91,7 @@ def test_the_forfeit_ends_with_the_turn_trick_by_trick():
     ],
 )
 def test_ask_is_refused_without_a_declaration_to_ask_about(rule, script, why):
-    """RULES §4.2: «Рост?» is asked about the opponent's declaration just made."""
+    """§4.2: «Рост?» is asked about the opponent's declaration just made."""
     error = refused(script, "book")
     assert error.verdict.code.startswith("err.ask."), rule
     assert why in said(error), rule
@@ -107,7 +107,7 @@ def test_ask_notice_says_what_it_does():
     assert deal.notices[-1].code == "notice.ask" and "no forfeit" in said(deal.notices[-1])
 
 
-# --- the empty «Рост?» is the asker's offence ([000] rule 6, RULES §4.2, §6) ----------------
+# --- the empty «Рост?» is the asker's offence ([000] rule 6, §4.2, §6) ----------------
 
 
 @pytest.mark.parametrize(
@@ -145,19 +145,19 @@ def test_the_empty_challenge_penalty_falls_on_the_asker(rule, script):
     ],
 )
 def test_the_empty_challenge_penalty_is_refused_for_a_player_who_did_not_ask(rule, script, other):
-    """[000] rule 6, RULES §4.2, §6: the offence is asking «Рост?» with nothing to show, so a
+    """[000] rule 6, §4.2, §6: the offence is asking «Рост?» with nothing to show, so a
     player who asked nothing in the deal cannot have committed it."""
     error = refused(f"{script}\npenalty Аня empty-challenge", "book")
     assert error.verdict.code == "err.penalty.empty_challenge", rule
     text = said(error)
     assert text.startswith("Аня asked no «Рост?» in deal"), (rule, text)
     assert "the empty-challenge penalty is the asker's" in text and "[000] rule 6" in text
-    assert text.endswith("RULES §4.2)" + other), (rule, text)
+    assert text.endswith("§4.2)" + other), (rule, text)
 
 
 def test_an_empty_challenge_penalty_in_the_file_stands_as_recorded():
     """Files written before the question was an event of its own hold the penalty without
-    it: judged as recorded, it still counts (RULES §4.2 [000] rule 6)."""
+    it: judged as recorded, it still counts (§4.2 [000] rule 6)."""
     ruleset = load_ruleset("book")
     script = "deal 7ч quick\ndeclare Аня терц:Дт\npenalty Боря empty-challenge"
     sheet = replay(PLAYERS, events(script, ruleset), ruleset, recorded=3)
@@ -165,7 +165,7 @@ def test_an_empty_challenge_penalty_in_the_file_stands_as_recorded():
 
 
 def test_a_question_of_an_earlier_deal_is_no_empty_challenge_in_this_one():
-    """[000] rule 6, RULES §6: a penalty belongs to its deal; the question asked in deal 1 does
+    """[000] rule 6, §6: a penalty belongs to its deal; the question asked in deal 1 does
     not make the asker liable in deal 2."""
     ruleset = load_ruleset("book")
     first = events("deal 7ч quick\ndeclare Боря терц:Дт\nask Аня", ruleset)

@@ -1,5 +1,5 @@
 """``terts check when``: «may I declare now?» answered at a moment of the deal told rather than
-recorded (RULES §4.3): each moment of the rule book through ``when_verdict`` naming its rule and
+recorded (§4.3): each moment of the rule book through ``when_verdict`` naming its rule and
 source, the same answers as the referee gives a ``declare`` event at that moment (over simulated
 deals), and the command's JSON, help and refusals.
 """
@@ -331,7 +331,7 @@ MOMENTS = [
     ("rules", "combo", "trick", "moment", "allowed", "refused", "code", "key"), MOMENTS
 )
 def test_the_moments_of_the_rule_book(rules, combo, trick, moment, allowed, refused, code, key):
-    """RULES §4.3 (and §4.2's forfeit): yes or no, recorded at a price or refused, the key."""
+    """§4.3 (and §4.2's forfeit): yes or no, recorded at a price or refused, the key."""
     v = verdict(rules, combo, trick, **moment)
     assert (v.allowed, v.refused, v.code) == (allowed, refused, code), v.reason
     assert v.rule.startswith("§") and v.source.startswith("[")

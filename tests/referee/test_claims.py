@@ -1,4 +1,4 @@
-"""RULES §5 [000][002], judged by the referee: a claim is made on one's own turn, and judged on
+"""§5 [000][002], judged by the referee: a claim is made on one's own turn, and judged on
 the claimer's points.
 """
 
@@ -9,7 +9,7 @@ from tests.scripted import refused
 
 
 def test_claim_only_by_the_player_about_to_lead():
-    """RULES §5 [000][002] «на любом своём ходу»: followed trick by trick, only the leader."""
+    """§5 [000][002] «на любом своём ходу»: followed trick by trick, only the leader."""
     error = refused("deal 7ч\ntrick Тп 9п\nclaim Боря")
     assert error.verdict.code == "err.claim.turn_trick"
     text = said(error)
@@ -21,7 +21,7 @@ def test_claim_only_by_the_player_about_to_lead():
 
 
 def test_claim_by_the_leader_is_judged_on_its_points():
-    """RULES §5: the leader's claim is judged by his total (here short of 501)."""
+    """§5: the leader's claim is judged by his total (here short of 501)."""
     error = refused("deal 7ч\ntrick Тп 9п\nclaim Аня")
     assert error.verdict.code == "err.claim.short"
     text = said(error)

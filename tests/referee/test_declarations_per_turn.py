@@ -1,4 +1,4 @@
-"""RULES §4.3, how many declarations a turn holds, judged by the referee: one per turn, or several
+"""§4.3, how many declarations a turn holds, judged by the referee: one per turn, or several
 under ``declarations.multiple`` ([000][002]); a quick deal's command is one turn; the lower ones
 of a beaten turn are withdrawn, never announced.
 """
@@ -28,7 +28,7 @@ from tests.scripted import play, refused
     ],
 )  # fmt: skip
 def test_quick_deal_turns_are_commands(rule, rules, script, outcome):
-    """RULES §4.3: a quick deal judges everything but the moment; one command is one turn."""
+    """§4.3: a quick deal judges everything but the moment; one command is one turn."""
     text = f"deal 7ч quick\n{script}"
     if isinstance(outcome, str):
         assert outcome in said(refused(text, rules)), rule
@@ -38,7 +38,7 @@ def test_quick_deal_turns_are_commands(rule, rules, script, outcome):
 
 
 def test_multi_withdrawn_lower_declarations_do_not_block():
-    """RULES §4.3 ``multiple`` [000]: the lower ones of a beaten turn were never announced."""
+    """§4.3 ``multiple`` [000]: the lower ones of a beaten turn were never announced."""
     sheet = play(
         "deal 7б\ndeclare Аня 50:Кт терц:10ч\nchallenge Боря 50:Тп\ndeclare Аня 50:Дч", "multi"
     )

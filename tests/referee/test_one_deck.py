@@ -1,4 +1,4 @@
-"""RULES §4.3 "One deck" ([000] rule 5), judged by the referee: two players never show the same
+"""§4.3 "One deck" ([000] rule 5), judged by the referee: two players never show the same
 card; the trump seven changes hands in the exchange; a declaration proven false no longer blocks.
 """
 
@@ -21,7 +21,7 @@ from tests.scripted import play, refused
     ],
 )
 def test_one_deck_two_players_never_share_a_card(rule, mode, second, cards):
-    """RULES §4.3 "One deck" [000] rule 5: refused naming the shared cards and the earlier one."""
+    """§4.3 "One deck" [000] rule 5: refused naming the shared cards and the earlier one."""
     # Under `lead` Боря declares before trick 2, after Аня's trick 1 (trick by trick).
     middle = "trick 10п 9п\n" if not mode else ""
     error = refused(f"deal 7т {mode}\ndeclare Аня терц:Дт\n{middle}{second}", "book")
@@ -32,7 +32,7 @@ def test_one_deck_two_players_never_share_a_card(rule, mode, second, cards):
 
 
 def test_one_deck_a_challenge_shares_no_card_with_an_earlier_declaration():
-    """RULES §4.3 one deck [000] rule 5: a challenge is refused too, naming the earlier one."""
+    """§4.3 one deck [000] rule 5: a challenge is refused too, naming the earlier one."""
     error = refused(
         "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Тп\n"
         "declare Аня терц:9б\nchallenge Боря 50:Тт"
@@ -43,7 +43,7 @@ def test_one_deck_a_challenge_shares_no_card_with_an_earlier_declaration():
 
 
 def test_one_deck_the_trump_seven_changes_hands():
-    """RULES §4.3: the trump 7 and the face-up card change hands in the exchange [000][001]."""
+    """§4.3: the trump 7 and the face-up card change hands in the exchange [000][001]."""
     error = refused("deal Kч quick\ndeclare Аня терц:9ч\ndeclare Боря терц:9ч")
     assert error.verdict.code == "err.one_deck"
     text = said(error)
@@ -51,6 +51,6 @@ def test_one_deck_the_trump_seven_changes_hands():
 
 
 def test_one_deck_a_false_declaration_no_longer_blocks():
-    """RULES §4.3: «until the false one is found by showing the cards» (§6): then it may."""
+    """§4.3: «until the false one is found by showing the cards» (§6): then it may."""
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nfalse Аня 2\ndeclare Боря 4Q").deals[-1]
     assert deal.declarations[-1].status == Status.SCORED

@@ -1,4 +1,4 @@
-"""RULES §3, the ruleset keys of play, judged by the referee: stock-phase reneges under
+"""§3, the ruleset keys of play, judged by the referee: stock-phase reneges under
 ``play.while_stock = "follow"`` ([003][004]) and their price, the trump jack free under ``book``.
 """
 
@@ -42,7 +42,7 @@ from tests.scripted import play
     ],
 )
 def test_stock_phase_renege_under_follow(rule, script, renege):
-    """RULES §3: under while_stock = "follow" a renege is proven only by a card known held."""
+    """§3: under while_stock = "follow" a renege is proven only by a card known held."""
     rules = "follow" if "free" not in rule else "classic"
     deal = play(script, rules).deals[-1]
     flagged = [tr.number for tr in deal.tricks if tr.renege]
@@ -57,7 +57,7 @@ def test_stock_phase_renege_under_follow(rule, script, renege):
 
 
 def test_stock_phase_renege_is_priced_by_penalties_renege():
-    """RULES §3 ``penalties.renege`` (house): the opponent takes the deal's card points."""
+    """§3 ``penalties.renege`` (house): the opponent takes the deal's card points."""
     deal = play("deal 7ч\ndeclare Боря терц:Тт\ntrick 10т 9п", "follow").deals[-1]
     assert [p.kind.value for p in deal.penalties] == ["renege"]
     assert deal.notices[-1].code == "notice.renege"
@@ -65,5 +65,5 @@ def test_stock_phase_renege_is_priced_by_penalties_renege():
 
 
 def test_book_plays_the_trump_jack_free():
-    """RULES §3 ``play.trump_jack = "free"``: the same sentence stands in [001] as in [003]."""
+    """§3 ``play.trump_jack = "free"``: the same sentence stands in [001] as in [003]."""
     assert load_ruleset("book").play.trump_jack == "free"

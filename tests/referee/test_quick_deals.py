@@ -1,4 +1,4 @@
-"""RULES §4.3, quick deals, judged by the referee: timing only where tricks are followed, and the
+"""§4.3, quick deals, judged by the referee: timing only where tricks are followed, and the
 first trick recorded turns a quick deal trick by trick.
 """
 
@@ -10,7 +10,7 @@ from tests.scripted import play, refused
 
 
 def test_a_trick_turns_a_quick_deal_trick_by_trick():
-    """RULES §4.3: timing only where tricks are followed; from the first trick on they are."""
+    """§4.3: timing only where tricks are followed; from the first trick on they are."""
     deal = play("deal 7ч quick\ndeclare Боря терц:Тт\ndeclare Боря 4Q\ntrick Тп 9п").deals[-1]
     assert not deal.quick and deal.timed_from == 4
     assert any(n.code == "notice.trick_mode" for n in deal.notices), deal.notices
@@ -23,7 +23,7 @@ def test_a_trick_turns_a_quick_deal_trick_by_trick():
 
 
 def test_quick_deal_never_refuses_for_timing():
-    """RULES §4.3: a scorer's quick deal (declarations in any order) under `strict` [002]."""
+    """§4.3: a scorer's quick deal (declarations in any order) under `strict` [002]."""
     sheet = play(
         "deal 7ч quick\ndeclare Боря 4A\ndeclare Аня терц:Дт\ndeclare Боря терц:Тп\n"
         "declare Аня 50:Кб",

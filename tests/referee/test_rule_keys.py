@@ -1,4 +1,4 @@
-"""Ruleset keys and readings exercised in whole games (RULES §3-§6), each case naming its rule."""
+"""Ruleset keys and readings exercised in whole games (§3-§6), each case naming its rule."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_a_run_declared_again_under_lowering_allowed_is_refused(terts, tmp_path)
 
 
 def test_a_run_declared_again_under_suit_lowering_is_a_repeat_not_a_lowering(terts):
-    """RULES §4.3: the same combination recorded twice in one deal is a slip, refused as already
+    """§4.3: the same combination recorded twice in one deal is a slip, refused as already
     recorded (naming the event), never charged as a lowering [000]."""
     game(terts, quick=True)
     terts.ok("declare", "Alice", "terts:Q♥")
@@ -244,7 +244,7 @@ def test_penalty_amounts_are_bounded(terts, kind, points):
 
 
 def test_a_late_declaration_of_played_cards_is_late_and_false(terts):
-    """Late and false at once: both penalties (RULES §6 [000]): its value uphill for the late
+    """Late and false at once: both penalties (§6 [000]): its value uphill for the late
     moment, then the opponent writes its points and the offender goes 100 uphill."""
     game(terts)
     for lead, follow in EIGHT_TRICKS:

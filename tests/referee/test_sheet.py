@@ -1,6 +1,6 @@
 """The running score sheet in quick mode: events recorded, replayed, never lost.
 
-Each case names the rule and its source as RULES.md does.
+Each case names the rule and its source as the rule book (docs/rules.md) does.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_exact_a_106_scores_106(terts):
     ],
 )
 def test_false_terts(terts, rules, uphill, to_bob):
-    """A false declaration scores nothing and goes «в гору» (RULES §6)."""
+    """A false declaration scores nothing and goes «в гору» (§6)."""
     start(terts, rules=rules)
     terts.ok("deal", "--trump", "d")
     terts.ok("declare", "Alice", "terts:Qh")

@@ -1,5 +1,5 @@
 """Verdicts a reading of the five sources found wrong, judged by the referee (``replay``), each
-case naming its rule and source: evidence of a renege only from cards truly held (RULES §3
+case naming its rule and source: evidence of a renege only from cards truly held (§3
 [000][003][004]), a late declaration checked for truth too (§6 [000]), a repeat that is no
 lowering (§4.3), [001]'s lowering refused under ``declarations.lowering_penalty = "refuse"``
 (§4.3), four jacks under ``same-class`` (§4.2 [001]), a declaration restored by a false
@@ -20,7 +20,7 @@ from tests.helpers import raises_verdict, said
 from tests.scripted import PLAYERS, events, play, refused
 
 #: Stock tricks 1-7 of the deals below: Аня leads and takes each, the trump 7♠ lies face up
-#: and goes to Боря, who loses trick 7 (RULES §2).
+#: and goes to Боря, who loses trick 7 (§2).
 MARRIAGE_FALSE_BY_ITS_QUEEN = """deal 7п
 trick Тт Вт
 declare Боря марьяж
@@ -91,7 +91,7 @@ def reneges(deal):
     ]
 
 
-# --- evidence only from cards truly held (RULES §3) ------------------------------------------
+# --- evidence only from cards truly held (§3) ------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,7 @@ def reneges(deal):
     ],
 )
 def test_a_renege_rests_only_on_cards_truly_held(rule, rules, script, card_points, withdrawn):
-    """RULES §3: «A declaration proven false proves nothing about its cards: a renege resting on
+    """§3: «A declaration proven false proves nothing about its cards: a renege resting on
     one of them is withdrawn» — the sheet's card points, the penalty and the notices say so."""
     sheet = play(script, rules)
     deal = sheet.deals[0]
@@ -144,7 +144,7 @@ def test_a_renege_rests_only_on_cards_truly_held(rule, rules, script, card_point
 
 
 def test_a_renege_withdrawn_is_proven_again_by_later_play():
-    """RULES §3 [000]: what the offender plays later is a card he truly held (no draws in the
+    """§3 [000]: what the offender plays later is a card he truly held (no draws in the
     final phase): a renege withdrawn with its false declaration is proven again by it."""
     # as above, but Боря holds 8♥ and plays it at trick 13, after the terts is found false
     script = TERTS_FALSE_AFTER_THE_RENEGE.replace("trick 10ч 8ч", "trick 10ч 9б").replace(
@@ -181,7 +181,7 @@ def test_a_renege_withdrawn_is_proven_again_by_later_play():
     ],
 )
 def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
-    """RULES §6 late-declaration [000]: «if it is also proven false, the false-declaration
+    """§6 late-declaration [000]: «if it is also proven false, the false-declaration
     penalty applies as well»: its value uphill for the moment, and [000]'s false-declaration
     price (the opponent writes its points, the offender goes 100 uphill)."""
     sheet = play(script)
@@ -196,7 +196,7 @@ def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
     assert deal.declarations[0].status == Status.FALSE
 
 
-# --- a repeat is no lowering (RULES §4.3) -----------------------------------------------------
+# --- a repeat is no lowering (§4.3) -----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -242,7 +242,7 @@ def test_a_late_declaration_is_still_checked_for_truth(rule, script, evidence):
     ],
 )
 def test_a_repeat_is_refused_as_already_recorded(rule, rules, script, event):
-    """RULES §4.3: «The same combination recorded twice in one deal is a repeat (a typing slip),
+    """§4.3: «The same combination recorded twice in one deal is a repeat (a typing slip),
     refused as already recorded, not a lowering»; the refusal names the earlier event."""
     error = refused(script, rules)
     assert error.verdict.code == "err.declare.repeat" and error.verdict.params["event"] == event
@@ -252,13 +252,13 @@ def test_a_repeat_is_refused_as_already_recorded(rule, rules, script, event):
 
 
 def test_a_real_lowering_stays_priced_under_classic():
-    """RULES §4.3 [000]: a lesser run of the same suit after a higher one costs minus its value."""
+    """§4.3 [000]: a lesser run of the same suit after a higher one costs minus its value."""
     deal = play("deal 7ч quick\ndeclare Аня 50:Дп\ndeclare Аня терц:Вп").deals[0]
     assert [r.status for r in deal.declarations] == [Status.SCORED, Status.LOWERING]
     assert deal.declared("Аня") == 50 - 20
 
 
-# --- [001]'s lowering refused (RULES §4.3, declarations.lowering_penalty) ---------------------
+# --- [001]'s lowering refused (§4.3, declarations.lowering_penalty) ---------------------
 
 
 @pytest.mark.parametrize(
@@ -270,7 +270,7 @@ def test_a_real_lowering_stays_priced_under_classic():
     ],
 )
 def test_book_refuses_a_lowering_naming_the_earlier_declaration(rule, first, second):
-    """RULES §4.3 [001] «после того как было объявлено полсотни от Короля пик, потом уже нельзя
+    """§4.3 [001] «после того как было объявлено полсотни от Короля пик, потом уже нельзя
     объявлять терц от Дамы или от Короля в этой же масти»: under ``book``
     (``declarations.lowering_penalty = "refuse"``) it is refused, naming the earlier one."""
     error = refused(f"deal 7б quick\ndeclare Аня {first}\ndeclare Аня {second}", "book")
@@ -280,7 +280,7 @@ def test_book_refuses_a_lowering_naming_the_earlier_declaration(rule, first, sec
 
 
 def test_book_still_opens_new_runs_with_a_drawn_card():
-    """RULES §4.3 [001]: after fifty from K♠, a drawn 9♠ allows terts from J♠ (subset)."""
+    """§4.3 [001]: after fifty from K♠, a drawn 9♠ allows terts from J♠ (subset)."""
     deal = play("deal 7б quick\ndeclare Аня 50:Кп\ndeclare Аня терц:Вп", "book").deals[0]
     assert [r.status for r in deal.declarations] == [Status.SCORED, Status.SCORED]
 
@@ -293,7 +293,7 @@ def test_a_ruleset_that_prices_subset_lowering_keeps_the_price():
     assert [r.status for r in deal.declarations] == [Status.SCORED, Status.LOWERING]
 
 
-# --- four jacks under same-class (RULES §4.2 [001]): one reading for both places --------------
+# --- four jacks under same-class (§4.2 [001]): one reading for both places --------------
 
 
 @pytest.mark.parametrize(
@@ -317,7 +317,7 @@ def test_a_ruleset_that_prices_subset_lowering_keeps_the_price():
     ],
 )
 def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
-    """RULES §4.2 [001]: «Двести Валетов ... может перебить все назначения, включая и козырный
+    """§4.2 [001]: «Двести Валетов ... может перебить все назначения, включая и козырный
     восьмерик» is the exception to «назначением равной стоимости» for the challenge and for the
     asker's forfeit alike (no declaration of their value exists for them to beat)."""
     deal = play(script, "book").deals[0]
@@ -327,14 +327,14 @@ def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
 
 
 def test_book_the_asker_still_forfeits_a_hundred():
-    """RULES §4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
+    """§4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
     class stays barred after the question."""
     error = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
     assert error.verdict.code == "err.forfeit"
     assert "may not declare a higher class" in said(error), said(error)
 
 
-# --- a declaration restored by a false challenge (RULES §4.2, §6) -----------------------------
+# --- a declaration restored by a false challenge (§4.2, §6) -----------------------------
 
 
 @pytest.mark.parametrize(
@@ -355,7 +355,7 @@ def test_book_the_asker_still_forfeits_a_hundred():
     ],
 )
 def test_a_declaration_restored_by_a_false_challenge_says_it_stands(rule, script, proof):
-    """RULES §4.2: «the winner of the exchange writes his own declaration's points; the beaten
+    """§4.2: «the winner of the exchange writes his own declaration's points; the beaten
     one burns»; the challenger's found false (§6), the beaten one counts again, and every place
     that said it burned says now that it stands again: its note, the challenge's notice, the
     notice of the event that proved it."""
@@ -377,7 +377,7 @@ def test_a_declaration_restored_by_a_false_challenge_says_it_stands(rule, script
         replay(PLAYERS, events(script + "\ndeclare Аня терц:Дт", ruleset), ruleset)
 
 
-# --- every penalty says what it did (RULES §6) --------------------------------------------------
+# --- every penalty says what it did (§6) --------------------------------------------------
 
 QUICK_TERTS = "deal 7ч quick\ndeclare Аня терц:Дт\n"
 
@@ -446,7 +446,7 @@ QUICK_TERTS = "deal 7ч quick\ndeclare Аня терц:Дт\n"
     ],
 )
 def test_every_penalty_says_what_it_did(rule, rules, script, says):
-    """RULES §6: every penalty's note says who writes how many points and who goes how far
+    """§6: every penalty's note says who writes how many points and who goes how far
     uphill (or what else it did), and so does a notice at its event."""
     ruleset = load_ruleset(rules)
     evs = events(script, ruleset)
@@ -459,14 +459,14 @@ def test_every_penalty_says_what_it_did(rule, rules, script, says):
 
 
 def test_a_lowering_named_by_command_says_its_price():
-    """RULES §6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
+    """§6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
     sheet = play("deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2")
     notice = sheet.notices_for(3)[0]
     assert notice.code == "notice.penalty"
     assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in said(notice)
 
 
-# --- a deal's end without a trick (RULES §5, game.deal_end_requires_trick) ---------------------
+# --- a deal's end without a trick (§5, game.deal_end_requires_trick) ---------------------
 
 
 def _trickless_over(value: bool):
@@ -502,7 +502,7 @@ def _trickless_over(value: bool):
     ],
 )
 def test_a_deal_end_without_a_trick(rule, value, winner):
-    """RULES §5 ``game.deal_end_requires_trick``: at the end of a deal followed trick by trick, a
+    """§5 ``game.deal_end_requires_trick``: at the end of a deal followed trick by trick, a
     player over his target who took no trick in it wins only where the ruleset does not ask for
     a trick ([000][002] ask, [001][003][004] do not)."""
     sheet = _trickless_over(value)
@@ -514,7 +514,7 @@ def test_a_deal_end_without_a_trick(rule, value, winner):
 
 
 def test_a_claim_short_by_rounding_says_why():
-    """RULES §5 [000][001][003]: a claim ends the deal, whose points are written rounded, so it
+    """§5 [000][001][003]: a claim ends the deal, whose points are written rounded, so it
     is judged on the rounded count: 460 + 42 written 40 is short by 1, and the refusal says it."""
     ruleset = load_ruleset("classic")
     four = Declaration.four
@@ -539,7 +539,7 @@ def test_a_claim_short_by_rounding_says_why():
 
 
 def test_a_repeat_in_a_game_file_counts_nothing_and_the_file_replays():
-    """RULES §4.3: a repeat an earlier version took (and priced as a lowering) is in the file:
+    """§4.3: a repeat an earlier version took (and priced as a lowering) is in the file:
     read as the slip it was, it counts nothing, costs nothing, and says so; a new one is
     refused."""
     ruleset = load_ruleset("classic")
@@ -581,7 +581,7 @@ def test_a_stored_game_file_with_a_repeat_loads_and_can_drop_it(tmp_path):
     ],
 )
 def test_a_penalty_naming_a_declaration_found_false_changes_nothing(rule, kind):
-    """RULES §6: the players name Боря's latest declaration, a late one the cards showed false
+    """§6: the players name Боря's latest declaration, a late one the cards showed false
     already: the penalty changes nothing and says so; it never falls on an earlier one."""
     script = (
         "deal 7п\ntrick Тч 7ч\ndeclare Боря терц:Кч\n"  # a terts in time, Боря's earlier one

@@ -1,4 +1,4 @@
-"""Trick-by-trick mode through the ``terts`` command (CLI.md), against simulated deals.
+"""Trick-by-trick mode through the ``terts`` command (the public contract), against simulated deals.
 
 Each test drives ``terts_referee.cli.main`` in-process on a temporary game file, through the
 shared ``terts`` fixture of conftest.py. The deals come from ``tests/simulator.py`` (seeded, so
@@ -171,7 +171,7 @@ def test_status_through_the_drawing_phase(table):
     assert status["may_exchange"] is False
 
 
-# --- when a declaration may be made (RULES §4.3) --------------------------------------------------
+# --- when a declaration may be made (§4.3) --------------------------------------------------
 
 
 def _classic_opening_deal():
@@ -329,7 +329,7 @@ def test_strict_nothing_but_a_marriage_before_the_break(table):
     assert got["declarations"] == plus(plus({"Ann": 0, "Bob": 0}, "Ann", 20), winner, 20)
 
 
-# --- offences proven by later play (RULES §3, §6) -------------------------------------------------
+# --- offences proven by later play (§3, §6) -------------------------------------------------
 
 
 def _renege_deal():
@@ -412,7 +412,7 @@ def test_false_terts_voided_when_the_opponent_plays_its_card(table):
     assert got["points"] == rounded(plus(deal.card_points, "Bob", 20))
 
 
-# --- claiming the win (RULES §5) -----------------------------------------------------------------
+# --- claiming the win (§5) -----------------------------------------------------------------
 
 
 def _claim_setup(table):
@@ -489,7 +489,7 @@ def test_claim_after_a_proven_renege_counts_no_card_points_for_the_offender(tabl
     table.refused("claim", "Ann")
 
 
-# --- card conservation (RULES §1, §2) -------------------------------------------------------------
+# --- card conservation (§1, §2) -------------------------------------------------------------
 
 
 def _plain_deal(**kwargs):
@@ -519,7 +519,7 @@ def test_a_card_is_played_once_a_deal(table):
 
 
 def test_score_refused_in_a_deal_followed_trick_by_trick(table):
-    """CLI.md: `score` is quick mode; a deal with tricks counts its own card points."""
+    """The public contract: `score` is quick mode; a deal with tricks counts its own card points."""
     deal = _plain_deal()
     table.new("Bob")
     table.deal(deal)

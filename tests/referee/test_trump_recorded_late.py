@@ -1,5 +1,5 @@
 """A deal recorded without its trump, judged by the referee: the trump named by a marriage
-(RULES §4 ``declarations.marriage = "trump"``) or recorded after the deal, once.
+(§4 ``declarations.marriage = "trump"``) or recorded after the deal, once.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from tests.scripted import play, refused
 
 
 def test_a_marriage_names_the_trump_where_only_the_trump_marriage_counts(tmp_path: Path):
-    """RULES §4 ``declarations.marriage = "trump"``: a marriage of hearts says hearts is trump."""
+    """§4 ``declarations.marriage = "trump"``: a marriage of hearts says hearts is trump."""
     deal = play("deal quick\ndeclare Аня марьяж:ч\ndeclare Боря терц:Тп").deals[-1]
     assert deal.trump is not None and deal.trump.symbol == "♥"
     assert any(n.code == "notice.trump.marriage" for n in deal.notices), deal.notices

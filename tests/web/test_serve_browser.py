@@ -170,7 +170,7 @@ def test_the_russian_page_records_the_same_file(terts, tmp_path, page):
         refused = me.declare("Аня", "terts", "7", "♥")
         _same(terts, served, refused, terts("--lang", "ru", "declare", "Аня", "терц:7♥"), me)
         assert "терц от 7 не бывает" in me.message()
-        # one deck (RULES §4.3): Боря's marriage K♥ Q♥ next to a terts of spades
+        # one deck (§4.3): Боря's marriage K♥ Q♥ next to a terts of spades
         _same(
             terts,
             served,

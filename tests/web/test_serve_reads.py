@@ -218,7 +218,7 @@ def test_the_next_game_is_offered_once_the_game_is_finished(terts, tmp_path):
         assert terts.sheet()["winner"] == "Аня"
         finished = request(server, "GET", "api/next").json()
     assert running_game == {"finished": False}
-    # the rotation runs on (RULES §2): Боря took the last trick of the last deal, so he deals
+    # the rotation runs on (§2): Боря took the last trick of the last deal, so he deals
     assert finished == {
         "finished": True,
         "players": ["Аня", "Боря"],

@@ -1,4 +1,4 @@
-"""``terts drop``: remove any event (issue 11), kept in the corrections trail."""
+"""``terts drop``: remove any event, kept in the corrections trail."""
 
 from typing import Annotated
 

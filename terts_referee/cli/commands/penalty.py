@@ -1,4 +1,4 @@
-"""``terts penalty``: record a penalty of RULES §6 against a player."""
+"""``terts penalty``: record a penalty of §6 against a player."""
 
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -33,7 +33,7 @@ def command(
         ),
     ] = None,
 ) -> "Request":
-    """A penalty of RULES §6 for P, in the current deal (or the last one).
+    """A penalty of §6 for P, in the current deal (or the last one).
 
     Example: terts penalty Боря false-declaration
     """

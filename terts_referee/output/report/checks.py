@@ -121,7 +121,7 @@ def report_legal(
         console.say(f"  {line}", "dim")
 
 
-#: The sources of each value of the keys that decide what may follow (RULES §3).
+#: The sources of each value of the keys that decide what may follow (§3).
 _PLAY_SOURCES = {
     ("while_stock", "free"): "[000][001][002]",
     ("while_stock", "follow"): "[003][004]",
@@ -140,12 +140,12 @@ def _legal_rules(
     lines = [
         t("out.legal.final_duty")
         if final
-        else f'play.while_stock = "{play.while_stock}" (RULES §3) '
+        else f'play.while_stock = "{play.while_stock}" (§3) '
         + _PLAY_SOURCES["while_stock", play.while_stock]
     ]
     if trump_jack_matters(hand, lead, trump, rules, final):
         sources = _PLAY_SOURCES["trump_jack", play.trump_jack]
-        lines.append(f'play.trump_jack = "{play.trump_jack}" (RULES §3) {sources}')
+        lines.append(f'play.trump_jack = "{play.trump_jack}" (§3) {sources}')
     return lines
 
 
@@ -180,4 +180,4 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     reason = say(verdict.reason, lang())
-    console.say(f"  {reason} (RULES {verdict.rule} {verdict.source}{key}; {rules.name})")
+    console.say(f"  {reason} (§{verdict.rule} {verdict.source}{key}; {rules.name})")

@@ -1,4 +1,4 @@
-"""What a correction of the past changed (issue 11), and the trail as ``log --all`` shows it."""
+"""What a correction of the past changed, and the trail as ``log --all`` shows it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ ACTION_WORDS = {
 
 
 def correction_json(c: Correction) -> dict[str, Any]:
-    """One trail entry as ``log --json --all`` gives it (CLI.md): old and new events as in the
+    """One trail entry as ``log --json --all`` gives it (the contract): old and new events as in the
     game file, the old one with the time it had been entered."""
     old = None
     if c.old is not None:

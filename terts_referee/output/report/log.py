@@ -1,5 +1,5 @@
 """``terts log``: the effective events, numbered, with their times; ``--all`` the trail of
-corrections too (issue 11)."""
+corrections too."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def log_json(view: LogView) -> dict[str, Any]:
-    """``terts log --json`` (CLI.md): the events, each with its time (and, when a correction
+    """``terts log --json`` (the contract): the events, each with its time (and, when a correction
     put it in, when); the trail when the view holds it (``log --all``)."""
     data: dict[str, Any] = {"events": []}
     for entry in view.entries:

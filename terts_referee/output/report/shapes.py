@@ -1,5 +1,5 @@
 """The JSON shapes of the reports, as TypedDicts: ``SheetJSON`` is what ``sheet.sheet_json``
-builds (the ``sheet --json`` document of CLI.md) and what the HTML sheet and the charts read
+builds (the ``sheet --json`` document of the contract) and what the HTML sheet and the charts read
 (``output/export.py``).
 
 For the type checker: the reports build plain dicts and import this module only under

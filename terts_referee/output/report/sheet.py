@@ -1,4 +1,4 @@
-"""The score sheet in every format: ``sheet_json`` (the JSON shape of CLI.md, also the input of
+"""The score sheet in every format: ``sheet_json`` (the contract's JSON shape, also the input of
 the HTML export and the chart), the human table with its declaration lines, and the switch
 ``report_sheet`` that picks JSON, CSV (``sheet_csv``) or the table."""
 
@@ -55,7 +55,7 @@ def _deal_times(game: Game, d: Deal, following: Deal | None) -> DealTimes:
 
 
 def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
-    """The JSON shape of CLI.md, with the declarations, penalties and notices added."""
+    """The JSON shape of the contract, with the declarations, penalties and notices added."""
     rules = sheet.rules
     deals: list[DealJSON] = []
     by_number = {d.number: d for d in sheet.deals}  # the next deal in O(1): linear overall
@@ -209,7 +209,7 @@ def report_sheet(
             t("out.target", p=p, total=sheet.totals[p], target=sheet.targets[p])
             + (t("out.uphill", n=up) if up else "")
         )
-    skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic (issue 10)
+    skipped = set(sheet.skipped)  # a list: `in` on it made this quadratic
     for n, notice in sheet.notices:
         if n in skipped:
             console.say(f"! {said(notice)}", "yellow")

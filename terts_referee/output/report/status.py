@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def status_json(view: StatusView) -> dict[str, Any]:
-    """``terts status --json`` (CLI.md): before the first deal, the deal's own fields are left
+    """``terts status --json`` (the contract): before the first deal, the deal's own fields are left
     out."""
     may_declare = [
         {"player": m.player, "kinds": [k.value for k in m.kinds], "up_to": m.up_to}
@@ -75,7 +75,7 @@ def report_status(view: StatusView, as_json: bool, *, command: Callable[[Remedy]
         console.say(t(key, n=data["deal"], p=view.winner, command=command(Remedy("deal"))))
         return
     if view.quick:
-        # no trick recorded: the trick, the stock and who leads are not known (RULES §4.3)
+        # no trick recorded: the trick, the stock and who leads are not known (§4.3)
         trump = t("out.trump_is", suit=view.trump.symbol) if view.trump else t("out.trump_unknown")
         typed = command(Remedy("score", {"points": None, "by": None, "last_trick": None}))
         console.say(

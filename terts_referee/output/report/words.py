@@ -182,7 +182,7 @@ MSG = register(
     N_p("out.legal", "to {lead}, {phase}, trump {suit}: may play {cards}"),
     N_p(
         "out.legal.final_duty",
-        "RULES §3, the final phase: follow suit and beat the card led when able, else a "
+        "§3, the final phase: follow suit and beat the card led when able, else a "
         "trump, else any card [000][001][002][003][004]",
     ),
     N_p("out.final", "final phase (stock empty)"),
