@@ -3,11 +3,11 @@ browser tests; requests go through ``tests.serve_helpers.request`` as for one ga
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from contextlib import contextmanager
 from datetime import datetime
 from urllib.parse import quote
+
+from tests.serve_helpers import served
 
 
 @contextmanager
@@ -32,14 +32,8 @@ def club_server(
     sock = bind("127.0.0.1", 0)
     start = since or evening_start(now())
     server = ClubServer(sock, folder, library, lang, token, start, tuple(players), Limits(**limits))
-    thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
-    thread.start()
-    try:
+    with served(server):
         yield server
-    finally:
-        server.stop()
-        thread.join(10)
-        assert not thread.is_alive(), "the server did not stop"
 
 
 def table(name: str, route: str = "") -> str:

@@ -38,6 +38,14 @@ def running(
     sock = bind(host, port)
     backend = backend or GameBackend(str(game), lang, library)
     server = PhoneServer(sock, backend, lang, token, Limits(**limits), library)
+    with served(server):
+        yield server
+
+
+@contextmanager
+def served(server):
+    """``server`` (a phone or club server) serving in a thread with its own event loop until
+    the block ends; then stopped, and the thread gone."""
     thread = threading.Thread(target=asyncio.run, args=(server.serve(),), daemon=True)
     thread.start()
     try:

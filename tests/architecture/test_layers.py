@@ -58,7 +58,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "domain": {"verdicts", "errors", "files"},
     "referee": {"verdicts", "domain", "errors"},
     "game": {"verdicts", "domain", "referee", "errors", "files", "startup"},
-    "i18n": {"verdicts", "errors", "domain"},  # the words of the domain's verdicts
+    # the words of the domain's verdicts; its catalogues read by a start-up trick
+    "i18n": {"verdicts", "errors", "domain", "startup"},
     "library": {"verdicts", "game", "domain", "referee", "i18n", "errors", "files"},
     "output": BELOW_THE_FACES - {"output"},
     # the public API (``api.py``): re-exports of the game, its requests and views, the errors

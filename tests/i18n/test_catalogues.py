@@ -3,6 +3,7 @@ new language that touches no Python."""
 
 from __future__ import annotations
 
+import io
 import shutil
 
 import pytest
@@ -163,3 +164,41 @@ def test_a_translator_adds_a_language_without_touching_python(monkeypatch, tmp_p
     finally:
         monkeypatch.undo()
         i18n.forget()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_indexed_catalogue_answers_as_gettext_does(lang):
+    """The start-up trick that reads a ``.mo`` as an index (``startup.IndexedCatalogue``) gives
+    every message, every plural form and the plural rule exactly as ``GNUTranslations``."""
+    import gettext
+
+    from terts_referee.startup import IndexedCatalogue
+
+    data = po_path(lang).with_suffix(".mo").read_bytes()
+    plain = gettext.GNUTranslations(io.BytesIO(data))
+    fast = IndexedCatalogue(data)
+    checked = 0
+    for message in po(lang):
+        if not message.id:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            one, other = message.id
+            for n in (0, 1, 2, 3, 5, 11, 21, 22, 25, 101):
+                got = fast.npgettext(message.context, one, other, n)
+                assert got == plain.npgettext(message.context, one, other, n), message.context
+        else:
+            got = fast.pgettext(message.context, message.id)
+            assert got == plain.pgettext(message.context, message.id), message.context
+        checked += 1
+    assert checked > 1000
+    assert fast.pgettext("no.such.code", "as it is") == "as it is"
+    assert fast.npgettext("no.such.code", "one", "many", 5) == "many"
+    assert [fast.plural(n) for n in range(200)] == [plain.plural(n) for n in range(200)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("damaged", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\xff" * 16])
+def test_a_damaged_compiled_catalogue_is_refused_as_a_missing_one(damaged):
+    from terts_referee.startup import IndexedCatalogue
+
+    with pytest.raises(OSError):
+        IndexedCatalogue(damaged)
