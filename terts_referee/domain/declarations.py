@@ -417,7 +417,7 @@ def compare(
     if trump is None:
         params = {"first": first, "second": second}
         raise RuleError(
-            Verdict("err.tie_needs_trump", params, remedy=Remedy("trump", {"suit": None}))
+            Verdict("err.tie_needs_trump", params, remedy=Remedy("trump", {"trump": None}))
         )
     if first.suit == trump or second.suit == trump:
         winner = "first" if first.suit == trump else "second"

@@ -446,8 +446,12 @@ def correct(
     if action is Action.DROP:
         last = opening_with_events(game.events, number, before.set_aside)
         if last is not None:
+            # one event left in the deal is named as one («событие 5»), never a range 5–5
+            code = "err.fix.opening" if last > number + 1 else "err.fix.opening.one"
             params = {"n": number, "first": number + 1, "last": last}
-            raise CorrectionRefused(Verdict("err.fix.opening", params), number)
+            if last == number + 1:
+                del params["last"]
+            raise CorrectionRefused(Verdict(code, params), number)
         ref = dropped_reference(game.events, number)
         if ref is not None:
             reason = Verdict("err.fix.names_dropped", {"n": number})

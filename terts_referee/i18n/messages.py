@@ -27,7 +27,11 @@ MESSAGES = register(
         "a suit: s c d h, ♠ ♣ ♦ ♥, spades clubs diamonds hearts, п т/к/х б ч, пики трефы бубны "
         "черви, піки (вино) трефи (хрести, жир) бубни (дзвінка) чирви",
     ),
-    N_p("err.accept.rank", "a rank: A K Q J 10 (or T) 9 8 7, or Т К Д В"),
+    # Latin T (a ten) and Cyrillic Т (an ace) look alike: each is named by its alphabet
+    N_p(
+        "err.accept.rank",
+        "a rank: A K Q J 10 9 8 7 (a ten also as Latin T), or the Cyrillic Т К Д В",
+    ),
     N_p(
         "err.accept.combo",
         "a declaration like terts:Q♥, 50:K♠, 105:J♦ (also 100/106/107/108), терц:Дч, "
@@ -293,6 +297,11 @@ MESSAGES = register(
         "err.fix.opening",
         "event {n} opens a deal whose events {first}-{last} still stand: drop them first, or "
         "replace event {n}",
+    ),
+    N_p(
+        "err.fix.opening.one",
+        "event {n} opens a deal whose event {first} still stands: drop it first, or replace "
+        "event {n}",
     ),
     N_p("err.fix.names_dropped", "it names event {n}, which would be removed"),
     N_p("err.fix.broken", "{label}, no longer holds: {reason}; the correction is refused"),
@@ -850,8 +859,8 @@ MESSAGES = register(
     N_p("err.penalty.no_declaration", "{player} has no declaration in deal {deal} to void"),
     N_np(
         "err.claim.tricks",
-        "{player} has taken {tricks} trick in this deal, not {claimed}",
-        "{player} has taken {tricks} tricks in this deal, not {claimed}",
+        "claim refused: {player} has taken {tricks} trick in this deal, not {claimed}",
+        "claim refused: {player} has taken {tricks} tricks in this deal, not {claimed}",
         "tricks",
     ),
     N_p(
@@ -866,7 +875,7 @@ MESSAGES = register(
         "followed trick by trick, when they are to lead; {leader} leads trick {trick} (the "
         "non-dealer leads, deal of event {event})",
     ),
-    N_p("err.claim.quick", "in quick mode say what was taken so far"),
+    N_p("err.claim.quick", "claim refused: in quick mode say what was taken so far"),
     N_p(
         "err.claim.range",
         "a claim of {tricks} tricks and {cards} card points: expected 0-16 tricks and 0-140 "
@@ -879,8 +888,9 @@ MESSAGES = register(
     ),
     N_p(
         "err.claim.short",
-        "{player} has {total} with this deal's {partial} so far{rounded}: short of the "
-        "target {target} by {short}",
+        # the refusal says it is one: the count alone read as a count, not as a claim refused
+        "claim refused: {player} has {total} with this deal's {partial} so far{rounded}, short "
+        "of the target {target} by {short}",
     ),
     N_p(
         "err.claim.rounded",

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     #: A face's words after a verdict's sentence: ``tail(verdict, lang)``.
     Tail = Callable[[Verdict, str], str]
 
-__all__ = ["named", "say", "shown", "suit_word"]
+__all__ = ["named", "notation", "say", "shown", "suit_word"]
 
 _ = (messages, vocabulary)  # imported for the catalogues they register
 
@@ -88,6 +88,27 @@ def _word(value: object, lang: str, tail: Tail | None) -> object:
 def suit_word(suit: Suit, lang: str) -> str:
     """A suit's name in ``lang``: ``hearts`` / ``черви``."""
     return t(_SUIT_KEYS[suit.value], lang)
+
+
+def notation(declaration: Declaration, lang: str) -> str:
+    """A declaration as the commands take it, in ``lang``'s own input words: ``terts:Q♥``,
+    ``50:K♣``, ``4J``, ``marriage:♥`` in English, «терц:Д♥», «50:К♣», «4В», «марьяж:♥» in
+    Russian; what a player of that language would type, and what reads back the same."""
+    if lang == "en":
+        return declaration.notation()
+    rank = declaration.rank
+    card = ""
+    if rank is not None:
+        card = t(f"notation.rank.{rank.value}", lang) if rank.value in "AKQJ" else rank.value
+    suit = declaration.suit.symbol if declaration.suit is not None else ""
+    if declaration.kind.value == "marriage":
+        word = t("notation.marriage", lang)
+        return f"{word}:{suit}" if suit else word
+    if declaration.kind.value == "four":
+        return f"4{card}"
+    head = declaration.notation().split(":", 1)[0]  # 50, 105 … 108: a number in any language
+    head = t("notation.terts", lang) if declaration.length == 3 else head
+    return f"{head}:{card}{suit}"
 
 
 def shown(declaration: Declaration, lang: str) -> str:

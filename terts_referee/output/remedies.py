@@ -100,13 +100,13 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "score": (("points",), (("by", "--by"), ("last_trick", "--last-trick"))),
-    "trump": (("trump", "suit"), ()),
+    "trump": (("trump",), ()),
     "penalty": (("player", "kind"), (("points", "--points"), ("event", "--event"))),
     "claim": (("player",), (("tricks", "--tricks"), ("card_points", "--card-points"))),
     "declare": (("player", "combos"), ()),
     "challenge": (("player", "combo"), ()),
     "new": (("players",), ()),
-    "drop": (("event",), ()),
+    "drop": (("number",), ()),
 }
 #: What a field the players must choose (None) is written as: ``terts score POINTS --by P``,
 #: in the words of the help pages' metavars (``ГРАВЕЦЬ``, ``ОГОЛОШЕННЯ``); a number is ``N``.
@@ -127,7 +127,7 @@ _PLACEHOLDERS = {
     "trump": "hole.card_or_suit",
     "suit": "hole.suit",
 }
-_NUMBERS = ("event", "tricks", "card_points")
+_NUMBERS = ("event", "number", "tricks", "card_points")
 _POINTS = {"score": "hole.points"}
 _FLAGS = {
     ("deal", "quick"),
@@ -145,6 +145,17 @@ def _placeholder(action: str, field: str) -> str:
     return field.upper() if code is None else t(code)
 
 
+def _kind_word(kind: str) -> str:
+    """A penalty kind as the run's language types it (``ложное``, ``хибне``): its first table
+    word; English keeps the kind's name (``false-declaration``)."""
+    from .. import i18n
+    from ..domain.events import PENALTY_WORDS, PenaltyKind
+
+    chosen = i18n.lang()
+    words = () if chosen == "en" else PENALTY_WORDS.get(chosen, {}).get(PenaltyKind(kind), ())
+    return words[0] if words else kind
+
+
 def parts(remedy: Remedy) -> Parts:
     """The remedy as the parts of a command: its word, its positional words (names as they are,
     quoted later), its options by name. A field given as None is its placeholder."""
@@ -159,8 +170,12 @@ def parts(remedy: Remedy) -> Parts:
             for i, v in enumerate(value, start=1):
                 hole = _placeholder(remedy.action, name) + (str(i) if name == "players" else "")
                 words.append(hole if v is None else str(v))
+        elif value is None:
+            words.append(_placeholder(remedy.action, name))
+        elif remedy.action == "penalty" and name == "kind":
+            words.append(_kind_word(str(value)))
         else:
-            words.append(_placeholder(remedy.action, name) if value is None else str(value))
+            words.append(str(value))
     written: dict[str, str | bool] = {}
     for name, option in options:
         if name not in fields:

@@ -215,7 +215,7 @@ def marriage_suit(st: State, deal: Deal, decl: Declaration) -> Declaration:
     """A marriage's suit (the trump when not named); refused when only trumps count."""
     if decl.kind is Kind.MARRIAGE and decl.suit is None:
         if deal.trump is None:
-            remedy = Remedy("trump", {"suit": None})
+            remedy = Remedy("trump", {"trump": None})
             raise RuleError(Verdict("err.marriage.no_trump", remedy=remedy))
         return Declaration.marriage(deal.trump)
     if (

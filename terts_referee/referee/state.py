@@ -60,7 +60,7 @@ class State:
         notice says why, that the file keeps it and it is not counted, and what can be done (its
         remedy: drop it; or correct an earlier event)."""
         self.sheet.set_aside[number] = reason
-        remedy = Remedy("drop", {"event": number})
+        remedy = Remedy("drop", {"number": number})
         notice = Verdict("notice.set_aside", {"number": number, "reason": reason}, remedy=remedy)
         self.sheet.notices.append((number, notice))
 

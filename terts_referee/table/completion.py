@@ -196,11 +196,11 @@ class TableCompleter(Completer):
             yield from self._cards(raw, prefix)
 
     def _kinds(self, raw: str, prefix: str) -> Iterator[Completion]:
-        from ..domain.events import _PENALTY_WORDS, PenaltyKind
+        from ..domain.events import _PENALTY_WORDS, FORMER_PENALTY_WORDS, PenaltyKind
 
         p = norm(prefix)
         words = [k.value for k in PenaltyKind]
-        words += [w for w in _PENALTY_WORDS if w not in words]
+        words += [w for w in _PENALTY_WORDS if w not in words and w not in FORMER_PENALTY_WORDS]
         for word in words:
             if norm(word).startswith(p):
                 yield Completion(word, -len(raw), display_meta=_PENALTY_WORDS[word].value)

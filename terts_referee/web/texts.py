@@ -221,7 +221,6 @@ TEXTS = register(
         "For a false, late or lowered declaration: its number in the list of events. Left "
         "empty: the player's latest declaration.",
     ),
-    N_p("ui.claim_refused", "Claim refused: {why}"),
     # --- a form's field left empty: the page's words, and the server's to the page --------
     N_p("ui.need.players", "Type both players' names"),
     N_p("ui.need.player", "Choose the player"),

@@ -28,7 +28,7 @@ def test_a_ukrainian_game_from_new_to_the_winner(terts, monkeypatch):
     Ukrainian on output, the winner named as a noun."""
     monkeypatch.setenv("TERTS_LANG", "uk")
     out = terts.ok("new", "Аня", "Боря").stdout
-    assert out.startswith("нова гра ") and "Аня — Боря" in out
+    assert out.startswith("нова партія ") and "Аня — Боря" in out
     assert "козир ♥" in terts.ok("deal", "--trump", "чирва").stdout
     assert "терц від Дами ♥" in terts.ok("declare", "Аня", "терц:Дч").stdout
     assert "пʼятдесят від Короля ♠" in terts.ok("declare", "Боря", "п'ятдесят:Квино").stdout
@@ -41,12 +41,13 @@ def test_a_ukrainian_game_from_new_to_the_winner(terts, monkeypatch):
     assert "марʼяж ♣" in terts.ok("declare", "Боря", "мар’яж").stdout
     assert "двісті валетів" in terts.ok("declare", "Аня", "двісті").stdout
     out = terts.ok("score", "100", "--by", "Аня", "--last-trick", "Аня").stdout
-    assert "гру закінчено, переможець — Аня" in out
+    assert "партію закінчено, переможець — Аня" in out
     sheet = terts.ok("sheet").stdout
     assert "здає" in sheet and "переможець — Аня" in sheet
-    assert "Аня: пʼятдесят" not in sheet and "Боря: пʼятдесят від Короля ♠ 0 (хибне)" in sheet
+    assert "Аня: пʼятдесят" not in sheet
+    assert "Боря: пʼятдесят від Короля ♠ 0 (хибне оголошення)" in sheet
     status = terts.ok("status").stdout
-    assert "переможець гри — Аня" in status
+    assert "переможець партії — Аня" in status
     for text in (out, sheet, status):
         assert not ENGLISH_WORDS.search(text), text
     data = terts.sheet()
@@ -59,7 +60,7 @@ def test_the_locale_chooses_ukrainian(terts, monkeypatch):
     monkeypatch.setenv("TERTS_LANG", "")
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LANG", "uk_UA.UTF-8")
-    assert terts.ok("new", "Аня", "Боря").stdout.startswith("нова гра ")
+    assert terts.ok("new", "Аня", "Боря").stdout.startswith("нова партія ")
 
 
 @pytest.mark.parametrize(

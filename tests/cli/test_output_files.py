@@ -192,7 +192,7 @@ def test_refused_before_the_work(terts, table, monkeypatch):
 
 def test_refusals_in_russian(terts, table):
     r = terts("--lang", "ru", "export", "--html", str(terts.game))
-    assert_refused(r, "это файл игры", "например sheet.html")
+    assert_refused(r, "это файл партии", "например sheet.html")
     page = table / "p.html"
     page.write_text("x", encoding="utf-8")
     assert_refused(terts("--lang", "ru", "export", "--html", str(page)), "уже есть: --force")

@@ -674,7 +674,7 @@ def test_four_jacks_beat_a_trump_108():
 def test_a_tie_needs_the_trump():
     with raises_verdict(RuleError, "err.tie_needs_trump", "trump") as info:
         compare(seq(3, "Q", H), seq(3, "Q", S), None, CLASSIC)
-    assert info.value.verdict.remedy == Remedy("trump", {"suit": None})
+    assert info.value.verdict.remedy == Remedy("trump", {"trump": None})
     with raises_verdict(RefereeError, "err.tie_needs_trump"):
         challenge_verdict(seq(3, "Q", H), seq(3, "Q", S), None, CLASSIC)
 

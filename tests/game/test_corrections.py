@@ -144,6 +144,11 @@ def test_dropping_a_deals_opening_event_is_refused_while_its_events_stand():
         CorrectionRefused, "err.fix.opening", r"event 4 opens a deal whose events 5-8"
     ):
         game.correct(Action.DROP, 4)
+    game = demo_game(upto=15)  # deal 4 holds one event: named as one, never a range 15-15
+    with raises_verdict(
+        CorrectionRefused, "err.fix.opening.one", r"event 14 opens a deal whose event 15 still"
+    ):
+        game.correct(Action.DROP, 14)
     game = demo_game(upto=14)
     game.correct(Action.DROP, 14)  # deal 4 has no events yet: it may go
     assert len(game.sheet().deals) == 3

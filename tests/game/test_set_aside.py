@@ -73,7 +73,7 @@ def test_a_game_now_won_earlier_opens_with_the_events_after_the_win_set_aside():
     assert (sheet.winner, sheet.totals) == (A, {A: 510, B: 260})
     assert len(sheet.deals) == 5  # deal 6 is not on the sheet
     (notice,) = sheet.notices_for(28)
-    assert notice.code == "notice.set_aside" and notice.remedy == Remedy("drop", {"event": 28})
+    assert notice.code == "notice.set_aside" and notice.remedy == Remedy("drop", {"number": 28})
     assert said(notice).startswith("event 28 no longer holds: the game is over")
     assert "kept in the file, not counted; drop it, or correct an earlier event" in said(notice)
     deal = sheet.deals[4]
@@ -170,7 +170,7 @@ def test_a_claim_now_short_is_set_aside_and_the_deal_counted_by_its_score():
     sheet = game.sheet()
     assert list(sheet.set_aside) == [8]
     assert sheet.set_aside[8].code == "err.claim.short"
-    assert said(sheet.set_aside[8]).startswith("Аня has 460 with this deal's 40 so far")
+    assert said(sheet.set_aside[8]).startswith("claim refused: Аня has 460 with this deal's 40")
     assert "short of the target 501 by 41" in said(sheet.set_aside[8])
     assert [d.points[A] for d in sheet.deals] == [140, 140, 140, 50, 140]
     assert (sheet.winner, sheet.totals[A]) == (A, 610)

@@ -46,11 +46,11 @@ SAMPLES = {
     "suit": "черви",
     "lead": "Q♥",
     "follow": "7♥",
-    "cls": "полтинник",
-    "c_class": "полтинник",
+    "cls": "пятьдесят",
+    "c_class": "пятьдесят",
     "d_class": "терц",
     "kind": "ложное объявление",
-    "status": "сгорело",
+    "status": "сгорает",
     "rank": "9",
     "top": "8",
 }
@@ -148,9 +148,9 @@ LANGS = tuple(PATTERNS)
 #: The Russian samples in Ukrainian.
 UKRAINIAN = {
     "черви": "чирви",
-    "полтинник": "пʼятдесят",
+    "пятьдесят": "пʼятдесят",
     "ложное объявление": "хибне оголошення",
-    "сгорело": "згоріло",
+    "сгорает": "згорає",
     "пятьдесят от Валета ♦": "пʼятдесят від Валета ♦",
     "пятьдесят от Короля ♥": "пʼятдесят від Короля ♥",
     "терц от Дамы ♥": "терц від Дами ♥",
@@ -310,8 +310,8 @@ READS = [
     pytest.param(
         "table.game_over",
         {"winner": "Саша"},
-        "игра окончена, победитель — Саша",
-        "гру закінчено, переможець — Саша",
+        "партия окончена, победитель — Саша",
+        "партію закінчено, переможець — Саша",
         id="the winner as a noun, not выиграл(а) / виграв(ла)",
     ),
 ]
@@ -322,3 +322,21 @@ def test_how_a_message_with_a_player_reads(key, fields, ru, uk):
     assert i18n.t(key, "ru", **fields).startswith(ru)
     ukrainian = {name: _own(value, "uk") for name, value in fields.items()}
     assert i18n.t(key, "uk", **ukrainian).startswith(uk)
+
+
+#: A neuter word left alone: a past tense («сгорело») or a short adjective or participle
+#: («ложное», «хибне», «не объявлено») that agrees with no declaration's name (терц, пятьдесят,
+#: сотня, марьяж).
+NEUTER_ALONE = re.compile(r"^(?:не )?\w+(?:ло|ное|но|не)$")
+#: Adverbs, which agree with nothing and need not: «(поздно)».
+ADVERBS = {"поздно", "пізно"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_declarations_status_agrees_with_any_declaration(lang):
+    """«терц от Дамы ♥ 0 (сгорает)», «(ложное объявление)»: a present tense or a noun phrase,
+    never a neuter form that agrees with no declaration."""
+    statuses = [(c, m) for c, m in _messages(lang) if c.startswith("status.")]
+    assert statuses
+    for code, text in statuses:
+        assert text in ADVERBS or not NEUTER_ALONE.match(text), (code, text)

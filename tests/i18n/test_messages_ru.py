@@ -104,7 +104,7 @@ REFUSALS = [
         QUICK,
         None,
         ("claim", "Аня", "--tricks", "2", "--card-points", "30"),
-        "до цели 501 не хватает 471",
+        "заявка отклонена: Аня — 30, из них 30 за эту сдачу, до цели 501 не хватает 471",
     ),
     (
         "§3 nothing to exchange",
@@ -120,18 +120,18 @@ REFUSALS = [
         None,
         ("penalty", "Аня", "miscount"),
         "нужно указать очки: неверно записанная сумма, которая переходит сопернику [000][001]"
-        "[004]: `terts penalty Аня miscount --points N`",
+        "[004]: `terts penalty Аня подсчет --points N`",
     ),
     (
         "§6 a lost game is over",
         [*QUICK, ("penalty", "Боря", "out-of-turn-draw")],
         None,
         ("deal",),
-        "игра окончена, победитель — Аня (Боря проигрывает партию: чужой подъём",
+        "партия окончена, победитель — Аня (Боря проигрывает партию: добор не в свою очередь",
     ),
     ("undo with no events", NEW, None, ("undo",), "отменять нечего"),
     ("game file exists", NEW, None, ("new", "Аня", "Боря"), "уже есть и не перенесён в библиотеку"),
-    ("missing game file", [], None, ("log",), "файл игры"),
+    ("missing game file", [], None, ("log",), "файл партии"),
     ("corrupt game file", [], {"game.toml": BAD_TOML}, ("log",), "повреждён (ошибка в TOML"),
     (
         "§7 unknown ruleset",
@@ -238,7 +238,7 @@ def test_russian_from_the_environment(terts, monkeypatch):
         pytest.param(
             QUICK,
             ("penalty", "Боря", "draw-before-break"),
-            ["победитель игры — Аня: Боря проигрывает партию: добор до ломки колоды"],
+            ["победитель партии — Аня (Боря проигрывает партию: добор до ломки колоды"],
             id="§6 a lost game",
         ),
     ],
@@ -387,7 +387,7 @@ def test_every_domain_message_has_russian_words():
 
 def test_a_message_in_each_language():
     assert i18n.t("err.undo.empty", "en") == "nothing to undo: the game has no events yet"
-    assert i18n.t("err.undo.empty", "ru") == "отменять нечего: в игре ещё нет событий"
+    assert i18n.t("err.undo.empty", "ru") == "отменять нечего: в партии ещё нет событий"
 
 
 @pytest.mark.parametrize(
@@ -408,3 +408,34 @@ def test_usage_errors_in_russian(capsys, args, fragment):
     assert main(["--lang", "ru", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and fragment in err and "(см. `terts" in err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_winner_and_the_reason_are_not_two_colons_in_a_row(lang):
+    """«победитель партии — Боря: 390 очков: цель 301…» read as two colons in a row: the
+    reason goes in brackets after the name."""
+    from terts_referee.domain.verdicts import Verdict
+    from terts_referee.i18n.words import say
+
+    reason = Verdict("win.target", {"total": 390, "target": 301, "deal": 7})
+    line = say(Verdict("notice.win", {"winner": "Боря", "reason": reason}), lang)
+    assert line.count(":") <= 1, line
+    assert line.startswith(("победитель партии — Боря (", "переможець партії — Боря (")), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "latin_ten", "cyrillic"),
+    [
+        ("en", "Latin T", "Cyrillic Т К Д В"),
+        ("ru", "латинская T", "Т К Д В 10 9 8 7 кириллицей"),
+        ("uk", "латинська T", "Т К Д В 10 9 8 7 кирилицею"),
+    ],
+)
+def test_the_rank_refusal_tells_latin_t_from_cyrillic_t(lang, latin_ten, cyrillic):
+    """«10 (или T) … или Т К Д В» showed a ten and an ace as the same letter: each is named by
+    its alphabet (the Latin T a ten, the Cyrillic Т an ace)."""
+    text = i18n.t("err.accept.rank", lang)
+    assert latin_ten in text and cyrillic in text, text
+    latin, cyr = latin_ten[-1], cyrillic[cyrillic.index("Т")]
+    assert (ord(latin), ord(cyr)) == (0x54, 0x422)
+    assert "\u0422 \u041a \u0414 \u0412" in text  # the Cyrillic letters, not look-alikes

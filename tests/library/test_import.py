@@ -97,7 +97,7 @@ def test_a_damaged_file_is_worded_for_a_command_that_only_reads_it(terts, usb, t
     r = terts("--lang", "ru", "import", str(broken), game=False)
     assert r.code == 0 and "--game" not in r.stderr
     assert r.stderr.splitlines() == [
-        f"не импортирован файл {broken}, оставлен как есть: файл игры {broken} повреждён "
+        f"не импортирован файл {broken}, оставлен как есть: файл партии {broken} повреждён "
         "(ошибка в TOML: Invalid value (at end of document)): исправьте или уберите его"
     ]
     library = tmp_path / "library"

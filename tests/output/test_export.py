@@ -321,7 +321,7 @@ def test_html_is_one_balanced_document_with_one_svg(case, lang):
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("ru", ["Запись игры в терц", "Сдача", "Сдаёт", "Козырь", "Объявления", "Очки", "Итого"]),
+        ("ru", ["Запись партии в терц", "Сдача", "Сдаёт", "Козырь", "Объявления", "Очки", "Итого"]),
         ("en", ["Terts score sheet", "Deal", "Dealer", "Trump", "Declarations", "Points", "Total"]),
     ],
 )
@@ -337,7 +337,7 @@ def test_html_footer_target_with_uphill_and_the_winner():
     text = "".join(parse_html(page).text)
     assert "501 + 100 в гору = 601" in text
     assert "Цель" in text
-    assert "игра продолжается" in text
+    assert "партия продолжается" in text
     over = "".join(parse_html(sheet_html(SHEETS["game over"](), "en")).text)
     assert "Winner" in over and "Alice — 550 / 501" in over
 

@@ -110,7 +110,7 @@ def test_an_event_set_aside_is_noticed_without_a_command(terts, tmp_path):
     assert aside["notices"] and not any(COMMAND.search(n) for n in aside["notices"])
     (verdict,) = aside["verdicts"]
     assert verdict["code"] == "notice.set_aside"
-    assert verdict["remedy"] == {"action": "drop", "fields": {"event": 3}}
+    assert verdict["remedy"] == {"action": "drop", "fields": {"number": 3}}
     assert not COMMAND.search(terts.ok("log").stdout)
     assert json.dumps(aside, ensure_ascii=False).count("`") == 0
 

@@ -421,7 +421,7 @@ def test_check_when_json(terts):
 def test_check_when_in_russian(terts):
     r = terts("--lang", "ru", "check", "when", "4Q", "--trick", "1", "--trump", "h")
     assert r.code == 0, r.stderr
-    assert "нет: сто дам (4Q) нельзя объявить перед взяткой 1" in r.stdout
+    assert "нет: сто дам (4Д) нельзя объявить перед взяткой 1" in r.stdout
     assert "фигуры до ломки колоды" in r.stdout and "[000] rule 1" in r.stdout
 
 

@@ -9,7 +9,8 @@ import tomllib
 
 def test_table_hints_use_the_short_forms_and_quote_names(tmp_path, capsys):
     """A scripted table session: the hints are the table's own forms (`c 'Анна Мария' COMBO`,
-    `n CARD|SUIT`, `tr SUIT`), names with a space quoted; the new forms `a`, `tr`, `n … tricks`."""
+    `n CARD|SUIT`, `tr CARD|SUIT`), names with a space quoted; the new forms `a`, `tr`,
+    `n … tricks`."""
     from terts_referee.cli import main
     from terts_referee.table import run_table
 
@@ -18,7 +19,7 @@ def test_table_hints_use_the_short_forms_and_quote_names(tmp_path, capsys):
     capsys.readouterr()
     lines = [
         "n",
-        "d 'Анна Мария' марьяж",  # no trump yet: the hint is `tr SUIT`
+        "d 'Анна Мария' марьяж",  # no trump yet: the hint is `tr CARD|SUIT`
         "tr 7ч",
         "d 'Анна Мария' терц:Дт",
         "a Боря",
@@ -28,7 +29,7 @@ def test_table_hints_use_the_short_forms_and_quote_names(tmp_path, capsys):
     ]
     assert run_table(str(path), input=lines) == 0
     out, err = capsys.readouterr()
-    assert "`tr SUIT`" in err, err
+    assert "`tr CARD|SUIT`" in err, err
     assert "c Боря COMBO" in out, out
     assert "terts challenge" not in out
     assert "Боря asks" in out, out

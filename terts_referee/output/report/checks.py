@@ -16,7 +16,7 @@ from ...domain.declarations import (
 from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
 from ...i18n import lang, t
-from ...i18n.words import named, say
+from ...i18n.words import named, notation, say
 from .. import console
 from . import words  # noqa: F401  (the reports' catalogue, registered)
 
@@ -59,7 +59,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
     console.show(tab)
     console.say(t("out.best", n=turns, p=best), "bold")
     for i, d in enumerate(order, start=1):
-        console.say(f"  {i}. {named(d, lang())} ({d}) {d.points(rules)}")
+        console.say(f"  {i}. {named(d, lang())} ({notation(d, lang())}) {d.points(rules)}")
 
 
 def report_compare(
@@ -82,9 +82,9 @@ def report_compare(
         )
         return
     if verdict.winner == "first":
-        head = t("out.cmp_first", name=named(first, lang()), combo=first)
+        head = t("out.cmp_first", name=named(first, lang()), combo=notation(first, lang()))
     elif verdict.winner == "second":
-        head = t("out.cmp_second", name=named(second, lang()), combo=second)
+        head = t("out.cmp_second", name=named(second, lang()), combo=notation(second, lang()))
     else:
         head = t("out.cmp_neither")
     console.say(head, "bold")
@@ -172,11 +172,26 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
         )
         return
     if verdict.allowed:
-        head = t("out.when_yes", name=named(decl, lang()), combo=decl, trick=moment.trick)
+        head = t(
+            "out.when_yes",
+            name=named(decl, lang()),
+            combo=notation(decl, lang()),
+            trick=moment.trick,
+        )
     elif verdict.refused:
-        head = t("out.when_no", name=named(decl, lang()), combo=decl, trick=moment.trick)
+        head = t(
+            "out.when_no",
+            name=named(decl, lang()),
+            combo=notation(decl, lang()),
+            trick=moment.trick,
+        )
     else:
-        head = t("out.when_priced", name=named(decl, lang()), combo=decl, trick=moment.trick)
+        head = t(
+            "out.when_priced",
+            name=named(decl, lang()),
+            combo=notation(decl, lang()),
+            trick=moment.trick,
+        )
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     reason = say(verdict.reason, lang())

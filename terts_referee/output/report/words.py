@@ -13,7 +13,7 @@ from ...i18n import (
     t,
     vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
-from ...i18n.words import named
+from ...i18n.words import named, notation
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -216,7 +216,8 @@ def penalty_name(kind: str) -> str:
 
 
 def decl_names(combos: Iterable[Declaration]) -> str:
-    return ", ".join(f"{named(c, lang())} ({c})" for c in combos)
+    chosen = lang()
+    return ", ".join(f"{named(c, chosen)} ({notation(c, chosen)})" for c in combos)
 
 
 def said(verdict: Verdict | None) -> str:

@@ -109,11 +109,7 @@
         lost();
         reply = { ok: false, error: w("ui.no_answer") };
       }
-      let text = reply.ok ? reply.message : reply.error;
-      // the referee's refusal of a claim reads as the count that refused it: say it was one
-      if (!reply.ok && action === "claim" && reply.code && !String(reply.code).startsWith("web.")) {
-        text = w("ui.claim_refused", { why: text });
-      }
+      const text = reply.ok ? reply.message : reply.error;
       say(text, reply.ok ? "ok" : "error", reply.ok ? null : reply.remedy);
       await refresh();
       if (MESSAGE.textContent) said = version; // the answer speaks of the state after it
@@ -275,7 +271,7 @@
     const f = remedy.fields || {};
     if (f.replace) return { mode: "replace", n: f.replace };
     if (f.before) return { mode: "before", n: f.before };
-    if (remedy.action === "drop") return { mode: "drop", n: f.number || f.event };
+    if (remedy.action === "drop") return { mode: "drop", n: f.number };
     if (remedy.action === "undo" && S && S.log && S.log.events.length) {
       return { mode: "undo", n: S.log.events.length };
     }
