@@ -43,7 +43,11 @@ TAILS = register(
         "; if this deal's tricks are not being recorded, make it quick (declarations not "
         "timed): `{command}`",
     ),
-    N_p("cli.err.game_over", "; `{command}` reopens it, `terts new --force` starts another"),
+    N_p(
+        "cli.err.game_over",
+        "; `{command}` reopens it, `terts new P1 P2` starts the next"
+        " (this one moves to the library)",
+    ),
     N_p("cli.err.one_deck", ", then `{command}`"),
     N_p("cli.err.challenge.shared", " (`{command}`)"),
     N_p("cli.err.penalty.no_event", ": see `terts log`"),
