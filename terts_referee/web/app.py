@@ -201,8 +201,10 @@ class PhoneApp:
         allowed_hosts: set[str],
         limits: Limits,
         reads: Reads | None = None,
+        table: str | None = None,
     ):
         self.backend = backend
+        self.table = table  # a club night's table: named in its manifest (installed ones differ)
         self.reads = reads or Reads(backend.path, lang)
         self.lang = lang
         self.token = token
@@ -360,9 +362,13 @@ class PhoneApp:
         under the token's folder."""
         lang = self.lang
         icon = [("icon-192.png", "192x192"), ("icon-512.png", "512x512")]
+        name, short = t("ui.title", lang), t("ui.short_name", lang)
+        if self.table is not None:  # tables added to one home screen must not look alike
+            short = t("club.ui.table_name", lang, name=self.table)
+            name = f"{name} · {short}"
         manifest = {
-            "name": t("ui.title", lang),
-            "short_name": t("ui.short_name", lang),
+            "name": name,
+            "short_name": short,
             "description": t("ui.description", lang),
             "lang": lang,
             "dir": "ltr",

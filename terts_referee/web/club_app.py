@@ -37,7 +37,7 @@ from ..i18n import t
 from . import club_texts  # noqa: F401 - registers the club.* words
 from .app import SECURITY_HEADERS, SHEET_HEADERS, Limits, PhoneApp, one_line, refusal
 from .app import STATIC as PHONE_STATIC
-from .club import Club, LobbyBackend, table_url
+from .club import Club, LobbyBackend, TableBackend, table_url
 from .reads import Reads
 from .server import Bound, allowed_hosts, bind_address, token_for
 from .transport import bind
@@ -200,7 +200,8 @@ class ClubApp:
         def table_app(backend: GameBackend) -> PhoneApp:
             # a table's history and statistics are the club's library, where its games go
             reads = Reads(backend.path, lang, str(library))
-            return PhoneApp(backend, lang, token, hosts, limits, reads)
+            table = backend.name if isinstance(backend, TableBackend) else None
+            return PhoneApp(backend, lang, token, hosts, limits, reads, table)
 
         self.club = Club(folder, library, lang, since, players, table_app)
         lobby_reads = Reads(str(folder), lang, str(library))

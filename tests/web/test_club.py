@@ -208,6 +208,7 @@ def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
         after = request(server, "GET", table(name, "api/next")).json()
         sheet = request(server, "GET", table(name, "sheet.html"))
         manifest = request(server, "GET", table(name, "manifest.webmanifest")).json()
+        other_manifest = None
         icon = request(server, "GET", table(name, "icon-192.png"))
         fields = {k: after[k] for k in ("players", "rules", "quick", "dealer")}
         again = request(server, "POST", table(name, "api/new"), fields)
@@ -216,6 +217,7 @@ def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
         history = request(server, "GET", table(name, "api/history")).json()
         stats = request(server, "GET", table(name, "api/stats")).json()
         other = _open(server, "Вика", "Гена")
+        other_manifest = request(server, "GET", table(other, "manifest.webmanifest")).json()
         elsewhere = request(server, "GET", table(other, "api/history")).json()
         file = history["games"][0]["file"]
         old = request(server, "GET", table(other, "sheet.html"))
@@ -232,6 +234,10 @@ def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
     assert sheet.status == 200 and "Аня".encode() in sheet.body
     assert "script-src" not in sheet.headers["Content-Security-Policy"]
     assert (manifest["start_url"], manifest["scope"]) == ("./", "./")  # installs this table
+    # two tables added to one home screen are told apart by their names
+    assert name in manifest["short_name"] and name in manifest["name"]
+    assert other_manifest is not None and other in other_manifest["short_name"]
+    assert manifest["short_name"] != other_manifest["short_name"]
     assert icon.status == 200 and icon.headers["Content-Type"] == "image/png"
     assert len(moved) == 1 and not list((tmp_path / "library").glob("*.toml"))
     assert (folder / f"{name}.toml").is_file()  # the table goes on with the new game
