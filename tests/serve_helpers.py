@@ -5,11 +5,32 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import os
 import re
 import socket
+import subprocess
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def serve_process(cwd: Path, *args: str) -> subprocess.Popen[str]:
+    """``terts serve ARGS`` as its own process in ``cwd``, in English and without colour, its
+    output piped (text): for the tests of what a real process prints and how it stops."""
+    env = {**os.environ, "TERTS_LANG": "en", "NO_COLOR": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return subprocess.Popen(
+        [sys.executable, "-m", "terts_referee", "serve", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @dataclass

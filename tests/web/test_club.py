@@ -24,7 +24,7 @@ import pytest
 
 from terts_referee.game.session import GameFile
 from tests.club_helpers import club_server, table
-from tests.serve_helpers import raw_http, request, split_answer, streams_ended
+from tests.serve_helpers import raw_http, request, serve_process, split_answer, streams_ended
 from tests.web.test_serve import _next_data
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -676,15 +676,7 @@ def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
     """The folder made, the first lines said; Ctrl-C with the lobby's and a table's live pages
     open ends every stream cleanly, moves the finished tables and exits 0 (the timeouts are
     only hang guards)."""
-    env = {**os.environ, "TERTS_LANG": "en", "NO_COLOR": "1", "PYTHONPATH": str(REPO_ROOT)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "terts_referee", "serve", "--club", "night", "--port", "0"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = serve_process(tmp_path, "--club", "night", "--port", "0")
     pages = []
     try:
         made = proc.stdout.readline()

@@ -29,6 +29,7 @@ from tests.serve_helpers import (
     request,
     running,
     same_as_cli,
+    serve_process,
     streams_ended,
 )
 
@@ -395,16 +396,7 @@ def _first_line(proc, timeout: float = 30) -> str:
 def test_serve_stops_cleanly_with_pages_open(tmp_path, sig):
     """Ctrl-C (or a plain kill) with four live pages open: their streams end, the server says
     it stopped and exits 0, with nothing on stderr (the timeout is only a hang guard)."""
-    env = {**os.environ, "TERTS_LANG": "en", "NO_COLOR": "1"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "terts_referee", "serve", "--port", "0", "--game", "g.toml"],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = serve_process(tmp_path, "--port", "0", "--game", "g.toml")
     pages = []
     try:
         first = _first_line(proc)
