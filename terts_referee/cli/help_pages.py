@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from typer._click import Context, HelpFormatter
 
 from .. import i18n
-from ..i18n import messages  # noqa: F401  (registers click's words, help.*)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -78,7 +77,6 @@ def _penalty_words(help_text: str, lang: str) -> str:
     """The help of ``penalty KIND`` with every kind, its name and the table words of ``lang``
     it is accepted by (``domain.events.PENALTY_WORDS``): the list follows the words kept."""
     from ..domain.events import PENALTY_WORDS, PenaltyKind
-    from ..i18n import vocabulary  # noqa: F401  (registers the penalty names)
 
     words = PENALTY_WORDS.get(lang, {})
     items = []

@@ -2,7 +2,11 @@
 
 English is the source language: each module keeps its English templates beside the code that
 says them, marked for extraction (``N_p(code, text)``; ``N_np(code, one, other, count)`` for a
-sentence whose words depend on a number) and registered with ``register``. Every other language
+sentence whose words depend on a number) and registered with ``register``. Every code is known
+without importing the module that says it: ``english.tsv`` beside this module is the index of
+every template the sources hold (generated from them, ``python -m tests.i18n.test_english_index``;
+a test keeps it so), and ``t`` looks a code up there when no module imported so far registered
+it, so that a face asks for any word as the first thing it does. Every other language
 is a gettext catalogue, ``locale/<lang>/LC_MESSAGES/terts.po`` beside this module, compiled to
 ``terts.mo`` (README, "Translating"); the code of a message is its ``msgctxt``, so two equal
 English texts of different meaning stay apart. ``t(code, lang, **params)`` formats the text of
@@ -58,6 +62,9 @@ SOURCE = "en"
 DOMAIN = "terts"
 #: Where the catalogues are (a test points it at a copy to add a language).
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+#: The index of every English template (``_indexed``): a line a code, ``code<TAB>text``, or
+#: ``code<TAB>one<TAB>other<TAB>field`` for a counted one; ``\\``, ``\\n``, ``\\t`` escaped.
+INDEX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "english.tsv")
 
 
 class Plural(NamedTuple):
@@ -79,6 +86,7 @@ _state: dict[str, str | None] = {"lang": None}
 _LOADED: dict[str, Catalogue | None] = {}
 _ENV: dict[tuple[str, ...], str] = {}
 _FRACTION: dict[str, int] = {}
+_INDEX: list[str] = []  # the index's text, read on the first code no module registered
 # A thread's own language, over the process's (``speaking``): the page's server
 # answers in its language from its worker thread while the process may speak another.
 _thread = threading.local()
@@ -100,12 +108,56 @@ def register(*entries: tuple[str, str | Plural]) -> dict[str, str | Plural]:
     """Add a module's catalogue (``X = register(N_p(...), ...)``); returns it as a dict."""
     catalogue = dict(entries)
     CATALOGUES.append(catalogue)
-    ENGLISH.update(catalogue)
-    for code in catalogue:
-        if "#" in code:
-            parent, _, field = code.partition("#")
-            _COUNTED[parent] = (*_COUNTED.get(parent, ()), field)
+    for code, entry in catalogue.items():
+        _known(code, entry)
     return catalogue
+
+
+def _known(code: str, entry: str | Plural) -> None:
+    if code not in ENGLISH and "#" in code:
+        parent, _, field = code.partition("#")
+        _COUNTED[parent] = (*_COUNTED.get(parent, ()), field)
+    ENGLISH[code] = entry
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\"}
+
+
+def _unescape(text: str) -> str:
+    if "\\" not in text:
+        return text
+    out, chars = [], iter(text)
+    for char in chars:
+        out.append(_ESCAPES.get(next(chars, ""), "") if char == "\\" else char)
+    return "".join(out)
+
+
+def _indexed(code: str) -> str | Plural | None:
+    """The English of ``code`` from the index (``INDEX``), or None: the index is read once, and
+    only a code looked up in it is decoded (a search in its text, no parse of the rest). What it
+    finds is registered, with the sub-entries of a counted message."""
+    if not _INDEX:
+        try:
+            with open(INDEX, encoding="utf-8") as fp:
+                _INDEX.append("\n" + fp.read())
+        except OSError:
+            _INDEX.append("")
+    text = _INDEX[0]
+    start = text.find(f"\n{code}\t")
+    if start < 0 or not code or "\n" in code or "\t" in code:
+        return None
+    end = text.find("\n", start + 1)
+    parts = [_unescape(p) for p in text[start + 1 : end if end >= 0 else None].split("\t")[1:]]
+    entry: str | Plural = parts[0] if len(parts) == 1 else Plural(*parts)
+    _known(code, entry)
+    marker = f"\n{code}#"
+    at = text.find(marker)
+    while at >= 0:  # a counted message's sub-entries follow it (the index is sorted)
+        sub = text[at + 1 : text.find("\t", at)]
+        if sub not in ENGLISH:
+            _indexed(sub)
+        at = text.find(marker, at + 1)
+    return entry
 
 
 #: The one message about languages themselves; every other text is in ``messages`` (which
@@ -258,7 +310,10 @@ def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
     try:
         entry = ENGLISH[key]
     except KeyError:
-        raise KeyError(f"no message {key!r} in any catalogue") from None
+        found_entry = _indexed(key)
+        if found_entry is None:
+            raise KeyError(f"no message {key!r} in any catalogue") from None
+        entry = found_entry
     chosen = lang_ or lang()
     found = catalogue(chosen) if chosen != SOURCE else None
     if type(entry) is str:

@@ -187,7 +187,6 @@ def tables_in(folder: Path) -> Tables:
     """The tables of ``folder`` (see the module's doc); only ``os.scandir``, nothing opened.
     Hidden files (the game's lock and temp files among them) are not tables and not named."""
     from ..files import kind_of
-    from ..i18n import messages  # noqa: F401 - registers the kinds' words (``file.*``)
 
     tables = Tables()
     try:

@@ -27,7 +27,6 @@ from ..i18n import (
     languages,
     register,
     t,
-    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
 )
 from ..i18n import lang as current_lang
 from ..i18n.words import named

@@ -176,7 +176,6 @@ def load_book(lang: str) -> Book:
 def ruleset_keys() -> list[str]:
     """Every ruleset key, dotted, in file order."""
     from ..domain.rules import SECTIONS, fields
-    from ..i18n import ruledocs  # noqa: F401  (the keys' meanings)
 
     return [f"{section}.{f.name}" for section, cls in SECTIONS.items() for f in fields(cls)]
 

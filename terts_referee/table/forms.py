@@ -9,11 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..domain.cards import FOLD
-from ..i18n import (
-    t,
-    vocabulary,  # noqa: F401  (the phase words)
-)
-from .words import TABLE  # noqa: F401  (registers the catalogue)
+from ..i18n import t
 
 # --- the short forms -------------------------------------------------------------------------
 

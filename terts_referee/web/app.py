@@ -38,7 +38,6 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from ..i18n import t
-from . import texts  # noqa: F401 - registers the web.* and ui.* words
 from .backend import Backend
 from .reads import Reads
 

@@ -34,7 +34,6 @@ from urllib.parse import unquote, urlsplit
 from starlette.responses import Response
 
 from ..i18n import t
-from . import club_texts  # noqa: F401 - registers the club.* words
 from .app import SECURITY_HEADERS, SHEET_HEADERS, Limits, PhoneApp, one_line, refusal
 from .app import STATIC as PHONE_STATIC
 from .club import Club, LobbyBackend, TableBackend, table_url

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RefereeError
 from ..i18n import speaking, t
-from . import texts  # noqa: F401 - registers the web.* words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

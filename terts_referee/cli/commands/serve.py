@@ -69,7 +69,6 @@ def command(
     from .. import long_running
 
     lang = i18n.lang()
-    from ...web import club_texts  # noqa: F401 - the words of the refusals below
 
     if club is None:
         given = [name for name, value in (("--players", players), ("--since", since)) if value]

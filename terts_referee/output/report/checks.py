@@ -18,7 +18,6 @@ from ...domain.rules import Ruleset
 from ...i18n import lang, t
 from ...i18n.words import named, notation, say
 from .. import console
-from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 if TYPE_CHECKING:
     from ...referee.moments import Moment

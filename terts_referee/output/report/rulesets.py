@@ -9,7 +9,6 @@ from ...domain.rules import Ruleset, key_docs, toml_value
 from ...i18n import lang, t
 from ...i18n.ruledocs import described
 from .. import console
-from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 if TYPE_CHECKING:
     from ..rulebook import Book, Section

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ...domain.verdicts import Verdict
 from ...i18n import N_p, register
 from .. import console
-from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 WORDS = register(
     N_p("csv.deal", "deal"),

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from ...domain.verdicts import Remedy
 from ...i18n import t
 from .. import console
-from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...i18n import (
-    N_np,
-    N_p,
-    lang,
-    register,
-    t,
-    vocabulary,  # noqa: F401  (registers the statuses and penalty names)
-)
+from ...i18n import N_np, N_p, lang, register, t
 from ...i18n.words import named, notation
 
 if TYPE_CHECKING:
