@@ -589,12 +589,24 @@ def load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
         raise RulesetError(Verdict("rule.unreadable", {"path": path, "reason": reason})) from None
 
 
+def _resolved(path: Path) -> Path:
+    """``path.resolve()``, a loop of symbolic links an OSError (ELOOP), as opening it would say:
+    Python before 3.13 raises RuntimeError for it."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        import errno
+        import os
+
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+
+
 def _load_ruleset(name_or_path: str, _chain: tuple[Path, ...] = ()) -> Ruleset:
     if len(_chain) > MAX_EXTENDS:
         params = {"path": _chain[0], "maximum": MAX_EXTENDS}
         raise RulesetError(Verdict("rule.chain_too_long", params))
     path = _locate(name_or_path, _chain[-1].parent if _chain else None)
-    resolved = path.resolve()
+    resolved = _resolved(path)
     if resolved in _chain:
         loop = " -> ".join(p.name for p in (*_chain, resolved))
         raise RulesetError(Verdict("rule.loop", {"path": path, "loop": loop}))

@@ -100,7 +100,7 @@ def game_from_doc(make: Callable[..., T], doc: dict[str, Any], origin: str | Non
     if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
         raise bad("players", Verdict("store.expect.players"))
     try:
-        players = check_names(raw_players)
+        players = check_names(raw_players, stored=True)
     except NotationError as exc:
         params = {"origin": named, "reason": exc.verdict}
         raise GameFileError(Verdict("store.corrupt_players", params)) from None

@@ -37,19 +37,26 @@ MAX_NAME_BYTES = 120
 stay well inside the 255 bytes a file name may have in the library."""
 
 
-def check_names(names: list[str]) -> tuple[str, str]:
-    """Two distinct, non-empty player names of a sane length; raises NotationError."""
+def check_names(names: list[str], *, stored: bool = False) -> tuple[str, str]:
+    """Two distinct, non-empty player names of a sane length; raises NotationError.
+    ``stored``: names read from a game file, where a control character is taken (see
+    ``distinct_names``)."""
     if len(names) != 2:
         raise NotationError(Verdict("err.players.two", {"n": len(names)}))
-    first, second = distinct_names(names)
+    first, second = distinct_names(names, stored=stored)
     return first, second
 
 
-def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
+def distinct_names(names: Iterable[str], *, stored: bool = False) -> tuple[str, ...]:
     """Players' names, stripped: each non-empty, at most MAX_NAME_CHARS characters and
     MAX_NAME_BYTES bytes, without control characters, no two the same but for case (players
     are matched case-insensitively); raises NotationError. The one check of names, for a
-    game's two players and for a club evening's players alike."""
+    game's two players and for a club evening's players alike.
+
+    ``stored``: names a game file holds (written by hand, by a script, by another program),
+    where a control character is taken: a new name is refused with one, but a stored one is
+    shown as an escape wherever people read it (``output.safe_text``), and the game opens,
+    never called corrupt for a character that harms no sheet."""
     cleaned = [n.strip() for n in names]
     if not all(cleaned):
         raise NotationError(Verdict("err.players.empty"))
@@ -67,7 +74,7 @@ def distinct_names(names: Iterable[str]) -> tuple[str, ...]:
         # A printable name has no character of category C; only another one needs unicodedata
         # (which every command would otherwise import: 0.2 ms). A space other than
         # U+0020 is not printable but allowed.
-        if not name.isprintable():
+        if not stored and not name.isprintable():
             import unicodedata
 
             if any(unicodedata.category(c).startswith("C") for c in name):
