@@ -1,5 +1,6 @@
-"""The phone's page as an ASGI application (Starlette's requests and responses, sse-starlette's
-event stream); ``transport`` serves it with Uvicorn.
+"""The phone's page as an ASGI application, composed from Starlette's parts: a ``Route`` for each
+route below, the package's ``static/`` folder served by ``StaticFiles``, and ``guard.Guard``,
+the one middleware of every check and common header; ``transport`` serves it with Uvicorn.
 
 Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md has them all):
 
@@ -14,63 +15,67 @@ Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md ha
   game once this one is finished; ``sheet.html`` the printable sheet (``export --html``): all
   ``reads.Reads``'
 
-GET never changes the file. Every answer carries the security headers; every refusal is one
-line of JSON, ``{"ok": false, "error": "..."}``, in the server's language. What a request may
-be (sizes, depth, times) is ``Limits``; what it does to the game is the ``Backend``'s.
+GET never changes the file. Every refusal is one line of JSON, ``{"ok": false, "error":
+"..."}``, in the server's language. What a request may be (sizes, depth, times) is ``Limits``;
+what it does to the game is the ``Backend``'s.
+
+``Phone`` is one game's side of the server (its backend, its live version, its two workers, its
+routes); ``PhoneApp`` serves one phone behind the guard. A club night mounts a ``Phone`` per
+table (``club_app``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hmac
 import json
 import re
-from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import cached_property
 from importlib import resources
-from typing import Any, NamedTuple, TypeVar
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sse_starlette.sse import EventSourceResponse
-from starlette.requests import ClientDisconnect, Request
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.responses import Response
-from starlette.types import Receive, Scope, Send
+from starlette.routing import BaseRoute, Route, Router
+from starlette.staticfiles import StaticFiles
 
 from ..i18n import t
-from .backend import Backend
+from .guard import (
+    BODY_READ,
+    CLOSE,
+    JSON_TYPE,
+    SECURITY_HEADERS,
+    Access,
+    Guard,
+    Limits,
+    failed,
+    http_error,
+    not_allowed,
+    not_found,
+    one_line,
+    refusal,
+)
 from .reads import Reads
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator, Callable, Sequence
+
+    from starlette.requests import Request
+    from starlette.types import Receive, Scope, Send
+
+    from .backend import Backend
+
+__all__ = ["JSON_TYPE", "SECURITY_HEADERS", "Limits", "Phone", "PhoneApp", "one_line", "refusal"]
 
 T = TypeVar("T")
 
-STATIC = {
-    "app.js": "text/javascript; charset=utf-8",
-    "app.css": "text/css; charset=utf-8",
-    # the icons the manifest names (tools/make_icons.py draws them) and the page links
-    "icon.svg": "image/svg+xml",
-    "icon-192.png": "image/png",
-    "icon-512.png": "image/png",
-    "icon-maskable.png": "image/png",
-    "apple-touch-icon.png": "image/png",
-}
-# The read-only routes of ``reads.Reads``: the library, a library game, the next game.
-READS = ("api/history", "api/stats", "api/game", "api/next")
-PAGES = (
-    *("", "index.html", "api/ui", "api/state", "api/events"),
-    *("manifest.webmanifest", "sheet.html", *READS, *STATIC),
-)
-JSON_TYPE = "application/json; charset=utf-8"
-SECURITY_HEADERS = {
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'"
-    ),
-}
+#: The phone's files of ``static/``, served as they are (``StaticFiles``).
+ASSETS = ("app.js", "app.css")
+#: The icons the manifest names (tools/make_icons.py draws them) and the page links.
+ICONS = ("icon.svg", "icon-192.png", "icon-512.png", "icon-maskable.png", "apple-touch-icon.png")
 # The printable sheet (``export --html``): its style is in the page, and it runs no script.
 SHEET_HEADERS = {
     **SECURITY_HEADERS,
@@ -81,34 +86,39 @@ SHEET_HEADERS = {
 }
 THEME = "#1f5f3f"  # the page's accent (app.css --accent): the manifest's theme colour
 BACKGROUND = "#f6f4ee"  # the page's background (app.css --bg)
+MAX_DIGITS = 18  # a JSON integer of more digits is refused before Python converts it
+HTML_TYPE = "text/html; charset=utf-8"
 
 
-class Limits(NamedTuple):
-    """What the server allows a client, in bytes, seconds and connections. The defaults suit a
-    table on a home network; the tests run with short times."""
-
-    max_body: int = 16 * 1024  # a POST body (413 above): the biggest action is well under 1 KiB
-    max_depth: int = 8  # JSON nesting (400 above): the page sends an object holding lists
-    max_header: int = 16 * 1024  # the request line and headers together (431 above)
-    header_timeout: float = 10.0  # from connecting (or the last answer) to the headers' end
-    body_timeout: float = 10.0  # from the headers' end to the body's end (408 after)
-    keep_alive: float = 5.0  # an idle connection between two requests is closed after this
-    max_connections: int = 100  # open at once, live pages included (503 above)
-    poll: float = 0.1  # seconds between two looks at the game file's version
-    ping: float = 15.0  # a comment on an idle event stream, so a dead connection is noticed
-    send_timeout: float = 30.0  # a page that stops reading its event stream is dropped
-    max_drain: int = 1024 * 1024  # a refused body read and dropped so the answer arrives whole
-    shutdown: float = 3.0  # Ctrl-C: the longest wait for answers under way
+def static_files() -> StaticFiles:
+    """The package's ``static/`` folder (found from an install or a checkout alike)."""
+    return StaticFiles(packages=[(__package__ or "terts_referee.web", "static")])
 
 
-def one_line(status: int, data: dict[str, Any], extra: dict[str, str] | None = None) -> Response:
-    """A JSON answer on one line, with the security headers."""
-    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
-    return Response(body, status, {**SECURITY_HEADERS, **(extra or {})}, JSON_TYPE)
+def asset_routes(static: StaticFiles, names: Sequence[str]) -> list[BaseRoute]:
+    """Each of ``names`` served from ``static`` as it is; a file of the folder not named here
+    is no route (the lobby and the phone offer different ones)."""
+    return [Route(f"/{name}", static, methods=["GET"]) for name in names]
 
 
-def refusal(status: int, message: str, extra: dict[str, str] | None = None) -> Response:
-    return one_line(status, {"ok": False, "error": message}, extra)
+def application(routes: list[BaseRoute], access: Access) -> Starlette:
+    """The routes behind the guard, every refusal Starlette makes (no route, a method the
+    route does not take, a bug) answered as one line of JSON."""
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, access=access)],
+        exception_handlers={
+            404: not_found,
+            405: not_allowed,
+            HTTPException: http_error,
+            Exception: failed,
+        },
+    )
+    app.router.redirect_slashes = False  # ``api/state/`` is no page, not a redirect to one
+    return app
+
+
+# --- request bodies ----------------------------------------------------------------------
 
 
 class BadBody(Exception):
@@ -137,7 +147,10 @@ def json_depth(raw: bytes) -> int:
 
 
 def decode_json(raw: bytes, lang: str, max_depth: int) -> object:
-    """The body as a JSON value (an empty body is ``{}``); BadBody (400) otherwise."""
+    """The body as a JSON value (an empty body is ``{}``); BadBody (400) otherwise: not UTF-8,
+    too deep, not JSON (``NaN`` and ``Infinity`` are not), an integer longer than
+    ``MAX_DIGITS`` (never handed to ``int``, whose own limit would raise), a text holding half
+    of a surrogate pair (no character: it could not even be written back)."""
     if not raw.strip():
         return {}
     try:
@@ -146,12 +159,81 @@ def decode_json(raw: bytes, lang: str, max_depth: int) -> object:
         raise BadBody(400, t("web.err.json", lang, detail=t("web.err.utf8", lang))) from None
     if json_depth(raw) > max_depth:
         raise BadBody(400, t("web.err.deep", lang, limit=max_depth))
+
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            count = len(digits.lstrip("-"))
+            raise BadBody(400, t("web.err.big_number", lang, digits=count, limit=MAX_DIGITS))
+        return int(digits)
+
+    def constant(name: str) -> object:
+        raise BadBody(400, t("web.err.json", lang, detail=name))
+
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_int=whole, parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise BadBody(400, t("web.err.json", lang, detail=f"{exc.msg} at {exc.pos}")) from None
     except RecursionError:  # pragma: no cover - the depth is checked first
         raise BadBody(400, t("web.err.deep", lang, limit=max_depth)) from None
+    half = _half_pair(value)
+    if half is not None:
+        raise BadBody(400, t("web.err.surrogate", lang, escape=f"\\u{ord(half):04x}"))
+    return value
+
+
+def _half_pair(value: object) -> str | None:
+    """The first lone surrogate in a JSON value's texts (its keys too), else None."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        texts: list[str] = []
+        if isinstance(item, str):
+            texts = [item]
+        elif isinstance(item, dict):
+            texts = list(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        for text in texts:
+            if not text.isascii():
+                found = next((c for c in text if "\ud800" <= c <= "\udfff"), None)
+                if found is not None:
+                    return found
+    return None
+
+
+async def read_body(request: Request, limits: Limits, lang: str) -> bytes:
+    """The body, at most ``max_body`` bytes, in at most ``body_timeout`` seconds; BadBody
+    otherwise. A body without ``Content-Length`` (chunked) is refused, and one that comes in
+    longer than it said stops being read at the limit."""
+    limit = limits.max_body
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":  # also keeps other sites' plain form posts out
+        raise BadBody(415, t("web.err.content_type", lang))
+    length = request.headers.get("content-length", "")
+    # ASCII digits only, as HTTP writes them (``int`` would take " 12", "+12", "1_2", "١٢")
+    size = int(length) if length.isascii() and length.isdigit() and len(length) < 20 else -1
+    if size < 0 or "transfer-encoding" in request.headers:
+        raise BadBody(411, t("web.err.length", lang))
+    if size > limit:
+        raise BadBody(413, t("web.err.too_large", lang, size=size, limit=limit))
+    chunks: list[bytes] = []
+    got = 0
+    request.scope[BODY_READ] = True  # whole, or given up on: nothing to drain after
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            async for chunk in request.stream():
+                got += len(chunk)
+                if got > limit:
+                    raise BadBody(413, t("web.err.too_large", lang, size=got, limit=limit))
+                chunks.append(chunk)
+    except TimeoutError:
+        seconds = f"{limits.body_timeout:g}"
+        raise BadBody(408, t("web.err.timeout", lang, seconds=seconds)) from None
+    return b"".join(chunks)
+
+
+# --- one game ----------------------------------------------------------------------------
 
 
 class Versions:
@@ -189,173 +271,92 @@ class Versions:
         return None if self.stopped else self.current
 
 
-class PhoneApp:
-    """The ASGI application: checks, routes and answers; the game is the ``backend``'s."""
+class Phone:
+    """One game's side of the server: its backend, its reads, the live version, and two
+    worker threads, one for what writes (the actions, one at a time, each waiting for the game
+    file's lock as long as it must) and one for what reads (``api/state``, the library, the
+    sheets): a read answers from the file as last written while a write waits for the lock."""
 
     def __init__(
         self,
         backend: Backend,
         lang: str,
-        token: str | None,
-        allowed_hosts: set[str],
         limits: Limits,
         reads: Reads | None = None,
         table: str | None = None,
+        static: StaticFiles | None = None,
     ):
         self.backend = backend
         self.table = table  # a club night's table: named in its manifest (installed ones differ)
         self.reads = reads or Reads(backend.path, lang)
         self.lang = lang
-        self.token = token
-        self.allowed_hosts = allowed_hosts
         self.limits = limits
+        self.static = static or static_files()
         self.versions = Versions(backend, limits.poll)
-        # One worker thread: the backend's calls run one at a time, off the event loop.
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="terts-backend")
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="terts-write")
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="terts-read")
         self._state: tuple[str, dict[str, Any]] | None = None  # (version, state)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # no lifespan, no websockets: nothing to do
-            return
-        request = Request(scope, receive)
-        try:
-            response = await self.respond(request)
-            await self._drain(request)
-        except ClientDisconnect:
-            return
-        except Exception as exc:  # a bug: one line, never a traceback
-            response = refusal(500, t("web.err.failed", self.lang, kind=type(exc).__name__))
-        await response(scope, receive, send)
+    async def read(self, function: Callable[..., T], *args: object) -> T:
+        """A read in the reading worker, never on the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.reader, function, *args)
 
-    async def _drain(self, request: Request) -> None:
-        """Read what is left of a body the answer did not need (a refusal before it was read:
-        too large, a wrong token, no such action), up to ``max_drain`` bytes in
-        ``body_timeout``. Closing a connection with a body still arriving makes the system
-        reset it, and the client may lose the answer sent just before; read, the answer
-        arrives whole. A client that waits for ``100 Continue`` is not invited to send."""
-        scope = request.scope
-        headers = request.headers
-        has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
-        if scope.get(_BODY_READ) or not has_body or "expect" in headers:
-            return
-        left = self.limits.max_drain
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.limits.body_timeout):
-                async for chunk in request.stream():
-                    left -= len(chunk)
-                    if left < 0:
-                        return
+    async def write(self, function: Callable[..., T], *args: object) -> T:
+        """An action in the writing worker (one at a time), never on the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, function, *args)
 
-    async def _call(self, function: Callable[..., T], *args: object) -> T:
-        """A backend call in the worker thread (one at a time), never on the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)
+    # --- the routes -----------------------------------------------------------------------
 
-    # --- what the transport runs beside the routes (``transport.Served``) ------------------
+    def live_routes(self) -> list[BaseRoute]:
+        """What the phone and the lobby both answer: the words, the state and its stream, the
+        library, the icons."""
+        return [
+            Route("/api/ui", self.ui, methods=["GET"]),
+            Route("/api/state", self.state, methods=["GET"]),
+            Route("/api/events", self.events, methods=["GET"]),
+            Route("/api/history", self.history, methods=["GET"]),
+            Route("/api/stats", self.stats, methods=["GET"]),
+            Route("/api/game", self.library_game, methods=["GET"]),
+            *asset_routes(self.static, ICONS),
+        ]
 
-    async def watch(self) -> None:
-        """Look at the game file's version every ``poll`` seconds, until ``stop_streams``."""
-        await self.versions.run()
+    def action_routes(self) -> list[BaseRoute]:
+        return [
+            Route(f"/api/{action}", self.act, methods=["POST"], name=action)
+            for action in sorted(self.backend.actions)
+        ]
 
-    def stop_streams(self) -> None:
-        """Every live page's stream ends (the server is stopping)."""
-        self.versions.stop()
+    def routes(self) -> list[BaseRoute]:
+        """Every route of the phone's server, below its root."""
+        return [
+            Route("/", self.page, methods=["GET"]),
+            Route("/index.html", self.page, methods=["GET"]),
+            *asset_routes(self.static, ASSETS),
+            Route("/manifest.webmanifest", self.manifest, methods=["GET"]),
+            *self.live_routes(),
+            Route("/api/next", self.next_game, methods=["GET"]),
+            Route("/sheet.html", self.sheet, methods=["GET"]),
+            *self.action_routes(),
+        ]
 
-    def close(self) -> None:
-        """The worker thread ends; a call still waiting for it is cancelled."""
-        self.worker.shutdown(wait=False, cancel_futures=True)
+    @cached_property
+    def router(self) -> Router:
+        """The routes as a router of their own: a club's table, mounted at ``t/NAME``."""
+        return Router(self.routes(), redirect_slashes=False)
 
-    async def own_route(self, request: Request, route: str) -> Response | None:
-        """A route of a server built on this one, asked before this app's own (``route`` is
-        below the token, every check passed); None: not one of its routes. The phone's server
-        has none; the club's lobby answers its pages here (``club_app.LobbyApp``)."""
-        return None
+    # --- the endpoints --------------------------------------------------------------------
 
-    # --- checks and routes ----------------------------------------------------------------
+    async def page(self, request: Request) -> Response:
+        from html import escape
 
-    def _below_token(self, request: Request) -> str | Response:
-        """The path below the token, or the refusal (403, or 301 to the token's folder)."""
-        raw: bytes = request.scope.get("raw_path") or request.scope["path"].encode("utf-8")
-        path = urlsplit(raw.decode("latin-1")).path
-        host = request.headers.get("host", "")
-        origin = request.headers.get("origin")
-        unknown_host = self.token is None and host not in self.allowed_hosts
-        if unknown_host or (origin is not None and urlsplit(origin).netloc != host):
-            return refusal(403, t("web.err.host", self.lang))
-        if self.token is None:
-            return path.lstrip("/")
-        first, _, rest = path.lstrip("/").partition("/")
-        if not hmac.compare_digest(first.encode("utf-8"), self.token.encode("utf-8")):
-            return refusal(403, t("web.err.forbidden", self.lang))
-        if path.rstrip("/") == f"/{first}" and not path.endswith("/"):
-            return Response(b"", 301, {**SECURITY_HEADERS, "Location": f"/{self.token}/"})
-        return rest
+        lang = self.lang
+        page = resources.files(__package__).joinpath("static", "index.html").read_text("utf-8")
+        page = page.replace("{{lang}}", escape(lang))
+        page = page.replace("{{title}}", escape(t("ui.title", lang)))
+        page = page.replace("{{theme}}", THEME)
+        return Response(page.encode("utf-8"), 200, SECURITY_HEADERS, HTML_TYPE)
 
-    async def respond(self, request: Request) -> Response:
-        version = request.scope.get("http_version", "1.1")
-        if not version.startswith("1."):  # h11 reads any digit.digit as a version
-            return refusal(400, t("web.err.http_version", self.lang, version=version), _CLOSE)
-        scope = request.scope
-        size = len(scope.get("raw_path") or b"") + sum(len(k) + len(v) for k, v in scope["headers"])
-        if size > self.limits.max_header:  # arrived whole: h11 bounds only what is incomplete
-            message = t("web.err.headers_large", self.lang, size=size, limit=self.limits.max_header)
-            return refusal(431, message, _CLOSE)
-        route = self._below_token(request)
-        if isinstance(route, Response):
-            return route
-        if (own := await self.own_route(request, route)) is not None:
-            return own
-        method = request.method
-        action = route[4:] if route.startswith("api/") else ""
-        if method in ("GET", "HEAD"):
-            if action in self.backend.actions:
-                return self._not_allowed(method, "POST")
-            return await self._get(route, method == "HEAD", request.query_params.multi_items())
-        if method == "POST":
-            if action in self.backend.actions:
-                return await self._act(action, request)
-            if route in PAGES:
-                return self._not_allowed(method, "GET")
-            return refusal(404, t("web.err.not_found", self.lang, path=route))
-        return self._not_allowed(method, "GET, POST")
-
-    def _not_allowed(self, method: str, allowed: str) -> Response:
-        message = t("web.err.method", self.lang, method=method, allowed=allowed)
-        return refusal(405, message, {"Allow": allowed})
-
-    async def _get(self, route: str, head: bool, query: list[tuple[str, str]]) -> Response:
-        if route in ("", "index.html"):
-            return self._page()
-        if route in STATIC:
-            data = resources.files(__package__).joinpath("static", route).read_bytes()
-            return Response(data, 200, SECURITY_HEADERS, STATIC[route])
-        if route == "manifest.webmanifest":
-            return self._manifest()
-        if route == "api/ui":
-            return one_line(200, await self._call(self.backend.ui))
-        if route == "api/state":
-            return one_line(200, await self._state_now())
-        if route == "api/events":
-            return self._events(head)
-        if route in READS:
-            reads = self.reads
-            read: dict[str, Callable[..., tuple[int, Any]]] = {
-                "api/history": reads.history,
-                "api/stats": reads.stats,
-                "api/game": reads.game,
-            }
-            if route == "api/next":
-                status, answer = await self._call(reads.next_game)
-            else:
-                status, answer = await self._call(read[route], query)
-            return one_line(status, answer)
-        if route == "sheet.html":
-            status, page = await self._call(self.reads.sheet_html, query)
-            if status != 200:
-                return one_line(status, page)
-            return Response(page.encode("utf-8"), 200, SHEET_HEADERS, "text/html; charset=utf-8")
-        return refusal(404, t("web.err.not_found", self.lang, path=route))
-
-    def _manifest(self) -> Response:
+    async def manifest(self, request: Request) -> Response:
         """The web app manifest: the page opens full screen from the home screen, under its
         name in the server's language. Paths are relative to the manifest, so that they stay
         under the token's folder."""
@@ -392,21 +393,15 @@ class PhoneApp:
         body = json.dumps(manifest, ensure_ascii=False).encode("utf-8")
         return Response(body, 200, SECURITY_HEADERS, "application/manifest+json; charset=utf-8")
 
-    # --- the endpoints --------------------------------------------------------------------
+    async def ui(self, request: Request) -> Response:
+        return one_line(200, await self.read(self.backend.ui))
 
-    def _page(self) -> Response:
-        from html import escape
+    async def state(self, request: Request) -> Response:
+        return one_line(200, await self.state_now())
 
-        lang = self.lang
-        page = resources.files(__package__).joinpath("static", "index.html").read_text("utf-8")
-        page = page.replace("{{lang}}", escape(lang))
-        page = page.replace("{{title}}", escape(t("ui.title", lang)))
-        page = page.replace("{{theme}}", THEME)
-        return Response(page.encode("utf-8"), 200, SECURITY_HEADERS, "text/html; charset=utf-8")
-
-    async def _state_now(self) -> dict[str, Any]:
+    async def state_now(self) -> dict[str, Any]:
         """Computed once per version of the file, however many pages ask after a change (the
-        worker runs one call at a time, so the pages after the first find it here)."""
+        reading worker runs one call at a time, so the pages after the first find it here)."""
 
         def compute() -> tuple[str, dict[str, Any]]:
             version = self.backend.version()
@@ -414,12 +409,12 @@ class PhoneApp:
                 self._state = (version, self.backend.state())
             return self._state
 
-        version, data = await self._call(compute)
+        version, data = await self.read(compute)
         return {"version": version, **data}
 
-    def _events(self, head: bool) -> Response:
+    async def events(self, request: Request) -> Response:
         headers = {**SECURITY_HEADERS, "X-Accel-Buffering": "no"}
-        if head:
+        if request.method == "HEAD":
             return Response(b"", 200, headers, "text/event-stream")
 
         async def versions() -> AsyncIterator[dict[str, str]]:
@@ -435,42 +430,80 @@ class PhoneApp:
             send_timeout=self.limits.send_timeout,
         )
 
-    async def _act(self, action: str, request: Request) -> Response:
+    async def history(self, request: Request) -> Response:
+        return one_line(*await self.read(self.reads.history, request.query_params.multi_items()))
+
+    async def stats(self, request: Request) -> Response:
+        return one_line(*await self.read(self.reads.stats, request.query_params.multi_items()))
+
+    async def library_game(self, request: Request) -> Response:
+        return one_line(*await self.read(self.reads.game, request.query_params.multi_items()))
+
+    async def next_game(self, request: Request) -> Response:
+        return one_line(*await self.read(self.reads.next_game))
+
+    async def sheet(self, request: Request) -> Response:
+        query = request.query_params.multi_items()
+        status, page = await self.read(self.reads.sheet_html, query)
+        if status != 200:
+            return one_line(status, page)
+        return Response(page.encode("utf-8"), 200, SHEET_HEADERS, HTML_TYPE)
+
+    async def act(self, request: Request) -> Response:
+        """``POST api/ACTION``: the body read and checked, the action done by the backend."""
+        action = request.url.path.rsplit("/", 1)[-1]
         try:
-            raw = await self._body(request)
+            raw = await read_body(request, self.limits, self.lang)
             body = decode_json(raw, self.lang, self.limits.max_depth)
         except BadBody as exc:
-            return refusal(exc.status, str(exc), _CLOSE)
+            return refusal(exc.status, str(exc), CLOSE)
         page = request.headers.get("terts-page") == "1"  # the page's own form (docs/http.md)
-        status, answer = await self._call(self.backend.act, action, body, page)
+        status, answer = await self.write(self.backend.act, action, body, page)
         self.versions.look()  # every live page hears of the change now, not at the next poll
         return one_line(status, answer)
 
-    async def _body(self, request: Request) -> bytes:
-        """The body, at most ``max_body`` bytes, in at most ``body_timeout`` seconds."""
-        lang, limit = self.lang, self.limits.max_body
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/json":  # also keeps other sites' plain form posts out
-            raise BadBody(415, t("web.err.content_type", lang))
-        length = request.headers.get("content-length", "")
-        # ASCII digits only, as HTTP writes them (``int`` would take " 12", "+12", "1_2", "١٢")
-        size = int(length) if length.isascii() and length.isdigit() else -1
-        if size < 0:
-            raise BadBody(411, t("web.err.length", lang))
-        if size > limit:
-            raise BadBody(413, t("web.err.too_large", lang, size=size, limit=limit))
-        chunks: list[bytes] = []
-        request.scope[_BODY_READ] = True  # whole, or given up on: nothing to drain after
-        try:
-            async with asyncio.timeout(self.limits.body_timeout):
-                async for chunk in request.stream():
-                    chunks.append(chunk)
-        except TimeoutError:
-            seconds = f"{self.limits.body_timeout:g}"
-            raise BadBody(408, t("web.err.timeout", lang, seconds=seconds)) from None
-        return b"".join(chunks)
+    # --- what runs beside the routes ------------------------------------------------------
+
+    async def watch(self) -> None:
+        """Look at the game file's version every ``poll`` seconds, until ``stop_streams``."""
+        await self.versions.run()
+
+    def stop_streams(self) -> None:
+        """Every live page's stream ends (the server is stopping)."""
+        self.versions.stop()
+
+    def close(self) -> None:
+        """The worker threads end; a call still waiting for one is cancelled."""
+        self.writer.shutdown(wait=False, cancel_futures=True)
+        self.reader.shutdown(wait=False, cancel_futures=True)
 
 
-# A refusal of a request's body or version: the connection is closed after it.
-_CLOSE = {"Connection": "close"}
-_BODY_READ = "terts.body_read"  # in the request's scope: the action read (or timed out on) it
+class PhoneApp:
+    """The single-game server's application (``transport.Served``): one ``Phone``'s routes
+    behind the guard."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        lang: str,
+        token: str | None,
+        allowed_hosts: set[str],
+        limits: Limits,
+        reads: Reads | None = None,
+    ):
+        self.lang, self.limits, self.token = lang, limits, token
+        self.phone = Phone(backend, lang, limits, reads)
+        access = Access(lang, token, frozenset(allowed_hosts), limits)
+        self.asgi = application(self.phone.routes(), access)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.asgi(scope, receive, send)
+
+    async def watch(self) -> None:
+        await self.phone.watch()
+
+    def stop_streams(self) -> None:
+        self.phone.stop_streams()
+
+    def close(self) -> None:
+        self.phone.close()

@@ -20,8 +20,10 @@ today's in one class, the routes, the checks and the tests unchanged:
   ..., "remedy": ...}`` (400 a malformed field, 422 the referee's refusal, 500 a failure),
   every message in the page's language.
 
-The server calls ``ui``, ``state`` and ``act`` in a worker thread, never on the event loop, so
-that a slow one does not hold up the live updates. ``GameBackend`` calls the game API
+The server calls ``ui`` and ``state`` in its reading worker thread and ``act`` in its writing
+one, never on the event loop, so that a slow one does not hold up the live updates, and a tap
+waiting for the game file's lock does not hold up a read: ``state`` reads the file as last
+written, with no lock (each write replaces it whole). ``GameBackend`` calls the game API
 (``game.session.GameFile``, kept between calls: each tap judges its event alone) and words
 its answers itself; the game file's lock keeps a ``terts`` command in a terminal in step.
 """
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefereeError
 from ..i18n import speaking, t
-from . import api, texts
+from . import fields, texts
 
 if TYPE_CHECKING:
     from ..game.model import Game
@@ -83,7 +85,7 @@ def refused(exc: RefereeError) -> dict[str, Any]:
     }
 
 
-def malformed(exc: api.BadRequest) -> dict[str, Any]:
+def malformed(exc: fields.BadRequest) -> dict[str, Any]:
     """The page's answer to a request it cannot take (a field missing or of the wrong kind);
     a missing field is also named as data (``field``), for the page to mark it."""
     answer: dict[str, Any] = {"ok": False, "error": str(exc), "code": exc.code, "remedy": None}
@@ -101,11 +103,11 @@ def _message(lines: list[Said]) -> str:
 
 class GameBackend:
     """The page's backend over one game file, through the game API: a request's fields become
-    a request's values (``api.asked``), the request is recorded in the kept game
+    a request's values (``fields.asked``), the request is recorded in the kept game
     (``GameFile(keep=True)``), and the answer is worded from the typed values it returns, as
     the terminal's command would say it; ``state()`` is the sheet, the status and the log."""
 
-    actions = frozenset(api.ACTIONS)
+    actions = frozenset(fields.ACTIONS)
 
     def __init__(self, path: str, lang: str, library: str | None = None) -> None:
         from ..game.session import GameFile
@@ -114,6 +116,9 @@ class GameBackend:
         self.lang = lang
         self.library = library  # where a finished game moves before the next (``--library``)
         self.file: GameFile = GameFile(path, keep=True)
+        # What ``state`` reads through: a file object of its own, so that a read never waits
+        # for the object a tap holds while it waits for the game file's lock.
+        self.reader: GameFile = GameFile(path, keep=True)
 
     def version(self) -> str:
         return file_version(self.path)
@@ -135,7 +140,7 @@ class GameBackend:
         result: dict[str, Any] = {"exists": os.path.exists(self.path)}
         with speaking(self.lang):
             try:
-                now = self.file.snapshot()
+                now = self.reader.snapshot()
                 sheet = sheet_json(now.game, now.sheet)
                 status, log = status_json(now.status()), log_json(now.log())
             except RefereeError as exc:
@@ -146,14 +151,14 @@ class GameBackend:
     def act(self, action: str, body: object, page: bool = False) -> tuple[int, dict[str, Any]]:
         with speaking(self.lang):
             try:
-                said = self._do(api.asked(action, body, self.lang, page=page))
-            except api.BadRequest as exc:  # the page's own words: a field of the wrong kind
+                said = self._do(fields.asked(action, body, self.lang, page=page))
+            except fields.BadRequest as exc:  # the page's own words: a field of the wrong kind
                 return exc.status, malformed(exc)
             except RefereeError as exc:
                 return 422, refused(exc)
         return 200, {"ok": True, "message": _message(said)}
 
-    def _do(self, asked: api.Asked) -> list[Said]:
+    def _do(self, asked: fields.Asked) -> list[Said]:
         """Do what the page asked through the game API; what the terminal would say of it."""
         from ..output.report.corrections import correction_lines
         from ..output.report.events import event_lines, undo_lines
@@ -173,7 +178,7 @@ class GameBackend:
             return correction_lines(file.insert_before(asked.before, request))
         return event_lines(file.record(request))
 
-    def _new(self, fields: dict[str, object]) -> list[Said]:
+    def _new(self, given: dict[str, object]) -> list[Said]:
         """A new game in the file (never over an unfinished one: a finished one moves to the
         library first, as ``terts new`` does)."""
         from pathlib import Path
@@ -181,9 +186,9 @@ class GameBackend:
         from ..game.session import GameFile
         from ..library.index import set_aside
 
-        players = fields["players"]
-        rules, dealer, quick = fields.get("rules"), fields.get("dealer"), fields.get("quick")
-        assert isinstance(players, list)  # the fields were checked (``api.asked``)
+        players = given["players"]
+        rules, dealer, quick = given.get("rules"), given.get("dealer"), given.get("quick")
+        assert isinstance(players, list)  # the fields were checked (``fields.asked``)
         assert rules is None or isinstance(rules, str)
         assert dealer is None or isinstance(dealer, str)
         moved: list[Path | None] = []

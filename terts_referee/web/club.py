@@ -33,7 +33,7 @@ from ..game.requests import NUMBER, TEXT, Field
 from ..i18n import speaking, t
 from ..i18n.words import say
 from ..library.evening import MAX_TABLES, move_finished, open_table, round_to_open, tables_in
-from . import api, club_texts
+from . import club_texts, fields
 from .backend import GameBackend, refused
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from ..library.ratings import Ratings
     from ..library.shapes import TableView
-    from .app import PhoneApp
+    from .app import Phone
 
 ROUND = (Field("round", NUMBER, True), Field("rules", TEXT))
 """``POST api/round``: the round's number (the lobby shows the next one) and the ruleset of its
@@ -74,7 +74,7 @@ class Table:
     """One table: its name, its game file, the backend and the phone's app over it, the task
     that watches its file (started on the event loop), and what the lobby last read of it."""
 
-    def __init__(self, name: str, path: Path, backend: GameBackend, app: PhoneApp) -> None:
+    def __init__(self, name: str, path: Path, backend: GameBackend, app: Phone) -> None:
         self.name, self.path, self.backend, self.app = name, path, backend, app
         self.task: asyncio.Task[None] | None = None
         self._read: tuple[str, TableView, dict[str, Any] | None] | None = None
@@ -90,7 +90,7 @@ class Table:
         summary = None
         with speaking(self.backend.lang):
             try:
-                now = self.backend.file.snapshot()
+                now = self.backend.reader.snapshot()
                 view = table_view(self.name, now.game, now.sheet)
                 summary = table_summary(self.name, self.path, now.game, now.sheet)
             except RefereeError as exc:
@@ -131,7 +131,7 @@ class Club:
         lang: str,
         since: datetime,
         players: tuple[str, ...],
-        make_app: Callable[[GameBackend], PhoneApp],
+        make_app: Callable[[GameBackend], Phone],
     ) -> None:
         self.folder, self.library, self.lang = folder, library, lang
         self.since, self.players = since, players
@@ -185,7 +185,7 @@ class Club:
         asked: list[tuple[Table, Future[tuple[TableView, dict[str, Any] | None]]]] = []
         for table in self.tables.values():
             try:
-                asked.append((table, table.app.worker.submit(table.read)))
+                asked.append((table, table.app.reader.submit(table.read)))
             except RuntimeError:  # its worker has stopped: the table has just gone
                 continue
         found = []
@@ -289,10 +289,10 @@ class LobbyBackend:
         with speaking(self.lang):
             try:
                 if action == "tables":
-                    fields = api.ACTIONS["new"]
-                    return self._open(api.asked("tables", body, self.lang, fields, page=page))
-                return self._round(api.asked("round", body, self.lang, ROUND, page=page))
-            except api.BadRequest as exc:
+                    new = fields.ACTIONS["new"]
+                    return self._open(fields.asked("tables", body, self.lang, new, page=page))
+                return self._round(fields.asked("round", body, self.lang, ROUND, page=page))
+            except fields.BadRequest as exc:
                 return exc.status, _refusal(str(exc), exc.code)
             except RefereeError as exc:
                 return 422, refused(exc)
@@ -305,15 +305,15 @@ class LobbyBackend:
             t("club.web.too_many", self.lang, most=MAX_TABLES), "club.web.too_many"
         )
 
-    def _open(self, asked: api.Asked) -> tuple[int, dict[str, Any]]:
+    def _open(self, asked: fields.Asked) -> tuple[int, dict[str, Any]]:
         """``POST api/tables``: a new table (``evening.open_table``), answered with its name."""
         full = self._room(1)
         if full is not None:
             return full
-        fields = asked.fields
-        players, rules = fields["players"], fields.get("rules")
-        dealer, quick = fields.get("dealer"), fields.get("quick")
-        assert isinstance(players, list)  # the fields were checked (``api.asked``)
+        given = asked.fields
+        players, rules = given["players"], given.get("rules")
+        dealer, quick = given.get("dealer"), given.get("quick")
+        assert isinstance(players, list)  # the fields were checked (``fields.asked``)
         assert rules is None or isinstance(rules, str)
         assert dealer is None or isinstance(dealer, str)
         name, _ = open_table(
@@ -327,11 +327,11 @@ class LobbyBackend:
         message = t("club.web.opened", self.lang, name=name)
         return 200, {"ok": True, "name": name, "url": table_url(name), "message": message}
 
-    def _round(self, asked: api.Asked) -> tuple[int, dict[str, Any]]:
+    def _round(self, asked: fields.Asked) -> tuple[int, dict[str, Any]]:
         """``POST api/round``: the round's pairs without a game yet get their tables, once the
         finished tables have gone to the library (``evening.move_finished``)."""
         number, rules = asked.fields["round"], asked.fields.get("rules")
-        assert isinstance(number, int)  # the fields were checked (``api.asked``)
+        assert isinstance(number, int)  # the fields were checked (``fields.asked``)
         assert rules is None or isinstance(rules, str)
         club = self.club
         pairs, waiting = round_to_open(self.state()["rounds"] or [], number, bool(club.players))

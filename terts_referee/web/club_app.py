@@ -14,29 +14,31 @@ Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md ha
 - ``t/NAME/…``  table NAME: the phone's page and every route of ``terts serve`` below it (the
   next game, the club's library, the printable sheet, the manifest: the phone's whole app)
 
-``ClubApp`` sends a request for a table to that table's own ``PhoneApp`` (the single-game
-server's application, one per table, built by the same constructor), its path cut to what is
-below the table: so every check and limit of the single-game server (the Host, Origin and token
-checks, the body cap, the JSON depth, the timeouts, the security headers) holds per table, and
-the table's page is the phone's page, unchanged. The path keeps the token in front, so that the
-table's own check of it decides. Everything else goes to ``LobbyApp``, a ``PhoneApp`` over the
-lobby's backend (``club.LobbyBackend``) with the lobby's own pages (``own_route``). One process,
-one event loop, a worker thread per table and one for the lobby.
+``ClubApp`` is one Starlette application behind the same guard as the single-game server's (the
+Host, Origin and token checks, the security headers): the lobby's routes (``Lobby``, over a
+``Phone`` of the lobby's backend, ``club.LobbyBackend``), and ``t/{name}`` mounted on the table
+of that name, whose routes are the phone's own (``app.Phone.routes``, one ``Phone`` per table,
+built by the same constructor): so every route, check and limit of the single-game server (the
+body cap, the JSON depth, the timeouts, the refusals' shape) holds per table, and the table's
+page is the phone's page, unchanged. One process, one event loop, two worker threads per table
+(its writes, its reads) and two for the lobby.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from importlib import resources
-from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
+from typing import TYPE_CHECKING
 
 from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
 
 from ..i18n import t
-from .app import SECURITY_HEADERS, SHEET_HEADERS, Limits, PhoneApp, one_line, refusal
-from .app import STATIC as PHONE_STATIC
+from .app import SHEET_HEADERS, Phone, application, asset_routes, static_files
 from .club import Club, LobbyBackend, TableBackend, table_url
+from .guard import SECURITY_HEADERS, Access, Limits, one_line, refusal
 from .reads import Reads
 from .server import Bound, allowed_hosts, bind_address, token_for
 from .transport import bind
@@ -53,75 +55,85 @@ if TYPE_CHECKING:
     from .backend import GameBackend
     from .club import Table
 
-STATIC = {
-    "club.js": "text/javascript; charset=utf-8",
-    "club.css": "text/css; charset=utf-8",
-}
-PAGES = {"": "lobby", "index.html": "lobby", "standings.html": "standings"}
-READS = ("api/tables", "api/standings", "api/rounds", "sheet.html")
-# The lobby's routes the phone's application answers itself (over the lobby's backend), and
-# the library's (the club's library, as at every table) and the icons (the lobby's favicon).
-PHONE_READS = ("api/ui", "api/state", "api/events", "api/history", "api/stats", "api/game")
-ICONS = tuple(name for name in PHONE_STATIC if name.startswith(("icon", "apple-touch")))
+ASSETS = ("club.js", "club.css")
 KEY_CHARS = frozenset("0123456789abcdef-:digest")  # a game's key: ``id:UUID`` or ``digest:HEX``
+ANY_METHOD = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+# The folder's listing is read again when its own ``stat`` changes (an entry added, removed or
+# renamed: a game written in place changes only its own file, which its table watches), while
+# its time is this recent (a file system whose times are coarse cannot hide a second change in
+# the same tick), and at the latest after ``FOLDER_REREAD`` seconds whatever it says.
+FOLDER_RECENT = 2.0
+FOLDER_REREAD = 10.0
 
 
-class LobbyApp(PhoneApp):
-    """The lobby: the phone's application over the lobby's backend, with its own pages."""
+class Lobby:
+    """The lobby's routes: its pages, its parts of the state, its sheets, and the tables."""
 
-    backend: LobbyBackend
+    def __init__(self, phone: Phone, club: Club, token: str | None) -> None:
+        self.phone, self.club, self.token, self.lang = phone, club, token, phone.lang
+        self.backend: LobbyBackend = phone.backend  # type: ignore[assignment]
 
-    async def own_route(self, request: Request, route: str) -> Response | None:
-        method = request.method
-        if route.startswith("t/"):  # only a name that is not a table's, or no slash after it
-            return self._not_a_table(route)
-        reading = route in PAGES or route in STATIC or route in READS
-        if method not in ("GET", "HEAD"):
-            if reading and route != "api/tables":  # POST api/tables: the backend's action
-                return self._not_allowed(method, "GET")
-            return None
-        if route in PAGES:
-            return self._lobby_page(PAGES[route])
-        if route in STATIC:
-            data = resources.files(__package__).joinpath("static", route).read_bytes()
-            return Response(data, 200, SECURITY_HEADERS, STATIC[route])
-        if route in READS:
-            return await self._read(route, request)
-        if route in PHONE_READS or route in ICONS or route[4:] in self.backend.actions:
-            return None  # GET api/round: 405
-        # Everything else is a 404, the phone's routes of one game among them: ``api/next``
-        # (the lobby has no game to go on from) and ``manifest.webmanifest`` (a phone installs
-        # its table's page, whose scope is ``t/NAME/``, not the lobby).
-        return refusal(404, t("web.err.not_found", self.lang, path=route))
+    def routes(self) -> list[BaseRoute]:
+        phone = self.phone
+        return [
+            Route("/", self.lobby_page, methods=["GET"]),
+            Route("/index.html", self.lobby_page, methods=["GET"]),
+            Route("/standings.html", self.standings_page, methods=["GET"]),
+            *asset_routes(phone.static, ASSETS),
+            *phone.live_routes(),
+            Route("/api/tables", self.tables, methods=["GET"]),
+            Route("/api/standings", self.standings, methods=["GET"]),
+            Route("/api/rounds", self.rounds, methods=["GET"]),
+            Route("/sheet.html", self.sheet, methods=["GET"]),
+            *phone.action_routes(),  # POST api/tables, POST api/round
+            Mount("/t/{name}", app=self.table),
+            Route("/t/{name}", self.not_a_table, methods=ANY_METHOD),
+        ]
 
-    def _not_a_table(self, route: str) -> Response:
+    # --- the tables -----------------------------------------------------------------------
+
+    async def table(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """``t/NAME/…``: table NAME's own routes, or 404 (no such table)."""
+        name = _name_as_sent(scope)
+        table = self.club.tables.get(name) if name == scope["path_params"]["name"] else None
+        if table is None:
+            await self._no_table(name)(scope, receive, send)
+            return
+        await table.app.router(scope, receive, send)
+
+    async def not_a_table(self, request: Request) -> Response:
         """``t/NAME`` of a table without its slash (301 to it), else 404: no such table."""
-        raw, slash, _ = route[2:].partition("/")
-        try:
-            name = unquote(raw, errors="strict")
-        except UnicodeDecodeError:
-            name = raw
-        from ..i18n.messages import clipped
-        from ..library.evening import is_table_name
-
-        club = self.backend.club
-        if not is_table_name(name):
-            return self._no_table("club.web.bad_name", clipped(name, 80))
-        if name in club.tables and not slash:
+        name = _name_as_sent(request.scope)
+        if name == request.path_params["name"] and name in self.club.tables:
             root = f"/{self.token}/" if self.token else "/"
             location = root + table_url(name)
             return Response(b"", 301, {**SECURITY_HEADERS, "Location": location})
-        return self._no_table(
-            "club.web.table_closed" if name in club.closed else "club.web.no_table", name
-        )
+        return self._no_table(name)
 
-    def _no_table(self, code: str, name: str) -> Response:
-        """404, one line with its ``code``: a page still open on a closed table tells its
-        players so (and stops trying), where a name that never was a table is only refused."""
+    def _no_table(self, name: str) -> Response:
+        """404, one line with its code: a page still open on a closed table tells its players
+        so (and stops trying), where a name that never was a table is only refused."""
+        from ..i18n.messages import clipped
+        from ..library.evening import is_table_name
+
+        if not is_table_name(name):
+            code, name = "club.web.bad_name", clipped(name, 80)
+        elif name in self.club.closed:
+            code = "club.web.table_closed"
+        else:
+            code = "club.web.no_table"
         error = t(code, self.lang, name=name)
         return one_line(404, {"ok": False, "error": error, "code": code, "remedy": None})
 
-    def _lobby_page(self, page: str) -> Response:
+    # --- the lobby's own pages ------------------------------------------------------------
+
+    async def lobby_page(self, request: Request) -> Response:
+        return self._page("lobby")
+
+    async def standings_page(self, request: Request) -> Response:
+        return self._page("standings")
+
+    def _page(self, page: str) -> Response:
         from html import escape
 
         lang = self.lang
@@ -131,24 +143,21 @@ class LobbyApp(PhoneApp):
         html = html.replace("{{page}}", page)
         return Response(html.encode("utf-8"), 200, SECURITY_HEADERS, "text/html; charset=utf-8")
 
-    async def lobby_state(self) -> dict[str, Any]:
-        """The lobby's state, computed once per version (as ``api/state``)."""
-        return await self._state_now()
+    async def tables(self, request: Request) -> Response:
+        return one_line(200, {"tables": (await self.phone.state_now())["tables"]})
 
-    async def _read(self, route: str, request: Request) -> Response:
-        state = await self.lobby_state()
-        if route == "api/tables":
-            return one_line(200, {"tables": state["tables"]})
-        if route == "api/standings":
-            return one_line(200, state["standings"])
-        if route == "api/rounds":
-            return one_line(200, {"players": state["players"], "rounds": state["rounds"]})
-        return await self._sheet(request)
+    async def standings(self, request: Request) -> Response:
+        return one_line(200, (await self.phone.state_now())["standings"])
 
-    async def _sheet(self, request: Request) -> Response:
+    async def rounds(self, request: Request) -> Response:
+        state = await self.phone.state_now()
+        return one_line(200, {"players": state["players"], "rounds": state["rounds"]})
+
+    async def sheet(self, request: Request) -> Response:
         """``sheet.html?game=KEY``: the printable sheet (``export --html``) of one of the
         evening's finished games, found by its key among those the standings list (never a
         path: the key names a game, the lobby knows its file)."""
+        await self.phone.state_now()  # the keys of the evening's games, as the lobby shows them
         query = request.query_params.multi_items()
         key = query[0][1] if len(query) == 1 and query[0][0] == "game" else None
         if key is None:
@@ -156,10 +165,25 @@ class LobbyApp(PhoneApp):
         file = self.backend.files.get(key) if set(key) <= KEY_CHARS else None
         if file is None:
             return refusal(404, t("club.web.no_game", self.lang, game=key[:80]))
-        status, page = await self._call(_sheet_html, file, self.lang)
+        status, page = await self.phone.read(_sheet_html, file, self.lang)
         if status != 200:
             return refusal(status, page)
         return Response(page.encode("utf-8"), 200, SHEET_HEADERS, "text/html; charset=utf-8")
+
+
+def _name_as_sent(scope: Scope) -> str:
+    """The table's name as the request wrote it (``t/NAME``, percent-decoded from the raw
+    path): a ``%2F`` in it is part of the name, which no table's is, not a separator."""
+    from urllib.parse import unquote
+
+    raw: bytes = scope.get("raw_path") or scope["path"].encode("utf-8")
+    parts = raw.decode("latin-1").split("/")
+    at = parts.index("t") if "t" in parts else -1
+    name = parts[at + 1] if 0 <= at < len(parts) - 1 else ""
+    try:
+        return unquote(name, errors="strict")
+    except UnicodeDecodeError:
+        return name
 
 
 def _sheet_html(file: str, lang: str) -> tuple[int, str]:
@@ -180,8 +204,8 @@ def _sheet_html(file: str, lang: str) -> tuple[int, str]:
 
 
 class ClubApp:
-    """The club's ASGI application: a table's requests to its ``PhoneApp``, the rest to the
-    lobby (see the module's doc); ``watch`` keeps the tables and every live page up to date."""
+    """The club's ASGI application (see the module's doc); ``watch`` keeps the tables and every
+    live page up to date."""
 
     def __init__(
         self,
@@ -195,72 +219,42 @@ class ClubApp:
         players: tuple[str, ...] = (),
     ) -> None:
         self.lang, self.token, self.limits = lang, token, limits
+        static = static_files()
 
-        def table_app(backend: GameBackend) -> PhoneApp:
+        def table_app(backend: GameBackend) -> Phone:
             # a table's history and statistics are the club's library, where its games go
             reads = Reads(backend.path, lang, str(library))
             table = backend.name if isinstance(backend, TableBackend) else None
-            return PhoneApp(backend, lang, token, hosts, limits, reads, table)
+            return Phone(backend, lang, limits, reads, table, static)
 
         self.club = Club(folder, library, lang, since, players, table_app)
         lobby_reads = Reads(str(folder), lang, str(library))
-        self.lobby = LobbyApp(LobbyBackend(self.club), lang, token, hosts, limits, lobby_reads)
+        phone = Phone(LobbyBackend(self.club), lang, limits, lobby_reads, static=static)
+        self.lobby = Lobby(phone, self.club, token)
+        access = Access(lang, token, frozenset(hosts), limits)
+        self.asgi = application(self.lobby.routes(), access)
         self.moved: list[tuple[str, Path]] = []  # what ``close`` moved to the library
         self.not_moved: list[tuple[str, Verdict]] = []
         self._stopped = False
+        self._folder: tuple[object, float] | None = None  # the folder's stat, when last read
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            found = self._table(scope)
-            if found is not None:
-                table, below = found
-                await table.app(below, receive, send)
-                return
-        await self.lobby(scope, receive, send)
-
-    def _table(self, scope: Scope) -> tuple[Table, Scope] | None:
-        """The table a request is for (``[/TOKEN]/t/NAME/REST``, NAME one of the tables) and
-        the request as that table's app sees it (``[/TOKEN]/REST``); None for the lobby."""
-        raw: bytes = scope.get("raw_path") or scope["path"].encode("utf-8")
-        path = urlsplit(raw.decode("latin-1")).path
-        parts = path.split("/", 4 if self.token else 3)
-        if self.token:
-            if len(parts) < 5:
-                return None
-            _, first, here, name, rest = parts
-            front = f"/{first}/"
-        else:
-            if len(parts) < 4:
-                return None
-            _, here, name, rest = parts
-            front = "/"
-        if here != "t":
-            return None
-        try:
-            name = unquote(name, errors="strict")
-        except UnicodeDecodeError:
-            return None
-        table = self.club.tables.get(name)
-        if table is None:
-            return None
-        below = front + rest  # a wrong token stays in front: the table's app refuses it (403)
-        return table, {
-            **scope,
-            "path": unquote(below),
-            "raw_path": below.encode("latin-1"),
-        }
+        await self.asgi(scope, receive, send)
 
     # --- what the transport runs beside the routes (``transport.Served``) ------------------
 
     async def watch(self) -> None:
-        """Every table's file watched by its own app, the lobby's version by the lobby's, and
-        the club folder read again every ``poll`` seconds: a table that came gets its watcher,
-        one whose file went has its live streams ended and its worker stopped."""
-        lobby = asyncio.create_task(self.lobby.watch())
+        """Every table's file watched by its own phone, the lobby's version by the lobby's,
+        and the club folder's listing read again when the folder changes (``folder_changed``):
+        a table that came gets its watcher, one whose file went has its live streams ended and
+        its workers stopped."""
+        lobby = asyncio.create_task(self.lobby.phone.watch())
         try:
             self._start()
             while not self._stopped:
                 await asyncio.sleep(self.limits.poll)
+                if not self.folder_changed():
+                    continue
                 _, gone = self.club.refresh(remove=True)
                 for table in gone:
                     self._end(table)
@@ -270,6 +264,22 @@ class ClubApp:
             for table in self.club.tables.values():
                 if table.task is not None:
                     table.task.cancel()
+
+    def folder_changed(self) -> bool:
+        """Whether the club folder's listing may have changed since it was last read: one
+        ``stat`` of the folder, however many files it holds."""
+        now = time.time()
+        try:
+            st = os.stat(self.club.folder)
+            mark: object = (st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_nlink)
+            recent = now - st.st_mtime < FOLDER_RECENT
+        except OSError as exc:
+            mark, recent = exc.errno, False
+        last = self._folder
+        if last is not None and last[0] == mark and not recent and now - last[1] < FOLDER_REREAD:
+            return False
+        self._folder = (mark, now)
+        return True
 
     def _start(self) -> None:
         for table in self.club.tables.values():
@@ -285,7 +295,7 @@ class ClubApp:
 
     def stop_streams(self) -> None:
         self._stopped = True
-        self.lobby.stop_streams()
+        self.lobby.phone.stop_streams()
         for table in self.club.tables.values():
             table.app.stop_streams()
 
@@ -294,7 +304,7 @@ class ClubApp:
         a table still being played stays)."""
         from ..library.evening import move_finished
 
-        self.lobby.close()
+        self.lobby.phone.close()
         for table in self.club.tables.values():
             table.app.close()
         tables = {name: table.path for name, table in self.club.tables.items()}

@@ -18,8 +18,9 @@ import sys
 from collections.abc import Callable
 
 from ..i18n import t
-from .app import Limits, PhoneApp
+from .app import PhoneApp
 from .backend import Backend, GameBackend
+from .guard import Limits
 from .reads import Reads
 from .transport import Served, Serving, bind
 

@@ -106,6 +106,22 @@ TEXTS = register(
         "no game {file!r} in the library: open one of those api/history lists",
     ),
     N_p("web.err.no_game", "no game file yet: start one with New game"),
+    N_p(
+        "web.err.framing",
+        "both Content-Length and Transfer-Encoding: send the body's size or chunks, not both",
+    ),
+    N_p(
+        "web.err.target",
+        "the request target must be a path such as /api/state (or http://HOST/PATH)",
+    ),
+    N_p(
+        "web.err.surrogate",
+        "the body holds {escape}, half of a surrogate pair and no character: send whole characters",
+    ),
+    N_p(
+        "web.err.big_number",
+        "the body holds a number of {digits} digits: a field's number has at most {limit}",
+    ),
     # --- the page -------------------------------------------------------------------------
     N_p("ui.title", "Terts referee"),
     N_p("ui.short_name", "Terts"),

@@ -41,7 +41,7 @@ from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..i18n import t
-from .app import JSON_TYPE, SECURITY_HEADERS, Limits
+from .guard import JSON_TYPE, SECURITY_HEADERS, Limits
 
 
 class Served(Protocol):

@@ -12,7 +12,7 @@ import pytest
 
 import terts_referee
 from terts_referee.game.requests import REQUESTS
-from terts_referee.web.api import ACTIONS
+from terts_referee.web.fields import ACTIONS
 
 ROOT = Path(terts_referee.__file__).parent
 #: Commands only the terminal has (a remedy may name them: ``terts log``), with no fields.

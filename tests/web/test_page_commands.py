@@ -8,7 +8,7 @@ from __future__ import annotations
 def test_the_web_page_asks_for_the_same_commands(tmp_path):
     """`terts serve`: `new` with quick off is `new --tricks`; `ask` and `trump` are actions."""
     from terts_referee.game.requests import AskRequest, TrumpRequest
-    from terts_referee.web.api import asked
+    from terts_referee.web.fields import asked
     from terts_referee.web.backend import GameBackend
 
     backend = GameBackend(str(tmp_path / "g.toml"), "en")

@@ -275,7 +275,7 @@ def test_unknown_action_and_wrong_methods(two_games):
         post_state = request(server, "POST", "api/state", {})
     assert unknown.status == 404
     assert put.status == 405 and post_state.status == 405
-    assert post_state.headers["Allow"] == "GET"
+    assert post_state.headers["Allow"] == "GET, HEAD"
 
 
 # --- the token (`--lan`) ---------------------------------------------------------------------

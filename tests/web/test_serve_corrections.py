@@ -148,9 +148,9 @@ def test_a_bad_correction_gets_400(two_games, action, extra, fragment):
 
 def test_every_recording_action_takes_a_correction():
     from terts_referee.game.requests import REQUESTS
-    from terts_referee.web import api
+    from terts_referee.web import fields
 
     for action in REQUESTS:
-        names = [f.name for f in api.ACTIONS[action]]
+        names = [f.name for f in fields.ACTIONS[action]]
         assert names[-2:] == ["replace", "before"], action
-    assert "replace" not in [f.name for f in api.ACTIONS["undo"]]
+    assert "replace" not in [f.name for f in fields.ACTIONS["undo"]]

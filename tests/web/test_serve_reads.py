@@ -316,7 +316,7 @@ def test_the_read_routes_take_no_post(two_games, path):
     _, served = two_games
     with running(served) as server:
         reply = request(server, "POST", path, {})
-    assert reply.status == 405 and reply.headers["Allow"] == "GET"
+    assert reply.status == 405 and reply.headers["Allow"] == "GET, HEAD"
 
 
 def test_the_first_load_is_under_100_kb():

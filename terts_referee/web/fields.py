@@ -1,4 +1,5 @@
-"""The page's requests as requests of the game API (``game.requests``).
+"""The fields of the page's requests, checked and given to the game API's requests
+(``game.requests``).
 
 A POST body is a JSON object of named fields. Each field is a value of a field of the action's
 request, checked here for its type and size (a text, a whole number, true or false, a list of
