@@ -419,3 +419,11 @@ def test_rules_check_missing_file(terts, tmp_path):
 
 def test_rules_show_unknown(terts):
     assert_refused(terts("rules", "show", "clasic"), "clasic", "classic")
+
+
+def test_a_ruleset_path_that_is_a_loop_of_links_is_one_line(tmp_path):
+    """``loop.toml -> loop.toml``: refused as a file that cannot be read (the system's
+    reason), as a game file of the same kind is, never a RuntimeError from resolving it."""
+    (tmp_path / "loop.toml").symlink_to("loop.toml")
+    with raises_verdict(RulesetError, "rule.unreadable", "loop.toml"):
+        load_ruleset(str(tmp_path / "loop.toml"))

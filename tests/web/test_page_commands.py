@@ -8,8 +8,8 @@ from __future__ import annotations
 def test_the_web_page_asks_for_the_same_commands(tmp_path):
     """`terts serve`: `new` with quick off is `new --tricks`; `ask` and `trump` are actions."""
     from terts_referee.game.requests import AskRequest, TrumpRequest
-    from terts_referee.web.fields import asked
     from terts_referee.web.backend import GameBackend
+    from terts_referee.web.fields import asked
 
     backend = GameBackend(str(tmp_path / "g.toml"), "en")
     status, answer = backend.act("new", {"players": ["Аня", "Боря"], "quick": False})
