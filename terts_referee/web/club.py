@@ -2,10 +2,10 @@
 
 ``Club`` holds the tables of the club folder (``library.evening.tables_in``), a ``Table`` each:
 its ``TableBackend`` (the phone's ``GameBackend``, its ``api/ui`` naming the table) and the
-phone's own application built over it (``make_app``, the one the single-game server runs), so
-that every route, check and limit of that server holds per table.
-The lobby's watcher (``club_app.ClubApp.watch``) refreshes it from the folder every ``poll``
-seconds: a game file put there by ``terts new`` in a terminal becomes a table, one moved away
+phone's own side of a game built over it (``make_app``: an ``app.Phone``, as the single-game
+server's), so that every route, check and limit of that server holds per table.
+The lobby's watcher (``club_app.ClubApp.watch``) refreshes it from the folder whenever the
+folder changes: a game file put there by ``terts new`` in a terminal becomes a table, one moved away
 stops being one.
 
 ``LobbyBackend`` is the lobby's ``Backend`` (``backend.py``): ``version()`` changes whenever a
@@ -13,9 +13,10 @@ table's file does, a table comes or goes, or the library changes; ``state()`` is
 shows (the tables, the standings, the rounds); ``act`` takes ``tables`` (``POST api/tables``, a
 new table) and ``round`` (``POST api/round``, the next round's tables).
 
-Threads: the lobby's calls run in the lobby's one worker thread, each table's in its own. A
-table's game is read for the lobby in that table's worker (``Table.read``), one call at a time
-with its taps, so that nothing reads a kept game while a tap writes it. The registry of tables
+Threads: the lobby's calls run in the lobby's workers, each table's in its own two (its taps',
+its reads'). A table's game is read for the lobby in that table's reading worker
+(``Table.read``), through the backend's own reading ``GameFile``, never the one a tap writes
+through, so that the lobby does not wait for a tap waiting for the lock. The registry of tables
 is replaced whole under a lock, never changed in place: the event loop reads it without one.
 """
 

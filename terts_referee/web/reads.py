@@ -16,7 +16,8 @@ The filters are query parameters named as the CLI's options (``player``, ``vs``,
 library does not hold); a parameter the route does not take, or one given twice, is refused.
 Each call reads through the library's functions (its index, read-only) and the game API
 (``GameFile.snapshot``, a game read once); nothing here writes a file. Like the backend's
-calls, these run in the server's worker thread, each in the server's language (``speaking``).
+calls, these run in the game's reading worker thread, each in the server's language
+(``speaking``).
 """
 
 from __future__ import annotations

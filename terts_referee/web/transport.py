@@ -18,10 +18,11 @@ on Uvicorn's own h11 protocol class (the ``http`` class its ``Config`` takes):
   for writing while what the client still sends is dropped, until it closes or ``LINGER``
   seconds pass, so that the client reads its answer instead of a reset.
 
-The body timeout, the body and JSON limits and the HTTP version are the application's
-(``app``). ``Server`` stops the live pages first when it shuts down, so that Ctrl-C with pages
-open ends at once, and takes SIGINT/SIGTERM without raising them again afterwards (Uvicorn
-re-raises them, which would end ``terts serve`` with a traceback instead of exit code 0).
+The body timeout, the body and JSON limits, the framing and the HTTP version are the
+application's (``guard``, ``app``). ``Server`` stops the live pages first when it shuts down,
+so that Ctrl-C with pages open ends at once, and takes SIGINT/SIGTERM without raising them
+again afterwards (Uvicorn re-raises them, which would end ``terts serve`` with a traceback
+instead of exit code 0).
 """
 
 from __future__ import annotations
