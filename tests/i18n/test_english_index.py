@@ -71,6 +71,26 @@ def test_every_word_is_known_with_only_i18n_imported(lang):
     assert json.loads(fresh.stdout) == warm
 
 
+def test_every_code_reads_back_from_the_index_as_the_sources_register_it():
+    """Every code of the index, looked up in a fresh interpreter that imported only ``i18n``
+    (escapes, counted messages and their sub-entries alike), is the sources' entry."""
+    program = (
+        "import json\n"
+        "from terts_referee import i18n\n"
+        "codes = [line.split('\\t', 1)[0] for line in open(i18n.INDEX, encoding='utf-8')]\n"
+        "found = {c: i18n._indexed(c) for c in codes}\n"
+        "print(json.dumps({c: e if isinstance(e, str) else list(e) for c, e in found.items()}))\n"
+    )
+    fresh = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, cwd=REPO, check=False
+    )
+    assert fresh.returncode == 0, fresh.stderr
+    import json
+
+    warm = {c: e if isinstance(e, str) else list(e) for c, e in english().items()}
+    assert json.loads(fresh.stdout) == warm
+
+
 def test_a_code_that_is_nowhere_is_still_refused():
     with pytest.raises(KeyError, match=r"no message 'no\.such\.code'"):
         i18n.t("no.such.code", "en")
