@@ -55,8 +55,6 @@ def test_a_declaration_has_one_name_across_the_faces(lang):
     """The picker, the stats and the sentences name a declaration alike: «пятьдесят» in the
     picker was «полтинник» in the stats, «четыре валета» was «двести валетов» elsewhere."""
     from terts_referee import i18n
-    from terts_referee.output import season  # noqa: F401  (registers the season's words)
-    from terts_referee.web import texts  # noqa: F401  (registers the page's words)
 
     def say(code: str) -> str:
         return i18n.t(code, lang)
