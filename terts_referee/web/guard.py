@@ -8,11 +8,12 @@ The checks, in order (each refusal one line of JSON in the server's language):
 - not HTTP/1.x: 400, closed (h11 reads any digit.digit as a version);
 - the request line, query string included, and headers over ``max_header``: 431, closed (h11
   bounds only what has not ended yet);
-- a request target that is neither a path nor an ``http://`` address (absolute form, which RFC
-  9112 §3.2.2 has a server accept): 400. An absolute target names the host itself: the ``Host``
-  header is then ignored, as §3.2.2 says, and the target's authority is checked in its place;
-- ``Content-Length`` together with ``Transfer-Encoding``: 400, closed (RFC 9112 §6.1: such a
-  message may be smuggling, and its length must not be trusted);
+- ``Content-Length`` together with ``Transfer-Encoding``: 400, closed (RFC 9112 section 6.1:
+  such a message may be smuggling, and its length must not be trusted);
+- a request target that is neither a path nor an ``http://`` address: 400. An absolute target
+  (``GET http://HOST/PATH``, which RFC 9112 section 3.2.2 has a server accept) names its host
+  itself: the ``Host`` header is then ignored, as that section says, and the target's host is
+  checked in its place;
 - without a token, a ``Host`` that is not this server's; anywhere, an ``Origin`` that is not
   ``http://`` and the host: 403;
 - with a token, a first path segment that is not it: 403 (compared in constant time); ``/TOKEN``

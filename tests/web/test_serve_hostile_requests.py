@@ -121,7 +121,7 @@ def test_nan_and_infinity_are_not_json(two_games):
 
 
 def test_content_length_with_transfer_encoding_is_refused_and_runs_nothing(two_games):
-    """RFC 9112 §6.1: a message with both may be smuggling; an empty chunked body with a
+    """RFC 9112 section 6.1: a message with both may be smuggling; an empty chunked body with a
     length of 0 ran ``undo``."""
     terts, served = two_games
     terts.ok("deal", "--game", str(served), "--trump", "п")
@@ -202,7 +202,7 @@ def test_an_origin_is_http_and_the_host(two_games, origin, status):
 
 
 def test_an_absolute_target_is_checked_by_its_own_host(two_games):
-    """RFC 9112 §3.2.2: the target's host, not the Host header, says whom it is for."""
+    """RFC 9112 section 3.2.2: the target's host, not the Host header, says whom it is for."""
     _, served = two_games
     before = served.read_bytes()
     with running(served) as server:
