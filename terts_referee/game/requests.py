@@ -62,6 +62,14 @@ class Field:
     def __repr__(self) -> str:
         return f"Field({self.name!r}, {self.kind!r}, required={self.required})"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Field):
+            return NotImplemented
+        return (self.name, self.kind, self.required) == (other.name, other.kind, other.required)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.kind, self.required))
+
 
 class Request:
     """A recording action's fields as a face gave them; ``to_event(game)`` reads them."""

@@ -239,7 +239,17 @@ def _deal(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Reques
 
 def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Request:
     """The request of a recording form from its words and options."""
-    from ..game import requests as r
+    from ..game.requests import (
+        AskRequest,
+        ChallengeRequest,
+        ClaimRequest,
+        DeclareRequest,
+        ExchangeRequest,
+        PenaltyRequest,
+        ScoreRequest,
+        TrickRequest,
+        TrumpRequest,
+    )
 
     name = form.command
     if name == "deal":
@@ -247,27 +257,27 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
     if name == "declare":
         if len(pos) < 2:
             raise _usage(form, lang)
-        return r.DeclareRequest(pos[0], pos[1:])
+        return DeclareRequest(pos[0], pos[1:])
     if name == "challenge":
         if len(pos) != 2:
             raise _usage(form, lang)
-        return r.ChallengeRequest(pos[0], pos[1])
+        return ChallengeRequest(pos[0], pos[1])
     if name == "trick":
         if not pos:
             raise _usage(form, lang)
-        return r.TrickRequest(pos)
+        return TrickRequest(pos)
     if name == "score":
         words = [*pos, None, None, None][:3]
         by, last = opts.get("by", words[1]), opts.get("last_trick", words[2])
         if len(pos) > 3 or words[0] is None or by is None or last is None:
             raise _usage(form, lang)
-        return r.ScoreRequest(_number(words[0]), by, last)
+        return ScoreRequest(_number(words[0]), by, last)
     if name == "penalty":
         if not 2 <= len(pos) <= 3:
             raise _usage(form, lang)
         points = opts.get("points", pos[2] if len(pos) > 2 else None)
         event = opts.get("event")
-        return r.PenaltyRequest(
+        return PenaltyRequest(
             pos[0],
             pos[1],
             _number(points) if points is not None else None,
@@ -278,7 +288,7 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
             raise _usage(form, lang)
         tricks = opts.get("tricks", pos[1] if len(pos) > 1 else None)
         points = opts.get("card_points", pos[2] if len(pos) > 2 else None)
-        return r.ClaimRequest(
+        return ClaimRequest(
             pos[0],
             _number(tricks) if tricks is not None else None,
             _number(points) if points is not None else None,
@@ -286,8 +296,8 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
     if len(pos) != 1:  # ask, trump, exchange: one word
         raise _usage(form, lang)
     if name == "trump":
-        return r.TrumpRequest(pos[0])
-    return (r.AskRequest if name == "ask" else r.ExchangeRequest)(pos[0])
+        return TrumpRequest(pos[0])
+    return (AskRequest if name == "ask" else ExchangeRequest)(pos[0])
 
 
 def _correction(form: Form, rest: list[str], lang: str) -> Line:
