@@ -75,6 +75,7 @@ from .domain.verdicts import Remedy, Verdict
 from .errors import GameFileError, NotationError, RefereeError, RuleError, RulesetError
 from .game.corrections import Action, Change, Correction, CorrectionRefused, DealChange
 from .game.demo import play_demo
+from .game.game_file import GameFile
 from .game.model import Game
 from .game.requests import (
     FLAG,
@@ -95,7 +96,6 @@ from .game.requests import (
     TrickRequest,
     TrumpRequest,
 )
-from .game.session import GameFile
 from .game.storage import resolve_game_path
 from .game.views import (
     Corrected,

@@ -31,7 +31,7 @@ timings; docs/architecture.md has the table):
   into the bytes this process last wrote instead of serialising the whole game again
   (``spliced_event``; ``game.storage.append_event`` calls it).
 - ``kept_game`` (``TERTS_NO_KEPT_GAME``): a session keeps the game it wrote, with the referee's
-  state, while the file holds exactly those bytes (``game.session.GameFile(keep=True)``).
+  state, while the file holds exactly those bytes (``game.game_file.GameFile(keep=True)``).
 - ``parsed_once`` (``TERTS_NO_PARSED_ONCE``): the last file read or written is not parsed
   again while it holds the same bytes (``game.storage.parse_game``).
 - ``mkstemp`` (``TERTS_NO_MKSTEMP``): the temporary file of a write made without importing
@@ -489,7 +489,7 @@ def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
 # lock, before each use (anyone may have written the file since), and the last event and its
 # time are read back as the file gives them (``Game.read_back_last``), else the game is not
 # kept. What a kept game returns is the live state: read it before the next write.
-# Lives in: ``game.session.GameFile`` (``keep``), ``game.model.Game.record(keep=True)``; the
+# Lives in: ``game.game_file.GameFile`` (``keep``), ``game.model.Game.record(keep=True)``; the
 # switch is read where a ``GameFile`` is opened.
 # Guarded by: tests/game/test_kept_game.py (a session's files and answers against plain
 # commands', another writer seen).

@@ -1,5 +1,5 @@
 """One command line in, one exit code out: the dispatcher of the ``terts`` entry point. (The
-other faces, table mode and the page's server, call the game API, ``game.session``, never
+other faces, table mode and the page's server, call the game API, ``game.game_file``, never
 this.)
 
 ``run_command(argv) -> int`` runs ``terts ARGV…`` in this process with output to the current

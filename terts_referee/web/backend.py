@@ -22,7 +22,7 @@ today's in one class, the routes, the checks and the tests unchanged:
 
 The server calls ``ui``, ``state`` and ``act`` in a worker thread, never on the event loop, so
 that a slow one does not hold up the live updates. ``GameBackend`` calls the game API
-(``game.session.GameFile``, kept between calls: each tap judges its event alone) and words
+(``game.game_file.GameFile``, kept between calls: each tap judges its event alone) and words
 its answers itself; the game file's lock keeps a ``terts`` command in a terminal in step.
 """
 
@@ -36,8 +36,8 @@ from ..i18n import speaking, t
 from . import api, texts
 
 if TYPE_CHECKING:
+    from ..game.game_file import GameFile
     from ..game.model import Game
-    from ..game.session import GameFile
     from ..output.report.events import Said
 
 
@@ -108,7 +108,7 @@ class GameBackend:
     actions = frozenset(api.ACTIONS)
 
     def __init__(self, path: str, lang: str, library: str | None = None) -> None:
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
 
         self.path = path
         self.lang = lang
@@ -155,6 +155,7 @@ class GameBackend:
 
     def _do(self, asked: api.Asked) -> list[Said]:
         """Do what the page asked through the game API; what the terminal would say of it."""
+        from ..game.views import Recorded
         from ..output.report.corrections import correction_lines
         from ..output.report.events import event_lines, undo_lines
 
@@ -167,18 +168,15 @@ class GameBackend:
             assert asked.number is not None  # a required field
             return correction_lines(file.drop(asked.number))
         assert request is not None  # every other action records one
-        if asked.replace is not None:
-            return correction_lines(file.correct(asked.replace, request))
-        if asked.before is not None:
-            return correction_lines(file.insert_before(asked.before, request))
-        return event_lines(file.record(request))
+        done = file.apply(request, replace=asked.replace, before=asked.before)
+        return event_lines(done) if isinstance(done, Recorded) else correction_lines(done)
 
     def _new(self, fields: dict[str, object]) -> list[Said]:
         """A new game in the file (never over an unfinished one: a finished one moves to the
         library first, as ``terts new`` does)."""
         from pathlib import Path
 
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
         from ..library.index import set_aside
 
         players = fields["players"]

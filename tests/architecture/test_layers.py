@@ -131,7 +131,7 @@ DOMAIN = [
     "game.model",
     "game.corrections",  # the trail and the effective events
     "game.storage",
-    "game.session",  # the API every face calls, its requests and views
+    "game.game_file",  # the API every face calls, its requests and views
     "game.requests",
     "game.views",
     "api",

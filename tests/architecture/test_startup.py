@@ -167,8 +167,8 @@ def test_each_switch_alone_leaves_the_output_as_it_is(game, switch, argv):
 def _session(path: Path) -> list[tuple[bytes, object]]:
     """Events recorded one after another into one ``GameFile(keep=True)``, as table mode and
     the page record them: the file's bytes and the status after each."""
+    from terts_referee.game.game_file import GameFile
     from terts_referee.game.requests import DealRequest, DeclareRequest, ScoreRequest
-    from terts_referee.game.session import GameFile
 
     session = GameFile(path, keep=True)
     seen = []
@@ -287,7 +287,7 @@ def test_append_event_switch(monkeypatch, off):
 
 @pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
 def test_kept_game_switch(monkeypatch, tmp_path, off):
-    from terts_referee.game.session import GameFile
+    from terts_referee.game.game_file import GameFile
 
     _off(monkeypatch, "kept_game", off)
     assert GameFile(tmp_path / "g.toml", keep=True).keep is not off
