@@ -10,23 +10,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-from typer._click import types as _click_types  # loaded by typer already
+
+from ..compat import click  # typer's own click, loaded by typer already
 
 if TYPE_CHECKING:
-    from typer._click import Context, Parameter
-
     from ..game.game_file import GameFile
     from ..game.requests import Request
 
 
-class AsciiInt(_click_types.ParamType):
+class AsciiInt(click.types.ParamType):
     """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
     ``score 5_0`` are refused), at least ``minimum``, at most ``maximum``. Every numeric
     argument and option uses it (a test walks the app for any other integer type)."""
 
     name = "integer"
 
-    def get_metavar(self, param: "Parameter", ctx: "Context") -> str:
+    def get_metavar(self, param: "click.Parameter", ctx: "click.Context") -> str:
         """``N`` on a help page, as every other number there is named (not click's
         ``<integer>``, which no language's help page translates)."""
         return "N"
@@ -35,7 +34,9 @@ class AsciiInt(_click_types.ParamType):
         self.minimum = minimum
         self.maximum = maximum
 
-    def convert(self, value: Any, param: "Parameter | None", ctx: "Context | None") -> int:
+    def convert(
+        self, value: Any, param: "click.Parameter | None", ctx: "click.Context | None"
+    ) -> int:
         if isinstance(value, int):
             return value
         from ..domain.numbers import parse_int

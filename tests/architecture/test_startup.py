@@ -308,21 +308,6 @@ def test_only_the_start_up_module_spells_type_checking_out():
 
 
 @pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
-def test_mkstemp_switch(monkeypatch, tmp_path, off):
-    """Either way a new file of mode 0o600 named prefix + 8 of tempfile's letters + suffix;
-    tempfile imported only with the trick off."""
-    _off(monkeypatch, "mkstemp", off)
-    monkeypatch.delitem(sys.modules, "tempfile", raising=False)
-    fd, name = startup.mkstemp(tmp_path, ".g.toml.", ".tmp")
-    os.close(fd)
-    path = Path(name)
-    assert path.parent == tmp_path and (path.stat().st_mode & 0o777) == 0o600
-    letters = path.name.removeprefix(".g.toml.").removesuffix(".tmp")
-    assert len(letters) == 8 and set(letters) <= set("abcdefghijklmnopqrstuvwxyz0123456789_")
-    assert ("tempfile" in sys.modules) is off
-
-
-@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
 def test_parsed_once_switch(monkeypatch, tmp_path, off):
     from terts_referee.game import storage
 
