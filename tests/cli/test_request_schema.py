@@ -8,6 +8,7 @@ way round) fails here."""
 from __future__ import annotations
 
 import pytest
+from typer.core import TyperGroup
 from typer.main import get_command
 
 from terts_referee import i18n
@@ -21,7 +22,9 @@ COMMON = {name for name, _, _ in RECORDING_OPTIONS}
 
 @pytest.fixture(scope="module")
 def commands():
-    return get_command(dispatch.full_app()).commands
+    group = get_command(dispatch.full_app())
+    assert isinstance(group, TyperGroup)
+    return group.commands
 
 
 def _kind(param) -> str:

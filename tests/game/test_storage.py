@@ -201,7 +201,7 @@ def test_update_game_leaves_corrupt_file_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     content = b"format = 1\nplayers = ['Ann',\n# half a file"
     path.write_bytes(content)
-    called = []
+    called: list[object] = []
     with raises_verdict(GameFileError, "store.corrupt", "corrupt"):
         update_game(path, called.append)
     assert called == []
