@@ -1,5 +1,5 @@
 """Babel's extraction methods for the English that lives in program objects rather than in
-marked calls (``babel.cfg``; README, "Translating"). Used by ``pybabel extract`` only.
+marked calls (``babel.cfg``; docs/development.md, "Translating"). Used by ``pybabel extract`` only.
 
 - ``help_pages``: for a command module (or ``cli/root.py``), the marked calls Babel's Python
   extractor finds, then every help text of the commands that module defines, by its code

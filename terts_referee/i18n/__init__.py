@@ -4,10 +4,11 @@ English is the source language: each module keeps its English templates beside t
 says them, marked for extraction (``N_p(code, text)``; ``N_np(code, one, other, count)`` for a
 sentence whose words depend on a number) and registered with ``register``. Every other language
 is a gettext catalogue, ``locale/<lang>/LC_MESSAGES/terts.po`` beside this module, compiled to
-``terts.mo`` (README, "Translating"); the code of a message is its ``msgctxt``, so two equal
-English texts of different meaning stay apart. ``t(code, lang, **params)`` formats the text of
-a code in a language; the language comes from ``--lang``, else ``$TERTS_LANG``, else the locale
-(``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``uk_UA.UTF-8`` chooses Ukrainian), else English.
+``terts.mo`` (docs/development.md, "Translating"); the code of a message is its ``msgctxt``,
+so two equal English texts of different meaning stay apart. ``t(code, lang, **params)``
+formats the text of a code in a language; the language comes from ``--lang``, else
+``$TERTS_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``uk_UA.UTF-8``
+chooses Ukrainian), else English.
 
 A language is a folder with a compiled catalogue: adding one touches no Python (``languages``
 lists what is there). A catalogue is read once, on the first message of its language; English

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 #: The JSON's ``name`` of a declaration: the table's Russian name, a fixed value of the script
-#: interface (README, "For scripts"), not a translation, so it is written here rather than
+#: interface (docs/scripting.md), not a translation, so it is written here rather than
 #: read from the Russian catalogue: it does not change when a translator rewords ``decl.*``,
 #: and an English run reads no catalogue for it.
 _RUN_RU = {3: "терц", 4: "пятьдесят", 5: "сто пять", 6: "сто шесть", 7: "сто семь", 8: "сто восемь"}
