@@ -17,7 +17,7 @@ from functools import cache
 import pytest
 
 import terts_referee.api as api
-from tests.architecture.sources import PACKAGE, ROOT, _modules
+from tests.architecture.sources import ROOT, _modules
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(?:\.[A-Za-z_][A-Za-z_0-9]*)*")
 
@@ -169,9 +169,6 @@ def test_the_faces_take_from_the_game_only_what_the_api_exports():
 def test_the_face_only_exceptions_are_still_used():
     imports = _face_imports()
     assert sorted(FACE_ONLY - set(imports)) == []
-
-
-assert PACKAGE.is_dir()
 
 
 def _values() -> list[object]:
