@@ -15,16 +15,67 @@ what the referee makes of them, as typed values. ``docs/api.md`` shows it whole.
   ``Verdict`` (``exc.verdict``: a code, its parameters, the rule, the ``Remedy``), as every
   notice and note is one; ``say(verdict, lang)`` gives its sentence (``docs/verdicts.md``).
 
+- The types of those values and the readers of the table's notations: cards, declarations,
+  the events, rulesets, corrections, the sheet's records (every type a signature here names is
+  exported here; ``tests/architecture/test_api_exports.py`` walks the signatures).
+
 Every face of the program (the ``terts`` commands, ``terts table``, ``terts serve``) is a client
-of these; this module gathers them in one place (the program itself imports each from its
-module, so that a command loads only what it uses).
+of these; this module gathers them in one place. The program itself imports each from its
+module, so that a command loads only what it uses: a test holds that the faces take nothing
+from the game's modules this one does not export. What counts as a breaking change of it:
+CHANGELOG.md.
 """
 
 from __future__ import annotations
 
+from .domain.cards import (
+    DECK,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_card_or_suit,
+    parse_cards,
+)
+from .domain.declarations import Declaration, Kind, parse_combo
+from .domain.events import (
+    ALL_PENALTY_WORDS,
+    FORMER_PENALTY_WORDS,
+    PENALTY_WORDS,
+    Ask,
+    Challenge,
+    Claim,
+    DealEvent,
+    Declare,
+    Event,
+    Exchange,
+    Penalty,
+    PenaltyKind,
+    Score,
+    SetTrump,
+    Trick,
+)
+from .domain.numbers import parse_int
+from .domain.rules import (
+    DeclarationRules,
+    ExchangeRules,
+    GameRules,
+    PenaltyRules,
+    PlayRules,
+    Ruleset,
+    ScoringRules,
+    bundled_names,
+    dump_ruleset_toml,
+    load_ruleset,
+    ruleset_from_dict,
+)
+from .domain.shapes import DeclarationJSON
 from .domain.verdicts import Remedy, Verdict
 from .errors import GameFileError, NotationError, RefereeError, RuleError, RulesetError
-from .game.corrections import CorrectionRefused
+from .game.corrections import Action, Change, Correction, CorrectionRefused, DealChange
+from .game.demo import play_demo
+from .game.game_file import GameFile
 from .game.model import Game
 from .game.requests import (
     FLAG,
@@ -45,7 +96,7 @@ from .game.requests import (
     TrickRequest,
     TrumpRequest,
 )
-from .game.session import GameFile
+from .game.storage import resolve_game_path
 from .game.views import (
     Corrected,
     LogEntry,
@@ -57,46 +108,113 @@ from .game.views import (
     StatusView,
 )
 from .i18n.words import say
-from .referee import Deal, EventRefused, Sheet
+from .referee import (
+    Deal,
+    DeclRecord,
+    EventRefused,
+    PenaltyRecord,
+    Phase,
+    Sheet,
+    Status,
+    TrickRecord,
+    Unreachable,
+)
+from .referee.deals import next_game_dealer
+from .referee.moments import Moment
+from .referee.records import AskRecord
 
 __all__ = [
-    "FLAG",
-    "NUMBER",
-    "REQUESTS",
-    "TEXT",
-    "TEXTS",
+    "ALL_PENALTY_WORDS",
+    "FORMER_PENALTY_WORDS",
+    "Action",
+    "Ask",
+    "AskRecord",
     "AskRequest",
+    "Card",
+    "Challenge",
     "ChallengeRequest",
+    "Change",
+    "Claim",
     "ClaimRequest",
     "Corrected",
+    "Correction",
     "CorrectionRefused",
+    "DECK",
     "Deal",
+    "DealChange",
+    "DealEvent",
     "DealRequest",
+    "DeclRecord",
+    "Declaration",
+    "DeclarationJSON",
+    "DeclarationRules",
+    "Declare",
     "DeclareRequest",
+    "Event",
     "EventRefused",
+    "Exchange",
     "ExchangeRequest",
+    "ExchangeRules",
+    "FLAG",
     "Field",
     "Game",
     "GameFile",
     "GameFileError",
+    "GameRules",
+    "Kind",
     "LogEntry",
     "LogView",
     "MayDeclare",
+    "Moment",
+    "NUMBER",
     "NotationError",
+    "PENALTY_WORDS",
+    "Penalty",
+    "PenaltyKind",
+    "PenaltyRecord",
     "PenaltyRequest",
+    "PenaltyRules",
+    "Phase",
+    "PlayRules",
+    "REQUESTS",
+    "Rank",
     "Recorded",
     "RefereeError",
     "Remedy",
     "Removed",
     "Request",
     "RuleError",
+    "Ruleset",
     "RulesetError",
+    "Score",
     "ScoreRequest",
+    "ScoringRules",
+    "SetTrump",
     "Sheet",
     "Snapshot",
+    "Status",
     "StatusView",
+    "Suit",
+    "TEXT",
+    "TEXTS",
+    "Trick",
+    "TrickRecord",
     "TrickRequest",
     "TrumpRequest",
+    "Unreachable",
     "Verdict",
+    "bundled_names",
+    "dump_ruleset_toml",
+    "format_cards",
+    "load_ruleset",
+    "next_game_dealer",
+    "parse_card",
+    "parse_card_or_suit",
+    "parse_cards",
+    "parse_combo",
+    "parse_int",
+    "play_demo",
+    "resolve_game_path",
+    "ruleset_from_dict",
     "say",
 ]

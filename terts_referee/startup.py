@@ -31,11 +31,9 @@ timings; docs/architecture.md has the table):
   into the bytes this process last wrote instead of serialising the whole game again
   (``spliced_event``; ``game.storage.append_event`` calls it).
 - ``kept_game`` (``TERTS_NO_KEPT_GAME``): a session keeps the game it wrote, with the referee's
-  state, while the file holds exactly those bytes (``game.session.GameFile(keep=True)``).
+  state, while the file holds exactly those bytes (``game.game_file.GameFile(keep=True)``).
 - ``parsed_once`` (``TERTS_NO_PARSED_ONCE``): the last file read or written is not parsed
   again while it holds the same bytes (``game.storage.parse_game``).
-- ``mkstemp`` (``TERTS_NO_MKSTEMP``): the temporary file of a write made without importing
-  ``tempfile`` (``mkstemp``).
 - ``indexed_catalogue`` (``TERTS_NO_INDEXED_CATALOGUE``): a compiled catalogue (``.mo``) read
   as an index of its messages, each decoded on its first use, instead of gettext's
   ``GNUTranslations`` decoding all 1,500 at once (``IndexedCatalogue``; ``i18n.catalogue``):
@@ -44,8 +42,9 @@ timings; docs/architecture.md has the table):
 - ``plain_classes`` (no switch): the classes every command defines are written out, not
   dataclasses.
 
-The module imports nothing of the package and nothing but ``os`` at import (every command
-imports it first); what a trick needs is imported where it runs.
+The module imports nothing of the package but ``compat`` (where a trick touches a dependency's
+private API) and nothing but ``os`` at import (every command imports it first); what a trick
+needs is imported where it runs.
 """
 
 from __future__ import annotations
@@ -74,7 +73,6 @@ __all__ = [
     "fit_table",
     "freeze",
     "IndexedCatalogue",
-    "mkstemp",
     "on",
     "quick_line",
     "spliced_event",
@@ -91,7 +89,6 @@ TRICKS: dict[str, str] = {
     "append_event": "TERTS_NO_APPEND_EVENT",
     "kept_game": "TERTS_NO_KEPT_GAME",
     "parsed_once": "TERTS_NO_PARSED_ONCE",
-    "mkstemp": "TERTS_NO_MKSTEMP",
     "indexed_catalogue": "TERTS_NO_INDEXED_CATALOGUE",
 }
 """Each trick's name and the environment variable that turns it off."""
@@ -162,12 +159,10 @@ def end_now(code: int, flushed: Callable[[], bool]) -> None:
     threading = sys.modules.get("threading")
     if threading is not None and threading.active_count() > 1:
         return
-    import atexit
+    from .compat import run_exit_handlers
 
-    run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if run_handlers is None:
+    if not run_exit_handlers():  # before the streams are flushed, as in Python's shutdown
         return
-    run_handlers()  # before the streams are flushed, as in Python's shutdown
     if not flushed():
         return
     os._exit(code)
@@ -335,8 +330,8 @@ def quick_line(stream: TextIO, text: str, style: str | None) -> bool:
 # Breaks: the bytes must be rich's. Only a table rich would lay out the same way is fitted (a box,
 # a header, edges, padding 1, no footer, no expand, no width bounds of its own; every cell one
 # line of plain text); a cell is fitted only if rich would draw its ``Text`` as one line of its
-# text and style. It writes rich's private ``Column._cells`` where that list exists (a rich
-# release that renames it leaves the cells to rich).
+# text and style. It writes rich's private ``Column._cells`` where that list exists
+# (``compat.set_cells``: a rich release that renames it leaves the cells to rich).
 # Guarded by: tests/output/test_console_widths.py (random tables drawn both ways, bytes
 # compared).
 
@@ -356,12 +351,14 @@ def fit_columns(table: Table, widths: list[int], nowrap: list[bool]) -> None:
     one-line cells drawn as ``_Fitted`` when the trick is on (else as rich's ``Text``)."""
     from rich.text import Text
 
+    from .compat import set_cells
+
     fitted = on("fitted_tables")
     for column, width, no_wrap in zip(table.columns, widths, nowrap, strict=True):
         column.width = width
         column.no_wrap = no_wrap
-        if fitted and column.justify == "left" and hasattr(column, "_cells"):  # rich's list
-            column._cells = [_fitted(item, Text) for item in column.cells]
+        if fitted and column.justify == "left":  # rich's own list of cells, where it has one
+            set_cells(column, [_fitted(item, Text) for item in column.cells])
 
 
 def _fitted(item: RenderableType, Text: type[Text]) -> RenderableType:
@@ -489,7 +486,7 @@ def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
 # lock, before each use (anyone may have written the file since), and the last event and its
 # time are read back as the file gives them (``Game.read_back_last``), else the game is not
 # kept. What a kept game returns is the live state: read it before the next write.
-# Lives in: ``game.session.GameFile`` (``keep``), ``game.model.Game.record(keep=True)``; the
+# Lives in: ``game.game_file.GameFile`` (``keep``), ``game.model.Game.record(keep=True)``; the
 # switch is read where a ``GameFile`` is opened.
 # Guarded by: tests/game/test_kept_game.py (a session's files and answers against plain
 # commands', another writer seen).
@@ -508,43 +505,6 @@ def _array_table(key: str, table: Mapping[str, Any]) -> str | None:
 # change what it gets). ``append_event`` keeps it up to date after a splice.
 # Lives in: ``game.storage.parse_game`` (``_parsed_before``); the switch is read there.
 # Guarded by: tests/game/test_storage.py, tests/architecture/test_startup.py (a session).
-
-
-# --- mkstemp: a temporary file without ``tempfile`` -----------------------------------------
-#
-# Saves: ``tempfile`` imports ``random``, ``shutil`` and more: about 1.1 ms of every write
-# (measured in the write's own imports), for one temporary name beside the game file; the
-# paired ratio of a write moves by 0.01, within the bench's noise.
-# Breaks: the file must be made as ``tempfile.mkstemp`` makes it: created exclusively
-# (``O_EXCL``, no symlink followed), mode 0o600, a fresh random name of 8 characters of
-# tempfile's alphabet (``storage.remove_stale_temp_files`` recognises the names a killed write
-# left); a name that exists is tried again.
-# Guarded by: tests/game/test_storage.py (atomic writes, stale temp files).
-
-_TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # tempfile's alphabet
-
-
-def mkstemp(directory: str | os.PathLike[str], prefix: str, suffix: str) -> tuple[int, str]:
-    """``tempfile.mkstemp(dir=directory, prefix=prefix, suffix=suffix)``: the descriptor and
-    name of a new file, made without importing tempfile while the trick is on."""
-    if not on("mkstemp"):
-        import tempfile
-
-        return tempfile.mkstemp(suffix=suffix, prefix=prefix, dir=directory)
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        letters = "".join(_TEMP_CHARS[b % len(_TEMP_CHARS)] for b in os.urandom(8))
-        name = os.path.join(directory, prefix + letters + suffix)
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-        except PermissionError:  # Windows: a directory of that name
-            if os.name == "nt" and os.path.isdir(name):
-                continue
-            raise
-    raise FileExistsError(f"no unused temporary name in {directory}")
 
 
 # --- plain_classes: classes on every command's path written out (no switch) -----------------
@@ -620,9 +580,9 @@ class IndexedCatalogue:
         for line in header.splitlines():
             name, _, value = line.partition(":")
             if name.strip().lower() == "plural-forms":
-                import gettext
+                from .compat import plural_rule
 
-                return gettext.c2py(value.split("plural=", 1)[1].strip().rstrip(";"))
+                return plural_rule(value.split("plural=", 1)[1].strip().rstrip(";"))
         return lambda n: int(n != 1)
 
     def pgettext(self, context: str, message: str) -> str:

@@ -78,7 +78,7 @@ def sample_events():
     ]
 
 
-def whole_replay_sheet(game) -> dict:
+def whole_replay_sheet(game) -> object:
     """The JSON sheet a whole replay of ``game``'s events gives."""
     from terts_referee.output.report.sheet import sheet_json
     from terts_referee.referee import replay

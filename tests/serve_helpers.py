@@ -102,11 +102,21 @@ def connect(server, timeout: float = 10) -> socket.socket:
     return socket.create_connection((host, port), timeout=timeout)
 
 
+def closing(data: bytes) -> bytes:
+    """A request's bytes with ``Connection: close`` among its headers (unless it names the
+    connection itself, or its head is not complete): the server then closes the connection
+    once it has answered, instead of holding it for Uvicorn's 5 s keep-alive."""
+    head, end, rest = data.partition(b"\r\n\r\n")
+    if not end or b"\nconnection:" in head.lower():
+        return data
+    return head + b"\r\nConnection: close" + end + rest
+
+
 def raw_http(server, data: bytes, timeout: float = 10) -> bytes:
-    """``data`` sent as it is on one connection; everything answered until the server closes
-    it (``timeout``: a hang guard)."""
+    """``data`` sent on one connection (with ``Connection: close``: ``closing``); everything
+    answered until the server closes it (``timeout``: a hang guard)."""
     with connect(server, timeout) as sock:
-        sock.sendall(data)
+        sock.sendall(closing(data))
         chunks = []
         while chunk := sock.recv(65536):
             chunks.append(chunk)

@@ -1,5 +1,5 @@
 """One command line in, one exit code out: the dispatcher of the ``terts`` entry point. (The
-other faces, table mode and the page's server, call the game API, ``game.session``, never
+other faces, table mode and the page's server, call the game API, ``game.game_file``, never
 this.)
 
 ``run_command(argv) -> int`` runs ``terts ARGV…`` in this process with output to the current
@@ -22,8 +22,7 @@ from .root import ROOT_FLAGS, ROOT_VALUE_OPTIONS, new_app
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from typer._click import Command
-    from typer._click.exceptions import UsageError
+    from ..compat import click
 
 __all__ = ["app_for", "command_word", "full_app", "hoist_root_options", "run_command"]
 
@@ -109,13 +108,13 @@ def app_for(args: list[str]) -> typer.Typer:
     return app
 
 
-_BUILT: "dict[tuple[str, str], Command]" = {}
+_BUILT: "dict[tuple[str, str], click.Command]" = {}
 """Click commands built by Typer, by command name and language: a process that runs many
 command lines (the tests' in-process ``terts``) builds each command once (about 1.5 ms a
 line)."""
 
 
-def _command_for(args: list[str]) -> "Command":
+def _command_for(args: list[str]) -> "click.Command":
     """The click command for ``args``: ``app_for(args)`` built by Typer, kept by name and
     language, its help in the language of the run when the line may show it (``--help``, a
     group); a usage error puts the language's words in when it happens (``_usage_message``),
@@ -134,7 +133,7 @@ def _command_for(args: list[str]) -> "Command":
     return command
 
 
-def _shows_help(command: "Command", name: str | None, args: list[str]) -> bool:
+def _shows_help(command: "click.Command", name: str | None, args: list[str]) -> bool:
     """Whether ``args`` may print a help page: a help option, or the command named is a group
     (``rules``, ``check``: its subcommand missing prints one)."""
     if "--help" in args or "-h" in args:
@@ -168,7 +167,7 @@ _IN_LANGUAGE: "dict[int, str]" = {}
 once per command and language."""
 
 
-def _in_language(command: "Command", lang: str) -> "Command":
+def _in_language(command: "click.Command", lang: str) -> "click.Command":
     """``command`` with its help pages in ``lang`` (English: as built, nothing read)."""
     from .. import i18n
 
@@ -180,9 +179,11 @@ def _in_language(command: "Command", lang: str) -> "Command":
     return command
 
 
-def _usage_message(exc: "UsageError") -> str:
+def _usage_message(exc: "click.exceptions.UsageError") -> str:
     """A usage error on one line, in the run's language (click's own text is English)."""
-    from typer._click import exceptions as click_exc
+    from ..compat import click
+
+    click_exc = click.exceptions
 
     from .. import i18n
     from ..i18n.messages import t
@@ -233,9 +234,11 @@ def run_command(argv: list[str] | None = None) -> int:
         raise
 
 
-def _run(command: "Command", args: list[str]) -> int:
+def _run(command: "click.Command", args: list[str]) -> int:
     """The command run, its errors turned into one line and an exit code."""
-    from typer._click import exceptions as click_exc
+    from ..compat import click
+
+    click_exc = click.exceptions
 
     from ..output import console
 
@@ -302,7 +305,7 @@ def pipe_closed(streams: "tuple[TextIO, TextIO] | None" = None) -> int:
     return 0
 
 
-# The shells Typer writes a completion script for (``typer._completion_shared``).
+# The shells Typer writes a completion script for (``compat.shell_name``).
 COMPLETION_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
 
@@ -327,14 +330,10 @@ def completion_problem(args: list[str]) -> str | None:
         return None
     if chosen and i18n.known(chosen.strip().lower()):  # the root's callback does not run
         i18n.set_lang(chosen.strip().lower())
-    from typer._completion_shared import _get_shell_name
-
+    from ..compat import shell_name
     from ..i18n.messages import t
 
-    try:
-        shell = _get_shell_name()
-    except Exception:  # shellingham could not read the processes
-        shell = None
+    shell = shell_name()  # None: shellingham could not read the processes
     if shell in COMPLETION_SHELLS:
         return None
     known = ", ".join(COMPLETION_SHELLS)

@@ -1,5 +1,5 @@
 """Babel's extraction methods for the English that lives in program objects rather than in
-marked calls (``babel.cfg``; README, "Translating"). Used by ``pybabel extract`` only.
+marked calls (``babel.cfg``; docs/development.md, "Translating"). Used by ``pybabel extract`` only.
 
 - ``help_pages``: for a command module (or ``cli/root.py``), the marked calls Babel's Python
   extractor finds, then every help text of the commands that module defines, by its code
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from typer._click import Command
+    from ..compat import click
 
 #: What an extraction method yields: (line, keyword, messages, comments); ours give the
 #: messages as (context, message).
@@ -71,7 +71,7 @@ def ruledocs(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> It
                 yield item.lineno, "N_p", (code, str(doc.value)), [comment]
 
 
-def _line(command: Command, path: Path) -> int:
+def _line(command: click.Command, path: Path) -> int:
     """The line of ``path`` where ``command``'s function starts (1 if it is not there)."""
     import inspect
 
@@ -82,7 +82,7 @@ def _line(command: Command, path: Path) -> int:
     return int(code.co_firstlineno)
 
 
-def _app_texts() -> list[tuple[str, str, Command]]:
+def _app_texts() -> list[tuple[str, str, click.Command]]:
     """Every help text of the whole app (built once per extraction)."""
     if not _APP:
         from typer.main import get_command
@@ -94,7 +94,7 @@ def _app_texts() -> list[tuple[str, str, Command]]:
     return _APP
 
 
-_APP: list[tuple[str, str, Command]] = []
+_APP: list[tuple[str, str, click.Command]] = []
 
 
 def _source_of(code: str) -> Path | None:

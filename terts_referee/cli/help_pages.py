@@ -17,14 +17,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from typer._click import Context, HelpFormatter
-
 from .. import i18n
+from ..compat import click
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
-    from typer._click import Command
 
 __all__ = ["help_texts", "translate"]
 
@@ -34,7 +32,9 @@ _HELP_OPTION = "Show this message and exit."
 _EXTRA = re.compile(r"\[(required|default: [^\]]*|env var: [^\]]*)(?:; [^\]]*)?\]$")
 
 
-def help_texts(command: Command, path: str = "") -> Iterator[tuple[str, str, Command, Any]]:
+def help_texts(
+    command: click.Command, path: str = ""
+) -> Iterator[tuple[str, str, click.Command, Any]]:
     """``(code, English text, command, parameter or None)`` of every help text under
     ``command`` (a click command built by Typer), the root's path being ``""``."""
     if command.help:
@@ -51,7 +51,7 @@ def help_texts(command: Command, path: str = "") -> Iterator[tuple[str, str, Com
         yield from help_texts(sub, f"{path} {name}".strip())
 
 
-def translate(command: Command, lang: str) -> None:
+def translate(command: click.Command, lang: str) -> None:
     """Put ``lang``'s words into the help of ``command`` and everything under it (in place:
     ``dispatch`` builds the command for one language)."""
     found = i18n.catalogue(lang)
@@ -91,7 +91,7 @@ def _penalty_words(help_text: str, lang: str) -> str:
 _COMPLETED = {"opt:penalty:kind": _penalty_words}
 
 
-def _own_words(command: Command, lang: str) -> None:
+def _own_words(command: click.Command, lang: str) -> None:
     """click's words of ``command`` and its sub-commands: the usage line's, and the help
     formatter's, through a context class that knows ``lang``."""
     command.context_class = _context_class(lang)
@@ -103,10 +103,10 @@ def _own_words(command: Command, lang: str) -> None:
         _own_words(sub, lang)
 
 
-_CONTEXTS: dict[str, type[Context]] = {}
+_CONTEXTS: dict[str, type[click.Context]] = {}
 
 
-def _context_class(lang: str) -> type[Context]:
+def _context_class(lang: str) -> type[click.Context]:
     """A click context whose help formatter writes click's words in ``lang``."""
     made = _CONTEXTS.get(lang)
     if made is None:
@@ -115,12 +115,12 @@ def _context_class(lang: str) -> type[Context]:
             language = lang
 
         made = _CONTEXTS[lang] = type(
-            "TranslatedContext", (Context,), {"formatter_class": Formatter}
+            "TranslatedContext", (click.Context,), {"formatter_class": Formatter}
         )
     return made
 
 
-class _Formatter(HelpFormatter):
+class _Formatter(click.HelpFormatter):
     """click's help formatter with its own words from the catalogue."""
 
     language = i18n.SOURCE

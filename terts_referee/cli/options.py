@@ -2,7 +2,7 @@
 the recording commands' one common place: ``@recording`` gives a command that builds a request
 (``game.requests``) the options every recording command takes (``--game``, ``--json``, and the
 corrections, ``--replace N`` and ``--before N``; an option for all of them is added here once)
-and records it through the game API (``game.session.GameFile``)."""
+and records it through the game API (``game.game_file.GameFile``)."""
 
 import inspect
 from collections.abc import Callable
@@ -10,25 +10,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-from typer._click import types as _click_types  # loaded by typer already
 
-from ..domain.verdicts import Verdict
+from ..compat import click  # typer's own click, loaded by typer already
 
 if TYPE_CHECKING:
-    from typer._click import Context, Parameter
-
+    from ..game.game_file import GameFile
     from ..game.requests import Request
-    from ..game.session import GameFile
 
 
-class AsciiInt(_click_types.ParamType):
+class AsciiInt(click.types.ParamType):
     """Numbers as people type them: ASCII digits only (``numbers.parse_int``: ``score ١٢`` and
     ``score 5_0`` are refused), at least ``minimum``, at most ``maximum``. Every numeric
     argument and option uses it (a test walks the app for any other integer type)."""
 
     name = "integer"
 
-    def get_metavar(self, param: "Parameter", ctx: "Context") -> str:
+    def get_metavar(self, param: "click.Parameter", ctx: "click.Context") -> str:
         """``N`` on a help page, as every other number there is named (not click's
         ``<integer>``, which no language's help page translates)."""
         return "N"
@@ -37,7 +34,9 @@ class AsciiInt(_click_types.ParamType):
         self.minimum = minimum
         self.maximum = maximum
 
-    def convert(self, value: Any, param: "Parameter | None", ctx: "Context | None") -> int:
+    def convert(
+        self, value: Any, param: "click.Parameter | None", ctx: "click.Context | None"
+    ) -> int:
         if isinstance(value, int):
             return value
         from ..domain.numbers import parse_int
@@ -172,8 +171,8 @@ ForceOutputOpt = Annotated[
 
 def opened(game: str | None) -> "GameFile":
     """The game file named by ``--game`` (else $TERTS_GAME, else ./terts-game.toml), opened
-    through the game API (``game.session``)."""
-    from ..game.session import GameFile
+    through the game API (``game.game_file``)."""
+    from ..game.game_file import GameFile
 
     return GameFile(game_path(game))
 
@@ -187,41 +186,31 @@ def record(
     before: int | None = None,
 ) -> None:
     """Record the event ``request`` stands for, if the rules allow, and report; with
-    ``replace`` or ``before``, a correction of the past instead (``correct``).
+    ``replace`` or ``before``, a correction of the past instead (``GameFile.apply``).
 
     The keywords are RECORDING_OPTIONS: an option every recording command takes is one more
     entry there and one more keyword here."""
-    if replace is not None or before is not None:
-        if replace is not None and before is not None:
-            from ..errors import NotationError
-
-            raise NotationError(Verdict("err.fix.both"))
-        action = "replace" if replace is not None else "insert"
-        number = replace if replace is not None else before
-        assert number is not None  # one of the two was given
-        correct(action, number, request, game, as_json)
-        return
-    from ..output.report.events import report_event
+    from ..game.views import Recorded
     from .remedies import command as typed
 
-    report_event(opened(game).record(request), as_json, command=typed)
+    done = opened(game).apply(request, replace=replace, before=before)
+    if isinstance(done, Recorded):
+        from ..output.report.events import report_event
+
+        report_event(done, as_json, command=typed)
+    else:
+        from ..output.report.corrections import report_correction
+
+        report_correction(done, as_json, command=typed)
 
 
-def correct(
-    action: str, number: int, request: "Request | None", game: str | None, as_json: bool
-) -> None:
-    """Replace, insert before or drop (``request`` None) event ``number``, if every later event
-    still holds, and report what changed on the sheet."""
+def drop(number: int, game: str | None, as_json: bool) -> None:
+    """Drop event ``number``, if every later event still holds, and report what changed on the
+    sheet."""
     from ..output.report.corrections import report_correction
     from .remedies import command as typed
 
-    file = opened(game)
-    if action == "drop":
-        done = file.drop(number)
-    else:
-        assert request is not None  # a replace or an insert records an event
-        done = (file.correct if action == "replace" else file.insert_before)(number, request)
-    report_correction(done, as_json, command=typed)
+    report_correction(opened(game).drop(number), as_json, command=typed)
 
 
 #: The options of every recording command, after its own (name, annotation, default).

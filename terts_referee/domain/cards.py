@@ -55,6 +55,9 @@ def word_table(words_by_value: dict[_V, str]) -> dict[str, _V]:
 class Suit(enum.Enum):
     """A suit; the value is the English name used in JSON (the public contract)."""
 
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
+
     SPADES = "spades"
     CLUBS = "clubs"
     DIAMONDS = "diamonds"
@@ -109,6 +112,9 @@ _SUIT_WORDS: dict[str, Suit] = word_table(
 
 class Rank(enum.Enum):
     """A rank; the value is the notation used in JSON (``A K Q J 10 9 8 7``)."""
+
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
 
     ACE = "A"
     KING = "K"

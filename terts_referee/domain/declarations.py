@@ -46,6 +46,11 @@ __all__ = [
 
 
 class Kind(enum.Enum):
+    """The kinds of declaration: a sequence, four of a rank, a marriage."""
+
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
+
     SEQUENCE = "sequence"
     FOUR = "four"
     MARRIAGE = "marriage"

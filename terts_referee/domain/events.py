@@ -33,6 +33,9 @@ __all__ = [
 class PenaltyKind(enum.Enum):
     """The offences of §6 ("штрафы")."""
 
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
+
     FALSE_DECLARATION = "false-declaration"
     MISCOUNT = "miscount"
     EMPTY_CHALLENGE = "empty-challenge"
@@ -113,6 +116,9 @@ for _words in PENALTY_WORDS.values():
     for _kind, _listed in _words.items():
         _PENALTY_WORDS.update(dict.fromkeys(_listed, _kind))
 _PENALTY_WORDS.update(FORMER_PENALTY_WORDS)
+ALL_PENALTY_WORDS = _PENALTY_WORDS
+"""Every word ``PenaltyKind.parse`` reads (the kinds' names, the table's words, the former
+ones), with the kind it names: what a face offers for completion."""
 
 
 class _TypeName:

@@ -72,6 +72,9 @@ __all__ = [
 class Action(StrEnum):
     """What a correction does; the value is the word in the game file and in JSON."""
 
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
+
     REPLACE = "replace"  # --replace N: the new event takes the place of event N
     INSERT = "insert"  # --before N: the new event goes before event N
     DROP = "drop"  # drop N (undo: drop of the latest)

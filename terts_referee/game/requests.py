@@ -9,10 +9,16 @@ word. So a field can never become anything but the value it is: a trump of ``--c
 trump, never an option. Refusals raise ``RefereeError`` (``NotationError``), as the domain's
 readers do.
 
-``FIELDS`` says, for each request, its fields and their kinds (``TEXT``, ``NUMBER``, ``FLAG``,
-``TEXTS``) and which are required: what a face that reads fields by name (the page's JSON)
-checks before building the request. Plain classes with their ``__init__`` written out (a
-recording command imports this module: no class generated at import).
+``FIELDS`` is each action's schema, the one place a field is described: its name, kind (``TEXT``,
+``NUMBER``, ``FLAG``, ``TEXTS``), whether it is required, its option names on the command line
+and whether the table's short form takes it as a word. The table's parser is built from it
+(``table.parser``), the page's server checks a JSON body against it (``web``), and a test holds
+each ``terts`` command's parameters to it (``tests/cli/test_request_schema.py``). Adding a field
+is one more ``Field`` here, the ``__init__`` parameter of the same name, and its parameter on
+the command (with its help text); adding an action is one more class here (in ``REQUESTS``), a
+command module, and its short form at the table (``table.forms``). Plain classes with their
+``__init__`` written out (a recording command imports this module: no class generated at
+import).
 """
 
 from __future__ import annotations
@@ -51,16 +57,56 @@ TEXT, NUMBER, FLAG, TEXTS = "text", "number", "flag", "texts"
 
 
 class Field:
-    """One field of a request: its ``name`` (the attribute, and the page's JSON key), its
-    ``kind`` and whether it is ``required``."""
+    """One field of a request, as every face takes it:
 
-    __slots__ = ("kind", "name", "required")
+    - ``name``: the attribute, the page's JSON key, the command's parameter;
+    - ``kind`` (``TEXT``, ``NUMBER``, ``FLAG``, ``TEXTS``) and whether it is ``required``;
+    - ``flags``: the command line's option names (``("--by",)``; a flag's two names as
+      ``"--quick/--tricks"``); none for an argument, taken by its place;
+    - ``short``: whether the table's short form takes it as a word in its place (``s 54 Боря
+      Аня``: points, by, last_trick); every field with ``flags`` is also an option there.
 
-    def __init__(self, name: str, kind: str, required: bool = False) -> None:
+    Its help text is the command's, ``help=`` of the parameter of the same name, translated by
+    the catalogues under ``help_key(action)`` (``opt:score:by``); a test holds each command's
+    parameters to these fields (names, kinds, option names, help)."""
+
+    __slots__ = ("flags", "kind", "name", "required", "short")
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        required: bool = False,
+        *,
+        flags: tuple[str, ...] = (),
+        short: bool = True,
+    ) -> None:
         self.name, self.kind, self.required = name, kind, required
+        self.flags, self.short = flags, short
+
+    def help_key(self, action: str) -> str:
+        """The catalogue's key of this field's help text on ``action``'s help page."""
+        return f"opt:{action}:{self.name}"
+
+    def options(self) -> tuple[str, ...]:
+        """Every option name that sets it (``--quick/--tricks``: both)."""
+        return tuple(name for flag in self.flags for name in flag.split("/"))
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.name, self.kind, self.required, self.flags, self.short)
 
     def __repr__(self) -> str:
-        return f"Field({self.name!r}, {self.kind!r}, required={self.required})"
+        extra = f", flags={self.flags!r}" if self.flags else ""
+        extra += "" if self.short else ", short=False"
+        return f"Field({self.name!r}, {self.kind!r}, required={self.required}{extra})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Field):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 class Request:
@@ -105,7 +151,11 @@ class DealRequest(Request):
 
     __slots__ = ("dealer", "quick", "trump")
     action = "deal"
-    FIELDS = (Field("trump", TEXT), Field("dealer", TEXT), Field("quick", FLAG))
+    FIELDS = (
+        Field("trump", TEXT, flags=("--trump", "-t")),
+        Field("dealer", TEXT, flags=("--dealer",)),
+        Field("quick", FLAG, flags=("--quick/--tricks",)),
+    )
 
     def __init__(
         self, trump: str | None = None, dealer: str | None = None, quick: bool | None = None
@@ -242,8 +292,8 @@ class ScoreRequest(Request):
     action = "score"
     FIELDS = (
         Field("points", NUMBER, True),
-        Field("by", TEXT, True),
-        Field("last_trick", TEXT, True),
+        Field("by", TEXT, True, flags=("--by",)),
+        Field("last_trick", TEXT, True, flags=("--last-trick",)),
     )
 
     def __init__(self, points: int, by: str, last_trick: str) -> None:
@@ -264,8 +314,8 @@ class PenaltyRequest(Request):
     FIELDS = (
         Field("player", TEXT, True),
         Field("kind", TEXT, True),
-        Field("points", NUMBER),
-        Field("event", NUMBER),
+        Field("points", NUMBER, flags=("--points",)),
+        Field("event", NUMBER, flags=("--event",), short=False),
     )
 
     def __init__(
@@ -286,7 +336,11 @@ class ClaimRequest(Request):
 
     __slots__ = ("card_points", "player", "tricks")
     action = "claim"
-    FIELDS = (Field("player", TEXT, True), Field("tricks", NUMBER), Field("card_points", NUMBER))
+    FIELDS = (
+        Field("player", TEXT, True),
+        Field("tricks", NUMBER, flags=("--tricks",)),
+        Field("card_points", NUMBER, flags=("--card-points",)),
+    )
 
     def __init__(
         self, player: str, tricks: int | None = None, card_points: int | None = None

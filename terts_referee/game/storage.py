@@ -15,8 +15,8 @@ key path of any ``None`` it finds.
 User-facing problems (missing, unreadable, corrupt, too new, locked, unwritable)
 raise :class:`~terts_referee.errors.GameFileError` with a one-line message.
 
-``tomllib``, ``tomli_w`` and the lock are imported lazily (temp files without ``tempfile``: a
-start-up trick, ``startup.mkstemp``), so importing this module is cheap.
+``tomllib``, ``tomli_w``, ``tempfile`` and the lock are imported lazily, so importing this
+module is cheap.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from terts_referee.errors import GameFileError
 
 from ..domain.verdicts import Remedy, Verdict, clipped
-from ..startup import mkstemp, on
+from ..startup import on
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -258,8 +258,10 @@ def replace_atomically(target: Path, data: bytes) -> None:
     (``.NAME.XXXXXXXX.tmp``), flushed and fsynced, renamed over it, the directory fsynced.
     An existing file keeps its permission bits; a new one gets ``0o666 & ~umask``. Raises
     OSError; on any failure the temp file is removed and the target left untouched."""
+    import tempfile  # here, not at the top: a command that only reads never imports it
+
     directory = target.parent
-    fd, tmp_name = mkstemp(directory, prefix="." + target.name + ".", suffix=".tmp")
+    fd, tmp_name = tempfile.mkstemp(dir=directory, prefix="." + target.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(data)
@@ -268,7 +270,7 @@ def replace_atomically(target: Path, data: bytes) -> None:
         try:
             mode = stat.S_IMODE(os.stat(target).st_mode)
         except FileNotFoundError:
-            mode = 0o666 & ~_current_umask()
+            mode = 0o666 & ~_UMASK  # as the process started (``_read_umask``)
         os.chmod(tmp_name, mode)
         os.replace(tmp_name, target)
     except BaseException:
@@ -376,7 +378,7 @@ def remove_stale_temp_files(path: Path) -> list[str]:
 
     Only this module's own temp files are touched: regular files named exactly as
     :func:`write_game` names them (``.`` + game file name + ``.`` + 8 characters of
-    :func:`tempfile.mkstemp`'s alphabet, as ``startup.mkstemp`` makes them, + ``.tmp``). Call it
+    :func:`tempfile.mkstemp`'s alphabet, + ``.tmp``). Call it
     under :func:`game_lock`, when no other terts command can be writing one. Best effort:
     errors are ignored.
     """
@@ -581,11 +583,17 @@ def _is_bare_key(key: str) -> bool:
     return bool(key) and set(key) <= _BARE_KEY_CHARS
 
 
-def _current_umask() -> int:
-    """Return the process umask (briefly sets it; the CLI is single-threaded)."""
+def _read_umask() -> int:
+    """The process's umask, read once, when this module is imported: at a command's start, in
+    its main thread (``terts serve`` imports it before its server's threads start). The only
+    way to read it is to set it and set it back, and the page's server writes from several
+    threads: a write of another thread between the two would get the wrong mode."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+_UMASK = _read_umask()
 
 
 def fsync_directory(directory: Path) -> None:

@@ -8,10 +8,11 @@ every template the sources hold (generated from them, ``python -m tests.i18n.tes
 a test keeps it so), and ``t`` looks a code up there when no module imported so far registered
 it, so that a face asks for any word as the first thing it does. Every other language
 is a gettext catalogue, ``locale/<lang>/LC_MESSAGES/terts.po`` beside this module, compiled to
-``terts.mo`` (README, "Translating"); the code of a message is its ``msgctxt``, so two equal
-English texts of different meaning stay apart. ``t(code, lang, **params)`` formats the text of
-a code in a language; the language comes from ``--lang``, else ``$TERTS_LANG``, else the locale
-(``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``uk_UA.UTF-8`` chooses Ukrainian), else English.
+``terts.mo`` (docs/development.md, "Translating"); the code of a message is its ``msgctxt``,
+so two equal English texts of different meaning stay apart. ``t(code, lang, **params)``
+formats the text of a code in a language; the language comes from ``--lang``, else
+``$TERTS_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``uk_UA.UTF-8``
+chooses Ukrainian), else English.
 
 A language is a folder with a compiled catalogue: adding one touches no Python (``languages``
 lists what is there). A catalogue is read once, on the first message of its language; English

@@ -50,8 +50,8 @@ from ..i18n import N_p, register, t
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from ..game.game_file import GameFile
     from ..game.model import Game
-    from ..game.session import GameFile
     from ..referee import Sheet
     from .club import Round
     from .ratings import Ratings
@@ -244,8 +244,8 @@ def open_table(
     """A new table in ``folder``: a new game file named by :func:`new_table_name` (``_2``,
     ``_3``… when the name is taken), never over a file; returns its name and the game.
     Raises NotationError, RulesetError, GameFileError as ``GameFile.create`` does."""
+    from ..game.game_file import GameFile
     from ..game.model import check_names, now
-    from ..game.session import GameFile
 
     names = check_names(list(players))
     stem = new_table_name(names, at or now())
@@ -550,7 +550,7 @@ def move_finished(
     again). An unfinished table stays, and so does one the referee cannot read (it is not
     finished)."""
     from ..errors import RefereeError
-    from ..game.session import GameFile
+    from ..game.game_file import GameFile
     from .index import archive_game
 
     moved, failed = [], []

@@ -23,6 +23,9 @@ MAX_DEAL_DECLARATIONS = 100  # the program's bound, not a rule: a real deal has 
 class Phase(StrEnum):
     """The phases of a deal (§2); the value is the word in JSON and in ``phase.*``."""
 
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
+
     BEFORE_BREAK = "before-break"
     DRAWING = "drawing"
     FINAL = "final"
@@ -31,6 +34,9 @@ class Phase(StrEnum):
 
 class Status(StrEnum):
     """What became of a declaration; the value is the word in JSON and in ``status.*``."""
+
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
 
     SCORED = "scored"  # it counts its value
     BURNED = "burned"  # beaten by a challenge («Не годится!»)
@@ -43,6 +49,9 @@ class Status(StrEnum):
 
 class Unreachable(StrEnum):
     """Why a player cannot hold a card now, as far as the cards seen tell (``out_of_reach``)."""
+
+    def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
+        return f"{type(self).__name__}.{self.name}"
 
     PLAYED = "played"  # it went to a trick
     FACE_UP = "face-up"  # it lies face up under the stock

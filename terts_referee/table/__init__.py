@@ -2,7 +2,7 @@
 
 One line per event, in short forms (``n 7ч``, ``d Аня терц:Дч``, ``t Тп 7п``, ``s 54 Боря Аня``)
 or as the full commands (``declare Аня терц:Дч``). Each line is read into a request of the game
-API (``parser``) and recorded through it (``session``: ``game.session.GameFile``), so the game
+API (``parser``) and recorded through it (``session``: ``game.game_file.GameFile``), so the game
 file is exactly what the plain commands would write, and each event is saved the moment it is
 entered. A refused line prints its one-line error and the session goes
 on; Ctrl-D and Ctrl-C leave with exit code 0 and nothing lost.

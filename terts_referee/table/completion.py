@@ -196,14 +196,14 @@ class TableCompleter(Completer):
             yield from self._cards(raw, prefix)
 
     def _kinds(self, raw: str, prefix: str) -> Iterator[Completion]:
-        from ..domain.events import _PENALTY_WORDS, FORMER_PENALTY_WORDS, PenaltyKind
+        from ..domain.events import ALL_PENALTY_WORDS, FORMER_PENALTY_WORDS, PenaltyKind
 
         p = norm(prefix)
         words = [k.value for k in PenaltyKind]
-        words += [w for w in _PENALTY_WORDS if w not in words and w not in FORMER_PENALTY_WORDS]
+        words += [w for w in ALL_PENALTY_WORDS if w not in words and w not in FORMER_PENALTY_WORDS]
         for word in words:
             if norm(word).startswith(p):
-                yield Completion(word, -len(raw), display_meta=_PENALTY_WORDS[word].value)
+                yield Completion(word, -len(raw), display_meta=ALL_PENALTY_WORDS[word].value)
 
     def _deal(self, raw: str, prefix: str) -> Iterator[Completion]:
         yield from self._players(raw, prefix)

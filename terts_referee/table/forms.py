@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..domain.cards import FOLD
+from ..game.requests import REQUESTS
 from ..i18n import t
 
 # --- the short forms -------------------------------------------------------------------------
@@ -131,11 +132,9 @@ for _form in FORMS:
     for _word in (_form.short, *_form.aliases, _form.command):
         BY_WORD.setdefault(norm(_word), _form)
 
-#: The forms that record an event (each a request of the game API), those a correction holds.
-RECORDING = frozenset(
-    {"deal", "declare", "challenge", "ask", "trump", "trick", "score", "penalty"}
-    | {"exchange", "claim"}
-)
+#: The forms that record an event, those a correction holds: one for each request of the game
+#: API (``game.requests.REQUESTS``; a test holds that each has its form here).
+RECORDING = frozenset(REQUESTS)
 #: The forms that show the game: ``st``, ``sh``, ``l``.
 VIEWS = frozenset({"status", "sheet", "log"})
 

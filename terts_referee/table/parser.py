@@ -54,21 +54,29 @@ __all__ = [
     "split_options",
 ]
 
-#: Each form's options: the option as typed -> (field, whether it takes a value). Every
-#: recording form also takes --json, --replace N and --before N; the views --json.
+
+def _recording_options() -> dict[str, dict[str, tuple[str, bool]]]:
+    """Each recording form's options, from its request's schema (``game.requests``: every
+    field with option names), then --json, --replace N and --before N."""
+    from ..game.requests import FLAG, REQUESTS
+
+    found: dict[str, dict[str, tuple[str, bool]]] = {}
+    for action, request in REQUESTS.items():
+        own = {
+            option: (f.name, f.kind != FLAG)  # a flag's value is the option typed: last wins
+            for f in request.FIELDS
+            for option in f.options()
+        }
+        found[action] = {**own, **_RECORDING_OPTIONS}
+    return found
+
+
+#: Each form's options: the option as typed -> (field, whether it takes a value). The recording
+#: forms' come from the requests' schema; the views take --json and their own.
 _RECORDING_OPTIONS = {"--json": ("as_json", False), "--replace": ("replace", True)}
 _RECORDING_OPTIONS["--before"] = ("before", True)
 OPTIONS: dict[str, dict[str, tuple[str, bool]]] = {
-    "deal": {
-        "--trump": ("trump", True),
-        "-t": ("trump", True),
-        "--dealer": ("dealer", True),
-        "--quick": ("mode", False),  # a flag's value is the option typed: the last one wins
-        "--tricks": ("mode", False),
-    },
-    "score": {"--by": ("by", True), "--last-trick": ("last_trick", True)},
-    "penalty": {"--points": ("points", True), "--event": ("event", True)},
-    "claim": {"--tricks": ("tricks", True), "--card-points": ("card_points", True)},
+    **_recording_options(),
     "undo": {"--json": ("as_json", False)},
     "drop": {"--json": ("as_json", False)},
     "status": {"--json": ("as_json", False)},
@@ -80,8 +88,6 @@ OPTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "log": {"--json": ("as_json", False), "--all": ("all", False)},
 }
-for _name in RECORDING:
-    OPTIONS[_name] = {**OPTIONS.get(_name, {}), **_RECORDING_OPTIONS}
 
 #: Options that take a value (the next word is not a positional), for the completer.
 VALUE_OPTIONS = frozenset(
@@ -232,62 +238,38 @@ def _deal(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Reques
     trump = opts.get("trump", trump)
     dealer = opts.get("dealer", dealer)
     mode = True if quick else False if tricks else None
-    if "mode" in opts:
-        mode = opts["mode"] == "--quick"
+    if "quick" in opts:
+        mode = opts["quick"] == "--quick"
     return DealRequest(trump, dealer, mode)
 
 
 def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Request:
-    """The request of a recording form from its words and options."""
-    from ..game import requests as r
+    """The request of a recording form from its words and options, by its request's schema:
+    the words fill the fields the short form takes (``Field.short``), in order, that no option
+    gave; a list of texts takes the rest of the words; a number is read as ASCII digits. A
+    required field left empty, or a word left over, is the form's usage."""
+    from ..game.requests import NUMBER, REQUESTS, TEXTS
 
-    name = form.command
-    if name == "deal":
+    if form.command == "deal":  # its words in any order (a trump, a dealer, a mode)
         return _deal(form, pos, opts, lang)
-    if name == "declare":
-        if len(pos) < 2:
-            raise _usage(form, lang)
-        return r.DeclareRequest(pos[0], pos[1:])
-    if name == "challenge":
-        if len(pos) != 2:
-            raise _usage(form, lang)
-        return r.ChallengeRequest(pos[0], pos[1])
-    if name == "trick":
-        if not pos:
-            raise _usage(form, lang)
-        return r.TrickRequest(pos)
-    if name == "score":
-        words = [*pos, None, None, None][:3]
-        by, last = opts.get("by", words[1]), opts.get("last_trick", words[2])
-        if len(pos) > 3 or words[0] is None or by is None or last is None:
-            raise _usage(form, lang)
-        return r.ScoreRequest(_number(words[0]), by, last)
-    if name == "penalty":
-        if not 2 <= len(pos) <= 3:
-            raise _usage(form, lang)
-        points = opts.get("points", pos[2] if len(pos) > 2 else None)
-        event = opts.get("event")
-        return r.PenaltyRequest(
-            pos[0],
-            pos[1],
-            _number(points) if points is not None else None,
-            _number(event) if event is not None else None,
-        )
-    if name == "claim":
-        if not 1 <= len(pos) <= 3:
-            raise _usage(form, lang)
-        tricks = opts.get("tricks", pos[1] if len(pos) > 1 else None)
-        points = opts.get("card_points", pos[2] if len(pos) > 2 else None)
-        return r.ClaimRequest(
-            pos[0],
-            _number(tricks) if tricks is not None else None,
-            _number(points) if points is not None else None,
-        )
-    if len(pos) != 1:  # ask, trump, exchange: one word
+    request = REQUESTS[form.command]
+    words = list(pos)
+    values: dict[str, object] = {}
+    for f in request.FIELDS:
+        given = opts.get(f.name)
+        if given is None and f.short and words:
+            if f.kind == TEXTS:
+                values[f.name], words = words, []
+                continue
+            given = words.pop(0)
+        if given is None:
+            if f.required:
+                raise _usage(form, lang)
+            continue
+        values[f.name] = _number(given) if f.kind == NUMBER else given
+    if words:
         raise _usage(form, lang)
-    if name == "trump":
-        return r.TrumpRequest(pos[0])
-    return (r.AskRequest if name == "ask" else r.ExchangeRequest)(pos[0])
+    return request(**values)
 
 
 def _correction(form: Form, rest: list[str], lang: str) -> Line:

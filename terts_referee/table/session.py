@@ -1,6 +1,6 @@
 """The table mode's session: reads lines (a prompt_toolkit prompt with history and completion,
 piped stdin, or a script), has ``parser`` read each into a request, records it through the game
-API (``game.session.GameFile``: the game file is exactly what the plain commands would write,
+API (``game.game_file.GameFile``: the game file is exactly what the plain commands would write,
 saved the moment it is entered), shows what it did through the output layer's reports and the
 short summary after each change."""
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.output import Output
 
     from ..domain.events import Event
-    from ..game.session import GameFile
+    from ..game.game_file import GameFile
     from .parser import Line
 
 
@@ -63,17 +63,20 @@ def refusal(exc: RefereeError) -> str:
 def _run(file: GameFile, line: Line) -> None:
     """Do what a line asks through the game API and say it through the output layer's
     reports, as the plain command would; raises RefereeError for a refusal."""
+    from ..game.views import Recorded
     from ..output.report.corrections import report_correction
     from ..output.report.events import report_event, report_undo
 
     as_json = line.as_json
-    if line.kind == "record":
+    if line.kind in ("record", "correct", "insert"):
         assert line.request is not None  # a recording line holds its request
-        report_event(file.record(line.request), as_json, command=short)
-    elif line.kind in ("correct", "insert"):
-        assert line.request is not None and line.number is not None
-        change = file.correct if line.kind == "correct" else file.insert_before
-        report_correction(change(line.number, line.request), as_json, command=short)
+        replace = line.number if line.kind == "correct" else None
+        before = line.number if line.kind == "insert" else None
+        done = file.apply(line.request, replace=replace, before=before)
+        if isinstance(done, Recorded):
+            report_event(done, as_json, command=short)
+        else:
+            report_correction(done, as_json, command=short)
     elif line.kind == "drop":
         assert line.number is not None
         report_correction(file.drop(line.number), as_json, command=short)
@@ -168,7 +171,7 @@ def run_table(
     (``q``, Ctrl-D, Ctrl-C, end of input).
     """
     from .. import i18n
-    from ..game.session import GameFile
+    from ..game.game_file import GameFile
     from ..game.storage import resolve_game_path
 
     if lang is not None and not i18n.known(lang):

@@ -24,7 +24,7 @@ The server calls ``ui`` and ``state`` in its reading worker thread and ``act`` i
 one, never on the event loop, so that a slow one does not hold up the live updates, and a tap
 waiting for the game file's lock does not hold up a read: ``state`` reads the file as last
 written, with no lock (each write replaces it whole). ``GameBackend`` calls the game API
-(``game.session.GameFile``, kept between calls: each tap judges its event alone) and words
+(``game.game_file.GameFile``, kept between calls: each tap judges its event alone) and words
 its answers itself; the game file's lock keeps a ``terts`` command in a terminal in step.
 """
 
@@ -38,8 +38,8 @@ from ..i18n import speaking, t
 from . import fields, texts
 
 if TYPE_CHECKING:
+    from ..game.game_file import GameFile
     from ..game.model import Game
-    from ..game.session import GameFile
     from ..output.report.events import Said
 
 
@@ -110,7 +110,7 @@ class GameBackend:
     actions = frozenset(fields.ACTIONS)
 
     def __init__(self, path: str, lang: str, library: str | None = None) -> None:
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
 
         self.path = path
         self.lang = lang
@@ -160,6 +160,7 @@ class GameBackend:
 
     def _do(self, asked: fields.Asked) -> list[Said]:
         """Do what the page asked through the game API; what the terminal would say of it."""
+        from ..game.views import Recorded
         from ..output.report.corrections import correction_lines
         from ..output.report.events import event_lines, undo_lines
 
@@ -172,18 +173,15 @@ class GameBackend:
             assert asked.number is not None  # a required field
             return correction_lines(file.drop(asked.number))
         assert request is not None  # every other action records one
-        if asked.replace is not None:
-            return correction_lines(file.correct(asked.replace, request))
-        if asked.before is not None:
-            return correction_lines(file.insert_before(asked.before, request))
-        return event_lines(file.record(request))
+        done = file.apply(request, replace=asked.replace, before=asked.before)
+        return event_lines(done) if isinstance(done, Recorded) else correction_lines(done)
 
     def _new(self, given: dict[str, object]) -> list[Said]:
         """A new game in the file (never over an unfinished one: a finished one moves to the
         library first, as ``terts new`` does)."""
         from pathlib import Path
 
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
         from ..library.index import set_aside
 
         players = given["players"]

@@ -189,7 +189,7 @@ def _name_as_sent(scope: Scope) -> str:
 def _sheet_html(file: str, lang: str) -> tuple[int, str]:
     """The printable sheet of the game in ``file``, or (422, why it cannot be read)."""
     from ..errors import RefereeError
-    from ..game.session import GameFile
+    from ..game.game_file import GameFile
     from ..i18n import speaking
     from ..i18n.words import say
     from ..output.export import sheet_html

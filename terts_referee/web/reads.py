@@ -147,7 +147,7 @@ class Reads:
     def _library_game(self, query: Query, route: str) -> tuple[Snapshot, str]:
         """The library's game named by ``file`` (exactly as the history gives it), read once:
         only a file the history lists is ever read, never a path a request makes up."""
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
 
         file = _params(query, route, ("file",), self.lang)["file"]
         if file is None:
@@ -170,7 +170,7 @@ class Reads:
 
     def _current(self) -> Snapshot:
         """The game in the file, read once; BadQuery (404) without a file."""
-        from ..game.session import GameFile
+        from ..game.game_file import GameFile
 
         if not Path(self.path).exists():
             raise BadQuery("web.err.no_game", self.lang, 404)

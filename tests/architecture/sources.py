@@ -7,12 +7,14 @@ the top of a module.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "terts_referee"
 ROOT = "terts_referee"
 
 
+@cache  # the sources do not change during a run; parsing them per test cost seconds
 def _modules() -> dict[str, Path]:
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -43,6 +45,8 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return {t for t in targets if t in modules and t != name}
 
 
+@cache
 def import_graph() -> dict[str, set[str]]:
+    """Each module's imports (parsed once per run; callers must not change what it returns)."""
     modules = _modules()
     return {name: _imports(name, path, modules) for name, path in modules.items()}

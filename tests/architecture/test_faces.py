@@ -1,5 +1,5 @@
 """The faces call the game API, never one another: table mode and the page's server record
-through ``game.session.GameFile`` and word its typed values, so no module of ``table/`` or
+through ``game.game_file.GameFile`` and word its typed values, so no module of ``table/`` or
 ``web/`` runs the CLI (its dispatcher, its options) or captures what a command prints; and
 nothing but the entry point imports the CLI at all. Read from the sources (``ast``), lazy
 imports inside functions included."""

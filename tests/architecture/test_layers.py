@@ -35,7 +35,8 @@ FACES = {"cli", "table", "web", "__main__"}
 LEAVES = {"terts_referee.domain.verdicts": "verdicts"}
 BELOW_THE_FACES = {
     "package",  # terts_referee/__init__.py: the version
-    "startup",  # the start-up tricks: a layer of its own, below every other
+    "compat",  # every touch of a dependency's private API: below every other
+    "startup",  # the start-up tricks: a layer of its own, below every other but compat
     "verdicts",
     "errors",
     "files",
@@ -49,7 +50,8 @@ BELOW_THE_FACES = {
 #: What each subsystem may import (besides itself).
 MAY_IMPORT: dict[str, set[str]] = {
     "package": set(),
-    "startup": set(),
+    "compat": set(),
+    "startup": {"compat"},
     "verdicts": set(),
     "errors": {"verdicts"},  # the one error base, used by every layer; it carries a verdict
     # a user-named file read safely (rules, storage use it); what it says is data too
@@ -120,6 +122,7 @@ def test_a_subsystem_package_imports_nothing_itself(name):
 # --- no typer, no rich below the faces --------------------------------------------------------
 
 DOMAIN = [
+    "compat",
     "startup",
     "domain.cards",
     "domain.declarations",
@@ -131,7 +134,7 @@ DOMAIN = [
     "game.model",
     "game.corrections",  # the trail and the effective events
     "game.storage",
-    "game.session",  # the API every face calls, its requests and views
+    "game.game_file",  # the API every face calls, its requests and views
     "game.requests",
     "game.views",
     "api",

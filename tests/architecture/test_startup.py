@@ -167,8 +167,8 @@ def test_each_switch_alone_leaves_the_output_as_it_is(game, switch, argv):
 def _session(path: Path) -> list[tuple[bytes, object]]:
     """Events recorded one after another into one ``GameFile(keep=True)``, as table mode and
     the page record them: the file's bytes and the status after each."""
+    from terts_referee.game.game_file import GameFile
     from terts_referee.game.requests import DealRequest, DeclareRequest, ScoreRequest
-    from terts_referee.game.session import GameFile
 
     session = GameFile(path, keep=True)
     seen = []
@@ -287,7 +287,7 @@ def test_append_event_switch(monkeypatch, off):
 
 @pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
 def test_kept_game_switch(monkeypatch, tmp_path, off):
-    from terts_referee.game.session import GameFile
+    from terts_referee.game.game_file import GameFile
 
     _off(monkeypatch, "kept_game", off)
     assert GameFile(tmp_path / "g.toml", keep=True).keep is not off
@@ -305,21 +305,6 @@ def test_only_the_start_up_module_spells_type_checking_out():
         if "\nTYPE_CHECKING = False\n" in path.read_text(encoding="utf-8")
     )
     assert spelled == ["startup.py"]
-
-
-@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
-def test_mkstemp_switch(monkeypatch, tmp_path, off):
-    """Either way a new file of mode 0o600 named prefix + 8 of tempfile's letters + suffix;
-    tempfile imported only with the trick off."""
-    _off(monkeypatch, "mkstemp", off)
-    monkeypatch.delitem(sys.modules, "tempfile", raising=False)
-    fd, name = startup.mkstemp(tmp_path, ".g.toml.", ".tmp")
-    os.close(fd)
-    path = Path(name)
-    assert path.parent == tmp_path and (path.stat().st_mode & 0o777) == 0o600
-    letters = path.name.removeprefix(".g.toml.").removesuffix(".tmp")
-    assert len(letters) == 8 and set(letters) <= set("abcdefghijklmnopqrstuvwxyz0123456789_")
-    assert ("tempfile" in sys.modules) is off
 
 
 @pytest.mark.parametrize("off", [False, True], ids=["on", "off"])

@@ -28,9 +28,12 @@ def test_each_registered_command_is_one_module(name):
 
 
 def test_the_whole_app_lists_the_registry_in_order():
+    from typer.core import TyperGroup
     from typer.main import get_command
 
-    assert list(get_command(dispatch.full_app()).commands) == list(registry.COMMANDS)
+    group = get_command(dispatch.full_app())
+    assert isinstance(group, TyperGroup)
+    assert list(group.commands) == list(registry.COMMANDS)
 
 
 def test_run_command_writes_to_the_current_streams():

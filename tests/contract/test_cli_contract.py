@@ -1,4 +1,4 @@
-"""The public contract (README, "For scripts"): help with an example everywhere, languages,
+"""The public contract (docs/scripting.md): help with an example everywhere, languages,
 encodings, colour."""
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from terts_referee.domain.events import Declare, Penalty, PenaltyKind
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.errors import RuleError
 from terts_referee.game import storage
+from terts_referee.game.game_file import GameFile
 from terts_referee.game.model import Game
-from terts_referee.game.session import GameFile
 from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import EventRefused, replay
 from terts_referee.table import run_table

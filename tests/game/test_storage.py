@@ -201,7 +201,7 @@ def test_update_game_leaves_corrupt_file_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     content = b"format = 1\nplayers = ['Ann',\n# half a file"
     path.write_bytes(content)
-    called = []
+    called: list[object] = []
     with raises_verdict(GameFileError, "store.corrupt", "corrupt"):
         update_game(path, called.append)
     assert called == []
@@ -322,13 +322,30 @@ def test_permissions_preserved(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not POSIX, reason="POSIX umask")
-def test_new_file_follows_umask(tmp_path: Path) -> None:
-    old = os.umask(0o027)
-    try:
-        write_game(tmp_path / "game.toml", sample_doc())
-    finally:
-        os.umask(old)
+def test_new_file_follows_the_umask_the_process_started_with(tmp_path: Path) -> None:
+    script = (
+        "import sys; from terts_referee.game.storage import write_game;"
+        "write_game(__import__('pathlib').Path(sys.argv[1]), {'format': 1})"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "game.toml")],
+        check=True,
+        preexec_fn=lambda: os.umask(0o027),
+    )
     assert stat.S_IMODE(os.stat(tmp_path / "game.toml").st_mode) == 0o640
+
+
+@pytest.mark.skipif(not POSIX, reason="POSIX umask")
+def test_a_write_never_sets_the_umask(tmp_path: Path, monkeypatch) -> None:
+    """The page's server writes from several threads: a write that set the umask and set it
+    back would give another thread's file the wrong mode in between."""
+
+    def umask(mask: int) -> int:
+        raise AssertionError("os.umask called during a write")
+
+    monkeypatch.setattr(os, "umask", umask)
+    write_game(tmp_path / "game.toml", sample_doc())
+    assert (tmp_path / "game.toml").exists()
 
 
 @pytest.mark.skipif(not POSIX, reason="symlinks")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from terts_referee.errors import GameFileError, NotationError
-from terts_referee.game.session import GameFile
+from terts_referee.game.game_file import GameFile
 
 
 @pytest.fixture

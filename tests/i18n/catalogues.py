@@ -44,7 +44,8 @@ def po(lang: str):
 
 @functools.cache
 def extracted():
-    """What ``pybabel extract -F babel.cfg`` finds in the sources now (README, "Translating")."""
+    """What ``pybabel extract -F babel.cfg`` finds in the sources now (docs/development.md,
+    "Translating")."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg

@@ -49,7 +49,7 @@ def test_every_message_is_translated(lang):
     for code, entry in english().items():
         msgid = entry if isinstance(entry, str) else (entry.one, entry.other)
         if catalog.get(msgid, context=code) is None:
-            problems.append(f"{code}: missing (run README's update command)")
+            problems.append(f"{code}: missing (run the update command of docs/development.md)")
     assert problems == []
 
 
@@ -90,8 +90,8 @@ def test_every_placeholder_is_the_one_of_the_source(lang):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_compiled_catalogue_is_the_po_compiled(lang):
-    """The ``.mo`` shipped is what Babel compiles from the ``.po`` (README's compile command):
-    byte for byte, so a ``.po`` changed without compiling fails here."""
+    """The ``.mo`` shipped is what Babel compiles from the ``.po`` (the compile command of
+    docs/development.md): byte for byte, so a ``.po`` changed without compiling fails here."""
     assert po_path(lang).with_suffix(".mo").read_bytes() == compiled(lang)
 
 

@@ -40,7 +40,7 @@ def test_the_index_is_what_the_sources_register():
 
 
 # A word of each face and layer, each registered only by its own module.
-FIRST_WORDS = [
+FIRST_WORDS: list[tuple[str, dict[str, object]]] = [
     ("err.accept.suit", {}),
     ("web.err.field_value", {"field": "trump", "action": "deal", "reason": "r"}),
     ("club.web.no_table", {"name": "x"}),

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from terts_referee.api import GameFile
 from terts_referee.errors import GameFileError, NotationError
-from terts_referee.game.session import GameFile
 from terts_referee.library import evening
 from terts_referee.library.index import scan_library
 from tests.helpers import raises_verdict, said

@@ -236,7 +236,7 @@ def test_keyboard_interrupt_between_lines_loses_nothing(tmp_path, capsys):
 
 def test_keyboard_interrupt_inside_a_command_loses_nothing(tmp_path, capsys, monkeypatch):
     game = new_game(tmp_path / "g.toml", capsys)
-    from terts_referee.game.session import GameFile
+    from terts_referee.game.game_file import GameFile
 
     real = GameFile.record
     calls = []

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from terts_referee.game.session import GameFile
+from terts_referee.api import GameFile
 from tests.club_helpers import club_server, table
 from tests.serve_helpers import raw_http, request, serve_process, split_answer, streams_ended
 from tests.web.test_serve import _next_data

@@ -17,12 +17,13 @@ import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from terts_referee.game.session import GameFile
+from terts_referee.game.game_file import GameFile
 from terts_referee.i18n import t
 from terts_referee.web.fields import ACTIONS
 
@@ -70,8 +71,8 @@ def fresh_server(tmp_path: Path, mode: str, lang: str):
 
 def post(url: str, route: str, raw: bytes) -> tuple[int, bytes]:
     """One POST of ``raw`` as JSON to ``route`` below ``url``, on a connection closed after it."""
-    where = http.client.urlsplit(url)
-    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
+    where = urlsplit(url)
+    conn = http.client.HTTPConnection(where.hostname or "127.0.0.1", where.port, timeout=10)
     headers = {"Content-Type": "application/json", "Connection": "close"}
     try:
         conn.request("POST", where.path + route, body=raw, headers=headers)

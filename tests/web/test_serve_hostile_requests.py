@@ -260,7 +260,7 @@ def test_reads_answer_while_a_tap_waits_for_the_lock(two_games):
 def test_the_club_folder_is_read_again_only_when_it_changes(tmp_path):
     from datetime import datetime
 
-    from terts_referee.game.session import GameFile
+    from terts_referee.game.game_file import GameFile
     from terts_referee.web.club_app import ClubApp
     from terts_referee.web.guard import Limits
 

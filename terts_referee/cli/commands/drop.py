@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import AsciiInt, GameOpt, JsonOpt, correct
+from ..options import AsciiInt, GameOpt, JsonOpt, drop
 
 CONTEXT_SETTINGS = {"ignore_unknown_options": True}  # `drop -1`: out of range, not an option
 
@@ -26,4 +26,4 @@ def command(
 
     Example: terts drop 5
     """
-    correct("drop", number, None, game, as_json)
+    drop(number, game, as_json)

@@ -39,7 +39,7 @@ def command(
 
     Example: terts new Аня Боря (trick by trick: terts new Аня Боря --tricks)
     """
-    from ...game.session import GameFile
+    from ...game.game_file import GameFile
     from ...output.report.events import report_new
     from ..remedies import command as typed
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 #: The JSON's ``name`` of a declaration: the table's Russian name, a fixed value of the script
-#: interface (README, "For scripts"), not a translation, so it is written here rather than
+#: interface (docs/scripting.md), not a translation, so it is written here rather than
 #: read from the Russian catalogue: it does not change when a translator rewords ``decl.*``,
 #: and an English run reads no catalogue for it.
 _RUN_RU = {3: "терц", 4: "пятьдесят", 5: "сто пять", 6: "сто шесть", 7: "сто семь", 8: "сто восемь"}
@@ -281,12 +281,16 @@ def _first_renege(d: Deal) -> PenaltyRecord | None:
 def _arrows_kept(tab: Table) -> Table:
     """A player's cell wider than its column (a console too narrow for the sheet's figures)
     breaks before its arrow, "71 +100" over "→ 170", rather than after it."""
+    from ...compat import cells as cells_of
+    from ...compat import set_cells
+
     for column in tab.columns[4::2]:
         width = column.width
-        if width is None or column.no_wrap or not hasattr(column, "_cells"):
+        own = cells_of(column)  # rich's list of the column's cells (None: rich keeps its own)
+        if width is None or column.no_wrap or own is None:
             continue
         cells = []
-        for item in column._cells:
+        for item in own:
             text = str(getattr(item, "text", None) or getattr(item, "plain", ""))  # _Fitted, Text
             head, arrow, tail = text.rpartition(" → ")
             if len(text) > width and arrow and len(tail) + 2 <= width:
@@ -296,7 +300,7 @@ def _arrows_kept(tab: Table) -> Table:
                     lines[-1:] = [joined] if len(joined) <= width else [lines[-1], word]
                 item = console.cell("\n".join([*filter(None, lines), f"→ {tail}"]))
             cells.append(item)
-        column._cells = cells
+        set_cells(column, cells)
     return tab
 
 

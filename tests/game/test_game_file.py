@@ -1,4 +1,4 @@
-"""The game API (``game.session.GameFile``): records, corrections, undo and the views over one
+"""The game API (``game.game_file.GameFile``): records, corrections, undo and the views over one
 game file; the lock between two processes and two threads; atomic writes; a kept game that
 sees every other writer."""
 

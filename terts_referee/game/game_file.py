@@ -2,8 +2,10 @@
 
 Every face calls it: the terminal commands, table mode and the page's server. It records an
 event (or a request, ``requests``: the words a face was given, read against the game), corrects
-the past (replace, insert before, drop), undoes the latest event, and gives the sheet, the
-status and the log as typed values (``views``); the faces word them (``output.report``).
+the past (replace, insert before, drop; ``apply``: a recording action with the faces'
+``--replace N`` / ``--before N``, the one call every face makes), undoes the latest event,
+and gives the sheet, the status and the log as typed values (``views``); the faces word them
+(``output.report``).
 
 Behind it:
 
@@ -214,6 +216,24 @@ class GameFile:
                 self._hold(written, game)
         number = len(game.events)
         return Recorded(number, event, game, sheet, tuple(sheet.notices_for(number)))
+
+    def apply(
+        self, what: Event | Request, *, replace: int | None = None, before: int | None = None
+    ) -> Recorded | Corrected:
+        """What every recording action of a face does: record the event (``record``), or, with
+        ``replace`` or ``before``, correct the past with it (``correct``: in place of event
+        ``replace``; ``insert_before``: before event ``before``). Both at once is a
+        NotationError (``err.fix.both``); otherwise raises as those do."""
+        if replace is not None and before is not None:
+            from ..domain.verdicts import Verdict
+            from ..errors import NotationError
+
+            raise NotationError(Verdict("err.fix.both"))
+        if replace is not None:
+            return self.correct(replace, what)
+        if before is not None:
+            return self.insert_before(before, what)
+        return self.record(what)
 
     def correct(self, number: int, what: Event | Request) -> Corrected:
         """Event ``number`` replaced by this one (a request is read against the game as it

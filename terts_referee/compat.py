@@ -1,0 +1,131 @@
+"""Every touch of a dependency's private API, in one place, each with the versions it was
+tested on and a check that takes the public way (or refuses plainly) when a release changes it.
+
+- ``click``: Typer 0.28 bundles its own click as ``typer._click`` (no ``click`` package is
+  installed); the CLI's parameter types, help formatter and usage errors are click's. A Typer
+  without it (a later one depends on click again) gives the package ``click``.
+- ``shell_name()``: the shell Typer would write a completion script for
+  (``typer._completion_shared._get_shell_name``), so that ``--show-completion`` in a shell it
+  does not know is refused in the player's words instead of Typer's exit 1.
+- ``run_exit_handlers()``: ``atexit._run_exitfuncs``, the exit handlers run before a one-shot
+  command ends with ``os._exit`` (``startup.end_now``); False when it is gone (the command then
+  ends through Python's own shutdown).
+- ``cells(column)`` / ``set_cells(column, cells)``: rich's ``Column._cells``, a column's cells,
+  which the fitted sheet (``startup.fit_columns``) and the sheet's arrows
+  (``output.report.sheet``) give rich already drawn; None where a release keeps them otherwise
+  (rich then measures and draws them itself).
+- ``plural_rule(expression)``: ``gettext.c2py``, the catalogue's Plural-Forms as a function
+  (``startup.IndexedCatalogue``); a gettext without it is asked for a ``GNUTranslations``'s
+  own rule.
+
+The one other place: ``web/transport.py`` subclasses Uvicorn's h11 protocol class (a header
+timeout, a cap that refuses at once, JSON answers), tied to that class's methods;
+``tests/web/test_serve_http.py`` fails loudly if a release changes them.
+
+``TESTED`` names the major (for 0.x, the minor) of each dependency these were tested on; the
+caps in pyproject.toml are the same, and ``tests/architecture/test_compat.py`` checks that the
+installed versions are within them and that each private name is still there. Imports nothing
+at import (``startup`` uses it): each touch imports its dependency when called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
+    from typer import _click as click
+
+__all__ = ["TESTED", "cells", "click", "plural_rule", "run_exit_handlers", "set_cells"]
+
+TESTED: dict[str, tuple[str, ...]] = {
+    "typer": ("0.28",),  # typer._click, typer._completion_shared
+    "rich": ("13", "14", "15"),  # Column._cells
+    "tomli-w": ("1",),
+    "uvicorn": ("0",),  # web/transport.py's h11 protocol subclass (0.30 and 0.54 run)
+}
+"""The releases each touch was tested on (a major, or for 0.x a minor: a prefix of the version)."""
+
+
+def _click() -> ModuleType:
+    try:
+        from typer import _click as bundled  # Typer 0.28: click inside Typer
+    except ImportError:  # a Typer that depends on the click package again
+        import click as bundled  # type: ignore[no-redef]  # the same module's other home
+    return bundled
+
+
+def __getattr__(name: str) -> Any:
+    """``compat.click``, imported when first asked for (``from ..compat import click``)."""
+    if name == "click":
+        module = _click()
+        globals()["click"] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def shell_name() -> str | None:
+    """The shell Typer writes completion for in this process, or None when it cannot tell
+    (shellingham could not read the processes, or Typer no longer has the function)."""
+    try:
+        from typer._completion_shared import _get_shell_name
+    except ImportError:
+        return None
+    try:
+        return _get_shell_name()
+    except Exception:  # shellingham could not read the processes
+        return None
+
+
+def run_exit_handlers() -> bool:
+    """Run the exit handlers now, as Python's shutdown would; False (none run) when this
+    Python has no ``atexit._run_exitfuncs``."""
+    import atexit
+
+    run = getattr(atexit, "_run_exitfuncs", None)
+    if run is None:
+        return False
+    run()
+    return True
+
+
+def cells(column: object) -> list[Any] | None:
+    """A rich ``Column``'s own list of cells, or None where a release keeps them otherwise."""
+    found = getattr(column, "_cells", None)
+    return found if isinstance(found, list) else None
+
+
+def set_cells(column: object, new: list[Any]) -> bool:
+    """A rich ``Column``'s cells replaced by ``new`` (drawn the same); False, the column left as
+    it is, where a release keeps its cells otherwise."""
+    if cells(column) is None:
+        return False
+    column._cells = new  # type: ignore[attr-defined]  # rich's private list, checked above
+    return True
+
+
+def plural_rule(expression: str) -> Callable[[int], int]:
+    """The function of a catalogue's ``plural=`` expression, as gettext reads it."""
+    import gettext
+
+    c2py = getattr(gettext, "c2py", None)
+    if c2py is not None:
+        rule: Callable[[int], int] = c2py(expression)
+        return rule
+    return _plural_of_gnu(expression)
+
+
+def _plural_of_gnu(expression: str) -> Callable[[int], int]:
+    """The rule as a ``GNUTranslations`` built from a catalogue of only its header makes it."""
+    import gettext
+    import io
+    import struct
+
+    header = f"Plural-Forms: nplurals=3; plural={expression};\n".encode()
+    data = struct.pack("<7I", 0x950412DE, 0, 1, 28, 36, 0, 0)
+    data += struct.pack("<2I", 0, 44) + struct.pack("<2I", len(header), 44) + header + b"\0"
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    rule: Callable[[int], int] = translations.plural  # type: ignore[attr-defined]  # set by _parse
+    return rule
