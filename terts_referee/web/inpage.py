@@ -60,7 +60,14 @@ class Page:
         return f"{self.changes}-{file_version(self.path)}"
 
     def request(self, method: str, route: str, query: Query, body: str | None) -> Answer:
-        """One request as the server would answer it: (status, body, content type)."""
+        """One request as the server would answer it: (status, body, content type); a
+        failure of the referee is one line (500), as the server says it, never a traceback."""
+        try:
+            return self._answer(method, route, query, body)
+        except Exception as exc:  # a bug: one line, never a traceback
+            return _json(500, {"ok": False, "error": t("web.err.failed", self.lang, kind=type(exc).__name__)})
+
+    def _answer(self, method: str, route: str, query: Query, body: str | None) -> Answer:
         lang = self.lang
         action = route[4:] if route.startswith("api/") else ""
         if method == "POST" and action in self.backend.actions:

@@ -614,9 +614,16 @@
     input.addEventListener("change", async () => {
       const file = input.files && input.files[0];
       if (!file) return;
-      const reply = await LOCAL.importGame(await file.text());
-      say(reply.ok ? reply.message : reply.error, reply.ok ? "ok" : "error", reply.remedy || null);
-      await refresh();
+      input.value = "";
+      posting++; // as an action's answer: said of the state after it (post() above)
+      try {
+        const reply = await LOCAL.importGame(await file.text());
+        say(reply.ok ? reply.message : reply.error, reply.ok ? "ok" : "error", reply.remedy || null);
+        await refresh();
+        if (MESSAGE.textContent) said = version;
+      } finally {
+        posting--;
+      }
     });
     const tools = [el("button", { type: "button", "data-tool": "save-game", text: w("app.ui.save_game"),
       onclick: save(false) })];
