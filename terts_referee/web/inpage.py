@@ -65,7 +65,9 @@ class Page:
         try:
             return self._answer(method, route, query, body)
         except Exception as exc:  # a bug: one line, never a traceback
-            return _json(500, {"ok": False, "error": t("web.err.failed", self.lang, kind=type(exc).__name__)})
+            return _json(
+                500, {"ok": False, "error": t("web.err.failed", self.lang, kind=type(exc).__name__)}
+            )
 
     def _answer(self, method: str, route: str, query: Query, body: str | None) -> Answer:
         lang = self.lang

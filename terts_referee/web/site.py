@@ -51,7 +51,11 @@ RUNTIME_DIR = "pyodide"
 # The pure-Python packages the referee imports in the browser: (distribution, its top-level
 # package). tomli is left out: it is installed as a compiled build, and the standard
 # library's tomllib, its twin, is the fallback the game file's reader takes (files.py).
-DEPENDENCIES = (("tomli-w", "tomli_w"), ("openskill", "openskill"), ("platformdirs", "platformdirs"))
+DEPENDENCIES = (
+    ("tomli-w", "tomli_w"),
+    ("openskill", "openskill"),
+    ("platformdirs", "platformdirs"),
+)
 # What the browser never runs: the terminal's and the table's faces, the HTTP server and the
 # club night (several tables need a laptop), the page's files (copied beside, not in the
 # wheel), the catalogues' sources (the compiled .mo is what is read).
@@ -66,8 +70,10 @@ LEFT_OUT = (
     "web/club_app.py",
     "web/site.py",
 )
-PAGE_FILES = ("app.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png")
-PAGE_FILES += ("icon-maskable.png", "apple-touch-icon.png")
+PAGE_FILES = (
+    *("app.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"),
+    *("icon-maskable.png", "apple-touch-icon.png"),
+)
 APP_FILES = ("offline.js", "worker.js")
 LANGS = ("en", "ru", "uk")
 MAX_SITE = 25 * 1024 * 1024
@@ -128,7 +134,8 @@ def wheel(name: str, version: str, files: dict[str, bytes], meta: bytes | None =
 
     dist = f"{name.replace('-', '_')}-{version}.dist-info"
     info = {
-        f"{dist}/METADATA": meta or f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
+        f"{dist}/METADATA": meta
+        or f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
         f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: terts app build\n"
         b"Root-Is-Purelib: true\nTag: py3-none-any\n",
     }
@@ -158,6 +165,7 @@ def own_files() -> dict[str, bytes]:
     """This package's files as the browser needs them: the modules (not the faces the browser
     never runs), the compiled catalogues, the bundled rulesets and the rule book."""
     import terts_referee
+
     from ..domain.rules import bundled_dir
     from ..output.rulebook import BOOK_FILES, book_dir
 
@@ -204,7 +212,9 @@ def wheels(lang: str) -> dict[str, bytes]:
     """Every wheel the worker unpacks, by file name: this package's, then its dependencies'."""
     from .. import __version__
 
-    made = {_wheel_name("terts-referee", __version__): wheel("terts-referee", __version__, own_files())}
+    made = {
+        _wheel_name("terts-referee", __version__): wheel("terts-referee", __version__, own_files())
+    }
     for name, top in DEPENDENCIES:
         version, files, meta = dependency_files(name, top, lang)
         made[_wheel_name(name, version)] = wheel(name, version, files, meta)
@@ -319,9 +329,7 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
     size = sum(len(d) for d in own.values()) + sum(p.stat().st_size for p in copied.values())
     n = len(own) + len(copied)
     if size > MAX_SITE:
-        raise SiteProblem(
-            t("app.err.too_big", lang, size=_mib(size), n=n, limit=_mib(MAX_SITE))
-        )
+        raise SiteProblem(t("app.err.too_big", lang, size=_mib(size), n=n, limit=_mib(MAX_SITE)))
     parent = folder.resolve().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -338,7 +346,9 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
         finally:
             shutil.rmtree(fresh, ignore_errors=True)
     except OSError as exc:
-        raise SiteProblem(t("app.err.write", lang, dir=folder, reason=exc.strerror or exc)) from None
+        raise SiteProblem(
+            t("app.err.write", lang, dir=folder, reason=exc.strerror or exc)
+        ) from None
     return Built(folder, n, size, sum(len(d) for d in own.values()))
 
 

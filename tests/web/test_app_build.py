@@ -39,7 +39,9 @@ def build(terts, *args):
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
 
 
 def test_the_site_holds_the_page_the_referee_and_the_service_worker(terts, tmp_path, runtime):
@@ -54,7 +56,9 @@ def test_the_site_holds_the_page_the_referee_and_the_service_worker(terts, tmp_p
     assert files["app.js"] == (REPO / "terts_referee/web/static/app.js").read_bytes()
     assert files["app.css"] == (REPO / "terts_referee/web/static/app.css").read_bytes()
     boot = page.split('<script id="boot-words" type="application/json">')[1].split("</script>")[0]
-    assert json.loads(boot)["ru"]["app.ui.loading_runtime"] == "Загрузка судьи: Python для браузера…"
+    assert (
+        json.loads(boot)["ru"]["app.ui.loading_runtime"] == "Загрузка судьи: Python для браузера…"
+    )
     manifest = json.loads(files["manifest.webmanifest"])
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
     for icon in manifest["icons"]:
@@ -160,7 +164,9 @@ def test_force_replaces_an_earlier_build_and_nothing_else(terts, tmp_path, runti
 
 
 def ask(page, method: str, route: str, body=None, query=()):
-    status, text, kind = page.request(method, route, list(query), None if body is None else json.dumps(body))
+    status, text, kind = page.request(
+        method, route, list(query), None if body is None else json.dumps(body)
+    )
     return status, (json.loads(text) if kind.startswith("application/json") else text)
 
 
@@ -177,7 +183,9 @@ def test_the_page_answers_as_the_server_does(tmp_path):
     assert ask(page, "POST", "api/deal", {"trump": "ч"})[0] == 200
     assert ask(page, "POST", "api/score", {"points": "many"})[0] == 400
     before = ask(page, "GET", "api/state")[1]["version"]
-    assert ask(page, "POST", "api/score", {"points": 100, "by": "Аня", "last_trick": "Аня"})[0] == 200
+    assert (
+        ask(page, "POST", "api/score", {"points": 100, "by": "Аня", "last_trick": "Аня"})[0] == 200
+    )
     state = ask(page, "GET", "api/state")[1]
     assert state["version"] != before and state["sheet"]["totals"] == {"Аня": 100, "Боря": 50}
     assert ask(page, "GET", "api/next")[1] == {"finished": False}
@@ -224,3 +232,12 @@ def test_the_in_page_referee_loads_nothing_of_the_terminal_or_the_server():
     server = {f"terts_referee.web.{m}" for m in ("app", "server", "transport", "club", "club_app")}
     left_out = ("terts_referee.cli", "terts_referee.table")
     assert not [m for m in json.loads(out.stdout) if m in server or m.startswith(left_out)]
+
+
+def test_the_pages_workflow_runs_the_tested_command_with_the_pinned_runtime():
+    workflow = (REPO / ".github/workflows/pages.yml").read_text("utf-8")
+    assert "run: terts app build site --runtime .ci/node/node_modules/pyodide" in workflow
+    assert "npm ci --prefix .ci/node" in workflow and "actions/deploy-pages" in workflow
+    pins = json.loads((REPO / ".ci/node/package.json").read_text("utf-8"))["devDependencies"]
+    assert pins["pyodide"] == site.PYODIDE
+    assert f"npm install pyodide@{site.PYODIDE}" in (REPO / "README.md").read_text("utf-8")

@@ -32,7 +32,7 @@ FACES = {"typer", "click", "rich", "starlette", "uvicorn", "sse_starlette", "pro
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the standard library's name
+    def log_message(self, format, *args):
         pass
 
 
@@ -234,5 +234,7 @@ def test_a_game_file_is_opened_and_the_game_it_replaces_is_kept(terts, served, p
     # window.terts: the in-page twin of the HTTP routes
     answer = page.evaluate("() => terts.act('score', {points: 'lots'})")
     assert answer["ok"] is False and "points" in answer["error"]
-    assert json.loads(json.dumps(page.evaluate("() => terts.state()")))["sheet"]["rules"] == "classic"
+    assert (
+        json.loads(json.dumps(page.evaluate("() => terts.state()")))["sheet"]["rules"] == "classic"
+    )
     page.close()
