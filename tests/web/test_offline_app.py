@@ -238,3 +238,52 @@ def test_a_game_file_is_opened_and_the_game_it_replaces_is_kept(terts, served, p
         json.loads(json.dumps(page.evaluate("() => terts.state()")))["sheet"]["rules"] == "classic"
     )
     page.close()
+
+
+def test_an_update_replaces_the_cached_app_and_keeps_the_games(tmp_path, built, phone):
+    """A new build at the same address (here: its manifest in another language, so another
+    version): the next visit installs it, the earlier version's cache is deleted, the games
+    stay, and the new version works offline."""
+    from terts_referee.cli import main
+
+    site = tmp_path / "site"
+    assert main(["app", "build", str(site), "--runtime", str(PYODIDE)]) == 0
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/?lang=en"
+    keys = "() => caches.keys()"
+    try:
+        page = phone.new_page()
+        me = Player(page, url)
+        assert me.new_game("Аня", "Боря")["ok"]
+        page.evaluate("() => navigator.serviceWorker.ready")
+        first = json.loads((site / "app.json").read_text())["version"]
+        page.wait_for_function(
+            f"async () => (await caches.keys()).some(k => k.endsWith({first!r}))"
+        )
+        assert (
+            main(["--lang", "ru", "app", "build", str(site), "--runtime", str(PYODIDE), "--force"])
+            == 0
+        )
+        second = json.loads((site / "app.json").read_text())["version"]
+        assert second != first
+        me.open()  # the browser looks at sw.js again on the visit: the new one installs
+        only = (
+            "async (v) => { const k = await caches.keys(); "
+            "return k.length === 1 && k[0].endsWith(v); }"
+        )
+        page.wait_for_function(only, arg=second, timeout=LOADED)
+        assert [k.rsplit(":", 1)[1] for k in page.evaluate(keys)] == [second]
+        phone.set_offline(True)
+        try:
+            me.open()
+            assert me.state()["sheet"]["players"] == ["Аня", "Боря"]
+            manifest = page.evaluate("() => fetch('manifest.webmanifest').then(r => r.json())")
+            assert manifest["lang"] == "ru"  # the new version's file, from the new cache
+        finally:
+            phone.set_offline(False)
+        page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
