@@ -214,8 +214,13 @@ def test_a_whole_game_on_the_phone_with_no_server(terts, tmp_path, served, phone
 def test_a_game_file_is_opened_and_the_game_it_replaces_is_kept(terts, served, phone):
     page = phone.new_page()
     me = Player(page, served + "?lang=en")
-    assert me.new_game("Аня", "Боря")["ok"]
+    # a phone with no game yet opens a file (a laptop's game, saved there)
+    terts.ok("new", "Аня", "Боря")
+    page.set_input_files('[data-tool="open-file"]', str(terts.game))
+    page.wait_for_selector("#score .player")
+    assert me.message() == "opened the game Аня v Боря, rules classic"
     assert me.deal("♥")["ok"]
+    terts.game.unlink()
     terts.ok("new", "Вика", "Гена")
     terts.ok("deal", "--trump", "пики")
     page.set_input_files('[data-tool="open-file"]', str(terts.game))

@@ -338,7 +338,8 @@
       if (!S) status.append(el("span", { text: w("ui.loading") }));
       $("sheet").replaceChildren();
       $("recent").replaceChildren();
-      $("tools").replaceChildren();
+      // the offline app with no game yet: a game file can be opened (one from a laptop)
+      $("tools").replaceChildren(...(LOCAL && S ? [el("div", { class: "toolrow" }, ...gameFileTools(false))] : []));
       renderActions();
       ready();
       return;
@@ -604,7 +605,7 @@
 
   // The offline app's game file: saved (shared where the phone can), and opened. The file is
   // the very one terts reads on a laptop (terts import, terts sheet --game).
-  function gameFileTools() {
+  function gameFileTools(saving = true) {
     const save = (share) => async () => {
       const name = await LOCAL.saveGame(share);
       if (name) note(w("app.ui.saved", { name }), "game-file");
@@ -625,9 +626,9 @@
         posting--;
       }
     });
-    const tools = [el("button", { type: "button", "data-tool": "save-game", text: w("app.ui.save_game"),
-      onclick: save(false) })];
-    if (LOCAL.canShare) {
+    const tools = saving ? [el("button", { type: "button", "data-tool": "save-game", text: w("app.ui.save_game"),
+      onclick: save(false) })] : [];
+    if (saving && LOCAL.canShare) {
       tools.push(el("button", { type: "button", "data-tool": "share-game", text: w("app.ui.share_game"),
         onclick: save(true) }));
     }
