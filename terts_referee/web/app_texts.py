@@ -75,6 +75,11 @@ TEXTS = register(
         "The referee could not start in this browser: {reason}. Reload the page; if it "
         "happens again, this browser cannot run the offline app.",
     ),
+    N_p(
+        "app.ui.other_tab",
+        "The app is open in another tab or window of this browser: use that one (two at "
+        "once could write over each other's games), or close it and reload this one.",
+    ),
     # --- the page's tools -----------------------------------------------------------------
     N_p("app.ui.save_game", "Save the game file"),
     N_p("app.ui.share_game", "Share the game file"),
@@ -83,7 +88,7 @@ TEXTS = register(
 )
 
 BOOT = ("app.ui.loading_runtime", "app.ui.loading_referee", "app.ui.loading_games")
-BOOT_WORDS = (*BOOT, "app.ui.failed", "ui.loading", "ui.title")
+BOOT_WORDS = (*BOOT, "app.ui.failed", "app.ui.other_tab", "ui.loading", "ui.title")
 """The words the page shows before the referee has loaded (written into the page)."""
 
 

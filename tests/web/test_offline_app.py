@@ -292,3 +292,21 @@ def test_an_update_replaces_the_cached_app_and_keeps_the_games(tmp_path, built, 
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_second_page_of_the_app_says_so_and_writes_nothing(served, phone):
+    """Two pages of the app at once would each write its own copy of the games: the second
+    one says the app is open elsewhere and never starts its referee."""
+    first = phone.new_page()
+    me = Player(first, served + "?lang=en")
+    assert me.new_game("Аня", "Боря")["ok"]
+    second = phone.new_page()
+    second.goto(served + "?lang=en")
+    second.wait_for_selector(".boot[role=alert]")
+    assert "open in another tab" in second.locator(".boot").text_content()
+    assert (
+        second.evaluate("() => terts.ready.then(() => 'started', (e) => e.message)") == "other-tab"
+    )
+    second.close()
+    assert me.state()["sheet"]["players"] == ["Аня", "Боря"]
+    first.close()

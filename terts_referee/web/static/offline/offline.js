@@ -61,13 +61,30 @@
     });
   }
 
-  const ready = ask("start", { lang }).then((info) => {
+  // One page of the app at a time in this browser: each holds its own copy of the games in
+  // memory and writes it to storage, so a second one would write over the first one's taps.
+  // The lock (Web Locks) is held as long as the page lives; a second page says so and waits.
+  const OTHER = "other-tab";
+  function alone() {
+    if (!navigator.locks) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      navigator.locks.request("terts-app:" + new URL("./", location.href).pathname,
+        { ifAvailable: true }, (lock) => {
+          if (!lock) { reject(new Error(OTHER)); return null; }
+          resolve();
+          return new Promise(() => {});
+        }).catch(reject);
+    });
+  }
+
+  const ready = alone().then(() => ask("start", { lang })).then((info) => {
     box.remove();
     document.body.dataset.referee = "ready";
     return info;
   }, (err) => {
     bar.remove();
-    line.textContent = words["app.ui.failed"].split("{reason}").join(err.message);
+    line.textContent = err.message === OTHER ? words["app.ui.other_tab"]
+      : words["app.ui.failed"].split("{reason}").join(err.message);
     box.setAttribute("role", "alert");
     throw err;
   });
@@ -82,6 +99,7 @@
     const body = options && typeof options.body === "string" ? options.body : null;
     let a;
     try {
+      await ready.catch(() => { throw new Error(line.textContent); }); // said in the box too
       a = await ask("request", { method, route, query, body });
     } catch (err) {
       a = { status: 500, type: "application/json", body: JSON.stringify({ ok: false, error: String(err.message) }) };
