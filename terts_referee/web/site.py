@@ -330,10 +330,10 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
     n = len(own) + len(copied)
     if size > MAX_SITE:
         raise SiteProblem(t("app.err.too_big", lang, size=_mib(size), n=n, limit=_mib(MAX_SITE)))
-    parent = folder.resolve().parent
+    place = folder.resolve()  # "." or "site/" named as typed, moved by its own name
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
+        place.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{place.name}.", dir=place.parent))
         try:
             for path, data in own.items():
                 (fresh / path).parent.mkdir(parents=True, exist_ok=True)
@@ -341,8 +341,7 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
             for path, source in copied.items():
                 (fresh / path).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, fresh / path)
-            fresh.chmod(0o755)
-            _swap(fresh, folder)
+            _swap(fresh, place)
         finally:
             shutil.rmtree(fresh, ignore_errors=True)
     except OSError as exc:
@@ -353,19 +352,19 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
 
 
 def _swap(fresh: Path, folder: Path) -> None:
-    """The new build in ``folder``'s place; an earlier one (or an empty folder) removed only
-    once the new one is there."""
+    """The new build in ``folder``: moved there whole when it is new; else the folder stays
+    (a shell may stand in it, a server serve it) and its entries are replaced, the earlier
+    build's set aside first and removed only once the new one is in."""
     if not folder.exists():
+        fresh.chmod(0o755)  # made private by mkdtemp: the site is for a web server to read
         os.replace(fresh, folder)
         return
-    old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
-    os.replace(folder, old)
-    try:
-        os.replace(fresh, folder)
-    except OSError:
-        os.replace(old, folder)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
+    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
+    for entry in sorted(folder.iterdir()):
+        os.replace(entry, old / entry.name)
+    for entry in sorted(fresh.iterdir()):
+        os.replace(entry, folder / entry.name)
+    shutil.rmtree(old, ignore_errors=True)  # kept if anything above failed: nothing lost
 
 
 def _mib(size: int) -> str:

@@ -241,3 +241,18 @@ def test_the_pages_workflow_runs_the_tested_command_with_the_pinned_runtime():
     pins = json.loads((REPO / ".ci/node/package.json").read_text("utf-8"))["devDependencies"]
     assert pins["pyodide"] == site.PYODIDE
     assert f"npm install pyodide@{site.PYODIDE}" in (REPO / "README.md").read_text("utf-8")
+
+
+def test_the_current_folder_may_be_the_site(terts, tmp_path, runtime, monkeypatch):
+    here = tmp_path / "empty"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    build(terts, ".", "--runtime", runtime)
+    assert (here / "index.html").is_file() and (here / "sw.js").is_file()
+    build(terts, ".", "--runtime", runtime, "--force")
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_new_site_folder_is_readable_by_a_web_server(terts, tmp_path, runtime):
+    build(terts, tmp_path / "fresh", "--runtime", runtime)
+    assert (tmp_path / "fresh").stat().st_mode & 0o755 == 0o755
