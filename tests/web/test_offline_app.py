@@ -229,6 +229,12 @@ def test_a_game_file_is_opened_and_the_game_it_replaces_is_kept(terts, served, p
     )
     assert me.message() == "opened the game Вика v Гена, rules classic"
     assert page.evaluate("() => terts.gameFile()").encode("utf-8") == terts.game.read_bytes()
+    # the printable sheet, made in the page: export --html's page
+    with page.expect_download() as sheet:
+        me.tap('#tools [data-tool="save"]')
+    out = terts.game.with_name("exported.html")
+    assert terts("export", "--html", out, "--game", terts.game, game=False).code == 0
+    assert Path(sheet.value.path()).read_bytes() == out.read_bytes()
     # the game it replaced, unfinished, is in the history (nothing is ever deleted)
     history = page.evaluate("() => tertsTransport.call('api/history').then(r => r.json())")
     assert [g["players"] for g in history["games"]] == [["Аня", "Боря"]]
