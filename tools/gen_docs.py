@@ -30,6 +30,8 @@ ENVIRONMENT = {
     "platform's user data folder)",
     "TERTS_LANG": "the language (`en`, `ru`, `uk`) when `--lang` is not given (else the locale)",
     "TERTS_CACHE": "the folder of the library's index (else the platform's cache folder)",
+    "TERTS_PYODIDE": "the Pyodide distribution `terts app build` uses when `--runtime` is not "
+    "given (else `./node_modules/pyodide`, then `./.ci/node/node_modules/pyodide`)",
     "_TERTS_COMPLETE": "set by the shell's completion script (`source_bash` …): Tab completion",
     "TERTS_NO_TRICKS": 'every start-up trick off (docs/architecture.md, "Start-up tricks")',
 }

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "rules": "rules",
     "club": "club",
+    "app": "app",
 }
 
 PACKAGE = "terts_referee.cli.commands"

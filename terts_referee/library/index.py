@@ -405,16 +405,25 @@ def _place(data: bytes, library: Path, name: str, source: os.stat_result) -> Pat
         os.chmod(tmp, stat.S_IMODE(source.st_mode))
         os.utime(tmp, ns=(source.st_atime_ns, source.st_mtime_ns))
         stem, suffix = name[: -len(".toml")], ".toml"
+        link = getattr(os, "link", None)
         for n in range(1, 10_000):
             target = library / (stem + (f"_{n}" if n > 1 else "") + suffix)
+            if link is None:
+                # No hard links (the browser's file system, under the offline app): one
+                # process writes there, so a name found free is still free at the rename.
+                if os.path.lexists(target):
+                    continue
+                os.replace(tmp, target)
+                return target
             try:
-                os.link(tmp, target)  # atomic and fails if the name is taken
+                link(tmp, target)  # atomic and fails if the name is taken
             except FileExistsError:
                 continue
             return target
         raise FileExistsError(name)  # pragma: no cover - ten thousand games in one minute
     finally:
-        os.unlink(tmp)
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
 
 
 def _remove_source(path: Path) -> None:

@@ -271,6 +271,42 @@ class Versions:
         return None if self.stopped else self.current
 
 
+def manifest(lang: str, table: str | None = None) -> dict[str, Any]:
+    """The web app manifest: the page opens full screen from the home screen, under its name
+    in ``lang`` (a club night's ``table`` named in it). Paths are relative to the manifest, so
+    that they stay under the token's folder (and the offline app's own folder)."""
+    icon = [("icon-192.png", "192x192"), ("icon-512.png", "512x512")]
+    name, short = t("ui.title", lang), t("ui.short_name", lang)
+    if table is not None:  # tables added to one home screen must not look alike
+        short = t("club.ui.table_name", lang, name=table)
+        name = f"{name} · {short}"
+    data: dict[str, Any] = {
+        "name": name,
+        "short_name": short,
+        "description": t("ui.description", lang),
+        "lang": lang,
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [
+            *({"src": src, "sizes": size, "type": "image/png"} for src, size in icon),
+            {
+                "src": "icon-maskable.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return data
+
+
 class Phone:
     """One game's side of the server: its backend, its reads, the live version, and two
     worker threads, one for what writes (the actions, one at a time, each waiting for the game
@@ -357,40 +393,8 @@ class Phone:
         return Response(page.encode("utf-8"), 200, SECURITY_HEADERS, HTML_TYPE)
 
     async def manifest(self, request: Request) -> Response:
-        """The web app manifest: the page opens full screen from the home screen, under its
-        name in the server's language. Paths are relative to the manifest, so that they stay
-        under the token's folder."""
-        lang = self.lang
-        icon = [("icon-192.png", "192x192"), ("icon-512.png", "512x512")]
-        name, short = t("ui.title", lang), t("ui.short_name", lang)
-        if self.table is not None:  # tables added to one home screen must not look alike
-            short = t("club.ui.table_name", lang, name=self.table)
-            name = f"{name} · {short}"
-        manifest = {
-            "name": name,
-            "short_name": short,
-            "description": t("ui.description", lang),
-            "lang": lang,
-            "dir": "ltr",
-            "id": "./",
-            "start_url": "./",
-            "scope": "./",
-            "display": "standalone",
-            "orientation": "portrait",
-            "background_color": BACKGROUND,
-            "theme_color": THEME,
-            "icons": [
-                *({"src": src, "sizes": size, "type": "image/png"} for src, size in icon),
-                {
-                    "src": "icon-maskable.png",
-                    "sizes": "512x512",
-                    "type": "image/png",
-                    "purpose": "maskable",
-                },
-                {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"},
-            ],
-        }
-        body = json.dumps(manifest, ensure_ascii=False).encode("utf-8")
+        """The web app manifest (``manifest``), under the table's name on a club night."""
+        body = json.dumps(manifest(self.lang, self.table), ensure_ascii=False).encode("utf-8")
         return Response(body, 200, SECURITY_HEADERS, "application/manifest+json; charset=utf-8")
 
     async def ui(self, request: Request) -> Response:

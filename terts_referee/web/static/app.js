@@ -75,9 +75,16 @@
 
   // --- server ------------------------------------------------------------------------------
 
+  // How the page reaches the referee: over HTTP to terts serve, or, in the offline app (terts
+  // app build), through the transport offline.js sets before this script runs, which answers
+  // each request with the same Response, from the referee running in the page itself. The
+  // local one has no stream to listen to and no connection to lose: every change is its own.
+  const LOCAL = window.tertsTransport || null;
+
   // A request that gives up after `ms`: a laptop asleep never answers, and a page that waited
   // for it would show its totals as current.
   async function call(url, options, ms) {
+    if (LOCAL) return LOCAL.call(url, options);
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), ms || 8000);
     try {
@@ -161,6 +168,7 @@
   let delay = 500;
 
   function listen() {
+    if (LOCAL) return;
     if (!window.EventSource) { setInterval(refresh, 1000); return; }
     if (source) source.close();
     source = new EventSource("api/events");
@@ -235,6 +243,7 @@
   // A stream may stay open on a connection nothing arrives by any more (a laptop asleep, a
   // network gone): a light request every 15 s, while the page is shown, finds that out.
   function heartbeat() {
+    if (LOCAL) return;
     setInterval(async () => {
       if (!live || document.hidden) return;
       try {
@@ -329,7 +338,8 @@
       if (!S) status.append(el("span", { text: w("ui.loading") }));
       $("sheet").replaceChildren();
       $("recent").replaceChildren();
-      $("tools").replaceChildren();
+      // the offline app with no game yet: a game file can be opened (one from a laptop)
+      $("tools").replaceChildren(...(LOCAL && S ? [el("div", { class: "toolrow" }, ...gameFileTools(false))] : []));
       renderActions();
       ready();
       return;
@@ -362,6 +372,7 @@
     renderRecent();
     renderTools();
     if (open && !$("panel").hidden) refreshPanel();
+    awakeWhilePlaying();
     ready();
     // when each version reached the screen: benchmarks/bench_serve.py times a tap by it
     if (window.performance && performance.mark) {
@@ -583,12 +594,64 @@
       buttons.push(el("button", { type: "button", "data-tool": "share", text: w("ui.share"),
         onclick: () => navigator.share({ text: resultText() }).catch(() => {}) }));
     }
+    if (LOCAL) buttons.push(...gameFileTools());
     if ("wakeLock" in navigator) {
       const on = !!(wake && !wake.released);
       buttons.push(el("button", { type: "button", "data-tool": "awake", "aria-pressed": on ? "true" : "false",
         text: w("ui.keep_awake"), onclick: () => keepAwake(!on) }));
     }
     box.replaceChildren(el("h2", { text: w("ui.tools") }), el("div", { class: "toolrow" }, ...buttons), shown);
+  }
+
+  // The offline app's game file: saved (shared where the phone can), and opened. The file is
+  // the very one terts reads on a laptop (terts import, terts sheet --game).
+  function gameFileTools(saving = true) {
+    const save = (share) => async () => {
+      const name = await LOCAL.saveGame(share);
+      if (name) note(w("app.ui.saved", { name }), "game-file");
+    };
+    const input = el("input", { type: "file", accept: ".toml,application/toml,text/plain", hidden: true,
+      "data-tool": "open-file", "aria-hidden": "true", tabindex: "-1" });
+    input.addEventListener("change", async () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      input.value = "";
+      posting++; // as an action's answer: said of the state after it (post() above)
+      try {
+        const reply = await LOCAL.importGame(await file.text());
+        say(reply.ok ? reply.message : reply.error, reply.ok ? "ok" : "error", reply.remedy || null);
+        await refresh();
+        if (MESSAGE.textContent) said = version;
+      } finally {
+        posting--;
+      }
+    });
+    const tools = saving ? [el("button", { type: "button", "data-tool": "save-game", text: w("app.ui.save_game"),
+      onclick: save(false) })] : [];
+    if (saving && LOCAL.canShare) {
+      tools.push(el("button", { type: "button", "data-tool": "share-game", text: w("app.ui.share_game"),
+        onclick: save(true) }));
+    }
+    tools.push(el("button", { type: "button", "data-tool": "open-game", text: w("app.ui.open_game"),
+      onclick: () => input.click() }), input);
+    return tools;
+  }
+  function note(text, kind) {
+    shown.replaceChildren(el("p", { class: "hint", "data-note": kind, text }));
+    shownAt = version;
+  }
+
+  // The offline app keeps the screen on while a game is open (the browser gives the lock in a
+  // secure context only; the tools' button lets it go).
+  let awakeAsked = false;
+  function awakeWhilePlaying() {
+    if (!LOCAL || awakeAsked || !("wakeLock" in navigator) || !current() || document.hidden) return;
+    awakeAsked = true;
+    navigator.wakeLock.request("screen").then((lock) => {
+      wake = lock;
+      lock.addEventListener("release", () => renderTools());
+      renderTools();
+    }, () => {});
   }
 
   // --- pickers -----------------------------------------------------------------------------
@@ -1313,6 +1376,7 @@
   // --- start -------------------------------------------------------------------------------
 
   async function start() {
+    if (LOCAL) Object.assign(W, LOCAL.words);
     $("status").textContent = w("ui.loading");
     // the words and the state at once: the first sheet waits for one round trip, not two
     const words = getJSON("api/ui").catch(() => null);
@@ -1344,6 +1408,7 @@
       if (document.hidden) return;
       if (live) refresh(); else if (retry) { clearTimeout(retry); retry = null; probe(); }
     });
+    if (LOCAL) return;
     window.addEventListener("online", () => { if (!live) { clearTimeout(retry); retry = null; probe(); } });
     window.addEventListener("offline", () => lost());
   }
