@@ -67,7 +67,11 @@ OPTIONS: dict[str, dict[str, tuple[str, bool]]] = {
         "--tricks": ("mode", False),
     },
     "score": {"--by": ("by", True), "--last-trick": ("last_trick", True)},
-    "penalty": {"--points": ("points", True), "--event": ("event", True)},
+    "penalty": {
+        "--points": ("points", True),
+        "--event": ("event", True),
+        "--combo": ("combo", True),
+    },
     "claim": {"--tricks": ("tricks", True), "--card-points": ("card_points", True)},
     "undo": {"--json": ("as_json", False)},
     "drop": {"--json": ("as_json", False)},
@@ -272,6 +276,7 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
             pos[1],
             _number(points) if points is not None else None,
             _number(event) if event is not None else None,
+            opts.get("combo"),
         )
     if name == "claim":
         if not 1 <= len(pos) <= 3:
