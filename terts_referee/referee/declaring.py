@@ -486,6 +486,7 @@ def on_declare(st: State, ev: Declare) -> None:
         key=lambda d: (d.kind is not Kind.MARRIAGE, d.points(st.rules), d.sort_key()),
         reverse=True,
     )
+
     def order(a: Declaration, b: Declaration) -> int:
         return higher_first(a, b, deal.trump, st.rules)
 

@@ -73,6 +73,7 @@ def void_false(
     restored = []
     for r in records:
         r.charge(PenaltyKind.FALSE_DECLARATION, st.number)
+        r.shown_false = r.shown_false or auto
         r.note = evidence
         if r.beats is not None and r.beats.status == Status.BURNED:
             restored.append(stand_again(st, deal, r))

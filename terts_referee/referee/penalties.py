@@ -94,8 +94,8 @@ def on_penalty(st: State, ev: Penalty) -> None:
 def asker_only(st: State, deal: Deal, player: str) -> None:
     """The empty «Рост?» is the asker's offence ([000] rule 6, §4.2, §6): asking with
     nothing to show. Refused for a player who asked nothing in the deal (no question, no
-    challenge), for one who showed he held a declaration (a challenge that stands, or any
-    declaration he wrote in the deal and not found false), and once each of his questions is
+    challenge), for one who showed he held a declaration (a challenge, or any declaration he
+    wrote in the deal, that the cards did not prove false), and once each of his questions is
     charged: one question, one penalty. One already in the game file without any question
     stands as it was recorded: files written before the question was an event of its own hold
     the penalty without it."""
@@ -109,7 +109,9 @@ def asker_only(st: State, deal: Deal, player: str) -> None:
         params = {"player": player, "deal": deal.number, "other_asked": tail}
         raise RuleError(Verdict("err.penalty.empty_challenge", params))
     for r in deal.declarations:
-        if r.player == player and r.status is not Status.FALSE:
+        # one named false by a penalty still showed a declaration at the table (it pays its
+        # own penalty): so the two penalties add up in either order (§6)
+        if r.player == player and not r.shown_false:
             held = {"player": player, "decl": r.decl, "event": r.event}
             raise RuleError(Verdict("err.penalty.empty_challenge.held", held))
     if questions and deal.empty_charged.get(player, 0) >= questions:

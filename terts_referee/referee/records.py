@@ -103,6 +103,7 @@ class DeclRecord:
     # tuple, replaced rather than changed, so that ``dispatch.Undo`` saves it with the fields
     charged: tuple[tuple[PenaltyKind, int], ...]
     lowering_cost: int | None  # what its lowering costs when the penalty named an amount
+    shown_false: bool  # the cards seen proved it false (not only a penalty naming it)
 
     def __init__(
         self,
@@ -121,6 +122,7 @@ class DeclRecord:
         self.lowers = None
         self.charged = ()
         self.lowering_cost = None
+        self.shown_false = False
 
     @property
     def points(self) -> int:

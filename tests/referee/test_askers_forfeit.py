@@ -116,10 +116,6 @@ def test_ask_notice_says_what_it_does():
     [
         ("a question recorded [000] rule 6", "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря"),
         (
-            "a challenge implies the question; found false, it shows nothing [000] rule 6",
-            "deal 7ч quick\ndeclare Аня терц:Дт\nchallenge Боря терц:Тб\nfalse Боря 3",
-        ),
-        (
             "asked in the same deal, earlier [000] rule 6",
             "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\ndeclare Аня 50:Тп",
         ),
