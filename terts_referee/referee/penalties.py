@@ -164,19 +164,19 @@ def declaration_penalty(st: State, deal: Deal, ev: Penalty) -> None:
         st.notice(Verdict("notice.void.already", params), deal)
         return
     group = [r for r in group if r.status is not Status.REPEAT]
-    kind = ev.kind
+    event, kind = group[0].event, ev.kind
     if kind is PenaltyKind.FALSE_DECLARATION:
         group = named(st, deal, ev, group)
     elif kind is PenaltyKind.LATE_DECLARATION:
         group = [r for r in group if r.decl.kind is not Kind.MARRIAGE]
         if not group:  # a marriage may be declared at any time [000][002][003]
-            params = {"player": ev.player, "event": target_event(st, deal, ev)}
+            params = {"player": ev.player, "event": event}
             raise RuleError(Verdict("err.penalty.late_marriage", params))
     else:
         lowering = [r for r in group if r.lowers is not None]
         if not lowering:
             names = tuple(r.decl for r in group)
-            params = {"player": ev.player, "names": names, "event": group[0].event}
+            params = {"player": ev.player, "names": names, "event": event}
             raise RuleError(Verdict("err.penalty.not_lowering", params))
         group = lowering
     fresh = [r for r in group if r.charged_with(kind) is None]
@@ -229,11 +229,6 @@ def named(st: State, deal: Deal, ev: Penalty, group: list[DeclRecord]) -> list[D
         remedy = Remedy("penalty", fields)
         raise RuleError(Verdict("err.penalty.combo_needed", params, remedy=remedy))
     return group
-
-
-def target_event(st: State, deal: Deal, ev: Penalty) -> int:
-    """The event a penalty names: the one given, or the player's latest declaration's."""
-    return target_declarations(st, deal, ev)[0].event
 
 
 def target_declarations(st: State, deal: Deal, ev: Penalty) -> list[DeclRecord]:

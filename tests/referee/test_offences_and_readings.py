@@ -441,3 +441,44 @@ def test_subset_priced_a_run_across_two_costs_its_value():
     deal = replay(PLAYERS, events(script, rules), rules).deals[0]
     assert deal.declarations[-1].status is Status.LOWERING
     assert deal.declared("Аня") == 20 + 20 - 50
+
+
+# --- old games: what no longer stands is set aside, and the file opens -----------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "script", "code"),
+    [
+        pytest.param(
+            "§6: a stored lowering penalty on no lowering",
+            "deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2",
+            "err.penalty.not_lowering",
+            id="lowering",
+        ),
+        pytest.param(
+            "§6 [000][002][003]: a stored late marriage",
+            "deal 7ч quick\ndeclare Аня марьяж\npenalty Аня late-declaration",
+            "err.penalty.late_marriage",
+            id="late-marriage",
+        ),
+        pytest.param(
+            "§6: a stored second penalty for one question",
+            "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\npenalty Боря empty-challenge\n"
+            "penalty Боря empty-challenge",
+            "err.penalty.empty_challenge.charged",
+            id="empty-twice",
+        ),
+    ],
+)
+def test_a_stored_penalty_that_no_longer_stands_is_set_aside(rule, script, code):
+    """A game file an earlier version wrote: the event that no longer holds is set aside with
+    its reason (never a file that does not open), the others count."""
+    from terts_referee.domain.rules import load_ruleset
+    from terts_referee.referee import replay
+    from tests.scripted import PLAYERS, events
+
+    rules = load_ruleset("classic")
+    evs = events(script, rules)
+    sheet = replay(PLAYERS, evs, rules, recorded=len(evs), stored=len(evs))
+    assert {n: v.code for n, v in sheet.set_aside.items()} == {len(evs): code}, rule
+    assert sheet.deals[0].declared("Аня") == 20
