@@ -57,7 +57,7 @@ def long_deal(n: int) -> Game:
     cycle = [
         Penalty(A, PenaltyKind.MISCOUNT, points=10),
         Penalty(B, PenaltyKind.MISCOUNT, points=10),
-        Penalty(A, PenaltyKind.EMPTY_CHALLENGE, points=0),
+        Penalty(A, PenaltyKind.MISCOUNT, points=5),
         Penalty(B, PenaltyKind.TRUMP_SEVEN, points=0),
     ]
     while len(events) < n:

@@ -1,9 +1,10 @@
 """Benchmark games, built through the library as the commands would build them.
 
 ``twelve_deal_game()`` is a realistic game as a table records it in quick mode: twelve deals,
-declarations, two challenges («Не годится!»), a marriage, a four, a false declaration, an empty
-challenge and a miscount. The twelfth deal is left open (one declaration made, no count yet), so
-``terts status`` has a live deal to describe. The target is raised to 5000 so that the game does
+declarations, a challenge («Не годится!»), a question («Рост?») asked with nothing to show and
+its empty-challenge penalty, a marriage, a four, a false declaration and a miscount. The
+twelfth deal is left open (one declaration made, no count yet), so ``terts status`` has a live
+deal to describe. The target is raised to 5000 so that the game does
 not end before deal 12 (classic's 501 would be reached around deal 6).
 
 ``replay_events(n)`` builds an ``n``-event game for the replay benchmark: a two-deal cycle of
@@ -26,6 +27,7 @@ from pathlib import Path
 from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import (
+    Ask,
     Challenge,
     DealEvent,
     Declare,
@@ -102,11 +104,11 @@ def _twelve_deal_script() -> list[list[Event]]:
             DealEvent(None, S, None, quick=True),
             Score(A, 75, A),
         ],
-        # 7: a terts beaten by a fifty, an empty-challenge penalty (the asker's: the challenger)
+        # 7: a terts asked about, an empty-challenge penalty (the asker's, who showed nothing)
         [
             DealEvent(None, D, None, quick=True),
             Declare(A, (run(3, Rank.KING, D),)),
-            Challenge(B, run(4, Rank.QUEEN, C)),
+            Ask(B),
             Penalty(B, PenaltyKind.EMPTY_CHALLENGE),
             Score(B, 97, B),
         ],
@@ -185,11 +187,11 @@ def replay_events(n: int) -> list[Event]:
 
 def replay_game(n: int, check: bool = True) -> Game:
     """An ``n``-event game a game file may hold (its validation bounds the target at 5000): the
-    cycle of ``replay_events`` with two empty-challenge penalties of 500 uphill each after it,
-    for the cycle's challenger (the penalty is an asker's, and a challenge implies the
-    question; the challenger alternates, so each player goes 1000 uphill every two cycles), so
-    that the targets move away faster than the totals and the game never ends. Ten events a
-    cycle; ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next.
+    cycle of ``replay_events`` with two late-declaration penalties of 500 uphill each after it,
+    one on each player's declaration of the cycle's second deal (the fifty and the challenge
+    that beat it: a quick deal records no moment, so the players may name one late), so that
+    the targets move away faster than the totals and the game never ends. Ten events a cycle;
+    ``n`` a multiple of ten ends after a scored deal, so ``deal`` is next.
 
     The events are appended directly (``Game.record`` judging each would be slower to build);
     ``check`` replays the log once, strictly.
@@ -198,8 +200,8 @@ def replay_game(n: int, check: bool = True) -> Game:
     i = 0
     while len(events) < n:
         events.extend(_cycle(i))
-        challenger = PLAYERS[i % 2]  # ``p`` of ``_cycle(i)``
-        events.extend(Penalty(challenger, PenaltyKind.EMPTY_CHALLENGE, points=500) for _ in "ab")
+        late = PenaltyKind.LATE_DECLARATION  # each player's latest declaration, charged once
+        events.extend(Penalty(player, late, points=500) for player in PLAYERS)
         i += 1
     game = Game(PLAYERS, rules(5000), events[:n])
     if check:

@@ -191,6 +191,7 @@ class SimRules:
     when: str = "lead"
     before_break: str = "sequences"
     min_stock: int = 2
+    lowering: str = "suit"
 
     @classmethod
     def of(cls, ruleset) -> SimRules:
@@ -205,6 +206,7 @@ class SimRules:
             when=ruleset.declarations.when,
             before_break=ruleset.declarations.before_break,
             min_stock=ruleset.exchange.min_stock,
+            lowering=ruleset.declarations.lowering,
         )
 
 
@@ -528,6 +530,11 @@ def _pick_declaration(
     for run in runs_in(hand):
         mine = [r for r in runs_done if r[0].suit == run[0].suit]
         key = (len(run), SEQUENCE.index(run[0].rank.value))
+        # under "subset" [001] a run made only of cards already declared lowers them, in one
+        # run or across several: it brings no new card
+        old = {c for r in mine for c in r}
+        if rules.lowering == "subset" and set(run) <= old:
+            continue
         if all(key > (len(r), SEQUENCE.index(r[0].rank.value)) for r in mine):
             options.append(("run", run))
     if k > 1 or rules.before_break == "all":

@@ -2,6 +2,9 @@
 
 Each event is an immutable NamedTuple with ``to_dict`` (a TOML table, absent fields omitted:
 TOML has no null) and ``event_from_dict``. Players are stored by the names given to ``terts new``.
+
+Defining one: a NamedTuple decorated ``@event``, its ``type`` a ``_TypeName``, its fields, its
+``to_dict``; its fields in ``_FIELDS``, its reading in ``_build``, its class in ``Event``.
 """
 
 import enum
@@ -26,6 +29,7 @@ __all__ = [
     "Exchange",
     "Ask",
     "SetTrump",
+    "event",
     "event_from_dict",
 ]
 
@@ -135,6 +139,33 @@ class _TypeName:
         return self.name
 
 
+_E = TypeVar("_E", bound=tuple[Any, ...])
+
+
+def _same_event(self: tuple[Any, ...], other: object) -> bool:
+    return other.__class__ is self.__class__ and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _event_hash(self: tuple[Any, ...]) -> int:
+    return hash((self.__class__.__name__, tuple.__hash__(self)))
+
+
+def event(cls: type[_E]) -> type[_E]:
+    """An event compares by its kind, then its fields (as python-chess's ``Move`` does): a
+    NamedTuple alone is a tuple, so ``Exchange("Ann") == Ask("Ann")`` would hold, a set of the
+    two hold one, and a log whose event changed kind look unchanged to the kept walk
+    (``game.walk``). A decorator, for a NamedTuple takes no base class of its own."""
+    methods = {"__eq__": _same_event, "__ne__": _other_event, "__hash__": _event_hash}
+    for name, method in methods.items():
+        setattr(cls, name, method)
+    return cls
+
+
+@event
 class DealEvent(NamedTuple):
     """A new deal: dealer (None: by rotation), trump suit and face-up card when known."""
 
@@ -160,6 +191,7 @@ class DealEvent(NamedTuple):
         return d
 
 
+@event
 class Declare(NamedTuple):
     """A player declares one or more combinations before his card."""
 
@@ -174,6 +206,7 @@ class Declare(NamedTuple):
         return {"type": self.type, "player": self.player, "combos": [str(c) for c in self.combos]}
 
 
+@event
 class Challenge(NamedTuple):
     """The opponent beats the latest declaration ("Не годится!") with his own."""
 
@@ -188,6 +221,7 @@ class Challenge(NamedTuple):
         return {"type": self.type, "player": self.player, "combo": str(self.combo)}
 
 
+@event
 class Score(NamedTuple):
     """Quick mode: ``by`` counted ``points`` card points (last trick included); closes the deal."""
 
@@ -208,8 +242,10 @@ class Score(NamedTuple):
         }
 
 
+@event
 class Penalty(NamedTuple):
-    """An offence of §6; ``target`` is the event number of the declaration it voids."""
+    """An offence of §6; ``target`` is the event number of the declaration it voids, ``combo``
+    the false one of that event's several combinations."""
 
     @_TypeName
     def type(self) -> str:
@@ -219,6 +255,7 @@ class Penalty(NamedTuple):
     kind: PenaltyKind
     points: int | None = None
     target: int | None = None
+    combo: Declaration | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type, "player": self.player, "kind": self.kind.value}
@@ -226,9 +263,12 @@ class Penalty(NamedTuple):
             d["points"] = self.points
         if self.target is not None:
             d["event"] = self.target
+        if self.combo is not None:
+            d["combo"] = str(self.combo)
         return d
 
 
+@event
 class Claim(NamedTuple):
     """A player claims the win during a deal; quick mode states tricks and card points so far."""
 
@@ -249,6 +289,7 @@ class Claim(NamedTuple):
         return d
 
 
+@event
 class Trick(NamedTuple):
     """One trick, the leader's card first."""
 
@@ -263,6 +304,7 @@ class Trick(NamedTuple):
         return {"type": self.type, "cards": [str(self.lead), str(self.follow)]}
 
 
+@event
 class Exchange(NamedTuple):
     """A player swaps the trump 7 for the face-up trump card."""
 
@@ -276,6 +318,7 @@ class Exchange(NamedTuple):
         return {"type": self.type, "player": self.player}
 
 
+@event
 class Ask(NamedTuple):
     """A player asked «Рост?» / «От чего?» about the opponent's declaration and did not beat it."""
 
@@ -289,6 +332,7 @@ class Ask(NamedTuple):
         return {"type": self.type, "player": self.player}
 
 
+@event
 class SetTrump(NamedTuple):
     """The trump of the open deal, recorded after the deal was: its suit, the face-up card."""
 
@@ -321,7 +365,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "declare": ("player", "combos"),
     "challenge": ("player", "combo"),
     "score": ("by", "points", "last_trick"),
-    "penalty": ("player", "kind", "points", "event"),
+    "penalty": ("player", "kind", "points", "event", "combo"),
     "claim": ("player", "tricks", "card_points"),
     "trick": ("cards",),
     "exchange": ("player",),
@@ -506,6 +550,7 @@ def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "
             _parsed(d, "kind", PenaltyKind.parse, kinds),
             _int(d, "points", 0, MAX_POINTS, required=False),
             _int(d, "event", 1, max(1, number - 1), required=False),
+            _parsed(d, "combo", parse_combo, _Expect("store.expect.combo"), required=False),
         )
     if kind == "claim":
         return Claim(

@@ -307,27 +307,40 @@ class ScoreRequest(Request):
 
 class PenaltyRequest(Request):
     """``penalty``: a penalty of the rule book's §6 for a player (``points`` for a miscount,
-    ``event``: the declaration it voids)."""
+    ``event``: the declaration it voids, ``combo``: the false one of that event's several)."""
 
-    __slots__ = ("event", "kind", "player", "points")
+    __slots__ = ("combo", "event", "kind", "player", "points")
     action = "penalty"
     FIELDS = (
         Field("player", TEXT, True),
         Field("kind", TEXT, True),
         Field("points", NUMBER, flags=("--points",)),
         Field("event", NUMBER, flags=("--event",), short=False),
+        Field("combo", TEXT, flags=("--combo",), short=False),
     )
 
     def __init__(
-        self, player: str, kind: str, points: int | None = None, event: int | None = None
+        self,
+        player: str,
+        kind: str,
+        points: int | None = None,
+        event: int | None = None,
+        combo: str | None = None,
     ) -> None:
         self.player, self.kind, self.points, self.event = player, kind, points, event
+        self.combo = combo
 
     def to_event(self, game: Game) -> Event:
+        from ..domain.declarations import parse_combo
         from ..domain.events import Penalty, PenaltyKind
 
         player = game.player(self.player)
-        return Penalty(player, PenaltyKind.parse(self.kind), self.points, self.event)
+        kind = PenaltyKind.parse(self.kind)
+        # read against the deal's trump, as the declaration it names was (a marriage's suit)
+        deals = game.sheet().deals
+        trump = deals[-1].trump if deals else None
+        combo = parse_combo(self.combo, trump, game.rules) if self.combo else None
+        return Penalty(player, kind, self.points, self.event, combo)
 
 
 class ClaimRequest(Request):

@@ -46,7 +46,9 @@ class _Walk:
         self.first_dealer, self.state, self.kept = log.first_dealer, state, kept
 
     def of(self, log: Log) -> bool:
-        """Whether this walk is still ``log``'s."""
+        """Whether this walk is still ``log``'s. Events compare by their kind, then their
+        fields (``domain.events.event``): an ``ask`` corrected to an ``exchange`` of the same
+        player is another log, walked anew."""
         return (
             self.rules is log.rules
             and self.players == log.players

@@ -475,7 +475,6 @@ MESSAGES = register(
         "{until}",
     ),
     N_p("err.forfeit.until_trick", "before trick {trick}"),
-    N_p("err.forfeit.until_quick", "until {other}'s next declaration (a quick deal's turn)"),
     N_p(
         "notice.trump.marriage",
         "{decl} names the trump: {suit} (only the trump marriage counts, "
@@ -514,7 +513,12 @@ MESSAGES = register(
         '= "same-class" [001])',
     ),
     N_p("notice.ask.until_trick", " before trick {trick}"),
-    N_p("notice.ask.until_quick", " until {other}'s next declaration"),
+    N_p(
+        "notice.ask.forfeit_quick",
+        "nothing above a {cls} but four jacks may be declared in that turn "
+        '(declarations.challenge = "same-class" [001]); a quick deal records no turns, so '
+        "nothing is refused for it (§4.3)",
+    ),
     N_p("notice.ask.free", 'no forfeit under declarations.challenge = "{setting}" [000]'),
     N_p(
         "err.declare.marriage_once",
@@ -549,6 +553,11 @@ MESSAGES = register(
         "note.lowering.subset",
         "{decl} is made of cards of {earlier}, already scored: a lowering [001] "
         '(declarations.lowering = "subset")',
+    ),
+    N_p(
+        "note.lowering.subset_runs",
+        "{decl} is made of cards of {runs}, already scored: it brings no new card, a "
+        'lowering [001] (declarations.lowering = "subset")',
     ),
     N_p(
         "note.lowering.costs",
@@ -857,6 +866,44 @@ MESSAGES = register(
     ),
     N_p("err.penalty.empty_challenge.other", "; {other} asked, at event {event}"),
     N_p("err.penalty.no_declaration", "{player} has no declaration in deal {deal} to void"),
+    N_p(
+        "err.penalty.empty_challenge.held",
+        "{player} showed a declaration, {decl} (event {event}): a question with one behind "
+        "it is no empty «Рост?» ([000] rule 6, §4.2)",
+    ),
+    N_p(
+        "err.penalty.empty_challenge.charged",
+        "each question {player} asked in deal {deal} ({n}) is charged already: one question, "
+        "one penalty (§6)",
+    ),
+    N_p(
+        "err.penalty.late_marriage",
+        "a marriage is never late: it may be declared at any time [000][002][003], and "
+        "event {event} of {player} holds only a marriage (§6)",
+    ),
+    N_p(
+        "err.penalty.not_lowering",
+        "{player}'s {names} (event {event}) lowers no declaration scored before it in its "
+        "suit: no lowering to charge (§4.3, §6)",
+    ),
+    N_p(
+        "err.penalty.charged",
+        "{player}'s {names} (event {event}) is charged with {kind} already, at event "
+        "{charged}: one offence, one penalty (§6)",
+    ),
+    N_p(
+        "err.penalty.combo_needed",
+        "event {event} of {player} recorded several combinations, {names}: name the false "
+        "one; the others stand (§6)",
+    ),
+    N_p(
+        "err.penalty.combo_not_in",
+        "{combo} is not among the combinations of event {event} of {player}: {names}",
+    ),
+    N_p(
+        "err.penalty.combo_kind",
+        "a combination names the false one of a false-declaration penalty, not of {kind}",
+    ),
     N_np(
         "err.claim.tricks",
         "claim refused: {player} has taken {tricks} trick in this deal, not {claimed}",

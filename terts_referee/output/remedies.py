@@ -105,7 +105,10 @@ _SHAPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     ),
     "score": (("points",), (("by", "--by"), ("last_trick", "--last-trick"))),
     "trump": (("trump",), ()),
-    "penalty": (("player", "kind"), (("points", "--points"), ("event", "--event"))),
+    "penalty": (
+        ("player", "kind"),
+        (("points", "--points"), ("event", "--event"), ("combo", "--combo")),
+    ),
     "claim": (("player",), (("tricks", "--tricks"), ("card_points", "--card-points"))),
     "declare": (("player", "combos"), ()),
     "challenge": (("player", "combo"), ()),

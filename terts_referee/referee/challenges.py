@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..domain.cards import Card
 from ..domain.declarations import Kind, challenge_verdict, shared_cards
-from ..domain.events import Ask, Challenge, Declare
+from ..domain.events import Ask, Challenge, Declare, PenaltyKind
 from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
 from .declaring import forfeit, lowering, marriage_suit, one_deck, refuse_repeat, timing
@@ -62,13 +62,12 @@ def answered(st: State, deal: Deal, player: str, what: str) -> list[DeclRecord]:
 
 
 def asked(st: State, deal: Deal, player: str, about: DeclRecord) -> None:
-    """``player`` asked about ``about``: his forfeit starts (§4.2); in a quick deal his
-    own declaration ends the opponent's."""
+    """``player`` asked about ``about``: his forfeit starts (§4.2), binding in a deal followed
+    trick by trick only (``declaring.forfeit_in_force``)."""
     trick = None if deal.quick else deal.next_trick
     deal.asked[player] = AskRecord(st.number, player, about, trick)
     deal.askers.setdefault(player, st.number)  # the empty «Рост?» penalty is an asker's
-    if deal.quick:
-        deal.asked.pop(deal.other(player), None)
+    deal.questions[player] = deal.questions.get(player, 0) + 1  # one question, one penalty
 
 
 def on_ask(st: State, ev: Ask) -> None:
@@ -79,13 +78,13 @@ def on_ask(st: State, ev: Ask) -> None:
     deal = st.open_deal("err.no_deal.ask")
     target = answered(st, deal, ev.player, "ask")[0]
     asked(st, deal, ev.player, target)
-    if st.rules.declarations.challenge == "same-class":
-        until = "notice.ask.until_quick" if deal.quick else "notice.ask.until_trick"
-        params: dict[str, object] = {
-            "cls": Verdict(f"name.class.{target.decl.value_class}"),
-            "until": Verdict(until, {"trick": deal.next_trick, "other": target.player}),
-        }
-        effect = Verdict("notice.ask.forfeit", params)
+    cls = Verdict(f"name.class.{target.decl.value_class}")
+    if st.rules.declarations.challenge == "same-class" and deal.quick:
+        # "in that turn" [001] needs turns, which a quick deal does not record (§4.2, §4.3)
+        effect = Verdict("notice.ask.forfeit_quick", {"cls": cls})
+    elif st.rules.declarations.challenge == "same-class":
+        until = Verdict("notice.ask.until_trick", {"trick": deal.next_trick})
+        effect = Verdict("notice.ask.forfeit", {"cls": cls, "until": until})
     else:
         effect = Verdict("notice.ask.free", {"setting": st.rules.declarations.challenge})
     params = {"player": ev.player, "decl": target.decl, "owner": target.player, "effect": effect}
@@ -137,7 +136,8 @@ def on_challenge(st: State, ev: Challenge) -> None:
     )
     why = lowering(st, deal, ev.player, combo)
     if why:
-        rec.status, rec.note = Status.LOWERING, why
+        rec.lowers, rec.note = why, why
+        rec.charge(PenaltyKind.LOWERING, st.number)
     deal.declarations.append(rec)
     asked(st, deal, ev.player, target)  # a challenge implies the question
     params = {

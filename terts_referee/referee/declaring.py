@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import cmp_to_key
 
 from ..domain.cards import Card, Rank, Suit
 from ..domain.declarations import Declaration, Kind, compare
@@ -119,13 +120,30 @@ CLASS_ORDER = ("terts", "fifty", "hundred", "jacks")
 
 def forfeit_in_force(rules: Ruleset, deal: Deal, player: str) -> AskRecord | None:
     """The question that binds ``player`` now (§4.2 [001]): under ``same-class``, asked
-    before the next trick (trick by trick) or since the opponent's last declaration (quick)."""
-    if rules.declarations.challenge != "same-class":
+    before the next trick. «В этом ходе», in that turn: a quick deal records no turns, so
+    there it binds nothing (a quick deal never refuses a declaration for its moment, §4.3)."""
+    if rules.declarations.challenge != "same-class" or deal.quick:
         return None
     ask = deal.asked.get(player)
-    if ask is None or (ask.trick is not None and ask.trick != deal.next_trick):
+    if ask is None or ask.trick is None or ask.trick != deal.next_trick:
         return None
     return ask
+
+
+def higher_first(a: Declaration, b: Declaration, trump: Suit | None, rules: Ruleset) -> int:
+    """The order of one event's declarations, the highest first as §4.1 ranks them (a sort's
+    comparison): the marriage last (it is outside the order), two equal ones (both plain runs
+    of one length and top, or a tie the unknown trump would decide) as they came."""
+    if Kind.MARRIAGE in (a.kind, b.kind):
+        return (a.kind is Kind.MARRIAGE) - (b.kind is Kind.MARRIAGE)
+    try:
+        ab = compare(a, b, trump, rules).winner
+        ba = compare(b, a, trump, rules).winner
+    except RuleError:
+        return 0
+    if ab == ba:  # "the one declared first" keeps it: no order between the two
+        return 0
+    return -1 if ab == "first" else 1
 
 
 def forfeits(asked: Declaration, decl: Declaration) -> bool:
@@ -149,7 +167,6 @@ def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -
     for d in combos:
         if not forfeits(ask.about.decl, d):
             continue
-        until = "err.forfeit.until_trick" if ask.trick is not None else "err.forfeit.until_quick"
         params = {
             "player": player,
             "decl": d,
@@ -157,20 +174,19 @@ def forfeit(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -
             "owner": ask.about.player,
             "event": ask.about.event,  # the declaration asked about
             "asked": ask.event,  # the question (or the challenge that implies it)
-            "until": Verdict(until, {"trick": ask.trick, "other": deal.other(player)}),
+            "until": Verdict("err.forfeit.until_trick", {"trick": ask.trick}),
         }
         raise RuleError(Verdict("err.forfeit", params))
 
 
 def one_deck_exempt(deal: Deal) -> set[Card]:
-    """Cards that may stand in both players' declarations: the trump 7 and the face-up card,
-    which change hands in the exchange (every 7 while the trump is not recorded)."""
+    """Cards that may stand in both players' declarations: the trump 7 alone (every 7 while
+    the trump is not recorded). Given up in the exchange it lies face up and the other player
+    may draw it; the face-up card itself ends in one hand, drawn last or taken in the exchange
+    (§4.3, [000] rule 5)."""
     if deal.trump is None:
         return {Card(Rank.SEVEN, s) for s in Suit}
-    exempt = {Card(Rank.SEVEN, deal.trump)}
-    if deal.trump_card is not None:
-        exempt.add(deal.trump_card)
-    return exempt
+    return {Card(Rank.SEVEN, deal.trump)}
 
 
 def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) -> None:
@@ -353,9 +369,11 @@ def lowers(
     """Why ``decl`` lowers one of ``earlier`` (runs of its suit already scored, in order) under
     ``declarations.lowering = mode`` (§4.3), and the index of that one; None if it does
     not. ``suit`` [000]: any run not higher than one scored in the suit; ``subset`` [001]: a run
-    made only of the cards of one scored (a newly drawn card opens new declarations)."""
+    made only of the cards of scored ones, of one or of several together: it brings no new
+    card (a newly drawn card opens new declarations)."""
     if mode == "allowed" or decl.kind is not Kind.SEQUENCE:
         return None
+    covering: list[int] = []  # under ``subset``: the runs holding some of its cards
     for i, run in enumerate(earlier):
         if run.kind is not Kind.SEQUENCE or run.suit != decl.suit:
             continue
@@ -368,13 +386,23 @@ def lowers(
             return why, i
         if mode == "subset" and decl.cards() <= run.cards():
             return Verdict("note.lowering.subset", {"decl": decl, "earlier": run}), i
+        if mode == "subset" and decl.cards() & run.cards():
+            covering.append(i)
+    if len(covering) > 1 and decl.cards() <= frozenset().union(
+        *(earlier[i].cards() for i in covering)
+    ):
+        runs = tuple(earlier[i] for i in covering)
+        why = Verdict("note.lowering.subset_runs", {"decl": decl, "runs": runs})
+        return why, covering[-1]
     return None
 
 
-def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> Verdict | None:
-    """Why ``decl`` lowers an earlier declaration of this suit (§4.3), or None; refused
-    where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
-    naming the earlier declaration."""
+def lowering_of(
+    st: State, deal: Deal, player: str, decl: Declaration
+) -> tuple[Verdict, DeclRecord] | None:
+    """Why ``decl`` lowers an earlier declaration of this suit (§4.3), and that one; None if
+    it does not. Judged, never refused: a late declaration is priced as late, yet it is a
+    lowering all the same, which a ``lowering`` penalty may then name (§6)."""
     if decl.kind is not Kind.SEQUENCE:
         return None
     # Under `multiple`, runs of one turn do not lower each other ([000]: terts from K♣ and
@@ -385,13 +413,23 @@ def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> Verdict |
     found = lowers(st.rules.declarations.lowering, decl, [r.decl for r in runs])
     if found is None:
         return None
-    why, i = found
+    return found[0], runs[found[1]]
+
+
+def lowering(st: State, deal: Deal, player: str, decl: Declaration) -> Verdict | None:
+    """Why ``decl`` lowers an earlier declaration of this suit (§4.3), or None; refused
+    where a lowering may not be declared (``declarations.lowering_penalty = "refuse"`` [001]),
+    naming the earlier declaration."""
+    found = lowering_of(st, deal, player, decl)
+    if found is None:
+        return None
+    why, earlier = found
     if st.rules.declarations.lowering_penalty == "refuse":
         params = {
             "player": player,
             "decl": decl,
-            "earlier": runs[i].decl,
-            "event": runs[i].event,
+            "earlier": earlier.decl,
+            "event": earlier.event,
             "why": why,
         }
         raise RuleError(Verdict("err.declare.lowering", params))
@@ -440,23 +478,32 @@ def on_declare(st: State, ev: Declare) -> None:
     forfeit(st, deal, ev.player, combos)
     late = timing(st, deal, ev.player, combos)
     implied_trump(st, deal, combos)
-    if deal.quick:  # the other player's forfeit lasts until this declaration
-        deal.asked.pop(deal.other(ev.player), None)
     trick = None if deal.quick else deal.next_trick
-    # Highest first: it is the one announced and contested first [000].
+    # Highest first: it is the one announced and contested first [000], and the one that
+    # burns when it is beaten; highest as in §4.1, so of two runs of one length and top the
+    # trump one (which a withdrawn lower one may be declared again, a burned one not).
     combos.sort(
         key=lambda d: (d.kind is not Kind.MARRIAGE, d.points(st.rules), d.sort_key()),
         reverse=True,
     )
+
+    def order(a: Declaration, b: Declaration) -> int:
+        return higher_first(a, b, deal.trump, st.rules)
+
+    combos.sort(key=cmp_to_key(order))
     records = []
     for d in combos:
         rec = DeclRecord(st.number, ev.player, d, d.points(st.rules), trick=trick)
         if late and d.kind is not Kind.MARRIAGE:
-            rec.status = Status.LATE
+            rec.charge(PenaltyKind.LATE_DECLARATION, st.number)
+            found = lowering_of(st, deal, ev.player, d)
+            rec.lowers = found[0] if found else None
         else:
             why = lowering(st, deal, ev.player, d)
             if why:
-                rec.status, rec.note = Status.LOWERING, why
+                rec.lowers = why
+                rec.charge(PenaltyKind.LOWERING, st.number)
+                rec.note = why
                 params = {"player": ev.player, "why": why, "points": -rec.value}
                 st.notice(Verdict("notice.lowering", params), deal)
         records.append(rec)

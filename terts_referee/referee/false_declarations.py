@@ -72,7 +72,8 @@ def void_false(
     value = sum(r.value for r in records)
     restored = []
     for r in records:
-        r.status = Status.FALSE
+        r.charge(PenaltyKind.FALSE_DECLARATION, st.number)
+        r.shown_false = r.shown_false or auto
         r.note = evidence
         if r.beats is not None and r.beats.status == Status.BURNED:
             restored.append(stand_again(st, deal, r))

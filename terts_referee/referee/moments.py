@@ -163,11 +163,12 @@ def _one_turn(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict | Non
 
 def _shared(decl: Declaration, m: Moment) -> WhenVerdict | None:
     """One deck (§4.3, [000] rule 5): no card in two players' declarations, but the trump
-    7 and the face-up card, which change hands in the exchange."""
+    7, which the exchange puts face up for the other player to draw (the face-up card itself
+    ends in one hand)."""
     if m.trump is None:
         exempt = {Card(Rank.SEVEN, s) for s in Suit}
     else:
-        exempt = {Card(Rank.SEVEN, m.trump), *([m.face_up] if m.face_up else [])}
+        exempt = {Card(Rank.SEVEN, m.trump)}
     for other in m.opponent:
         common = (decl.cards() & other.cards()) - exempt
         if common:

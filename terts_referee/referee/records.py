@@ -105,6 +105,14 @@ class DeclRecord:
     note: Verdict | None  # why it did not score, or why it stands again
     beats: "DeclRecord | None"  # for a challenge: the declaration it beat
     restored: int | None  # burned, then standing again from this event (its challenge false)
+    lowers: Verdict | None  # why it is a lowering (§4.3), priced or not: a run lowering one
+    # scored before it; what a ``lowering`` penalty written by hand needs (§6)
+    # the offences charged on it, each with the event that charged it (the declaration itself
+    # when the referee priced it): they add up, whatever order they were written in (§6); a
+    # tuple, replaced rather than changed, so that ``dispatch.Undo`` saves it with the fields
+    charged: tuple[tuple[PenaltyKind, int], ...]
+    lowering_cost: int | None  # what its lowering costs when the penalty named an amount
+    shown_false: bool  # the cards seen proved it false (not only a penalty naming it)
 
     def __init__(
         self,
@@ -120,14 +128,43 @@ class DeclRecord:
         self.event, self.player, self.decl, self.value = event, player, decl, value
         self.status, self.trick, self.note, self.beats = status, trick, note, beats
         self.restored = None
+        self.lowers = None
+        self.charged = ()
+        self.lowering_cost = None
+        self.shown_false = False
 
     @property
     def points(self) -> int:
-        if self.status == Status.SCORED:
+        status = self.status
+        if status is Status.SCORED:
             return self.value
-        if self.status == Status.LOWERING:
-            return -self.value
+        if status is Status.LOWERING or (status is not Status.REPEAT and self.charged_with(LOWER)):
+            # a lowering later found false or late keeps its cost: offences add up (§6)
+            return -(self.value if self.lowering_cost is None else self.lowering_cost)
         return 0
+
+    def charged_with(self, kind: PenaltyKind) -> int | None:
+        """The event that charged offence ``kind`` on this declaration, or None."""
+        for charged, event in self.charged:
+            if charged is kind:
+                return event
+        return None
+
+    def charge(self, kind: PenaltyKind, event: int) -> None:
+        """Offence ``kind`` charged on this declaration by ``event``. Its status is the gravest
+        of its offences (false, then lowering, then late), whatever order they came in: the
+        sheet is the same in any order of the penalties (§6)."""
+        self.charged = (*self.charged, (kind, event))
+        kinds = {k for k, _ in self.charged}
+        if PenaltyKind.FALSE_DECLARATION in kinds:
+            self.status = Status.FALSE
+        elif LOWER in kinds:
+            self.status = Status.LOWERING
+        else:
+            self.status = Status.LATE
+
+
+LOWER = PenaltyKind.LOWERING
 
 
 class PenaltyRecord:
@@ -167,8 +204,8 @@ class PenaltyRecord:
 class AskRecord:
     """«Рост?» / «От чего?»: ``player`` asked about ``about`` (a challenge implies it). Under
     ``declarations.challenge = "same-class"`` he forfeits higher classes in that turn [001]:
-    before trick ``trick`` when tricks are followed; in a quick deal (``trick`` None) until the
-    other player's next declaration."""
+    before trick ``trick`` when tricks are followed; a quick deal (``trick`` None) records no
+    turns, so there it binds nothing (§4.2, §4.3)."""
 
     event: int
     player: str
@@ -233,6 +270,8 @@ class Deal:
     trump_event: int | None  # the trump recorded after the deal (``terts trump``)
     asked: dict[str, AskRecord]  # the asker's forfeit, in force
     askers: dict[str, int]  # who asked in this deal (an ask or a challenge): the first event
+    questions: dict[str, int]  # how many questions each asked in this deal (asks, challenges)
+    empty_charged: dict[str, int]  # how many of them an empty-challenge penalty charged
     # reneges withdrawn, by their place in ``penalties``: why (the declaration they rested on
     # found false); the penalty records themselves are never changed
     withdrawn: dict[int, Verdict]
@@ -270,6 +309,8 @@ class Deal:
         self.trump_event = None
         self.asked = {}
         self.askers = {}
+        self.questions = {}
+        self.empty_charged = {}
         self.withdrawn = {}
         self._penalty_sums: tuple[int, dict[str, int], PenaltyRecord | None] = (0, {}, None)
 

@@ -237,6 +237,12 @@ TEXTS = register(
         "For a false, late or lowered declaration: its number in the list of events. Left "
         "empty: the player's latest declaration.",
     ),
+    N_p("ui.false_combo", "The false combination"),
+    N_p(
+        "ui.false_combo_hint",
+        "For a false declaration whose event recorded several combinations: the false one "
+        "(terts:Q♥); the others stand.",
+    ),
     # --- a form's field left empty: the page's words, and the server's to the page --------
     N_p("ui.need.players", "Type both players' names"),
     N_p("ui.need.player", "Choose the player"),

@@ -30,6 +30,7 @@ PLAYERS = ("Ann", "Bob")
 NUMBERED = frozenset(
     {"event", "restored", "trump_event", "exchange_event", "timed_from", "notices", "note"}
     | {"withdrawn"}  # the reasons, by penalty: compared by their keys alone
+    | {"charged"}  # the offences on a declaration, by the event that charged each
 )
 #: The sheet's own lists of event numbers, and what ``_plain`` leaves out anyway.
 # ``askers``: who asked in a deal, by the event of the question (numbers shift without the

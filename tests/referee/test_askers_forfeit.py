@@ -17,19 +17,14 @@ from tests.scripted import PLAYERS, events, play, refused
     ("rule", "script", "refused_line"),
     [
         (
-            "ask, then a higher class in a quick deal's turn [001]",
-            "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\ndeclare Боря 50:Тб",
-            "until Аня's next declaration",
-        ),
-        (
             "ask, then a higher class before the same trick [001]",
             "deal 7ч\ndeclare Аня терц:Дт\nask Боря\ndeclare Боря 50:Тб",
             "before trick 1",
         ),
         (
             "a challenge implies the question [001]",
-            "deal 7ч quick\ndeclare Аня терц:Дт\nchallenge Боря терц:Тб\ndeclare Боря 50:Кп",
-            "until Аня's next declaration",
+            "deal 7ч\ndeclare Аня терц:Дт\nchallenge Боря терц:Тб\ndeclare Боря 50:Кп",
+            "before trick 1",
         ),
     ],
 )
@@ -48,15 +43,15 @@ def test_the_askers_forfeit_under_same_class(rule, script, refused_line):
 def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_events(lang):
     """§4.2 [001]: the refusal points at the declaration asked about by its own event, and
     at the question by its own, never the question's number for the declaration."""
-    script = "deal 7ч quick\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\n"
+    script = "deal 7ч\ndeclare Аня терц:Дт\ndeclare Боря терц:Кч\ntrick 8п 9п\n"
     script += "declare Аня 50:Тп\nask Боря\ndeclare Боря 105:Вб"
     error = refused(script, "book")
-    assert (error.verdict.params["asked"], error.verdict.params["event"]) == (5, 4)
+    assert (error.verdict.params["asked"], error.verdict.params["event"]) == (6, 5)
     text = said(error, lang)
     expected = {
-        "en": "Боря asked at event 5 about Аня's 50:A♠ (event 4)",
-        "ru": "после вопроса (событие 5) об объявлении соперника (Аня: пятьдесят от Туза ♠, "
-        "событие 4) Боря не может объявить сто пять от Валета ♦",
+        "en": "Боря asked at event 6 about Аня's 50:A♠ (event 5)",
+        "ru": "после вопроса (событие 6) об объявлении соперника (Аня: пятьдесят от Туза ♠, "
+        "событие 5) Боря не может объявить сто пять от Валета ♦",
     }[lang]
     assert expected in text, text
 
@@ -66,12 +61,16 @@ def test_the_forfeit_refusal_names_the_declaration_and_the_question_by_their_eve
     [
         ("same class is still allowed [001]", "book", "declare Боря терц:Тб"),
         ("any-higher: no forfeit [000]", "classic", "declare Боря 50:Тб"),
-        ("the other's next declaration ends it (quick) [001]", "book",
-         "declare Аня терц:Дп\ndeclare Боря 50:Тб"),
+        ("«в этом ходе»: a quick deal records no turns (§4.3) [001]", "book",
+         "declare Боря 50:Тб"),
+        ("a quick deal: a challenge's question neither [001]", "book",
+         "declare Аня терц:Дп\nchallenge Боря терц:Тб\ndeclare Боря 50:Тб"),
     ],
 )  # fmt: skip
 def test_the_askers_forfeit_ends(rule, rules, script):
-    """§4.2: what the forfeit does not forbid."""
+    """§4.2: what the forfeit does not forbid: a higher class of the same class's question
+    is refused only in its turn, and a quick deal records no turns (§4.3: a quick deal never
+    refuses a declaration for its moment)."""
     sheet = play(f"deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\n{script}", rules)
     assert sheet.deals[-1].declarations[-1].status == Status.SCORED, rule
 
@@ -98,11 +97,13 @@ def test_ask_is_refused_without_a_declaration_to_ask_about(rule, script, why):
 
 
 def test_ask_notice_says_what_it_does():
-    deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
-    assert (
-        "nothing above a terts but four jacks may be declared until Аня's next declaration"
-        in said(deal.notices[-1])
+    deal = play("deal 7ч\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
+    assert "nothing above a terts but four jacks may be declared before trick 1" in said(
+        deal.notices[-1]
     )
+    deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "book").deals[-1]
+    text = said(deal.notices[-1])
+    assert "in that turn" in text and "a quick deal records no turns" in text, text
     deal = play("deal 7ч quick\ndeclare Аня терц:Дт\nask Боря", "classic").deals[-1]
     assert deal.notices[-1].code == "notice.ask" and "no forfeit" in said(deal.notices[-1])
 
@@ -115,12 +116,8 @@ def test_ask_notice_says_what_it_does():
     [
         ("a question recorded [000] rule 6", "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря"),
         (
-            "a challenge implies the question [000] rule 6",
-            "deal 7ч quick\ndeclare Аня терц:Дт\nchallenge Боря терц:Тб",
-        ),
-        (
-            "asked earlier in the same deal [000] rule 6",
-            "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\ndeclare Боря терц:Кп",
+            "asked in the same deal, earlier [000] rule 6",
+            "deal 7ч quick\ndeclare Аня терц:Дт\nask Боря\ndeclare Аня 50:Тп",
         ),
     ],
 )
@@ -128,7 +125,7 @@ def test_the_empty_challenge_penalty_falls_on_the_asker(rule, script):
     """[000] rule 6 «Вы не имеете права спрашивать «Рост», если у вас нет никакой комбинации на
     руках. За это пишут штраф»: the one who asked goes uphill."""
     sheet = play(f"{script}\npenalty Боря empty-challenge", "book")
-    assert sheet.uphill["Боря"] == 20, rule
+    assert sheet.deals[-1].penalties[-1].uphill == 20, rule
     notice = sheet.deals[-1].notices[-1]
     assert notice.code == "notice.penalty" and "Боря goes 20 uphill" in said(notice), rule
 

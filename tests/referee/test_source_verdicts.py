@@ -329,7 +329,7 @@ def test_book_four_jacks_answer_across_classes_in_both_places(rule, script):
 def test_book_the_asker_still_forfeits_a_hundred():
     """§4.2 [001] «лишается высшего назначения в этом ходе»: below four jacks, a higher
     class stays barred after the question."""
-    error = refused("deal 7ч quick\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
+    error = refused("deal 7ч\ndeclare Аня терц:Тч\nask Боря\ndeclare Боря 105:Вп", "book")
     assert error.verdict.code == "err.forfeit"
     assert "may not declare a higher class" in said(error), said(error)
 
@@ -459,11 +459,16 @@ def test_every_penalty_says_what_it_did(rule, rules, script, says):
 
 
 def test_a_lowering_named_by_command_says_its_price():
-    """§6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»."""
-    sheet = play("deal 7ч quick\ndeclare Аня терц:Дт\npenalty Аня lowering 2")
-    notice = sheet.notices_for(3)[0]
+    """§6 lowering [000]: «минус столько очков, сколько было в заявленной комбинации»: named
+    on a late lowering (priced as late, a lowering all the same), it costs its value too."""
+    tricks = "Тч 7ч, Тт 9ч, 10т Кт, 10б Вб, Кб Дб, 9п 8ч, 8т 8п, Тп 7п".split(", ")
+    script = ["deal 7п", "declare Аня терц:Кп", *(f"trick {t}" for t in tricks)]
+    script += ["declare Аня терц:Дп", "penalty Аня lowering 11"]  # late, and lower in ♠
+    sheet = play("\n".join(script), "classic")
+    notice = sheet.notices_for(12)[0]
     assert notice.code == "notice.penalty"
-    assert "Аня's terts:Q♣ scores nothing and costs -20 in the deal" in said(notice)
+    assert "Аня's terts:Q♠ scores nothing and costs -20 in the deal" in said(notice)
+    assert sheet.deals[0].declared("Аня") == 20 - 20 and sheet.uphill["Аня"] == 20
 
 
 # --- a deal's end without a trick (§5, game.deal_end_requires_trick) ---------------------
@@ -582,15 +587,14 @@ def test_a_stored_game_file_with_a_repeat_loads_and_can_drop_it(tmp_path):
 )
 def test_a_penalty_naming_a_declaration_found_false_changes_nothing(rule, kind):
     """§6: the players name Боря's latest declaration, a late one the cards showed false
-    already: the penalty changes nothing and says so; it never falls on an earlier one."""
+    already: one offence, one penalty (false and late are charged), and it lowers nothing:
+    refused, naming why; it never falls on an earlier one."""
     script = (
         "deal 7п\ntrick Тч 7ч\ndeclare Боря терц:Кч\n"  # a terts in time, Боря's earlier one
         + "\n".join(LATE_FIFTY_FALSE_BY_THE_LEAD.splitlines()[2:9])
         + f"\ndeclare Боря терц:Тч\npenalty Боря {kind}"
     )
-    sheet = play(script, "book")  # book: Боря declares before his own card
-    deal = sheet.deals[0]
-    statuses = {str(r.decl): r.status for r in deal.declarations}
-    assert statuses == {"terts:K♥": Status.SCORED, "terts:A♥": Status.FALSE}, rule
-    notice = sheet.notices_for(len(script.splitlines()))[0]
-    assert notice.code == "notice.void.already" and "this penalty changes nothing" in said(notice)
+    error = refused(script, "book")  # book: Боря declares before his own card
+    code = "err.penalty.not_lowering" if kind == "lowering" else "err.penalty.charged"
+    assert error.verdict.code == code, (rule, said(error))
+    assert "terts:A♥" in said(error) and "terts:K♥" not in said(error), said(error)

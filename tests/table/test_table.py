@@ -375,6 +375,10 @@ def record(request, **kw):
         ("p Боря miscount 10", record(PenaltyRequest(B, "miscount", 10))),
         ("p Боря false-declaration", record(PenaltyRequest(B, "false-declaration"))),
         ("штраф Боря false --event 3", record(PenaltyRequest(B, "false", event=3))),
+        (
+            "p Боря false --event 3 --combo терц:Дч",
+            record(PenaltyRequest(B, "false", event=3, combo="терц:Дч")),
+        ),
         ("x Аня", record(ExchangeRequest(A))),
         ("a Боря", record(AskRequest(B))),
         ("tr ч", record(TrumpRequest("ч"))),

@@ -32,6 +32,15 @@ def command(
             "--event", metavar="N", click_type=AsciiInt(), help="The declaration event it voids."
         ),
     ] = None,
+    combo: Annotated[
+        Optional[str],
+        typer.Option(
+            "--combo",
+            metavar="COMBO",
+            help="The false one of an event's several combinations (false-declaration); "
+            "the others stand.",
+        ),
+    ] = None,
 ) -> "Request":
     """A penalty of §6 for P, in the current deal (or the last one).
 
@@ -39,4 +48,4 @@ def command(
     """
     from ...game.requests import PenaltyRequest
 
-    return PenaltyRequest(player, kind, points, event)
+    return PenaltyRequest(player, kind, points, event, combo)

@@ -59,6 +59,8 @@ def describe(event: Event) -> str:
         text = t("ev.penalty", p=event.player, kind=penalty_name(event.kind.value))
         if event.points is not None:
             text += ", " + t("ev.points", n=event.points)
+        if event.combo is not None:  # the false one of its event's several
+            text += ", " + decl_names([event.combo])
         if event.target is not None:
             text += f" ({t('ev.event', n=event.target)})"
         return text

@@ -941,13 +941,19 @@
       const kind = el("select", { "data-field": "kind" },
         ...PENALTIES.map((k) => el("option", { value: k, text: w("pen." + k) })));
       const points = numberInput("amount", true), event = numberInput("event", true);
+      // the false one of an event's several combinations (a remedy may name the event only)
+      const combo = el("input", { type: "text", "data-field": "combo", autocomplete: "off",
+        autocapitalize: "off", spellcheck: "false", placeholder: w("ui.optional") });
       if (old("kind")) kind.value = old("kind");
       if (typeof old("points") === "number") points.value = String(old("points"));
       if (typeof old("event") === "number") event.value = String(old("event"));
+      if (typeof old("combo") === "string") combo.value = old("combo");
       return {
         nodes: [field(w("ui.player"), who.node, null, "player"), field(w("ui.kind"), kind, null, "kind"),
-          field(w("ui.amount"), points), field(w("ui.event"), event, w("ui.event_hint"))],
-        body: () => ({ player: who.value, kind: kind.value, points: readNumber(points), event: readNumber(event) }),
+          field(w("ui.amount"), points), field(w("ui.event"), event, w("ui.event_hint")),
+          field(w("ui.false_combo"), combo, w("ui.false_combo_hint"))],
+        body: () => ({ player: who.value, kind: kind.value, points: readNumber(points), event: readNumber(event),
+          combo: combo.value.trim() || null }),
       };
     },
     claim() {
