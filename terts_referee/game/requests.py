@@ -36,6 +36,7 @@ __all__ = [
     "FLAG",
     "Field",
     "NUMBER",
+    "NoteRequest",
     "PenaltyRequest",
     "REQUESTS",
     "Request",
@@ -299,6 +300,32 @@ class ClaimRequest(Request):
         return Claim(game.player(self.player), self.tricks, self.card_points)
 
 
+class NoteRequest(Request):
+    """``note``: the players' words on the last deal (or deal ``deal``): a misdeal, a dispute,
+    who shuffled. Kept as written (spaces at its ends trimmed): one line of text."""
+
+    __slots__ = ("deal", "text")
+    action = "note"
+    FIELDS = (Field("text", TEXT, True), Field("deal", NUMBER))
+
+    def __init__(self, text: str, deal: int | None = None) -> None:
+        self.text, self.deal = text, deal
+
+    def to_event(self, game: Game) -> Event:
+        from ..domain.events import NOTE_MOST, Note, note_text
+        from ..domain.verdicts import Verdict
+        from ..errors import NotationError
+
+        text = note_text(self.text)
+        if text is None:
+            raise NotationError(Verdict("err.note.text", {"most": NOTE_MOST}))
+        deal = self.deal
+        if deal is None:  # the deal it is written on, named: a later correction cannot move it
+            deals = game.sheet().deals
+            deal = deals[-1].number if deals else None
+        return Note(text, deal)
+
+
 REQUESTS: dict[str, type[Request]] = {
     r.action: r
     for r in (
@@ -312,6 +339,7 @@ REQUESTS: dict[str, type[Request]] = {
         ScoreRequest,
         PenaltyRequest,
         ClaimRequest,
+        NoteRequest,
     )
 }
 """Every recording action by name, in the order the commands are listed."""

@@ -62,6 +62,8 @@ LABELS = register(
     N_p("export.open_deal", "deal in progress"),
     N_p("export.no_deals", "no deals yet"),
     N_p("export.notes", "Notes"),
+    N_p("export.deal_notes", "The players' notes"),
+    N_p("export.deal_n", "deal {n}"),
     N_np(
         "export.set_aside",
         "Set aside, not counted: {n} stored event ({numbers}) that no longer hold; kept in "
@@ -591,6 +593,16 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
     if notes:
         items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
         notes_html = f'<h2 class="notes">{_h("notes", lang)}</h2>\n<ul class="notes">{items}</ul>'
+
+    written = [(d.get("number"), n) for d in deals for n in d.get("notes") or []]
+    if written:  # the players' notes on their deals, as they wrote them
+        items = "".join(
+            f"<li>{_h('deal_n', lang, n=n)}: {escape(str(text))}</li>" for n, text in written
+        )
+        notes_html = (
+            f'<h2 class="notes">{_h("deal_notes", lang)}</h2>\n<ul class="notes">{items}</ul>\n'
+            + notes_html
+        )
 
     keys = []
     if any(d.get("last_trick") for d in deals):

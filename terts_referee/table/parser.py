@@ -69,6 +69,7 @@ OPTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "score": {"--by": ("by", True), "--last-trick": ("last_trick", True)},
     "penalty": {"--points": ("points", True), "--event": ("event", True)},
     "claim": {"--tricks": ("tricks", True), "--card-points": ("card_points", True)},
+    "note": {"--deal": ("deal", True)},
     "undo": {"--json": ("as_json", False)},
     "drop": {"--json": ("as_json", False)},
     "status": {"--json": ("as_json", False)},
@@ -283,6 +284,11 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
             _number(tricks) if tricks is not None else None,
             _number(points) if points is not None else None,
         )
+    if name == "note":  # the words as said, one space between them
+        if not pos:
+            raise _usage(form, lang)
+        deal = opts.get("deal")
+        return r.NoteRequest(" ".join(pos), _number(deal) if deal is not None else None)
     if len(pos) != 1:  # ask, trump, exchange: one word
         raise _usage(form, lang)
     if name == "trump":
