@@ -121,6 +121,7 @@ MSG = register(
     N_p("out.target", "{p}: {total} of {target}"),
     N_p("out.uphill", " ({n} в гору)"),
     N_p("out.sample", "(sample game written to {path})"),
+    N_p("out.sample_removed", "(a sample game, played through a temporary file, now removed)"),
     N_p("out.uphill_short", "{n} uphill"),
     N_np("out.pen.points", "{n} point in the deal", "{n} points in the deal", "n"),
     N_p("out.pen.withdrawn", "withdrawn"),
