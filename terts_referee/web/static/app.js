@@ -1344,7 +1344,7 @@
 
   // A table of a club night (terts serve --club): its name, and the way back to the lobby.
   function renderClub(club) {
-    const name = w("club.ui.table_name", { name: club.table });
+    const name = w("club.ui.table_name", { name: club.title || club.table });
     $("club").replaceChildren(el("a", { href: club.lobby, text: "← " + w("club.ui.lobby") }),
       el("span", { class: "table-name", text: name }));
     $("club").hidden = false;
