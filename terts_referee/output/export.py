@@ -226,17 +226,30 @@ figure.chart svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9em; color: #333; }
 ul.notes { font-size: 0.85em; }
 p.set-aside { color: #8a4b00; }
-/* A phone: the table scrolls sideways in its own box, never the page; the chart keeps a width
-   at which its 12-unit text is read at 10 px or more, in a box of its own too. */
-div.wide { overflow-x: auto; }
+/* The sheet is laid out for the width it has, never scrolled sideways: the wide table (five
+   columns a player, as on paper) down to a laptop's half screen, its words breaking where they
+   must; below 700 px the compact one (a column a player: the deal's points, Σ the total, what
+   was declared in small print), read at a glance. The chart takes the width. */
+table.compact { display: none; }
+table.compact td.num { white-space: normal; }
+table.compact .sum { display: block; border-top: 0; color: #444; font-size: 0.85em; }
+table.compact .what { display: block; color: #444; font-size: 0.8em; text-align: left; }
+table.compact th.player { text-align: right; }
+figure.chart svg { width: 100%; height: auto; }
+@media (max-width: 1050px) {
+  body { font-size: 10pt; }
+  table.sheet th, table.sheet td { padding: 2px 3px; }
+  table.sheet thead th { overflow-wrap: anywhere; hyphens: auto; }
+}
 @media (max-width: 700px) {
-  body { margin: 0.75em auto; padding: 0 0.6em; }
-  figure.chart { margin-left: 0; margin-right: 0; overflow-x: auto; }
-  figure.chart svg { min-width: 600px; }
+  body { margin: 0.75em auto; padding: 0 0.6em; font-size: 11pt; }
+  div.wide { display: none; }
+  table.compact { display: table; }
+  figure.chart { margin-left: 0; margin-right: 0; }
 }
 @media print {
-  div.wide, figure.chart { overflow: visible; }
-  figure.chart svg { min-width: 0; }
+  div.wide { display: block; }
+  table.compact { display: none; }
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
   thead { display: table-header-group; }
   tfoot { display: table-footer-group; }
@@ -342,6 +355,65 @@ def _deal_row(deal: DealJSON, players: list[str], lang: str) -> str:
         cells.append(f'<td class="num">{points}</td>')
         cells.append(f'<td class="total">{total}</td>')
     return f"<tr{cls}>" + "".join(cells) + "</tr>"
+
+
+def _compact_row(deal: DealJSON, players: list[str], lang: str) -> str:
+    """A deal as a phone shows it (``table.compact``): its number and trump, then for each
+    player the deal's points (… while it is open), its running total marked Σ, and what was
+    declared and charged, in a line of small print: the paper sheet's two columns a player."""
+    counted = _counted(deal, players)
+    trump = deal.get("trump")
+    red = " red" if trump in ("hearts", "diamonds") else ""
+    cells = [
+        f'<td class="deal">{escape(str(deal.get("number", "")))}</td>',
+        f'<td class="trump{red}">{escape(_suit_symbol(trump))}</td>',
+    ]
+    for p in players:
+        points = escape(str((deal.get("points") or {}).get(p, ""))) if counted else "…"
+        total = escape(str(deal["totals"][p])) if counted else "…"
+        said = [
+            f"{_declaration_name(r, lang)} {r.get('points', '')}"
+            for r in deal.get("declared", [])
+            if r.get("player") == p
+        ]
+        pens = int((deal.get("penalties") or {}).get(p, 0) or 0)
+        if pens:
+            said.append(f"{_w('penalties', lang)} {pens:+d}")
+        small = f'<span class="what">{escape("; ".join(said))}</span>' if said else ""
+        cells.append(
+            f'<td class="num"><b>{points}</b> <span class="sum">Σ {total}</span>{small}</td>'
+        )
+    cls = "" if counted else ' class="open"'
+    return f"<tr{cls}>" + "".join(cells) + "</tr>"
+
+
+def _compact_table(data: SheetJSON, players: list[str], lang: str) -> str:
+    """The sheet for a narrow screen: four columns, read at a glance (the wide table is for
+    paper and wide screens; one of the two is shown, by the screen's width)."""
+    deals = data.get("deals", [])
+    rows = [_compact_row(d, players, lang) for d in deals] or [
+        f'<tr class="empty"><td colspan="4">{_h("no_deals", lang)}</td></tr>'
+    ]
+    totals = data.get("totals") or {}
+    foot = "".join(
+        f'<td class="num"><b>{escape(str(totals.get(p, 0)))}</b> '
+        f'<span class="sum">{escape(_target_text(data, p, lang))}</span></td>'
+        for p in players
+    )
+    head = "".join(f'<th scope="col" class="player">{escape(p)}</th>' for p in players)
+    return "\n".join(
+        [
+            '<table class="sheet compact">',
+            f'<thead><tr><th scope="col">{_h("deal", lang)}</th>'
+            f'<th scope="col">{_h("trump", lang)}</th>{head}</tr></thead>',
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            f'<tfoot><tr class="totals"><th colspan="2" scope="row">{_h("total", lang)}</th>'
+            f"{foot}</tr></tfoot>",
+            "</table>",
+        ]
+    )
 
 
 def sheet_html(data: SheetJSON, lang: str = "en") -> str:
@@ -452,6 +524,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         "</tfoot>",
         "</table>",
         "</div>",
+        _compact_table(data, players, lang),
         aside_html,
         key,
         '<figure class="chart">',

@@ -115,7 +115,7 @@ TABLE = register(
     N_p("table.help.penalty", "penalty (N = --points): p Боря miscount 10"),
     N_p("table.help.exchange", "swap the trump 7 for the face-up card"),
     N_p("table.help.claim", "claim the win (quick deal: tricks and card points so far)"),
-    N_p("table.help.note", "a note on the deal (a misdeal, a dispute): note пересдали"),
+    N_p("table.help.note", "a note on the deal (a misdeal, a dispute): note пересдача"),
     # TRANSLATORS: the deal's words of the table mode: how a deal's mode is said
     N_p("table.help.modes", "{quick} = quick, {tricks} = tricks"),
     N_p("table.help.undo", "remove the latest event"),

@@ -33,7 +33,7 @@ def command(
     It counts no point; the sheet, the log, the printed sheet and the page show it with its
     deal. Correct it or drop it as any event (terts note … --replace N, terts drop N).
 
-    Example: terts note Боря сдал 8 карт, пересдали
+    Example: terts note пересдача: у Бори 8 карт
     """
     from ...game.requests import NoteRequest
 
