@@ -246,6 +246,8 @@ figure.chart svg { width: 100%; height: auto; }
   div.wide { display: none; }
   table.compact { display: table; }
   figure.chart { margin-left: 0; margin-right: 0; }
+  /* the chart drawn at the phone's width: its words larger, to be read at 10 px or more */
+  svg.terts-chart text { font-size: 21px; }
 }
 @media print {
   div.wide { display: block; }

@@ -40,5 +40,5 @@ def summary_lines(sheet: Sheet, status: StatusView, lang: str) -> list[str]:
                 leader=status.leader,
             )
     if status.next_dealer is not None:  # between deals: who deals next by the rules
-        where += " · " + t("out.next_dealer", lang, p=status.next_dealer)
+        where += " · " + t("table.next_dealer", lang, p=status.next_dealer)
     return [totals, where]

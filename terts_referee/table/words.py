@@ -61,6 +61,7 @@ TABLE = register(
     N_p("table.totals", "{name} {total}/{target}"),
     N_p("table.no_deal", "no deal yet: n TRUMP (n 7ч; trick by trick: n 7ч tricks)"),
     N_p("table.deal_over", "deal {deal} is over; next: n TRUMP"),
+    N_p("table.next_dealer", "{p} deals next"),
     N_p("table.game_over", "game over: {winner} wins"),
     N_p(
         "table.quick",
