@@ -8,6 +8,8 @@ import os
 import threading
 from datetime import datetime, timedelta
 
+import pytest
+
 from terts_referee.game import locking
 from terts_referee.game.session import GameFile
 from tests.club_helpers import club_server, table
@@ -86,3 +88,24 @@ def test_a_table_is_titled_by_its_players(tmp_path):
         ui = request(server, "GET", table(name, "api/ui")).json()
     assert name != "Боря — Даша" and ui["club"]["title"] == "Боря — Даша"
     assert ui["words"]["club.ui.table_name"].format(name=ui["club"]["title"]) == "Стіл Боря — Даша"
+
+
+@pytest.mark.slow
+def test_the_standings_headers_do_not_run_together_at_390_px(tmp_path, page):
+    """«Партий» and «Побед» each in their own column, whole, at a phone's width."""
+    folder, library = _where(tmp_path)
+    with club_server(folder, library, lang="ru", players=PLAYERS) as server:
+        page.goto(server.url)
+        page.wait_for_selector("table.standings th")
+        heads = page.evaluate(
+            """() => [...document.querySelectorAll("table.standings thead th")].map((th) => {
+                const range = document.createRange();
+                range.selectNodeContents(th);
+                const r = range.getBoundingClientRect(), c = th.getBoundingClientRect();
+                return [th.textContent, r.left, r.right, c.left, c.right]; })"""
+        )
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    words = [h[0] for h in heads]
+    assert "Партий" in words and "Побед" in words
+    for text, left, right, cell_left, cell_right in heads:
+        assert cell_left - 0.5 <= left and right <= cell_right + 0.5, (text, heads)

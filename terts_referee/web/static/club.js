@@ -125,8 +125,7 @@
     // a table is named by its players (the pair below); two tables of one pair differ by the
     // time each opened, said above them (its file's name is the folder's business)
     const opened = t.started ? w("club.ui.opened_at", { t: clock(t.started) }) : t.name;
-    return el("a", { class: "table" + (t.finished ? " finished" : ""), href: t.url,
-      "aria-label": t.players.join(" — ") + " · " + opened },
+    return el("a", { class: "table" + (t.finished ? " finished" : ""), href: t.url },
       el("div", { class: "table-name", text: opened }), pair,
       el("div", { class: "line" }, state, el("span", { class: "open", text: w("club.ui.open") })));
   }
