@@ -82,11 +82,11 @@ def test_the_csv_has_each_players_target_and_the_deals_notes_in_ukrainian(terts)
     text = terts.ok("--lang", "uk", "sheet", "--csv").stdout.lstrip("\ufeff")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))  # a Ukrainian spreadsheet's ;
     head = rows[0]
-    assert f"{A} мета" in head and f"{B} мета" in head and head[-1] == "нотатки"
+    assert f"{A}: мета" in head and f"{B}: мета" in head and head[-1] == "нотатки"
     first, second = rows[1], rows[2]
     targets = terts.sheet()["targets"]
-    assert first[head.index(f"{A} мета")] == "501"
-    assert second[head.index(f"{B} мета")] == str(targets[B])
+    assert first[head.index(f"{A}: мета")] == "501"
+    assert second[head.index(f"{B}: мета")] == str(targets[B])
     assert first[-1] == "спір про терц" and second[-1] == ""
 
 
