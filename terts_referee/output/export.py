@@ -235,6 +235,8 @@ table.compact td.num { white-space: normal; }
 table.compact .sum { display: block; border-top: 0; color: #444; font-size: 0.85em; }
 table.compact .what { display: block; color: #444; font-size: 0.8em; text-align: left; }
 table.compact th.player { text-align: right; }
+table.sheet.compact thead th { overflow-wrap: normal; hyphens: manual; white-space: nowrap; }
+table.sheet.compact thead th.player { white-space: normal; overflow-wrap: anywhere; }
 figure.chart svg { width: 100%; height: auto; }
 @media (max-width: 1050px) {
   body { font-size: 10pt; }
