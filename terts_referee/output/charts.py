@@ -262,17 +262,17 @@ def running_totals_svg(
     out.append('<g class="legend" fill="#000000">')
     for i, (p, text, (lx, row)) in enumerate(zip(players, legend, places, strict=True)):
         fill = PALETTE[i] if i == 0 else "#ffffff"
-        y = 20 + _ROW * row
+        ly = 20 + _ROW * row
         out.append(
-            f'<line x1="{num(lx)}" x2="{num(lx + 22)}" y1="{y}" y2="{y}" '
+            f'<line x1="{num(lx)}" x2="{num(lx + 22)}" y1="{ly}" y2="{ly}" '
             f'stroke="{PALETTE[i]}" stroke-width="2"/>'
         )
         out.append(
-            f'<circle cx="{num(lx + 11)}" cy="{y}" r="3.5" fill="{fill}" '
+            f'<circle cx="{num(lx + 11)}" cy="{ly}" r="3.5" fill="{fill}" '
             f'stroke="{PALETTE[i]}" stroke-width="1.5"/>'
         )
         out.append(
-            f'<text class="legend-name" x="{num(lx + 28)}" y="{y + 4}" '
+            f'<text class="legend-name" x="{num(lx + 28)}" y="{ly + 4}" '
             f'data-player="{escape(p)}">{escape(text)}</text>'
         )
     out.append("</g>")
