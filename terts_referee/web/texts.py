@@ -265,6 +265,7 @@ TEXTS = register(
     N_p("ui.ev.ask", "asks “From what?”"),
     N_p("ui.ev.trump", "trump"),
     N_p("ui.ev.note", "note"),
+    N_p("ui.note_on", "note on deal {n}:"),
     # --- the connection -------------------------------------------------------------------
     N_p(
         "ui.no_answer",

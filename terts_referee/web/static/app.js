@@ -451,6 +451,8 @@
   const noteText = (n) => (typeof n === "string" ? n : n && n.text ? n.text : JSON.stringify(n));
 
   function eventText(e, names) {
+    // a note: its deal and its words, as written
+    if (e.type === "note") return (e.deal ? w("ui.note_on", { n: e.deal }) : w("ui.ev.note") + ":") + " " + e.text;
     const bits = [w("ui.ev." + e.type)];
     if (e.player) bits.unshift(e.player);
     if (e.type === "deal" || e.type === "trump") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
@@ -459,10 +461,7 @@
     else if (e.combo) bits.push(e.combo);
     if (e.cards) bits.push(e.cards.join(" "));
     if (e.kind) bits.push(w("pen." + e.kind));
-    if (e.type === "note") {  // a note: its deal and its words, as written
-      if (e.deal) bits.push(w("ui.deal_n", { n: e.deal }) + ":");
-      bits.push(e.text);
-    }
+
     if (e.points !== undefined && e.points !== null && typeof e.points !== "object") {
       bits.push(String(e.points));
     }
