@@ -55,7 +55,9 @@ def test_the_open_deal_the_next_dealer_and_a_note_on_the_russian_page(terts, tmp
         assert page.locator("#sheet .deal-notes li").all_text_contents() == [
             "Сдача 1: пересдача: у Бори 8 карт"
         ]
-        assert "заметка к сдаче 1: пересдача: у Бори 8 карт" in page.locator("#recent").text_content()
+        assert (
+            "заметка к сдаче 1: пересдача: у Бори 8 карт" in page.locator("#recent").text_content()
+        )
         terts.ok("score", "54", "--by", A, "--last-trick", B)
         page.wait_for_function(
             "() => document.querySelector('#status').textContent.includes('Боря')"
