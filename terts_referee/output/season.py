@@ -114,6 +114,13 @@ table.stats th[scope=row] { text-align: left; }
 table.h2h td.wins { text-align: center; font-variant-numeric: tabular-nums; }
 h2 { font-size: 1.15em; margin: 1.2em 0 0.3em; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
+/* A phone: the season's charts keep a width at which their 12-unit words read at 10 px or
+   more, in a box of their own (the sheet's chart is drawn for the phone's width instead) */
+@media (max-width: 700px) {
+  figure.chart { overflow-x: auto; }
+  svg.season-chart { min-width: 600px; }
+}
+@media print { svg.season-chart { min-width: 0; } figure.chart { overflow: visible; } }
 """.strip()
 
 
