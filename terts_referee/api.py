@@ -80,6 +80,7 @@ from .game.game_file import GameFile
 from .game.model import Game
 from .game.requests import (
     FLAG,
+    LINE,
     NUMBER,
     REQUESTS,
     TEXT,
@@ -91,6 +92,7 @@ from .game.requests import (
     DeclareRequest,
     ExchangeRequest,
     Field,
+    NoteRequest,
     PenaltyRequest,
     Request,
     ScoreRequest,
@@ -169,6 +171,7 @@ __all__ = [
     "Moment",
     "NUMBER",
     "NotationError",
+    "NoteRequest",
     "PENALTY_WORDS",
     "Penalty",
     "PenaltyKind",
@@ -198,6 +201,7 @@ __all__ = [
     "Suit",
     "TEXT",
     "TEXTS",
+    "LINE",
     "Trick",
     "TrickRecord",
     "TrickRequest",

@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "score": "score",
     "penalty": "penalty",
     "claim": "claim",
+    "note": "note",
     "undo": "undo",
     "drop": "drop",
     "log": "log",

@@ -29,6 +29,8 @@ __all__ = [
     "Exchange",
     "Ask",
     "SetTrump",
+    "Note",
+    "NOTE_MOST",
     "event",
     "event_from_dict",
 ]
@@ -350,6 +352,39 @@ class SetTrump(NamedTuple):
         return d
 
 
+NOTE_MOST = 200
+"""The most characters a note holds: a line at the table (a misdeal, a dispute), not a diary."""
+
+
+def note_text(text: str) -> str | None:
+    """A note's text as it is kept (spaces at its ends trimmed), or None when it is not one:
+    empty, longer than NOTE_MOST, or with a control character (a line break, an escape), which
+    no sheet or page could show as written."""
+    text = text.strip()
+    if not text or len(text) > NOTE_MOST or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        return None
+    return text
+
+
+@event
+class Note(NamedTuple):
+    """The players' words on a deal (a misdeal, a dispute, who shuffled): shown with the deal
+    on the sheet, counted nowhere. ``deal``: its number (None: the last deal at its place)."""
+
+    @_TypeName
+    def type(self) -> str:
+        return "note"
+
+    text: str
+    deal: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "text": self.text}
+        if self.deal is not None:
+            d["deal"] = self.deal
+        return d
+
+
 MAX_POINTS = 1000
 """The most points an event may carry in the game file (a deal holds 150 card points plus the
 last-trick bonus; penalties are a few hundred at most): a bound against damaged files."""
@@ -371,6 +406,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "exchange": ("player",),
     "ask": ("player",),
     "trump": ("trump", "trump_card"),
+    "note": ("text", "deal"),
 }
 """Each event kind's fields in the game file (besides ``type`` and the optional ``at``)."""
 
@@ -569,6 +605,12 @@ def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "
         return Trick(lead, follow)
     if kind == "ask":
         return Ask(_name(d, "player", players))
+    if kind == "note":
+        expected = _Expect("store.expect.note", most=NOTE_MOST)
+        text = _get(d, "text", str, expected)
+        if note_text(text) != text:
+            raise _Bad("text", text, expected)
+        return Note(text, _int(d, "deal", 1, max(1, number - 1), required=False))
     if kind == "trump":
         return SetTrump(
             _parsed(d, "trump", parse_suit, _Expect("store.expect.suit")),
@@ -611,5 +653,15 @@ def event_from_dict(
 #: Any event; each is an immutable NamedTuple (cheap to define at start-up) whose class
 #: attribute ``type`` (a ``_TypeName``) names it in the game file.
 Event = (
-    DealEvent | Declare | Challenge | Score | Penalty | Claim | Trick | Exchange | Ask | SetTrump
+    DealEvent
+    | Declare
+    | Challenge
+    | Score
+    | Penalty
+    | Claim
+    | Trick
+    | Exchange
+    | Ask
+    | SetTrump
+    | Note
 )

@@ -284,6 +284,7 @@ EVENT_NAMES = {
     "penalty": "name.event.penalty",
     "claim": "name.event.claim",
     "ask": "name.event.ask",
+    "note": "name.event.note",
     "trump": "name.event.trump",
 }
 """An event type's name in a refusal; a type not listed here is named by its word."""

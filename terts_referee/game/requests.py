@@ -42,17 +42,19 @@ __all__ = [
     "FLAG",
     "Field",
     "NUMBER",
+    "NoteRequest",
     "PenaltyRequest",
     "REQUESTS",
     "Request",
     "ScoreRequest",
     "TEXT",
     "TEXTS",
+    "LINE",
     "TrickRequest",
     "TrumpRequest",
 ]
 
-TEXT, NUMBER, FLAG, TEXTS = "text", "number", "flag", "texts"
+TEXT, NUMBER, FLAG, TEXTS, LINE = "text", "number", "flag", "texts", "line"
 """The kinds of a request's fields: a string, an integer, a boolean, a list of strings."""
 
 
@@ -60,7 +62,9 @@ class Field:
     """One field of a request, as every face takes it:
 
     - ``name``: the attribute, the page's JSON key, the command's parameter;
-    - ``kind`` (``TEXT``, ``NUMBER``, ``FLAG``, ``TEXTS``) and whether it is ``required``;
+    - ``kind`` (``TEXT``, ``NUMBER``, ``FLAG``, ``TEXTS``; ``LINE``, one text as said: on the
+      command line and at the table the rest of the words, joined by one space) and whether it
+      is ``required``;
     - ``flags``: the command line's option names (``("--by",)``; a flag's two names as
       ``"--quick/--tricks"``); none for an argument, taken by its place;
     - ``short``: whether the table's short form takes it as a word in its place (``s 54 Боря
@@ -366,6 +370,32 @@ class ClaimRequest(Request):
         return Claim(game.player(self.player), self.tricks, self.card_points)
 
 
+class NoteRequest(Request):
+    """``note``: the players' words on the last deal (or deal ``deal``): a misdeal, a dispute,
+    who shuffled. Kept as written (spaces at its ends trimmed): one line of text."""
+
+    __slots__ = ("deal", "text")
+    action = "note"
+    FIELDS = (Field("text", LINE, True), Field("deal", NUMBER, flags=("--deal",), short=False))
+
+    def __init__(self, text: str, deal: int | None = None) -> None:
+        self.text, self.deal = text, deal
+
+    def to_event(self, game: Game) -> Event:
+        from ..domain.events import NOTE_MOST, Note, note_text
+        from ..domain.verdicts import Verdict
+        from ..errors import NotationError
+
+        text = note_text(self.text)
+        if text is None:
+            raise NotationError(Verdict("err.note.text", {"most": NOTE_MOST}))
+        deal = self.deal
+        if deal is None:  # the deal it is written on, named: a later correction cannot move it
+            deals = game.sheet().deals
+            deal = deals[-1].number if deals else None
+        return Note(text, deal)
+
+
 REQUESTS: dict[str, type[Request]] = {
     r.action: r
     for r in (
@@ -379,6 +409,7 @@ REQUESTS: dict[str, type[Request]] = {
         ScoreRequest,
         PenaltyRequest,
         ClaimRequest,
+        NoteRequest,
     )
 }
 """Every recording action by name, in the order the commands are listed."""

@@ -331,6 +331,18 @@ def game_lock(path: Path, timeout: float = 30.0) -> Iterator[None]:
         unlock_file(fd)
 
 
+def remove_lock(path: Path) -> bool:
+    """Remove the hidden lock file of a game file that is gone (moved to the library): only
+    when no game file is at ``path`` and nobody holds the lock (``locking.remove_lock_file``).
+    Returns whether it was removed."""
+    from .locking import remove_lock_file
+
+    target = os.path.realpath(path)
+    if os.path.lexists(target):
+        return False
+    return remove_lock_file(lock_path_for(target))
+
+
 def lock_path_for(target: str) -> str:
     """The hidden lock file beside the game file: ``.`` + its name + ``.lock``."""
     directory, name = os.path.split(target)

@@ -115,7 +115,9 @@ class StatusView(_Value):
     ``trump``, ``quick`` and ``tricks`` are None); ``phase`` is "over" once the deal is (or
     the game is), and then ``trick`` counts the tricks played, ``stock`` is 0 and nobody
     leads. ``tricks``: the tricks each player has taken in the deal. ``set_aside``: the stored
-    events the referee no longer takes (kept in the file, not counted), by number."""
+    events the referee no longer takes (kept in the file, not counted), by number.
+    ``next_dealer``: between deals and before the first, who deals next by the rules (None
+    while a deal is open, once the game is over, or when nothing tells: after a claim)."""
 
     __slots__ = (
         "deal",
@@ -125,6 +127,7 @@ class StatusView(_Value):
         "may_declare",
         "may_exchange",
         "may_look",
+        "next_dealer",
         "phase",
         "quick",
         "set_aside",
@@ -152,8 +155,10 @@ class StatusView(_Value):
         finished: bool,
         winner: str | None,
         set_aside: tuple[int, ...] = (),
+        next_dealer: str | None = None,
     ) -> None:
         self.deal, self.phase, self.trick, self.stock = deal, phase, trick, stock
+        self.next_dealer = next_dealer
         self.leader, self.dealer, self.trump, self.quick = leader, dealer, trump, quick
         self.may_declare, self.may_exchange, self.may_look = may_declare, may_exchange, may_look
         self.tricks, self.finished, self.winner = tricks, finished, winner
@@ -180,9 +185,10 @@ class LogEntry(_Value):
     """One effective event: its ``number``, the ``event``, when it was entered (``at``, None
     when unknown), when a correction put it in (``corrected``, None for a recorded event),
     its ``notices``, and ``set_aside``: why the referee no longer takes it, a stored event
-    kept in the file but not counted (None: it stands)."""
+    kept in the file but not counted (None: it stands); ``taken_by``: for a trick, who took it
+    (None for any other event, or a trick that does not stand)."""
 
-    __slots__ = ("at", "corrected", "event", "notices", "number", "set_aside")
+    __slots__ = ("at", "corrected", "event", "notices", "number", "set_aside", "taken_by")
 
     def __init__(
         self,
@@ -192,9 +198,11 @@ class LogEntry(_Value):
         corrected: datetime | None,
         notices: tuple[Verdict, ...],
         set_aside: Verdict | None = None,
+        taken_by: str | None = None,
     ) -> None:
         self.number, self.event, self.at = number, event, at
         self.corrected, self.notices, self.set_aside = corrected, notices, set_aside
+        self.taken_by = taken_by
 
 
 class LogView(_Value):
@@ -248,6 +256,7 @@ def _may_declare(sheet: Sheet) -> tuple[MayDeclare, ...]:
 def status_of(sheet: Sheet) -> StatusView:
     """Where the current deal of ``sheet`` stands and what may be done now."""
     from ..referee import exchange_bar, stock_before
+    from ..referee.deals import next_dealer
     from ..referee.records import may_look_at_tricks
 
     deal = sheet.deals[-1] if sheet.deals else None
@@ -255,7 +264,7 @@ def status_of(sheet: Sheet) -> StatusView:
     if deal is None:
         return StatusView(
             0, "over", 0, 0, None, None, None, None, (), False, False, None, sheet.finished,
-            sheet.winner, aside,
+            sheet.winner, aside, next_dealer(sheet),
         )  # fmt: skip
     k = deal.next_trick
     open_ = not deal.finished and not sheet.finished
@@ -276,6 +285,7 @@ def status_of(sheet: Sheet) -> StatusView:
         finished=sheet.finished,
         winner=sheet.winner,
         set_aside=aside,
+        next_dealer=next_dealer(sheet),
     )
 
 
@@ -284,6 +294,7 @@ def log_of(game: Game, sheet: Sheet, corrections: bool = False) -> LogView:
     with ``corrections``, the trail too."""
     corrected = game.corrected() if game.corrections else {}
     aside = sheet.set_aside
+    taken = {tr.event: tr.winner for d in sheet.deals for tr in d.tricks}  # who took each trick
     entries = tuple(
         LogEntry(
             i,
@@ -292,6 +303,7 @@ def log_of(game: Game, sheet: Sheet, corrections: bool = False) -> LogView:
             corrected[i].at if i in corrected else None,
             tuple(sheet.notices_for(i)),
             aside.get(i),
+            taken.get(i),
         )
         for i, e in enumerate(game.events, start=1)
     )

@@ -241,6 +241,7 @@ MESSAGES = register(
     N_p("store.expect.table", "a table [[events]]"),
     N_p("store.expect.card", "a card such as Q♥ or 10s"),
     N_p("store.expect.suit", "a suit: s c d h"),
+    N_p("store.expect.note", "a line of 1 to {most} characters"),
     N_p("store.expect.combo", "a declaration such as terts:Q♥"),
     N_p("store.expect.combos", 'a list of 1 to {most} declarations such as ["terts:Q♥"]'),
     N_p(
@@ -318,6 +319,7 @@ MESSAGES = register(
     N_p("name.event.penalty", "penalty"),
     N_p("name.event.claim", "claim"),
     N_p("name.event.ask", "question «От чего?»"),
+    N_p("name.event.note", "note"),
     N_p("name.event.trump", "trump"),
     N_p(
         "store.correction_malformed",
@@ -406,6 +408,12 @@ MESSAGES = register(
     N_p("err.no_deal.ask", "ask about a declaration in"),
     N_p("err.no_deal.trump", "record the trump of"),
     N_p("err.penalty.no_deal", "no deal yet: a penalty belongs to a deal; start one"),
+    N_p("err.note.no_deal", "no deal yet: a note belongs to a deal; start one"),
+    N_p("err.note.deal", "there is no deal {deal}: a note goes on one of deals 1 to {last}"),
+    N_p(
+        "err.note.text",
+        "a note is one line of 1 to {most} characters, without control characters",
+    ),
     N_p("err.game_over", "the game is over: {winner} won ({reason})"),
     N_p("notice.win", "{winner} wins the game: {reason}"),
     N_np(

@@ -20,6 +20,8 @@ both as a table and in the library counts once (``copies.counted_once``).
 **Standings** (:func:`standings`) are over the evening's finished games: for each player of the
 evening (of its games, and the players the evening was given), the games played, the wins and
 the points (the final totals of those games, added up), ranked by wins, then points, then name.
+With the evening's players named, only the games between two of them count: a game of two
+others in the afternoon, in the same library since six, is not of this evening.
 Ratings are openskill's over every finished game the library and the tables hold, in the order
 played (``ratings.rate``): the rating now and the rating just before the evening began, so the
 evening's change shows.
@@ -30,7 +32,8 @@ round is the first with a pair that has not; opening it opens a table for each s
 
 **Finished tables go to the library** as ``terts new`` moves a finished game
 (``index.archive_game``: crash-safe, never overwriting): :func:`move_finished`, which the server
-calls when the next round is opened and when it stops. Unfinished tables stay.
+calls when the next round is opened and when it stops; the hidden lock file of each table
+moved goes too (``storage.remove_lock``: locked while it is unlinked). Unfinished tables stay.
 """
 
 from __future__ import annotations
@@ -420,6 +423,8 @@ def standings(
     gives it, ``ratings`` over every finished game (:func:`rate_games`), ``players`` those the
     evening was given (listed before they play)."""
     names: dict[str, str] = {_key(p): p for p in players}
+    if players:  # the evening is its players': another pair's game of the day is not of it
+        evening = [g for g in evening if all(_key(p) in names for p in g["players"])]
     rows: dict[str, dict[str, Any]] = {
         _key(p): {"games": 0, "wins": 0, "points": 0} for p in players
     }
@@ -551,6 +556,7 @@ def move_finished(
     finished)."""
     from ..errors import RefereeError
     from ..game.game_file import GameFile
+    from ..game.storage import remove_lock
     from .index import archive_game
 
     moved, failed = [], []
@@ -565,4 +571,6 @@ def move_finished(
             moved.append((name, archive_game(path, library)))
         except RefereeError as exc:
             failed.append((name, exc.verdict))
+            continue
+        remove_lock(path)  # the game is gone from the folder: its hidden lock file goes too
     return moved, failed

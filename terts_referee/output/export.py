@@ -10,7 +10,6 @@ Raises NotationError for a language other than ``en`` or ``ru``.
 
 from __future__ import annotations
 
-import math
 from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -30,11 +29,12 @@ from ..i18n import (
 )
 from ..i18n import lang as current_lang
 from ..i18n.words import named
+from .charts import SheetChartWords, running_totals_svg, x_step
 
 if TYPE_CHECKING:
     from .report.shapes import DealJSON, DeclaredJSON, SheetJSON
 
-__all__ = ["LABELS", "chart_svg", "chart_text", "html_head", "sheet_html"]
+__all__ = ["LABELS", "STYLE", "chart_svg", "chart_text", "check_lang", "html_head", "sheet_html"]
 
 #: Every word the exports write, in both languages (keys prefixed ``export.``).
 LABELS = register(
@@ -61,6 +61,8 @@ LABELS = register(
     N_p("export.open_deal", "deal in progress"),
     N_p("export.no_deals", "no deals yet"),
     N_p("export.notes", "Notes"),
+    N_p("export.deal_notes", "The players' notes"),
+    N_p("export.deal_n", "deal {n}"),
     N_np(
         "export.set_aside",
         "Set aside, not counted: {n} stored event ({numbers}) that no longer hold; kept in "
@@ -78,15 +80,11 @@ LABELS = register(
     N_p("export.generated", "written by terts-referee"),
 )
 
-_COLOURS = ("#1f4e99", "#b22222")
-_SVG_W, _SVG_H = 720, 360
-_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 24, 48, 52
-
 
 # --- shared ---------------------------------------------------------------------------------
 
 
-def _check_lang(lang: str | None) -> str:
+def check_lang(lang: str | None) -> str:
     chosen = lang or current_lang()
     if not known(chosen):
         raise NotationError(Verdict("err.lang", {"lang": chosen, "langs": ", ".join(languages())}))
@@ -144,37 +142,6 @@ def _target_text(data: SheetJSON, player: str, lang: str) -> str:
     return f"{total - up} + {up} {_w('uphill', lang)} = {total}"
 
 
-def _nice_step(raw: float) -> int:
-    if raw <= 1:
-        return 1
-    base = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 5, 10):
-        if m * base >= raw:
-            return int(m * base)
-    return int(10 * base)  # pragma: no cover - the loop always returns
-
-
-def _y_range(values: list[int], ticks: int = 8) -> tuple[int, int, int]:
-    """A rounded (low, high, step) that holds every value, 0 included, with room above."""
-    lo, hi = min([0, *values]), max([0, *values])
-    if hi == lo:
-        hi = lo + 100
-    step = _nice_step((hi - lo) / ticks)
-    low = math.floor(lo / step) * step
-    high = math.ceil(hi / step) * step
-    if high == hi:
-        high += step
-    return low, high, step
-
-
-def _x_step(count: int, room: int) -> int:
-    """Label every deal, or every 2nd, 5th, 10th… so that at most ``room`` labels show."""
-    for step in (1, 2, 5, 10, 20, 50, 100, 200, 500):
-        if count / step <= room:
-            return step
-    return max(1, count // max(room, 1))
-
-
 def _suit_symbol(value: str | None) -> str:
     if not value:
         return "—"
@@ -202,188 +169,31 @@ def _declaration_name(entry: DeclaredJSON, lang: str) -> str:
     return named(decl, lang)
 
 
-def _num(value: float) -> str:
-    """A coordinate: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 # --- SVG ------------------------------------------------------------------------------------
 
 
 def chart_svg(data: SheetJSON, lang: str = "en") -> str:
-    """Both players' running totals per deal, from 0 before deal 1, against their targets.
-
-    One ``<polyline data-player=…>`` per player whose vertex ``i`` is deal ``i`` (0 = the
-    start); the vertices after the start are also ``<circle data-deal data-total>``; one dashed
-    ``<line data-player data-target>`` per player. The root carries ``data-y0`` (the pixel y of 0
-    points) and ``data-scale`` (pixels per point): points = (y0 − y) / scale.
-    """
-    lang = _check_lang(lang)
+    """Both players' running totals per deal, from 0 before deal 1, against their targets
+    (``charts.running_totals_svg``, which says what its elements carry), in ``lang``."""
+    lang = check_lang(lang)
     players = list(data["players"])
     series = _series(data)
-    targets = _targets(data)
-    values = [v for _, totals in series for v in totals.values()] + list(targets.values())
-    low, high, step = _y_range(values)
-
-    x_left, x_right, y_top, y_bottom = _LEFT, _SVG_W - _RIGHT, _TOP, _SVG_H - _BOTTOM
-    count = len(series)
-    dx = (x_right - x_left) / max(count, 1)
-    scale = (y_bottom - y_top) / (high - low)
-    y0 = y_bottom + low * scale
-
-    def x_at(i: int) -> float:
-        return x_left + i * dx
-
-    def y_at(value: float) -> float:
-        return y0 - value * scale
-
-    title = _w("chart_title", lang)
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_SVG_W} {_SVG_H}" '
-        f'width="{_SVG_W}" height="{_SVG_H}" role="img" class="terts-chart" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" '
-        f'data-deals="{count}" data-y0="{y0:.4f}" data-scale="{scale:.6f}">',
-        f"<title>{escape(title)}</title>",
-        f'<rect x="0" y="0" width="{_SVG_W}" height="{_SVG_H}" fill="#ffffff"/>',
-    ]
-
-    # grid and y ticks
-    out.append('<g class="y-axis" fill="#333333" text-anchor="end">')
-    value = low
-    while value <= high:
-        y = _num(y_at(value))
-        colour = "#999999" if value == 0 else "#e3e3e3"
-        out.append(
-            f'<line x1="{x_left}" x2="{x_right}" y1="{y}" y2="{y}" stroke="{colour}" '
-            f'stroke-width="1"/>'
-        )
-        out.append(f'<text x="{x_left - 6}" y="{_num(y_at(value) + 4)}">{value}</text>')
-        value += step
-    out.append("</g>")
-
-    # x ticks: deals 0..count
-    x_step = _x_step(max(count, 1), 16)
-    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
-    out.append(
-        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" '
-        f'stroke="#333333" stroke-width="1"/>'
-    )
-    out.append(
-        f'<line x1="{x_left}" x2="{x_left}" y1="{y_top}" y2="{y_bottom}" '
-        f'stroke="#333333" stroke-width="1"/>'
-    )
-    shown = [i for i in range(count + 1) if i % x_step == 0 or i == count]
-    if len(shown) > 1 and shown[-1] - shown[-2] < x_step / 2:
-        shown.pop(-2)  # the last deal's label would touch the one before it
-    for i in shown:
-        x = _num(x_at(i))
-        out.append(
-            f'<line x1="{x}" x2="{x}" y1="{y_bottom}" y2="{y_bottom + 4}" stroke="#333333"/>'
-        )
-        out.append(f'<text x="{x}" y="{y_bottom + 17}">{i}</text>')
-    out.append("</g>")
-
-    # axis titles
-    out.append(
-        f'<text class="x-label" x="{_num((x_left + x_right) / 2)}" y="{_SVG_H - 12}" '
-        f'text-anchor="middle" fill="#000000">{_h("deal", lang)}</text>'
-    )
-    mid_y = _num((y_top + y_bottom) / 2)
-    out.append(
-        f'<text class="y-label" x="16" y="{mid_y}" text-anchor="middle" fill="#000000" '
-        f'transform="rotate(-90 16 {mid_y})">{_h("points", lang)}</text>'
-    )
-
-    # targets: one dashed line per player; equal targets alternate their dashes on one line,
-    # with a gap between each two (dashes of 6 and gaps of 6, offset by 6, would meet end to
-    # end and draw a solid line)
-    same = len(set(targets.values())) == 1
-    dashes = "6 12" if same else "6 6"
-    out.append('<g class="targets">')
-    for i, p in enumerate(players):
-        y = _num(y_at(targets[p]))
-        offset = f' stroke-dashoffset="{9 * i}"' if same else ""
-        out.append(
-            f'<line x1="{x_left}" x2="{x_right}" y1="{y}" y2="{y}" stroke="{_COLOURS[i]}" '
-            f'stroke-width="1.5" stroke-dasharray="{dashes}"{offset} '
-            f'data-player="{escape(p)}" data-target="{targets[p]}"/>'
-        )
-    labelled: list[float] = []
-    for i, p in enumerate(players):
-        if same and i:
-            break
-        word = _w("target_lower", lang)
-        text = f"{word} {targets[p]}" if same else f"{p}: {word} {targets[p]}"
-        label_y = y_at(targets[p]) - 5
-        if any(abs(label_y - other) < 14 for other in labelled):
-            label_y += 19  # below its line, clear of the other label
-        labelled.append(label_y)
-        colour = "#333333" if same else _COLOURS[i]
-        out.append(
-            f'<text class="target-label" x="{x_left + 6}" y="{_num(label_y)}" fill="{colour}">'
-            f"{escape(text)}</text>"
-        )
-    out.append("</g>")
-
-    if not series:
-        out.append(
-            f'<text x="{_num((x_left + x_right) / 2)}" y="{_num((y_top + y_bottom) / 2)}" '
-            f'text-anchor="middle" fill="#777777">{_h("no_deals", lang)}</text>'
-        )
-
-    # the players' lines; the second player's markers are hollow, for black-and-white print
-    radius = "3.5" if count <= 20 else "2.5"
-    for i, p in enumerate(players):
-        name = escape(p)
-        points = [(x_at(0), y_at(0))] + [
-            (x_at(k), y_at(totals[p])) for k, (_, totals) in enumerate(series, start=1)
-        ]
-        coords = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
-        out.append(f'<g class="player" data-player="{name}">')
-        out.append(
-            f'<polyline fill="none" stroke="{_COLOURS[i]}" stroke-width="2" '
-            f'stroke-linejoin="round" data-player="{name}" points="{coords}"/>'
-        )
-        fill = _COLOURS[i] if i == 0 else "#ffffff"
-        for k, (number, totals) in enumerate(series, start=1):
-            tip = f"{p}, {_w('deal', lang).lower()} {number}: {totals[p]}"
-            out.append(
-                f'<circle cx="{_num(x_at(k))}" cy="{_num(y_at(totals[p]))}" r="{radius}" '
-                f'fill="{fill}" stroke="{_COLOURS[i]}" stroke-width="1.5" '
-                f'data-player="{name}" data-deal="{number}" data-total="{totals[p]}">'
-                f"<title>{escape(tip)}</title></circle>"
-            )
-        out.append("</g>")
-
-    # legend
-    out.append('<g class="legend" fill="#000000">')
-    legend_x = float(x_left)
     final = series[-1][1] if series else {p: 0 for p in players}
-    for i, p in enumerate(players):
-        fill = _COLOURS[i] if i == 0 else "#ffffff"
-        text = f"{p}: {final[p]} / {_target_text(data, p, lang)}"
-        out.append(
-            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 22)}" y1="20" y2="20" '
-            f'stroke="{_COLOURS[i]}" stroke-width="2"/>'
-        )
-        out.append(
-            f'<circle cx="{_num(legend_x + 11)}" cy="20" r="3.5" fill="{fill}" '
-            f'stroke="{_COLOURS[i]}" stroke-width="1.5"/>'
-        )
-        out.append(
-            f'<text class="legend-name" x="{_num(legend_x + 28)}" y="24" '
-            f'data-player="{escape(p)}">{escape(text)}</text>'
-        )
-        legend_x += 28 + max(200, 7.2 * len(text) + 24)
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    legend = [f"{p}: {final[p]} / {_target_text(data, p, lang)}" for p in players]
+    words = SheetChartWords(
+        title=_w("chart_title", lang),
+        x_label=_w("deal", lang),
+        y_label=_w("points", lang),
+        target=_w("target_lower", lang),
+        empty=_w("no_deals", lang),
+        deal=_w("deal", lang).lower(),
+    )
+    return running_totals_svg(players, series, _targets(data), legend, words)
 
 
 # --- HTML -----------------------------------------------------------------------------------
 
-_STYLE = """
+STYLE = """
 @page { size: A4 landscape; margin: 12mm; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #000;
        background: #fff; margin: 1.5em auto; max-width: 1100px; padding: 0 1em; }
@@ -415,17 +225,34 @@ figure.chart svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9em; color: #333; }
 ul.notes { font-size: 0.85em; }
 p.set-aside { color: #8a4b00; }
-/* A phone: the table scrolls sideways in its own box, never the page; the chart keeps a width
-   at which its 12-unit text is read at 10 px or more, in a box of its own too. */
-div.wide { overflow-x: auto; }
+/* The sheet is laid out for the width it has, never scrolled sideways: the wide table (five
+   columns a player, as on paper) down to a laptop's half screen, its words breaking where they
+   must; below 700 px the compact one (a column a player: the deal's points, Σ the total, what
+   was declared in small print), read at a glance. The chart takes the width. */
+table.compact { display: none; }
+table.compact td.num { white-space: normal; }
+table.compact .sum { display: block; border-top: 0; color: #444; font-size: 0.85em; }
+table.compact .what { display: block; color: #444; font-size: 0.8em; text-align: left; }
+table.compact th.player { text-align: right; }
+table.sheet.compact thead th { overflow-wrap: normal; hyphens: manual; white-space: nowrap; }
+table.sheet.compact thead th.player { white-space: normal; overflow-wrap: anywhere; }
+figure.chart svg { width: 100%; height: auto; }
+@media (max-width: 1050px) {
+  body { font-size: 10pt; }
+  table.sheet th, table.sheet td { padding: 2px 3px; }
+  table.sheet thead th { overflow-wrap: anywhere; hyphens: auto; }
+}
 @media (max-width: 700px) {
-  body { margin: 0.75em auto; padding: 0 0.6em; }
-  figure.chart { margin-left: 0; margin-right: 0; overflow-x: auto; }
-  figure.chart svg { min-width: 600px; }
+  body { margin: 0.75em auto; padding: 0 0.6em; font-size: 11pt; }
+  div.wide { display: none; }
+  table.compact { display: table; }
+  figure.chart { margin-left: 0; margin-right: 0; }
+  /* the chart drawn at the phone's width: its words larger, to be read at 10 px or more */
+  svg.terts-chart text { font-size: 21px; }
 }
 @media print {
-  div.wide, figure.chart { overflow: visible; }
-  figure.chart svg { min-width: 0; }
+  div.wide { display: block; }
+  table.compact { display: none; }
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
   thead { display: table-header-group; }
   tfoot { display: table-footer-group; }
@@ -533,9 +360,68 @@ def _deal_row(deal: DealJSON, players: list[str], lang: str) -> str:
     return f"<tr{cls}>" + "".join(cells) + "</tr>"
 
 
+def _compact_row(deal: DealJSON, players: list[str], lang: str) -> str:
+    """A deal as a phone shows it (``table.compact``): its number and trump, then for each
+    player the deal's points (… while it is open), its running total marked Σ, and what was
+    declared and charged, in a line of small print: the paper sheet's two columns a player."""
+    counted = _counted(deal, players)
+    trump = deal.get("trump")
+    red = " red" if trump in ("hearts", "diamonds") else ""
+    cells = [
+        f'<td class="deal">{escape(str(deal.get("number", "")))}</td>',
+        f'<td class="trump{red}">{escape(_suit_symbol(trump))}</td>',
+    ]
+    for p in players:
+        points = escape(str((deal.get("points") or {}).get(p, ""))) if counted else "…"
+        total = escape(str(deal["totals"][p])) if counted else "…"
+        said = [
+            f"{_declaration_name(r, lang)} {r.get('points', '')}"
+            for r in deal.get("declared", [])
+            if r.get("player") == p
+        ]
+        pens = int((deal.get("penalties") or {}).get(p, 0) or 0)
+        if pens:
+            said.append(f"{_w('penalties', lang)} {pens:+d}")
+        small = f'<span class="what">{escape("; ".join(said))}</span>' if said else ""
+        cells.append(
+            f'<td class="num"><b>{points}</b> <span class="sum">Σ {total}</span>{small}</td>'
+        )
+    cls = "" if counted else ' class="open"'
+    return f"<tr{cls}>" + "".join(cells) + "</tr>"
+
+
+def _compact_table(data: SheetJSON, players: list[str], lang: str) -> str:
+    """The sheet for a narrow screen: four columns, read at a glance (the wide table is for
+    paper and wide screens; one of the two is shown, by the screen's width)."""
+    deals = data.get("deals", [])
+    rows = [_compact_row(d, players, lang) for d in deals] or [
+        f'<tr class="empty"><td colspan="4">{_h("no_deals", lang)}</td></tr>'
+    ]
+    totals = data.get("totals") or {}
+    foot = "".join(
+        f'<td class="num"><b>{escape(str(totals.get(p, 0)))}</b> '
+        f'<span class="sum">{escape(_target_text(data, p, lang))}</span></td>'
+        for p in players
+    )
+    head = "".join(f'<th scope="col" class="player">{escape(p)}</th>' for p in players)
+    return "\n".join(
+        [
+            '<table class="sheet compact">',
+            f'<thead><tr><th scope="col">{_h("deal", lang)}</th>'
+            f'<th scope="col">{_h("trump", lang)}</th>{head}</tr></thead>',
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            f'<tfoot><tr class="totals"><th colspan="2" scope="row">{_h("total", lang)}</th>'
+            f"{foot}</tr></tfoot>",
+            "</table>",
+        ]
+    )
+
+
 def sheet_html(data: SheetJSON, lang: str = "en") -> str:
     """The sheet as a printable HTML5 page, laid out like the paper one, with the SVG chart."""
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     players = list(data["players"])
     a, b = players
     targets = _targets(data)
@@ -591,6 +477,16 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
         notes_html = f'<h2 class="notes">{_h("notes", lang)}</h2>\n<ul class="notes">{items}</ul>'
 
+    written = [(d.get("number"), n) for d in deals for n in d.get("notes") or []]
+    if written:  # the players' notes on their deals, as they wrote them
+        items = "".join(
+            f"<li>{_h('deal_n', lang, n=n)}: {escape(str(text))}</li>" for n, text in written
+        )
+        notes_html = (
+            f'<h2 class="notes">{_h("deal_notes", lang)}</h2>\n<ul class="notes">{items}</ul>\n'
+            + notes_html
+        )
+
     keys = []
     if any(d.get("last_trick") for d in deals):
         keys.append(f"• {_h('last_trick', lang)}")
@@ -606,7 +502,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         text = _h("set_aside", lang, n=len(aside), numbers=numbers)
         aside_html = f'<p class="set-aside">{text}</p>'
     parts = [
-        *html_head(lang, f"{title}: {a} — {b}", _STYLE),
+        *html_head(lang, f"{title}: {a} — {b}", STYLE),
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game">{escape(game_line)}</p>',
@@ -631,6 +527,7 @@ def sheet_html(data: SheetJSON, lang: str = "en") -> str:
         "</tfoot>",
         "</table>",
         "</div>",
+        _compact_table(data, players, lang),
         aside_html,
         key,
         '<figure class="chart">',
@@ -669,7 +566,7 @@ def chart_text(
     (with ``lang="en"`` and ASCII names the whole text is ASCII). ``lang`` defaults to the
     current language (``i18n.lang()``). Plain text: print it as a rich ``Text``.
     """
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     width, height = max(int(width), 24), max(int(height), 4)
     if ascii_only:
         marks, both, dot, target_ch = ("o", "x"), "*", ".", "-"
@@ -734,7 +631,7 @@ def chart_text(
 
     # x labels: deal numbers that fit, the last always
     x_line = [" "] * (plot_w + 4)
-    step = _x_step(max(count, 1), max(plot_w // (len(str(count)) + 2), 1))
+    step = x_step(max(count, 1), max(plot_w // (len(str(count)) + 2), 1))
     wanted = [i for i in range(count + 1) if i % step == 0]
     if wanted[-1] != count:
         wanted.append(count)

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Final
 from .. import __version__
 from ..i18n import N_np, N_p, number, register, t
 from ..library.summary import COUNTS, DECLARATION_CLASSES
-from .export import _STYLE, _check_lang, _num, _plain, _x_step, _y_range, html_head
+from .charts import LineWords, line_chart_svg, rate_bars_svg, y_range
+from .export import STYLE, check_lang, html_head
+from .safe_text import visible
 
 if TYPE_CHECKING:
     from ..library.shapes import PlayerStats, Stats, TimelineEntry
@@ -88,10 +90,6 @@ WORDS = register(
     N_p("season.generated", "written by terts-referee"),
 )
 
-#: The sheet's two colours first, then more for a club of players.
-PALETTE = ("#1f4e99", "#b22222", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#6d4c41", "#555555")
-_W, _H = 720, 340
-_L, _R, _T, _B = 56, 24, 56, 48
 
 #: The players' table: results, then (a second table) what happened in their deals.
 _RESULTS: Final = (  # Final: each is a literal, a key of the players' figures
@@ -116,6 +114,13 @@ table.stats th[scope=row] { text-align: left; }
 table.h2h td.wins { text-align: center; font-variant-numeric: tabular-nums; }
 h2 { font-size: 1.15em; margin: 1.2em 0 0.3em; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
+/* A phone: the season's charts keep a width at which their 12-unit words read at 10 px or
+   more, in a box of their own (the sheet's chart is drawn for the phone's width instead) */
+@media (max-width: 700px) {
+  figure.chart { overflow-x: auto; }
+  svg.season-chart { min-width: 600px; }
+}
+@media print { svg.season-chart { min-width: 0; } figure.chart { overflow: visible; } }
 """.strip()
 
 
@@ -174,10 +179,10 @@ def _monthly(figures: Stats) -> tuple[list[str], dict[str, dict[str, int]]]:
 
 def wins_chart_text(figures: Stats, ascii_only: bool = False, lang: str | None = None) -> str:
     """Wins by month as bars, one line per player and month; plain text for a rich ``Text``."""
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     block = "#" if ascii_only else "█"
     months, wins = _monthly(figures)
-    names = {n: _plain(n) for n in wins}
+    names = {n: visible(n) for n in wins}
     width = max((len(n) for n in names.values()), default=0)
     most = max((v for per in wins.values() for v in per.values()), default=0)
     scale = 40 / most if most > 40 else 1
@@ -201,84 +206,12 @@ def _line_chart(
     lines: list[tuple[str, str, list[tuple[int, float]], str]],
     lang: str,
 ) -> str:
-    """A chart of one line a player over the season's games: ``kind`` its class, ``titles``
-    the catalogue keys of its title and its y axis, ``count`` the games (x), ``span`` the y
-    axis (low, high, step), ``lines`` each player's (name, the line's data attributes, its
-    points (game, value), the legend's label). A line of one point is drawn as a dot."""
-    low, high, step = span
-    x_left, x_right, y_top, y_bottom = _L, _W - _R, _T, _H - _B
-    dx = (x_right - x_left) / max(count, 1)
-    scale = (y_bottom - y_top) / (high - low)
-
-    def x(i: float) -> float:
-        return x_left + i * dx
-
-    def y(v: float) -> float:
-        return y_bottom - (v - low) * scale
-
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" '
-        f'height="{_H}" role="img" class="season-chart {kind}" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12" data-games="{count}">',
-        f"<title>{_h(titles[0], lang)}</title>",
-        f'<rect x="0" y="0" width="{_W}" height="{_H}" fill="#ffffff"/>',
-        '<g class="y-axis" fill="#333333" text-anchor="end">',
-    ]
-    v = low
-    while v <= high:
-        out.append(
-            f'<line x1="{x_left}" x2="{x_right}" y1="{_num(y(v))}" y2="{_num(y(v))}" '
-            f'stroke="{"#999999" if v == 0 else "#e3e3e3"}"/>'
-        )
-        out.append(f'<text x="{x_left - 6}" y="{_num(y(v) + 4)}">{v}</text>')
-        v += step
-    out.append("</g>")
-    out.append('<g class="x-axis" fill="#333333" text-anchor="middle">')
-    out.append(
-        f'<line x1="{x_left}" x2="{x_right}" y1="{y_bottom}" y2="{y_bottom}" stroke="#333333"/>'
+    """A season line chart (``charts.line_chart_svg``) with its words in ``lang``: ``titles``
+    the catalogue keys of its title and its y axis."""
+    words = LineWords(
+        _w(titles[0], lang), _w(titles[1], lang), _w("game", lang), _w("no_games", lang)
     )
-    x_step = _x_step(max(count, 1), 16)
-    for i in range(count + 1):
-        if i % x_step == 0 or i == count:
-            out.append(f'<text x="{_num(x(i))}" y="{y_bottom + 17}">{i}</text>')
-    out.append("</g>")
-    middle = _num((y_top + y_bottom) / 2)
-    out.append(
-        f'<text x="{_num((x_left + x_right) / 2)}" y="{_H - 10}" text-anchor="middle">'
-        f"{_h('game', lang)}</text>"
-    )
-    out.append(
-        f'<text x="16" y="{middle}" text-anchor="middle" '
-        f'transform="rotate(-90 16 {middle})">{_h(titles[1], lang)}</text>'
-    )
-    if not count:
-        out.append(
-            f'<text x="{_num((x_left + x_right) / 2)}" y="{middle}" '
-            f'text-anchor="middle" fill="#777777">{_h("no_games", lang)}</text>'
-        )
-    legend_x: float | None = float(x_left)
-    for k, (name, attributes, points, label) in enumerate(lines):
-        colour = PALETTE[k % len(PALETTE)]
-        coords = " ".join(f"{_num(x(i))},{_num(y(v))}" for i, v in points)
-        out.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round" '
-            f'data-player="{escape(name)}" {attributes} points="{coords}"/>'
-        )
-        if len(points) == 1:  # one game: a dot, as a line of one point shows nothing
-            ((at, value),) = points
-            out.append(f'<circle cx="{_num(x(at))}" cy="{_num(y(value))}" r="3" fill="{colour}"/>')
-        if legend_x is None:
-            continue  # the rest of a big club's names are in the tables
-        out.append(
-            f'<line x1="{_num(legend_x)}" x2="{_num(legend_x + 20)}" y1="24" y2="24" '
-            f'stroke="{colour}" stroke-width="3"/>'
-            f'<text x="{_num(legend_x + 26)}" y="28" class="legend-name">{escape(label)}</text>'
-        )
-        legend_x += 40 + 7.5 * len(label)
-        if legend_x > _W - 120:
-            legend_x = None
-    out.append("</svg>")
-    return "\n".join(out)
+    return line_chart_svg(kind, words, count, span, lines)
 
 
 def _cumulative_svg(figures: Stats, lang: str) -> str:
@@ -292,7 +225,7 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
             running[winner] += 1
         for n in names:
             tracks[n].append((i, running[n]))
-    _, high, step = _y_range(list(running.values()) or [0], ticks=6)
+    _, high, step = y_range(list(running.values()) or [0], ticks=6)
     lines = [(n, f'data-wins="{running[n]}"', tracks[n], f"{n}: {running[n]}") for n in names]
     titles = ("cumulative", "wins")
     return _line_chart("cumulative", titles, len(timeline), (0, high, step), lines, lang)
@@ -300,38 +233,11 @@ def _cumulative_svg(figures: Stats, lang: str) -> str:
 
 def _rate_svg(figures: Stats, lang: str) -> str:
     """Each player's win rate as a horizontal bar, with wins/games written beside it."""
-    names = list(figures["players"])
-    row = 28
-    height = _T + row * max(len(names), 1) + 24
-    left, right = 150, _W - 110
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {height}" width="{_W}" '
-        f'height="{height}" role="img" class="season-chart rates" '
-        f'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
-        f"<title>{_h('win_rate', lang)}</title>",
-        f'<rect x="0" y="0" width="{_W}" height="{height}" fill="#ffffff"/>',
-        f'<text x="{left}" y="24" font-weight="bold">{_h("win_rate", lang)}</text>',
+    rows = [
+        (n, visible(n), p["win_rate"], f"{p['wins']}/{p['games']}")
+        for n, p in figures["players"].items()
     ]
-    for pct in (0, 25, 50, 75, 100):
-        gx = _num(left + (right - left) * pct / 100)
-        out.append(
-            f'<line x1="{gx}" x2="{gx}" y1="{_T - 16}" y2="{height - 20}" stroke="#e3e3e3"/>'
-            f'<text x="{gx}" y="{height - 6}" text-anchor="middle" fill="#333333">{pct}%</text>'
-        )
-    for k, n in enumerate(names):
-        p = figures["players"][n]
-        top = _T - 12 + k * row
-        width = (right - left) * p["win_rate"]
-        colour = PALETTE[k % len(PALETTE)]
-        out.append(
-            f'<text x="{left - 8}" y="{top + 15}" text-anchor="end">{escape(_plain(n))}</text>'
-            f'<rect x="{left}" y="{top}" width="{_num(width)}" height="{row - 10}" '
-            f'fill="{colour}" data-player="{escape(n)}" data-win-rate="{p["win_rate"]}"/>'
-            f'<text x="{_num(left + width + 6)}" y="{top + 15}" fill="#333333">'
-            f"{p['wins']}/{p['games']}</text>"
-        )
-    out.append("</svg>")
-    return "\n".join(out)
+    return rate_bars_svg(_w("win_rate", lang), rows)
 
 
 def _cell(name: str, field: str, value: Any, text: str | None = None, lang: str = "en") -> str:
@@ -443,12 +349,12 @@ def _ratings_svg(figures: Stats, lang: str) -> str:
         attributes = f'data-rating="{escape(json.dumps(final))}"'
         lines.append((name, attributes, tracks[name], f"{name}: {shown}"))
     titles = ("ratings", "rating")
-    return _line_chart("ratings", titles, len(timeline), _y_range(span, ticks=6), lines, lang)
+    return _line_chart("ratings", titles, len(timeline), y_range(span, ticks=6), lines, lang)
 
 
 def season_html(figures: Stats, lang: str = "en") -> str:
     """The season as a printable HTML5 page: the players' figures, head to head, two charts."""
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     title = _w("title", lang)
     results_head = "".join(f'<th scope="col">{_h(f, lang)}</th>' for f in ("player", *_RESULTS))
     events_head = "".join(
@@ -492,7 +398,7 @@ def season_html(figures: Stats, lang: str = "en") -> str:
         minutes=_average(figures.get("average_minutes")),
     )
     parts = [
-        *html_head(lang, title, f"{_STYLE}\n{_SEASON_STYLE}"),
+        *html_head(lang, title, f"{STYLE}\n{_SEASON_STYLE}"),
         "<body>",
         f"<h1>{escape(title)}</h1>",
         f'<p class="game" data-games="{figures["games"]}" data-unfinished="{figures["unfinished"]}"'

@@ -6,7 +6,7 @@ closed by its points, then perhaps the game.
 
 from __future__ import annotations
 
-from ..domain.events import DealEvent, Score, SetTrump
+from ..domain.events import DealEvent, Note, Score, SetTrump
 from ..domain.verdicts import Remedy, Verdict
 from ..errors import RuleError
 from .ending import check_winner
@@ -33,6 +33,8 @@ def on_deal(st: State, ev: DealEvent) -> None:
     deal.burned = {p: set() for p in st.players}
     deal.quick = ev.quick
     deal.named_dealer = ev.dealer is not None
+    # the running totals so far: an open deal's points are added when it closes (``settle``)
+    deal.totals = dict(st.sheet.totals)
     if ev.dealer and rotation and ev.dealer != rotation and previous is not None:
         params = {"dealer": dealer, "rotation": rotation, "deal": previous.number}
         st.notice(Verdict("notice.dealer", params), deal)
@@ -51,6 +53,18 @@ def on_trump(st: State, ev: SetTrump) -> None:
         raise RuleError(Verdict("err.trump.card", {"card": ev.trump_card, "suit": ev.trump}))
     deal.trump, deal.trump_card, deal.trump_event = ev.trump, ev.trump_card, st.number
     st.notice(Verdict("notice.trump", {"deal": deal.number, "suit": ev.trump}), deal)
+
+
+def on_note(st: State, ev: Note) -> None:
+    """The players' note on a deal: the last one (or the one named), open or closed, even once
+    the game is over (a dispute is often noted after it); it changes no point."""
+    deals = st.sheet.deals
+    if not deals:
+        raise RuleError(Verdict("err.note.no_deal", remedy=Remedy("deal")))
+    number = deals[-1].number if ev.deal is None else ev.deal
+    if not 1 <= number <= len(deals):
+        raise RuleError(Verdict("err.note.deal", {"deal": number, "last": len(deals)}))
+    deals[number - 1].notes.append((st.number, ev.text))
 
 
 def on_score(st: State, ev: Score) -> None:
@@ -85,6 +99,18 @@ def close_deal(st: State, deal: Deal, card_points: dict[str, int], last_trick: s
     apply_renege(st, deal)
     settle(st, deal)
     check_winner(st, deal)
+
+
+def next_dealer(sheet: Sheet) -> str | None:
+    """Who deals the next deal of this game by the rules (§2), as ``on_deal`` would choose
+    him: before the first deal the first dealer (the lot's, or the second player named);
+    after a deal, whoever took its last trick. None while a deal is open, once the game is
+    over, and after a deal with no last trick (ended by a claim): then nothing tells."""
+    if sheet.finished or sheet.current is not None:
+        return None
+    if not sheet.deals:
+        return sheet.first_dealer
+    return sheet.deals[-1].last_trick
 
 
 def next_game_dealer(sheet: Sheet) -> str | None:

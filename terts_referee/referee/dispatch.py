@@ -35,6 +35,7 @@ JUDGES: dict[str, Callable[[State, Any], None]] = {
     "claim": claims.on_claim,
     "ask": challenges.on_ask,
     "trump": deals.on_trump,
+    "note": deals.on_note,
 }
 
 
@@ -144,7 +145,7 @@ class Undo:
 
 #: The deal's lists that judges only ever append to, of records never changed once written:
 #: saved by their length (a deal may hold thousands of penalties).
-APPENDED = frozenset({"penalties", "notices"})
+APPENDED = frozenset({"penalties", "notices", "notes"})
 
 
 def _list_copy(name: str, items: list[Any]) -> list[Any] | int:

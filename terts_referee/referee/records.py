@@ -275,6 +275,7 @@ class Deal:
     # reneges withdrawn, by their place in ``penalties``: why (the declaration they rested on
     # found false); the penalty records themselves are never changed
     withdrawn: dict[int, Verdict]
+    notes: list[tuple[int, str]]  # the players' notes on this deal: (event number, text)
     _penalty_sums: tuple[int, dict[str, int], "PenaltyRecord | None"]  # penalty_points' cache
 
     def __init__(
@@ -312,6 +313,7 @@ class Deal:
         self.questions = {}
         self.empty_charged = {}
         self.withdrawn = {}
+        self.notes = []
         self._penalty_sums: tuple[int, dict[str, int], PenaltyRecord | None] = (0, {}, None)
 
     def other(self, player: str) -> str:
@@ -509,6 +511,7 @@ class Sheet:
     # stored events the referee no longer takes, by number: the reason (``dispatch.walk``)
     set_aside: dict[int, Verdict]
     _by_event: tuple[int, dict[int, list[Verdict]]]  # notices by event, built on first use
+    first_dealer: str | None  # who deals the first deal (the lot's, else the second player)
 
     def __init__(
         self,
@@ -528,6 +531,7 @@ class Sheet:
         self.skipped = []
         self.set_aside = {}
         self._by_event = (0, {})
+        self.first_dealer = None
 
     @property
     def targets(self) -> dict[str, int]:

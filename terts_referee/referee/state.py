@@ -47,7 +47,8 @@ class State:
     def start(cls, players: Sequence[str], rules: Ruleset, first_dealer: str | None) -> State:
         pair = (players[0], players[1])
         sheet = Sheet(rules, pair, [], {p: 0 for p in pair}, {p: 0 for p in pair})
-        return cls(rules, pair, first_dealer or pair[1], sheet)
+        sheet.first_dealer = first_dealer or pair[1]
+        return cls(rules, pair, sheet.first_dealer, sheet)
 
     def notice(self, verdict: Verdict, deal: Deal | None = None) -> None:
         """A notice of the event being judged (and of its deal)."""

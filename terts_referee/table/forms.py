@@ -92,6 +92,14 @@ FORMS: tuple[Form, ...] = (
         "cl Аня 3 40",
         ("player", "none"),
     ),
+    Form(
+        "note",
+        "note",
+        ("заметка", "зам", "примечание", "прим", "примітка", "нотатка"),
+        "note TEXT… [--deal N]",
+        "note пересдача",
+        ("none",),
+    ),
     Form("u", "undo", ("отмена", "отменить", "назад", "скасувати"), "u", "u", ("none",)),
     # corrections of the past: a recording line after an event number
     Form(
@@ -156,6 +164,9 @@ def help_lines(lang: str) -> list[str]:
     lines = [t("table.help.header", lang)]
     lines += [f"  {usage.ljust(width)}  {text}" for usage, text in rows]
     words = [f"{'/'.join(f.aliases)} = {f.short}" for f in FORMS if f.aliases]
+    # a deal's mode as the table says it (сд 7ч взятки): the words read beside quick and tricks
+    modes = {"quick": "/".join(QUICK_WORDS[1:]), "tricks": "/".join(TRICKS_WORDS[1:])}
+    words.append(t("table.help.modes", lang, **modes))
     words.append(f"{'/'.join(HELP_WORDS[3:])} = ?")
     words.append(f"{'/'.join(QUIT_WORDS[3:])} = q")
     lines.append("  " + t("table.help.aliases", lang, words=", ".join(words)))

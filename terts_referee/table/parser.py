@@ -248,7 +248,7 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
     the words fill the fields the short form takes (``Field.short``), in order, that no option
     gave; a list of texts takes the rest of the words; a number is read as ASCII digits. A
     required field left empty, or a word left over, is the form's usage."""
-    from ..game.requests import NUMBER, REQUESTS, TEXTS
+    from ..game.requests import LINE, NUMBER, REQUESTS, TEXTS
 
     if form.command == "deal":  # its words in any order (a trump, a dealer, a mode)
         return _deal(form, pos, opts, lang)
@@ -260,6 +260,9 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
         if given is None and f.short and words:
             if f.kind == TEXTS:
                 values[f.name], words = words, []
+                continue
+            if f.kind == LINE:  # the words as said, one space between them
+                values[f.name], words = " ".join(words), []
                 continue
             given = words.pop(0)
         if given is None:

@@ -39,4 +39,6 @@ def summary_lines(sheet: Sheet, status: StatusView, lang: str) -> list[str]:
                 stock=status.stock,
                 leader=status.leader,
             )
+    if status.next_dealer is not None:  # between deals: who deals next by the rules
+        where += " · " + t("table.next_dealer", lang, p=status.next_dealer)
     return [totals, where]

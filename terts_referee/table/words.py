@@ -61,6 +61,7 @@ TABLE = register(
     N_p("table.totals", "{name} {total}/{target}"),
     N_p("table.no_deal", "no deal yet: n TRUMP (n 7ч; trick by trick: n 7ч tricks)"),
     N_p("table.deal_over", "deal {deal} is over; next: n TRUMP"),
+    N_p("table.next_dealer", "{p} deals next"),
     N_p("table.game_over", "game over: {winner} wins"),
     N_p(
         "table.quick",
@@ -83,6 +84,7 @@ TABLE = register(
     N_p("table.use.penalty", "p P KIND [N]"),
     N_p("table.use.exchange", "x P"),
     N_p("table.use.claim", "cl P [TRICKS CARDPOINTS]"),
+    N_p("table.use.note", "note TEXT… [--deal N]"),
     N_p("table.use.undo", "u"),
     N_p("table.use.fix", "fix N LINE"),
     N_p("table.use.ins", "ins N LINE"),
@@ -114,6 +116,9 @@ TABLE = register(
     N_p("table.help.penalty", "penalty (N = --points): p Боря miscount 10"),
     N_p("table.help.exchange", "swap the trump 7 for the face-up card"),
     N_p("table.help.claim", "claim the win (quick deal: tricks and card points so far)"),
+    N_p("table.help.note", "a note on the deal (a misdeal, a dispute): note пересдача"),
+    # TRANSLATORS: the deal's words of the table mode: how a deal's mode is said
+    N_p("table.help.modes", "{quick} = quick, {tricks} = tricks"),
     N_p("table.help.undo", "remove the latest event"),
     N_p(
         "table.help.fix",

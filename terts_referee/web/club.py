@@ -68,6 +68,10 @@ class TableBackend(GameBackend):
         words = {key: t(key, self.lang) for key in keys}
         ui["words"] = {**ui["words"], **words}
         ui["club"] = {"table": self.name, "lobby": "../../"}  # t/NAME/ is two folders down
+        try:  # a table is named by its players (its file's name is for the folder)
+            ui["club"]["title"] = " — ".join(self.file.game().players)
+        except RefereeError:
+            pass  # a file that cannot be read: its name, and the page says why
         return ui
 
 

@@ -125,6 +125,7 @@ TEXTS = register(
     N_p("club.ui.big_screen", "Standings page"),
     N_p("club.ui.lobby", "All tables"),
     N_p("club.ui.table_name", "Table {name}"),
+    N_p("club.ui.opened_at", "opened at {t}"),
     N_p("club.ui.table_closed", "This table has closed."),
     N_p("club.ui.skipped", "Not served as tables: {files}"),
 )

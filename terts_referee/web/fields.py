@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..game.requests import FLAG, NUMBER, REQUESTS, TEXT, TEXTS, Field
+from ..game.requests import FLAG, LINE, NUMBER, REQUESTS, TEXT, TEXTS, Field
 from ..i18n import t
 from . import texts  # registers the web.* words; the page's (ui.need.*) for a missing field
 
@@ -79,7 +79,7 @@ class Asked(NamedTuple):
 
 
 def _check(action: str, field: Field, value: object, lang: str) -> None:
-    if field.kind in (TEXT, TRUMP):
+    if field.kind in (TEXT, LINE, TRUMP):
         good = isinstance(value, str) and len(value) <= MAX_TEXT
         expected = t("web.type.text", lang)
     elif field.kind == NUMBER:

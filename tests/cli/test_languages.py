@@ -267,7 +267,7 @@ def test_the_csv_header_and_suits_are_in_the_language(terts, lang, head, suit, d
     rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff")), delimiter=delimiter))
     assert rows[0][:5] == head
     assert rows[1][:4] == ["1", "Боря", suit, "Боря"]
-    assert len(rows[0]) == len(rows[1]) == 14
+    assert len(rows[0]) == len(rows[1]) == 17  # six columns a player, and the notes
     assert rows[1][4] == "90"
 
 

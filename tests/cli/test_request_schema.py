@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 from typer.main import get_command
 
 from terts_referee import i18n
-from terts_referee.api import FLAG, NUMBER, REQUESTS, TEXT, TEXTS, Field, Request
+from terts_referee.api import FLAG, LINE, NUMBER, REQUESTS, TEXT, TEXTS, Field, Request
 from terts_referee.cli import dispatch
 from terts_referee.cli.options import RECORDING_OPTIONS, AsciiInt
 from terts_referee.table.parser import OPTIONS
@@ -60,7 +60,12 @@ def test_the_command_takes_its_requests_fields(commands, action):
         )
         for p in params
     ]
-    assert taken == list(request.FIELDS)
+    # a LINE (a note's text) is taken as its words on the command line, joined by the command
+    expected = [
+        Field(f.name, TEXTS, f.required, flags=f.flags, short=f.short) if f.kind == LINE else f
+        for f in request.FIELDS
+    ]
+    assert taken == expected
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

@@ -73,7 +73,9 @@ def test_a_miscount_fixed_three_deals_later_retotals_every_later_deal():
     correction, change, sheet = game.correct(Action.REPLACE, 3, Score(B, 64, A))
     after = totals_by_deal(game)
     # Боря counted 64, not 54: 10 more for him, 10 fewer for Аня in deal 1 and every total after
-    assert [d.number for d in change.deals] == [1, 2, 3]
+    # deal 4, open, carries the running totals so far: they move with the count of deal 1
+    assert [d.number for d in change.deals] == [1, 2, 3, 4]
+    assert change.deals[3].points_before == change.deals[3].points_after
     assert change.deals[0].points_before == {A: 120, B: 50}
     assert change.deals[0].points_after == {A: 110, B: 60}
     assert [a[B] - b[B] for a, b in zip(after[:3], before[:3], strict=True)] == [10, 10, 10]

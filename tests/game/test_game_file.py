@@ -85,6 +85,7 @@ def test_every_request_is_a_command_and_takes_its_fields_by_name():
         "score",
         "penalty",
         "claim",
+        "note",
     ]
     example = {"text": "Аня", "number": 54, "flag": True, "texts": ("Тп", "7п")}
     for action, request in REQUESTS.items():

@@ -184,10 +184,12 @@ def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
         lobby_script = request(server, "GET", "club.js")
     assert page.status == 200 and script.status == 200 and lobby_script.status == 200
     assert bare.status == 301 and bare.headers["Location"] == "/" + table(name)
-    # the phone's words, and which table of the club this is, with the lobby two folders up
+    # the phone's words, and which table of the club this is (titled by its players), with
+    # the lobby two folders up
     assert ui["words"]["ui.act.undo"] == "Отменить" and ui["club"] == {
         "table": name,
         "lobby": "../../",
+        "title": "Аня — Боря",
     }
     assert ui["words"]["club.ui.lobby"] == "Все столы"
     assert ui["words"]["club.ui.table_name"] == "Стол {name}"

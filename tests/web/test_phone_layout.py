@@ -106,10 +106,12 @@ def test_a_refusal_is_shown_in_the_panel_beside_its_buttons(terts, tmp_path, pag
         assert page.locator("#top + #feedback").count() == 1
 
 
-@pytest.mark.parametrize("width", [390, 1000])
+@pytest.mark.parametrize("width", [390, 900, 1000])
 def test_the_printable_sheet_fits_a_phone(terts, tmp_path, page, width):
-    """At 390 px the page does not scroll sideways (the table does, in its own box) and the
-    chart's text is 10 px or more; at 1000 px and in print the chart is drawn whole."""
+    """The sheet is laid out for the width it has: nothing scrolls sideways, neither the page
+    nor a box in it; at 390 px the compact sheet (a column a player) and a chart that takes the
+    width, its text 10 px or more; from 900 px the wide one, its last column whole; in print
+    the chart is drawn whole."""
     _open_deal(terts)
     with running(terts.game, lang="ru") as server:
         page.set_viewport_size({"width": width, "height": 844})
@@ -120,11 +122,23 @@ def test_the_printable_sheet_fits_a_phone(terts, tmp_path, page, width):
                 return t.getBoundingClientRect().height; }"""
         )
         assert text >= 10, text
-        table = page.evaluate(
-            "(() => { const t = document.querySelector('table.sheet');"
-            " return [t.parentElement.className, t.parentElement.clientWidth <= innerWidth]; })()"
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('table.sheet')]
+                .filter((t) => t.getClientRects().length)
+                .map((t) => { const r = t.getBoundingClientRect();
+                    const cells = [...t.querySelectorAll('th, td')]
+                        .map((c) => c.getBoundingClientRect());
+                    return [t.className, r.right <= innerWidth + 0.5,
+                        cells.every((c) => c.right <= r.right + 0.5),
+                        t.parentElement.scrollWidth <= t.parentElement.clientWidth]; })"""
         )
-        assert table == ["wide", True]
+        expected = "sheet compact" if width < 700 else "sheet"
+        assert shown == [[expected, True, True, True]]
+        chart = page.evaluate(
+            "document.querySelector('svg.terts-chart').getBoundingClientRect().width"
+        )
+        body = page.evaluate("document.body.clientWidth")
+        assert chart >= min(body, 720) - 40  # the chart takes the width
         page.emulate_media(media="print")
         chart = page.evaluate(
             "document.querySelector('svg.terts-chart').getBoundingClientRect().width"

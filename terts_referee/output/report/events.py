@@ -32,6 +32,7 @@ def describe(event: Event) -> str:
         DealEvent,
         Declare,
         Exchange,
+        Note,
         Penalty,
         Score,
         SetTrump,
@@ -82,6 +83,10 @@ def describe(event: Event) -> str:
         if event.trump_card:
             return t("ev.trump_card", card=event.trump_card)
         return t("ev.trump", suit=event.trump.symbol)
+    if isinstance(event, Note):
+        if event.deal is None:
+            return t("ev.note", text=event.text)
+        return t("ev.note.deal", n=event.deal, text=event.text)
     return event.type
 
 
@@ -152,7 +157,7 @@ def event_lines(
     deal it opened, the declarations it scored, the trick, the notices, the deal's points.
     ``command`` writes a command to type next in the face's form; None (a face without
     commands to type, the page) leaves out the lines that only suggest one."""
-    from ...domain.events import Challenge, DealEvent, Declare, Trick
+    from ...domain.events import Challenge, DealEvent, Declare, Note, Trick
     from ...referee import stock_before
 
     game, number, event, sheet = recorded.game, recorded.number, recorded.event, recorded.sheet
@@ -201,7 +206,7 @@ def event_lines(
             )
     for text in said_all(recorded.notices):
         say(f"  ! {text}", "yellow")
-    if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge)):
+    if deal and deal.finished and deal.points and not isinstance(event, (Declare, Challenge, Note)):
         a, b = game.players
         say(
             t(

@@ -24,6 +24,8 @@ def log_json(view: LogView) -> dict[str, Any]:
         item["at"] = iso(entry.at)
         if entry.corrected is not None:  # put in by a correction: when
             item["corrected"] = iso(entry.corrected)
+        if entry.taken_by is not None:  # a trick: who took it
+            item["taken_by"] = entry.taken_by
         item["set_aside"] = entry.set_aside is not None  # stored, no longer holds: not counted
         if entry.set_aside is not None:
             item["refusal"] = said(entry.set_aside)
@@ -59,6 +61,8 @@ def report_log(view: LogView, as_json: bool) -> None:
             when = at.strftime("%H:%M:%S") if at.date() == day else date(at, "second")
             day = at.date()
         what = describe(entry.event)
+        if entry.taken_by is not None:  # a trick: who took it
+            what = t("log.taken", what=what, p=entry.taken_by)
         aside = entry.set_aside is not None
         if aside:  # stored, no longer holds: shown, kept, not counted
             what = f"{mark} {what}"

@@ -69,6 +69,7 @@ class DealJSON(DealTimes):
     timed_from: int | None
     claimed_by: str | None
     notices: list[str]
+    notes: list[str]  # the players' notes on the deal, as written
 
 
 class NoticeJSON(TypedDict):

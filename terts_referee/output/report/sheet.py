@@ -110,6 +110,7 @@ def sheet_json(game: Game, sheet: Sheet) -> SheetJSON:
                 "timed_from": d.timed_from,  # the event of the trick that ended a quick deal
                 "claimed_by": d.claimed_by,
                 "notices": said_all(d.notices),
+                "notes": [text for _, text in d.notes],  # the players' notes, as written
             }
         )
     return {
@@ -202,6 +203,11 @@ def report_sheet(
     if lines:
         console.say(t("h.declarations") + ":", "bold")
         for line in lines:
+            console.say("  " + line)
+    notes = [f"{d.number}. {text}" for d in sheet.deals for _, text in d.notes]
+    if notes:  # the players' words on a deal, as they wrote them
+        console.say(t("h.notes") + ":", "bold")
+        for line in notes:
             console.say("  " + line)
     for p in game.players:
         up = sheet.uphill[p]

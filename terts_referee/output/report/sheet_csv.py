@@ -26,6 +26,9 @@ WORDS = register(
     N_p("csv.penalties", "{p} penalties"),
     N_p("csv.points", "{p} points"),
     N_p("csv.total", "{p} total"),
+    # TRANSLATORS: the points {p} must reach after this deal: the game's target and uphill
+    N_p("csv.target", "{p} target"),
+    N_p("csv.notes", "notes"),
 )
 
 #: The byte order mark that tells a spreadsheet the file is UTF-8.
@@ -68,9 +71,15 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
             t("csv.penalties", p=p),
             t("csv.points", p=p),
             t("csv.total", p=p),
+            t("csv.target", p=p),
         ]
+    head.append(t("csv.notes"))
     writerow(head)
+    # the target after each deal: the game's, raised by every uphill written so far (§6)
+    target = {p: sheet.rules.game.target for p in game.players}
     for d in sheet.deals:
+        for pen in d.penalties:
+            target[pen.player] += pen.uphill
         row = [
             d.number,
             d.dealer,
@@ -84,7 +93,9 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
                 d.penalty_points(p),
                 d.points.get(p, ""),
                 d.totals.get(p, ""),
+                target[p],
             ]
+        row.append(" | ".join(text for _, text in d.notes))  # the players' notes, as written
         writerow(row)
     text = console.plain(buf.getvalue())
     if not on_terminal:  # exact into a file or pipe, or nothing; marked UTF-8 for a spreadsheet

@@ -36,6 +36,7 @@ def status_json(view: StatusView) -> dict[str, Any]:
             "finished": view.finished,
             "winner": view.winner,
             "set_aside": list(view.set_aside),
+            "next_dealer": view.next_dealer,  # who deals the first deal
         }
     return {
         "deal": view.deal,
@@ -53,6 +54,7 @@ def status_json(view: StatusView) -> dict[str, Any]:
         "finished": view.finished,
         "winner": view.winner,
         "set_aside": list(view.set_aside),  # stored events that no longer hold
+        "next_dealer": view.next_dealer,  # between deals: who deals the next one
     }
 
 
@@ -68,10 +70,12 @@ def report_status(view: StatusView, as_json: bool, *, command: Callable[[Remedy]
     if not data["deal"]:
         typed = command(Remedy("deal", {"trump": None}))
         console.say(t("out.no_deal", command=typed))
+        _next_dealer(view)
         return
     if data["phase"] == "over":
         key = "out.deal_over_won" if view.finished else "out.deal_over_next"
         console.say(t(key, n=data["deal"], p=view.winner, command=command(Remedy("deal"))))
+        _next_dealer(view)
         return
     if view.quick:
         # no trick recorded: the trick, the stock and who leads are not known (§4.3)
@@ -97,6 +101,12 @@ def report_status(view: StatusView, as_json: bool, *, command: Callable[[Remedy]
     _may_declare(data)
     console.say(t("out.exchange", v=t("out.allowed" if data["may_exchange"] else "out.not_now")))
     console.say(t("out.look", v=t("out.allowed" if data["may_look"] else "out.not_now")))
+
+
+def _next_dealer(view: StatusView) -> None:
+    """Between deals: who deals the next one by the rules (nothing when nothing tells)."""
+    if view.next_dealer is not None:
+        console.say(t("out.next_dealer", p=view.next_dealer))
 
 
 def _may_declare(data: dict[str, Any]) -> None:

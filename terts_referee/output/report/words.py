@@ -23,6 +23,8 @@ MSG = register(
     N_p("log.corrected", "* put in by a correction (terts log --all shows the trail)"),
     # stored events the referee no longer takes (``Sheet.set_aside``): log, sheet, status
     N_p("log.set_aside_mark", "[set aside]"),
+    # TRANSLATORS: a trick in the log and who took it: "trick A♠ 7♥: the trick to Аня"
+    N_p("log.taken", "{what}: the trick to {p}"),
     N_p(
         "log.set_aside",
         "[set aside]: a stored event that no longer holds; kept in the file, not counted "
@@ -73,6 +75,8 @@ MSG = register(
     N_np("ev.card_points", "{n} card point", "{n} card points", "n"),
     N_p("ev.trick", "trick {a} {b}"),
     N_p("ev.ask", "{p} asks «Рост?»"),
+    N_p("ev.note", "note: {text}"),
+    N_p("ev.note.deal", "note on deal {n}: {text}"),
     N_p("ev.exchange", "{p} exchanges the trump 7"),
     N_p("out.event", "event {n}: {what}"),
     N_p("out.deal_start", "deal {n}: {dealer} deals, {trump}; {leader} leads"),
@@ -106,9 +110,11 @@ MSG = register(
     N_p("h.last", "last trick"),
     N_p("h.total", "total"),
     N_p("h.declarations", "declarations and penalties"),
+    N_p("h.notes", "notes"),
     N_p("out.target", "{p}: {total} of {target}"),
     N_p("out.uphill", " ({n} в гору)"),
     N_p("out.sample", "(sample game written to {path})"),
+    N_p("out.sample_removed", "(a sample game, played through a temporary file, now removed)"),
     N_p("out.uphill_short", "{n} uphill"),
     N_np("out.pen.points", "{n} point in the deal", "{n} points in the deal", "n"),
     N_p("out.pen.withdrawn", "withdrawn"),
@@ -129,6 +135,7 @@ MSG = register(
     N_p("out.no_deal", "no deal yet: {command}"),
     N_p("out.deal_over_won", "deal {n} is over; {p} won the game"),
     N_p("out.deal_over_next", "deal {n} is over; next: {command}"),
+    N_p("out.next_dealer", "{p} deals the next deal"),
     N_p("out.status", "deal {n}, trick {k} ({phase}), stock {stock}, {leader} leads"),
     N_p(
         "out.status_quick",

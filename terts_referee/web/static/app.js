@@ -59,16 +59,16 @@
     "out-of-turn-draw", "wrong-hand-size", "draw-before-break", "renege", "trump-seven",
     "lowering"];
   const ACTIONS = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
-    "penalty", "claim", "undo"];
+    "penalty", "claim", "note", "undo"];
   // The commands that record an event: each takes a correction (replace N / before N).
   const RECORDING = ["deal", "trump", "declare", "challenge", "ask", "trick", "score", "exchange",
-    "penalty", "claim"];
+    "penalty", "claim", "note"];
   // The fields each action cannot do without (docs/http.md): the page checks its form for them
   // before sending, and says what is missing in its own words (ui.need.*).
   const REQUIRED = { new: ["players"], declare: ["player", "combos"], challenge: ["player", "combo"],
     ask: ["player"], trump: ["trump"], trick: ["cards"], exchange: ["player"],
     score: ["points", "by", "last_trick"], penalty: ["player", "kind"], claim: ["player"],
-    drop: ["number"] };
+    note: ["text"], drop: ["number"] };
   // A suit as the state writes it (hearts), as a symbol (♥), or the suit of a card (7♥).
   const suitOf = (v) => (typeof v !== "string" ? null
     : SUIT_OF[v] || (SUITS.some((s) => s.value === v) ? v : SUITS.map((s) => s.value).find((s) => v.endsWith(s)) || null));
@@ -365,7 +365,9 @@
       }
       status.textContent = bits.join(" · ");
     } else {
-      status.textContent = w("ui.no_deal");
+      // between deals (and before the first): who deals next by the rules, when that is known
+      const next = S.status && S.status.next_dealer;
+      status.textContent = w("ui.no_deal") + (next ? " · " + w("ui.next_dealer", { p: next }) : "");
     }
     renderActions();
     renderSheet(sh, $("sheet"), w("ui.sheet"));
@@ -391,8 +393,10 @@
   function visible() {
     if (!S || S.error) return S && !S.exists ? ["new"] : [];
     const st = current();
-    if (S.sheet.finished) return ["new", "penalty", "undo"];
-    if (!st) return ["deal", "penalty", "undo"];
+    // a note goes on a deal: offered once there is one, even after the game (a dispute)
+    const note = S.sheet.deals.length ? ["note"] : [];
+    if (S.sheet.finished) return ["new", "penalty", ...note, "undo"];
+    if (!st) return ["deal", "penalty", ...note, "undo"];
     // the 7 offered only when it may be exchanged (not with the 7 itself face up, not twice)
     return ACTIONS.filter((a) => a !== "deal" && !(a === "trump" && st.trump)
       && !(a === "trick" && st.quick) && !(a === "score" && !st.quick)
@@ -432,15 +436,34 @@
         el("td", { class: "l", text: String(d.number) }),
         el("td", { class: "l" + (name && name.red ? " red" : ""),
           "aria-label": name ? w("ui.suit." + name.name) : null, text: suit }),
-        el("td", {}, String(d.points[a]), el("span", { class: "sum", text: String(d.totals[a]) })),
-        el("td", {}, String(d.points[b]), el("span", { class: "sum", text: String(d.totals[b]) }))));
+        sheetCell(d, a), sheetCell(d, b)));
     }
-    box.append(el("table", { "aria-labelledby": heading.id }, el("thead", {}, head), body));
+    const open = sh.deals.some((d) => !d.finished && !d.claimed_by);
+    box.append(el("table", { "aria-labelledby": heading.id }, el("thead", {}, head), body),
+      el("p", { class: "legend", text: w("ui.sheet_legend") + (open ? " " + w("ui.sheet_legend.open") : "") }));
+    // the players' notes on their deals, as written, under the sheet (as on paper)
+    const notes = sh.deals.flatMap((d) => (d.notes || []).map((n) => w("ui.deal_n", { n: d.number }) + ": " + n));
+    if (notes.length) box.append(el("ul", { class: "deal-notes" }, ...notes.map((n) => el("li", { text: n }))));
+  }
+
+  // One player's cell: a closed deal's points, a deal still open as the terminal writes it (card
+  // points «?» until counted, then its declarations and penalties signed); under it the running
+  // total, marked Σ, so that no number in the cell goes unnamed (the legend says both).
+  function sheetCell(d, p) {
+    const sum = el("span", { class: "sum", text: "Σ " + String(d.totals[p]) });
+    if (d.finished || d.claimed_by) return el("td", {}, String(d.points[p]), sum);
+    const signed = (n) => (n > 0 ? "+" : "") + String(n);
+    const parts = ["?"];
+    if (d.declarations[p]) parts.push(signed(d.declarations[p]));
+    if (d.penalties[p]) parts.push(signed(d.penalties[p]));
+    return el("td", { class: "open" }, parts.join(" "), sum);
   }
 
   const noteText = (n) => (typeof n === "string" ? n : n && n.text ? n.text : JSON.stringify(n));
 
   function eventText(e, names) {
+    // a note: its deal and its words, as written
+    if (e.type === "note") return (e.deal ? w("ui.note_on", { n: e.deal }) : w("ui.ev.note") + ":") + " " + e.text;
     const bits = [w("ui.ev." + e.type)];
     if (e.player) bits.unshift(e.player);
     if (e.type === "deal" || e.type === "trump") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
@@ -449,6 +472,7 @@
     else if (e.combo) bits.push(e.combo);
     if (e.cards) bits.push(e.cards.join(" "));
     if (e.kind) bits.push(w("pen." + e.kind));
+
     if (e.points !== undefined && e.points !== null && typeof e.points !== "object") {
       bits.push(String(e.points));
     }
@@ -956,6 +980,22 @@
           combo: combo.value.trim() || null }),
       };
     },
+    note() {
+      // the players' words on a deal (a misdeal, a dispute): the last deal unless another is named
+      const text = el("input", { type: "text", "data-field": "text", maxlength: "200",
+        autocomplete: "off" });
+      const deal = numberInput("deal", true);
+      const deals = S.sheet.deals.length;
+      deal.min = "1";
+      deal.max = String(deals);
+      if (typeof old("text") === "string") text.value = old("text");
+      if (typeof old("deal") === "number") deal.value = String(old("deal"));
+      return {
+        nodes: [field(w("ui.note_text"), text, null, "text"),
+          field(w("ui.note_deal"), deal, w("ui.note_deal_hint", { n: deals }))],
+        body: () => ({ text: text.value.trim(), deal: readNumber(deal) }),
+      };
+    },
     claim() {
       // A quick deal has no tricks to count from: the claim says what was taken so far, both
       // figures; followed trick by trick, the page has nothing to ask.
@@ -1372,7 +1412,7 @@
 
   // A table of a club night (terts serve --club): its name, and the way back to the lobby.
   function renderClub(club) {
-    const name = w("club.ui.table_name", { name: club.table });
+    const name = w("club.ui.table_name", { name: club.title || club.table });
     $("club").replaceChildren(el("a", { href: club.lobby, text: "← " + w("club.ui.lobby") }),
       el("span", { class: "table-name", text: name }));
     $("club").hidden = false;

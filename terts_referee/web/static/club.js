@@ -98,6 +98,11 @@
     return d.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
   }
 
+  const clock = (iso) => {
+    const d = new Date(iso);
+    return isNaN(d) ? iso : d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+  };
+
   function tableCard(t) {
     if (t.error) {
       return el("a", { class: "table", href: t.url },
@@ -117,9 +122,11 @@
       const dealer = t.dealer ? " · " + w("club.ui.deals", { p: t.dealer }) : "";
       state = el("span", { text: deal + dealer });
     }
-    // the table's name too: the one its page shows, and two tables of one pair differ by it
+    // a table is named by its players (the pair below); two tables of one pair differ by the
+    // time each opened, said above them (its file's name is the folder's business)
+    const opened = t.started ? w("club.ui.opened_at", { t: clock(t.started) }) : t.name;
     return el("a", { class: "table" + (t.finished ? " finished" : ""), href: t.url },
-      el("div", { class: "table-name", text: t.name }), pair,
+      el("div", { class: "table-name", text: opened }), pair,
       el("div", { class: "line" }, state, el("span", { class: "open", text: w("club.ui.open") })));
   }
 
