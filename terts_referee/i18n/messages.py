@@ -76,6 +76,7 @@ MESSAGES = register(
     N_p("err.combo.one_top", "{text!r}: name one top card after the colon, like terts:Q♥"),
     N_p("err.combo.four", "{text!r}: expected 4J, 4A, 4K or 4Q (4В 4Т 4К 4Д)"),
     N_p("err.combo.top", "{text!r}: name the top card too, like {notation}:Q♥"),
+    N_p("err.combo.suit", "{text!r}: name the suit too, like {notation}:Q♥"),
     N_p("err.combo.not", "{text!r} is not a declaration ({reason}): expected {accepted}"),
     N_p(
         "err.marriage.trump",
@@ -374,6 +375,26 @@ MESSAGES = register(
     N_p("file.special", "a special file"),
     N_p("file.too_deep", "arrays or tables nested too deeply"),
     N_p("file.too_many_digits", "an integer with too many digits"),
+    # --- the TOML parser's reasons (files.py), its place kept -------------------------------
+    N_p("toml.at", "{reason} (at line {line}, column {column})"),
+    N_p("toml.at_end", "{reason} (at end of document)"),
+    N_p("toml.statement", "Invalid statement"),
+    N_p("toml.newline", "Expected newline or end of document after a statement"),
+    N_p("toml.equals", "Expected '=' after a key in a key/value pair"),
+    N_p("toml.table_end", "Expected ']' at the end of a table declaration"),
+    N_p("toml.array_table_end", "Expected ']]' at the end of an array declaration"),
+    N_p("toml.expected", "Expected {what}"),
+    N_p("toml.character", "Invalid character {what}"),
+    N_p("toml.twice", "{what} is given twice"),
+    N_p("toml.overwrite", "Cannot overwrite a value"),
+    N_p("toml.key", "Invalid initial character for a key"),
+    N_p("toml.unclosed_array", "Unclosed array"),
+    N_p("toml.unclosed_table", "Unclosed inline table"),
+    N_p("toml.backslash", "Unescaped '\\' in a string"),
+    N_p("toml.escape", "Invalid escape in a string"),
+    N_p("toml.unterminated", "Unterminated string"),
+    N_p("toml.date", "Invalid date or datetime"),
+    N_p("toml.value", "Invalid value"),
     N_p("store.unwritable", "cannot write game file {path}: {reason}"),
     N_p(
         "store.no_directory",
@@ -992,6 +1013,14 @@ MESSAGES = register(
     N_p("msg.no_such_option", "No such option: {name}"),
     N_p("msg.bad_value", "Invalid value for {name}: {detail}"),
     N_p("msg.no_such_command", "No such command {name}."),
+    # TRANSLATORS: click's own sentences, read from its English; {name} is an option or the words
+    N_p("msg.needs_value", "Option {name} needs a value."),
+    N_p("msg.takes_no_value", "Option {name} takes no value."),
+    N_p("msg.extra_arguments", "Unexpected extra words: {name}."),
+    N_p("msg.not_valid", "{name} is not a value this option takes."),
+    N_p("msg.missing_command", "Name a command."),
+    # TRANSLATORS: the one line of a refusal on the terminal; "terts" is the program's name
+    N_p("msg.error_line", "terts: error: {line}"),
     # --- what this output or input cannot carry (an encoding such as cp1252) -----------
     N_p(
         "msg.csv_encoding",

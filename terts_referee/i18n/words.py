@@ -19,7 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..domain.verdicts import Verdict
+from . import card as _card
+from . import cards as _cards
 from . import messages, t, vocabulary
+from . import rank as _rank
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,15 +70,21 @@ def _word(value: object, lang: str, tail: Tail | None) -> object:
         return say(value, lang, tail)
     if kind is tuple or kind is list:
         assert isinstance(value, (tuple, list))
+        if value and all(type(v).__name__ == "Card" for v in value):
+            return _cards(value, lang)  # cards as the table writes them: «Д♥ В♥»
         return ", ".join(str(_word(v, lang, tail)) for v in value)
     # A card, a suit or a declaration: the class's module is loaded when one of them exists, so
     # asking for it here imports nothing new (a path or an enum never gets this far).
     module = kind.__module__
     if module == _CARDS:
-        from ..domain.cards import Suit
+        from ..domain.cards import Card, Rank, Suit
 
         if isinstance(value, Suit):
             return suit_word(value, lang)
+        if isinstance(value, Card):
+            return _card(value, lang)
+        if isinstance(value, Rank):
+            return _rank(value, lang)
         return str(value)
     if module == _DECLARATIONS:
         from ..domain.declarations import Declaration

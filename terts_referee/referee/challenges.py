@@ -107,7 +107,7 @@ def on_challenge(st: State, ev: Challenge) -> None:
     timing(st, deal, ev.player, [combo], challenge=True)
     shared = shared_cards(target.decl, combo)
     if shared:
-        cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
+        cards = tuple(sorted(shared, key=Card.sort_key))  # worded in the language
         params: dict[str, object] = {"combo": combo, "decl": target.decl, "cards": cards}
         remedy = Remedy("penalty", {"player": None, "kind": "false-declaration"})
         raise RuleError(Verdict("err.challenge.shared", params, remedy=remedy))

@@ -249,9 +249,9 @@ def _request(form: Form, pos: list[str], opts: dict[str, str], lang: str) -> Req
             raise _usage(form, lang)
         return r.DeclareRequest(pos[0], pos[1:])
     if name == "challenge":
-        if len(pos) != 2:
+        if len(pos) < 2:
             raise _usage(form, lang)
-        return r.ChallengeRequest(pos[0], pos[1])
+        return r.ChallengeRequest(pos[0], " ".join(pos[1:]))  # as said: «не сто королей»
     if name == "trick":
         if not pos:
             raise _usage(form, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...domain.cards import Card, Suit, format_cards
+from ...domain.cards import Card, Suit
 from ...domain.declarations import (
     Declaration,
     best_order,
@@ -15,13 +15,22 @@ from ...domain.declarations import (
 )
 from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
+from ...i18n import cards as cards_in
 from ...i18n import lang, t
 from ...i18n.words import named, notation, say
 from .. import console
 from . import words  # noqa: F401  (the reports' catalogue, registered)
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ...referee.moments import Moment
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as the table writes them, high to low within suits, in the output's language:
+    «Т♠ К♠ Д♠» (the letters of the declarations' notation)."""
+    return cards_in(sorted(cards, key=Card.sort_key))
 
 
 def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:
@@ -52,7 +61,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
     for d in found:
         tab.add_row(
             console.cell(named(d, lang())),
-            console.cell(str(d)),
+            console.cell(notation(d, lang())),  # as a player of the language types it
             console.cell(format_cards(d.cards())),
             console.cell(d.points(rules)),
         )
