@@ -122,6 +122,13 @@ MESSAGES = register(
     ),
     N_p("verdict.longer", "{high} beats {low}: the longer run wins"),
     N_p("verdict.higher_top", "{high} beats {low}: same length, the higher top card wins"),
+    # the same reasons without the two declarations, where the sentence has named them already
+    # («терц … не перебивает пятьдесят …: старше более длинная последовательность»)
+    N_p("verdict.why.fours", "fours rank A > K > Q"),
+    N_p("verdict.why.four_over_run", "fours rank above runs of this length"),
+    N_p("verdict.why.run_over_four", "every hundreds-run beats the fours"),
+    N_p("verdict.why.longer", "the longer run wins"),
+    N_p("verdict.why.higher_top", "same length, the higher top card wins"),
     N_p(
         "verdict.same_class",
         "{challenger} is a {c_class}, {declared} a {d_class}: after «От чего?» only a "

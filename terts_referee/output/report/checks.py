@@ -3,6 +3,7 @@ declarations wins, who takes a trick, which cards may follow."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...domain.cards import Card, Suit
@@ -204,4 +205,11 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     reason = say(verdict.reason, lang())
-    console.say(f"  {reason} (§{verdict.rule} {verdict.source}{key}; {rules.name})")
+    # The rule is written with its sign already («§4.3», «§4.3, §6»); a source's own rule
+    # number («[000] rule 5») in the output's words.
+    source = _RULE_NUMBER.sub(lambda m: t("out.source_rule", n=int(m.group(1))), verdict.source)
+    console.say(f"  {reason} ({verdict.rule} {source}{key}; {rules.name})")
+
+
+#: A numbered rule inside a source's citation: «[000] rule 5» (the source numbers its rules).
+_RULE_NUMBER = re.compile(r"\brule (\d+)\b")
