@@ -923,8 +923,12 @@ MESSAGES = register(
     N_p(
         "err.claim.rounded",
         " ({raw} counted, written {partial}: a claim ends the deal, and a deal's points are "
-        'written rounded, scoring.rounding = "{setting}" [000][001][003])',
+        "written {setting} [000][001][003])",
     ),
+    # how a deal's points are rounded (scoring.rounding), in words: «written …»
+    N_p("name.rounding.half_down", "rounded to tens, a 5 down (25 → 20, 26 → 30)"),
+    N_p("name.rounding.half_up", "rounded to tens, a 5 up (25 → 30, 24 → 20)"),
+    N_p("name.rounding.down", "rounded down to tens (29 → 20)"),
     N_p("notice.skipped", "event {number} ({type}) does not stand under {rules}: {reason}"),
     N_p(
         "notice.set_aside",
