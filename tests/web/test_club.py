@@ -185,7 +185,7 @@ def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
     assert page.status == 200 and script.status == 200 and lobby_script.status == 200
     assert bare.status == 301 and bare.headers["Location"] == "/" + table(name)
     # the phone's words, and which table of the club this is, with the lobby two folders up
-    assert ui["words"]["ui.act.undo"] == "Отменить" and ui["club"] == {
+    assert ui["words"]["ui.act.undo"] == "Удалить последнее" and ui["club"] == {
         "table": name,
         "lobby": "../../",
     }
