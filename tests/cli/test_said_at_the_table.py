@@ -62,3 +62,14 @@ def test_table_mode_reads_the_words_unquoted_in_russian(terts, capsys):
     out = capsys.readouterr().out
     events = terts.ok("log", "--json").json()["events"]
     assert [e.get("combos") or e.get("combo") for e in events[1:]] == [["4K"], "4J"], out
+
+
+def test_table_mode_writes_a_tricks_cards_as_the_declarations_are_in_ukrainian(terts, capsys):
+    """«взятка К♠ 7♠», not «K♠ 7♠»: the ranks in the letters the declarations use (К, Т, Д, В)."""
+    import re
+
+    terts.ok("new", "Оля", "Петро", "--tricks")
+    assert run_table(str(terts.game), "uk", input=["n 7ч", "t Кп 7п", "t Тч Дч", "l"]) == 0
+    out = capsys.readouterr().out
+    assert "взятка К♠ 7♠" in out and "взятка Т♥ Д♥" in out, out
+    assert not re.search(r"(?<![\w:])[AKQJ][♠♣♦♥]", out), out
