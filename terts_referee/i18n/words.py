@@ -4,11 +4,13 @@ The referee, the domain and the game layer return verdicts as data (``domain.ver
 faces choose the words when they show one, in the language they were asked for: nothing here
 reads a language of its own. A verdict's parameters are rendered by their kind: a player's name
 and any other text literally, numbers as numbers (with their noun where the template counts
-them: the catalogue's plural forms; a float with the language's decimal separator), a card by
-its symbol (``Q♥``), a suit by its name in the language (``hearts`` / ``черви``), a declaration
-by its notation in English (``terts:Q♥``, what the commands accept) and by the table's name in
-every other language (``терц от Дамы ♥``, ``терц від Дами ♥``: ``named``), a nested verdict by
-its own sentence, and a tuple of them joined by commas.
+them: the catalogue's plural forms; a float with the language's decimal separator), a card or
+a rank as the language writes the declarations' (``Q♥`` / «Д♥», ``10♠``: ``i18n.card``), a suit
+by its name in the language (``hearts`` / ``черви``), a declaration by its notation in English
+(``terts:Q♥``, what the commands accept) and by the table's name in every other language
+(``терц от Дамы ♥``, ``терц від Дами ♥``: ``named``), a nested verdict by its own sentence, a
+tuple of cards joined by spaces as the table writes them («Д♥ В♥»), and any other tuple by
+commas.
 
 The sentence never holds a command to type: a face that has one adds it after the sentence
 (``tail``: the terminal's ``output.remedies``), for the verdict and each nested one.
