@@ -37,18 +37,19 @@ ENGLISH_SENTENCES = re.compile(
     r"\berror:|\[required\]|\[default:"
 )
 
-SUBCOMMANDS = {
-    "check": ("hand", "compare", "trick", "legal", "when"),
-    "rules": ("list", "show", "new", "check", "explain"),
-    "club": ("pairs",),
-}
-
 
 def _every_help() -> list[tuple[str, ...]]:
+    """The root's help, every command's and every sub-command's (``check when``), as the whole
+    app has them: a new one is searched without a line added here."""
+    import typer
+
+    from terts_referee.cli.dispatch import full_app
+
+    groups = typer.main.get_command(full_app()).commands  # type: ignore[attr-defined]
     pages: list[tuple[str, ...]] = [()]
     for name in COMMANDS:
         pages.append((name,))
-        pages += [(name, sub) for sub in SUBCOMMANDS.get(name, ())]
+        pages += [(name, sub) for sub in sorted(getattr(groups.get(name), "commands", {}))]
     return pages
 
 
