@@ -145,4 +145,52 @@ def parse_toml(text: str) -> dict[str, Any]:
         reason = " ".join(str(exc).split())
         if "4300" in reason or "digits" in reason:
             raise TomlProblem(Verdict("file.too_many_digits")) from None
-        raise TomlProblem(reason) from None
+        raise TomlProblem(toml_reason(exc, reason)) from None
+
+
+#: The parser's reasons (tomli's English, written into its code) by their start, each the code of
+#: its words in the catalogue; the text quoted in one (a key, a character) is its ``what``.
+_TOML_REASONS = (
+    ("Invalid statement", "toml.statement"),
+    ("Expected newline or end of document after a statement", "toml.newline"),
+    ("Expected '=' after a key in a key/value pair", "toml.equals"),
+    ("Expected ']' at the end of a table declaration", "toml.table_end"),
+    ("Expected ']]' at the end of an array declaration", "toml.array_table_end"),
+    ("Expected ", "toml.expected"),
+    ("Found invalid character ", "toml.character"),
+    ("Illegal character ", "toml.character"),
+    ("Cannot declare ", "toml.twice"),
+    ("Duplicate inline table key ", "toml.twice"),
+    ("Cannot overwrite a value", "toml.overwrite"),
+    ("Cannot mutate immutable namespace ", "toml.overwrite"),
+    ("Cannot redefine namespace ", "toml.overwrite"),
+    ("Invalid initial character for a key part", "toml.key"),
+    ("Unclosed array", "toml.unclosed_array"),
+    ("Unclosed inline table", "toml.unclosed_table"),
+    ("Unescaped '\\' in a string", "toml.backslash"),
+    ("Invalid hex value", "toml.escape"),
+    ("Escaped character is not a Unicode scalar value", "toml.escape"),
+    ("Unterminated string", "toml.unterminated"),
+    ("Invalid date or datetime", "toml.date"),
+    ("Invalid value", "toml.value"),
+)
+
+
+def toml_reason(exc: ValueError, text: str) -> Verdict | str:
+    """The parser's reason as a verdict, its place kept (line and column, or the end of the
+    document); its own English words when the reason is none the table knows (a newer
+    parser's)."""
+    said = getattr(exc, "msg", None)
+    line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    if not isinstance(said, str) or not isinstance(line, int) or not isinstance(column, int):
+        return text
+    found = next(((start, c) for start, c in _TOML_REASONS if said.startswith(start)), None)
+    if found is None:
+        return text
+    start, code = found
+    what = said[len(start) :].removesuffix(" twice").strip()  # «Cannot declare ('a',) twice»
+    reason = Verdict(code, {"what": what} if what else {})
+    doc, pos = getattr(exc, "doc", ""), getattr(exc, "pos", 0)
+    if isinstance(doc, str) and isinstance(pos, int) and pos >= len(doc):
+        return Verdict("toml.at_end", {"reason": reason})
+    return Verdict("toml.at", {"reason": reason, "line": line, "column": column})

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import lang_of_args, refusal_prefix
+
 
 @pytest.fixture(autouse=True)
 def _isolate(monkeypatch, tmp_path):
@@ -72,7 +74,8 @@ class Terts:
         before = self.game.read_bytes() if self.game.exists() else None
         r = self(*args)
         assert r.code == 2, f"terts {' '.join(args)} -> {r.code}: {r.stdout} {r.stderr}"
-        assert r.stderr.count("\n") == 1 and r.stderr.startswith("terts: error: "), r.stderr
+        assert r.stderr.count("\n") == 1, r.stderr
+        refusal_prefix(r.stderr, lang_of_args(args))  # the refusal's own word in its language
         assert "Traceback" not in r.stderr
         after = self.game.read_bytes() if self.game.exists() else None
         assert before == after, "the game file changed on a refused command"

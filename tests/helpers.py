@@ -10,6 +10,28 @@ from pathlib import Path
 
 import pytest
 
+#: The refusal line's own word, in each language (``msg.error_line``).
+REFUSAL_PREFIXES = {"en": "terts: error: ", "ru": "terts: ошибка: ", "uk": "terts: помилка: "}
+
+
+def refusal_prefix(line: str, lang: str | None = None) -> str:
+    """The prefix ``line`` starts with (the one of ``lang`` when given); fails if none."""
+    wanted = [REFUSAL_PREFIXES[lang]] if lang else list(REFUSAL_PREFIXES.values())
+    found = next((p for p in wanted if line.startswith(p)), None)
+    assert found is not None, (lang, line)
+    return found
+
+
+def refusal_text(line: str, lang: str | None = None) -> str:
+    """The refusal without its prefix (``terts: ошибка: ``)."""
+    return line.strip().removeprefix(refusal_prefix(line.strip(), lang))
+
+
+def lang_of_args(args) -> str | None:
+    """The language an argument list names with ``--lang`` (None when it names none)."""
+    argv = [str(a) for a in args]
+    return next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--lang"), None)
+
 
 def assert_refused(result, *fragments: str) -> str:
     """Exit 2, exactly one line on stderr naming the problem, nothing on stdout, no traceback.

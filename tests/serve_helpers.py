@@ -137,10 +137,11 @@ def split_answer(answer: bytes) -> tuple[int, dict, bytes]:
 
 
 def cli_refusal(stderr: str) -> str:
-    """The CLI's refusal: the one line, without the terminal's ``terts: error:`` before it."""
-    line = stderr.strip()
-    assert line.startswith("terts: error: "), line
-    return line.removeprefix("terts: error: ")
+    """The CLI's refusal: the one line, without the terminal's ``terts: error:`` (``terts:
+    ошибка:``) before it."""
+    from tests.helpers import refusal_text
+
+    return refusal_text(stderr)  # without its prefix, in whichever language it was said
 
 
 #: What only a terminal says: a command to type, a backtick, an option.
@@ -164,7 +165,9 @@ def assert_page_refusal(error: str, stderr: str) -> None:
 def assert_page_message(message: str, stdout: str) -> None:
     """The page's message is the CLI's output but for the lines that only suggest a command to
     type (the page has its buttons): the same lines in the same order."""
-    page, cli = message.splitlines(), stdout.strip().splitlines()
+    # the terminal marks a notice's line with «! » (its colour's mark); the page styles it
+    page = message.splitlines()
+    cli = [re.sub(r"^(\s*)! ", r"\1", line) for line in stdout.strip().splitlines()]
     left = [line for line in cli if line not in page]
     assert [line for line in cli if line in page] == page, (page, cli)
     assert all(TERMINAL_WORDS.search(line) for line in left), left

@@ -10,6 +10,7 @@ time); help, completion and an unknown name get the whole app, so they list ever
 """
 
 import importlib
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -179,7 +180,35 @@ def _in_language(command: "click.Command", lang: str) -> "click.Command":
     return command
 
 
-def _usage_message(exc: "click.exceptions.UsageError") -> str:
+#: click's own sentences (English, written into its code) and the catalogue's key for each: a
+#: usage error raised while the words are parsed has no context to say it in the language by.
+_CLICK_SENTENCES: "tuple[tuple[re.Pattern[str], str], ...]" = tuple(
+    (re.compile(pattern), key)
+    for pattern, key in (
+        (r"^Option (?P<name>'.*') requires (?:an argument|\d+ arguments)\.$", "msg.needs_value"),
+        (r"^Option (?P<name>'.*') does not take a value\.$", "msg.takes_no_value"),
+        (r"^Got unexpected extra argument(?:s|\(s\))? \((?P<name>.*)\)$", "msg.extra_arguments"),
+        (r"^Argument (?P<name>'.*') takes \d+ values\.$", "msg.needs_value"),
+        (r"^(?P<name>.*) is not a valid [a-z ]+\.", "msg.not_valid"),
+        (r"^(?P<name>.*) is not one of .*\.$", "msg.not_valid"),
+        (r"^(?P<name>.*) is not in the range .*\.$", "msg.not_valid"),
+        (r"^Missing command\.$", "msg.missing_command"),
+    )
+)
+
+
+def _click_sentence(detail: str) -> str:
+    """click's own English sentence in the run's language (the sentence itself when unknown)."""
+    from ..i18n.messages import t
+
+    for pattern, key in _CLICK_SENTENCES:
+        match = pattern.match(detail)
+        if match:
+            return t(key, name=match.groupdict().get("name", ""))
+    return detail
+
+
+def _usage_message(exc: "click.exceptions.UsageError", args: "list[str] | None" = None) -> str:
     """A usage error on one line, in the run's language (click's own text is English)."""
     from ..compat import click
 
@@ -188,7 +217,8 @@ def _usage_message(exc: "click.exceptions.UsageError") -> str:
     from .. import i18n
     from ..i18n.messages import t
 
-    where = exc.ctx.command_path if exc.ctx else "terts"
+    named = command_word(args or [])
+    where = exc.ctx.command_path if exc.ctx else f"terts {named}" if named else "terts"
     detail = exc.format_message()
     chosen = exc.ctx.find_root().params.get("lang") if exc.ctx else None
     if chosen and i18n.known(chosen.strip().lower()):  # parsed, though the callback did not run
@@ -203,9 +233,13 @@ def _usage_message(exc: "click.exceptions.UsageError") -> str:
             detail = t("msg.no_such_option", name=exc.option_name)
         elif isinstance(exc, click_exc.BadParameter):
             hint = exc.param_hint or (exc.param.get_error_hint(exc.ctx) if exc.param else "")
-            detail = t("msg.bad_value", name=hint, detail=exc.message)
+            detail = t("msg.bad_value", name=hint, detail=_click_sentence(exc.message))
         elif detail.startswith("No such command"):
             detail = t("msg.no_such_command", name=detail.split(" ", 3)[-1].rstrip("."))
+        else:
+            detail = _click_sentence(detail)
+    elif i18n.lang() != i18n.SOURCE:
+        detail = _click_sentence(detail)
     return t("msg.usage", detail=detail, where=where)
 
 
@@ -250,7 +284,7 @@ def _run(command: "click.Command", args: list[str]) -> int:
         console.error_line(say(exc.verdict))
         return 2
     except click_exc.UsageError as exc:
-        console.error_line(_usage_message(exc))
+        console.error_line(_usage_message(exc, args))
         return 2
     except typer.Abort:
         from ..i18n.messages import t

@@ -11,7 +11,7 @@ in words are the faces' (``i18n.words.named``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import NotationError, RuleError
@@ -21,6 +21,7 @@ from .cards import (
     Card,
     Rank,
     Suit,
+    parse_card,
     parse_cards,
     parse_rank,
     parse_suit,
@@ -37,6 +38,7 @@ __all__ = [
     "Declaration",
     "Comparison",
     "parse_combo",
+    "parse_said",
     "find_declarations",
     "compare",
     "challenge_verdict",
@@ -89,6 +91,26 @@ _MARRIAGE_WORDS = {
     "маряж",  # Ukrainian марʼяж, its apostrophe folded
 }
 
+#: The top card's rank as it is said after «от» / «від» / «from» (the genitive: «терц от Дамы»,
+#: «сто от туза», «пʼятдесят від Короля»), besides the ranks' own letters and words.
+_RANK_SAID: dict[str, Rank] = word_table(
+    {
+        Rank.ACE: "туза ace",
+        Rank.KING: "короля king",
+        Rank.QUEEN: "дамы дами крали кралі queen",
+        Rank.JACK: "валета хлопа jack",
+        Rank.TEN: "десятки десяти ten",
+        Rank.NINE: "девятки nine",
+        Rank.EIGHT: "восьмерки вісімки eight",
+        Rank.SEVEN: "семерки сімки seven",
+    }
+)
+#: The words between a class and its top card, dropped: «терц от Дамы», «терц до Дамы» (the
+#: top reached from below), «терц від Дами», "terts from Queen".
+_LINKS = frozenset({"от", "до", "від", "вiд", "з", "from", "to", "of"})
+#: A declaration said in words is at most this many words: «сто шесть от дамы червей» is five.
+_MOST_WORDS = 6
+
 _COMBOS = Verdict("err.accept.combo")  # what a declaration may be written as
 #: The words of a class (``value_class``) and of a run's length, for a face to say.
 _CLASS_KEYS = {
@@ -130,16 +152,16 @@ class Declaration(NamedTuple):
         if not 3 <= length <= 8:
             raise NotationError(Verdict("err.run.length", {"length": length}))
         if top.sequence_index < length - 1:
-            tops = ", ".join(r.value for r in SEQUENCE_ORDER[length - 1 :])
+            tops = SEQUENCE_ORDER[length - 1 :]  # ranks, worded by the face: «9, 10, В …»
             name = Verdict(_RUN_KEYS[length])
-            params = {"name": name, "top": top.value, "length": length, "tops": tops}
+            params = {"name": name, "top": top, "length": length, "tops": tops}
             raise NotationError(Verdict("err.run.top", params))
         return cls(Kind.SEQUENCE, top, suit, length)
 
     @classmethod
     def four(cls, rank: Rank) -> Declaration:
         if rank not in FOUR_RANKS:
-            raise NotationError(Verdict("err.four.rank", {"rank": rank.value}))
+            raise NotationError(Verdict("err.four.rank", {"rank": rank}))
         return cls(Kind.FOUR, rank, None, 4)
 
     @classmethod
@@ -286,9 +308,12 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
         return _marriage(text, None, trump, rules)
     if word in _FOUR_WORDS:
         return Declaration.four(_FOUR_WORDS[word])
+    said = _said(text, raw.split(), trump, rules) if len(raw.split()) > 1 else None
+    if said is not None:
+        return said
     if len(word) >= 2 and word[0] == "4" and "," not in word:
         try:
-            rank = parse_rank(word[1:])
+            rank = _RANK_SAID.get(word[1:]) or parse_rank(word[1:])
         except NotationError:
             raise NotationError(Verdict("err.combo.four", {"text": text})) from None
         try:
@@ -306,6 +331,94 @@ def parse_combo(text: str, trump: Suit | None = None, rules: Ruleset | None = No
     return _from_cards(text, cards, trump, rules)
 
 
+def _said(
+    text: str, words: list[str], trump: Suit | None, rules: Ruleset | None
+) -> Declaration | None:
+    """A declaration said in words, as the table says it: «терц от Дамы червей», «сто шесть от
+    дамы ♥», «пʼятдесят від Короля ♠», «терц Д♥», «марьяж черви», "terts from Queen hearts";
+    None when the words are no such phrase (then they are read as the notation or as cards).
+
+    A run said without its suit («сто шесть от дамы») is refused naming the suit: the record
+    needs it (shared cards, the trump's tie) though the table often leaves it unsaid.
+    """
+    folded = [_norm(w) for w in words]
+    if folded[0] in _MARRIAGE_WORDS and len(words) == 2:
+        try:
+            suit = parse_suit(words[1])
+        except NotationError as exc:
+            raise _in(text, exc) from None
+        return _marriage(text, suit, trump, rules)
+    head = next((k for k in range(len(words), 0, -1) if "".join(folded[:k]) in _CLASS_WORDS), 0)
+    if not head:
+        return None
+    length = _CLASS_WORDS["".join(folded[:head])]
+    rest = words[head:]
+    if rest and _norm(rest[0]) in _LINKS:
+        rest = rest[1:]
+    if not rest or len(rest) > 2:
+        return None if rest else _no_top(text, length)
+    rank = _RANK_SAID.get(_norm(rest[0]))
+    try:
+        if rank is None and len(rest) == 1:
+            card = parse_card(rest[0]) if _norm(rest[0]) not in _RANKISH else None
+            if card is None:
+                rank = parse_rank(rest[0])
+            else:
+                return Declaration.sequence(length, card.rank, card.suit)
+        if rank is None:
+            rank = parse_rank(rest[0])
+        if len(rest) == 1:
+            example = _SEQ_NOTATION[length]
+            raise NotationError(Verdict("err.combo.suit", {"text": text, "notation": example}))
+        return Declaration.sequence(length, rank, parse_suit(rest[1]))
+    except NotationError as exc:
+        if exc.verdict.code == "err.combo.suit":
+            raise
+        raise _in(text, exc) from None
+
+
+def _no_top(text: str, length: int) -> Declaration:
+    """«сто шесть»: a class said without its top card, refused naming it."""
+    notation = _SEQ_NOTATION[length]
+    raise NotationError(Verdict("err.combo.top", {"text": text, "notation": notation}))
+
+
+#: A top card said by its rank alone («от 10», «від Д»): a rank, not a card missing its suit.
+_RANKISH = frozenset(["10", "9", "8", "7", *"tкдвтakqj", "туз", "король", "дама", "валет"])
+
+
+def parse_said(
+    words: Sequence[str], trump: Suit | None = None, rules: Ruleset | None = None
+) -> tuple[Declaration, ...]:
+    """The declarations in the words as typed, unquoted: ``сто королей терц:Дч`` is two, «сто
+    королей» and «терц:Дч»; each word given is one COMBO or a part of one (a shell splits
+    «терц от Дамы червей» into four). From the left, the most words that read as one
+    declaration make it; a word that starts none is refused with the reason the longest phrase
+    from it gave (``сто шесть от дамы``: name the suit), or its own."""
+    found: list[Declaration] = []
+    i = 0
+    while i < len(words):
+        refusal: NotationError | None = None
+        for j in range(min(len(words), i + _MOST_WORDS), i, -1):
+            try:
+                found.append(parse_combo(" ".join(words[i:j]), trump, rules))
+            except NotationError as exc:
+                if refusal is None and (j == i + 1 or exc.verdict.code in _SAID_REFUSALS):
+                    refusal = exc
+                continue
+            i = j
+            break
+        else:
+            assert refusal is not None  # the one word alone was refused at least
+            raise refusal
+    return tuple(found)
+
+
+#: The refusals of words that do read as a declaration said in words, only an incomplete one:
+#: reported rather than the first word's own.
+_SAID_REFUSALS = frozenset({"err.combo.suit", "err.combo.top"})
+
+
 def _marriage(
     text: str, suit: Suit | None, trump: Suit | None, rules: Ruleset | None
 ) -> Declaration:
@@ -321,7 +434,7 @@ def _marriage(
 def _from_cards(
     text: str, cards: list[Card], trump: Suit | None, rules: Ruleset | None
 ) -> Declaration:
-    listed = ",".join(str(c) for c in cards)
+    listed = tuple(cards)  # as given, worded by the face
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
     if len(cards) == 4 and len(ranks) == 1:
@@ -335,7 +448,7 @@ def _from_cards(
     indices = sorted(c.rank.sequence_index for c in cards)
     missing = [SEQUENCE_ORDER[i] for i in range(indices[0], indices[-1] + 1) if i not in indices]
     if missing:
-        gap = " ".join(r.value for r in missing)
+        gap = tuple(missing)
         raise NotationError(Verdict("err.cards.gap", {"cards": listed, "gap": gap}))
     return Declaration.sequence(len(cards), SEQUENCE_ORDER[indices[-1]], cards[0].suit)
 

@@ -100,5 +100,6 @@ def follow_obligation(
     return Verdict("note.follow.trump", {"cards": _cards(legal)})
 
 
-def _cards(cards: set[Card]) -> str:
-    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
+def _cards(cards: set[Card]) -> tuple[Card, ...]:
+    """The cards in the table's order, for a face to write in its language («Т♠ 10♠»)."""
+    return tuple(sorted(cards, key=Card.sort_key))

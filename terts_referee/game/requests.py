@@ -190,12 +190,13 @@ class DeclareRequest(Request):
         self.player, self.combos = player, tuple(combos)
 
     def to_event(self, game: Game) -> Event:
-        from ..domain.declarations import parse_combo
+        from ..domain.declarations import parse_said
         from ..domain.events import Declare
 
         trump = _trump_of(game)
         player = game.player(self.player)  # the player first: named first, refused first
-        return Declare(player, tuple(parse_combo(c, trump, game.rules) for c in self.combos))
+        # The words as typed, quoted or not: «сто королей» is one declaration in two words.
+        return Declare(player, parse_said(self.combos, trump, game.rules))
 
 
 class ChallengeRequest(Request):
@@ -203,7 +204,7 @@ class ChallengeRequest(Request):
 
     __slots__ = ("combo", "player")
     action = "challenge"
-    FIELDS = (Field("player", TEXT, True), Field("combo", TEXT, True))
+    FIELDS = (Field("player", TEXT, True), Field("combo", LINE, True))
 
     def __init__(self, player: str, combo: str) -> None:
         self.player, self.combo = player, combo

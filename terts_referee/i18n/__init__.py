@@ -44,8 +44,10 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
     from typing import Any
+
+    from ..domain.cards import Card, Rank
 
 
 class Catalogue(Protocol):
@@ -334,9 +336,39 @@ def t(key: str, lang_: str | None = None, **kwargs: Any) -> str:
             if field in kwargs:
                 kwargs[field] = t(f"{key}#{field}", chosen, **{field: kwargs[field]})
     for name, value in kwargs.items():
-        if type(value) is float:
+        kind = type(value)
+        if kind is float:
             kwargs[name] = number(value, chosen)
+        elif kind.__module__ == _CARDS and chosen != SOURCE and kind.__name__ in _RANKED:
+            kwargs[name] = card(value, chosen) if kind.__name__ == "Card" else rank(value, chosen)
     return text.format(**kwargs)
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+_CARDS = "terts_referee.domain.cards"
+_RANKED = frozenset({"Card", "Rank"})
+
+
+def rank(value: Rank, lang_: str | None = None) -> str:
+    """A rank as the language writes a card's (``Q`` / «Д»: the letters of the declarations'
+    notation, ``notation.rank.*``); the numbers are the same in every language."""
+    chosen = lang_ or lang()
+    letter: str = value.value
+    if chosen == SOURCE or letter not in ("A", "K", "Q", "J"):
+        return letter
+    found = catalogue(chosen)  # the notation's letters (``notation.rank.*`` of ``messages``)
+    return found.pgettext(f"notation.rank.{letter}", letter) if found is not None else letter
+
+
+def card(value: Card, lang_: str | None = None) -> str:
+    """A card as the language writes it: ``Q♥`` / «Д♥», ``10♠`` (as the declarations are)."""
+    return rank(value.rank, lang_) + value.suit.symbol
+
+
+def cards(values: Iterable[Card], lang_: str | None = None) -> str:
+    """Cards as the table writes them, in the given order, separated by spaces."""
+    return " ".join(card(c, lang_) for c in values)
 
 
 # --- numbers ---------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ MESSAGES = register(
     N_p("err.combo.one_top", "{text!r}: name one top card after the colon, like terts:Q♥"),
     N_p("err.combo.four", "{text!r}: expected 4J, 4A, 4K or 4Q (4В 4Т 4К 4Д)"),
     N_p("err.combo.top", "{text!r}: name the top card too, like {notation}:Q♥"),
+    N_p("err.combo.suit", "{text!r}: name the suit too, like {notation}:Q♥"),
     N_p("err.combo.not", "{text!r} is not a declaration ({reason}): expected {accepted}"),
     N_p(
         "err.marriage.trump",
@@ -121,6 +122,13 @@ MESSAGES = register(
     ),
     N_p("verdict.longer", "{high} beats {low}: the longer run wins"),
     N_p("verdict.higher_top", "{high} beats {low}: same length, the higher top card wins"),
+    # the same reasons without the two declarations, where the sentence has named them already
+    # («терц … не перебивает пятьдесят …: старше более длинная последовательность»)
+    N_p("verdict.why.fours", "fours rank A > K > Q"),
+    N_p("verdict.why.four_over_run", "fours rank above runs of this length"),
+    N_p("verdict.why.run_over_four", "every hundreds-run beats the fours"),
+    N_p("verdict.why.longer", "the longer run wins"),
+    N_p("verdict.why.higher_top", "same length, the higher top card wins"),
     N_p(
         "verdict.same_class",
         "{challenger} is a {c_class}, {declared} a {d_class}: after «От чего?» only a "
@@ -376,6 +384,26 @@ MESSAGES = register(
     N_p("file.special", "a special file"),
     N_p("file.too_deep", "arrays or tables nested too deeply"),
     N_p("file.too_many_digits", "an integer with too many digits"),
+    # --- the TOML parser's reasons (files.py), its place kept -------------------------------
+    N_p("toml.at", "{reason} (at line {line}, column {column})"),
+    N_p("toml.at_end", "{reason} (at end of document)"),
+    N_p("toml.statement", "Invalid statement"),
+    N_p("toml.newline", "Expected newline or end of document after a statement"),
+    N_p("toml.equals", "Expected '=' after a key in a key/value pair"),
+    N_p("toml.table_end", "Expected ']' at the end of a table declaration"),
+    N_p("toml.array_table_end", "Expected ']]' at the end of an array declaration"),
+    N_p("toml.expected", "Expected {what}"),
+    N_p("toml.character", "Invalid character {what}"),
+    N_p("toml.twice", "{what} is given twice"),
+    N_p("toml.overwrite", "Cannot overwrite a value"),
+    N_p("toml.key", "Invalid initial character for a key"),
+    N_p("toml.unclosed_array", "Unclosed array"),
+    N_p("toml.unclosed_table", "Unclosed inline table"),
+    N_p("toml.backslash", "Unescaped '\\' in a string"),
+    N_p("toml.escape", "Invalid escape in a string"),
+    N_p("toml.unterminated", "Unterminated string"),
+    N_p("toml.date", "Invalid date or datetime"),
+    N_p("toml.value", "Invalid value"),
     N_p("store.unwritable", "cannot write game file {path}: {reason}"),
     N_p(
         "store.no_directory",
@@ -950,8 +978,12 @@ MESSAGES = register(
     N_p(
         "err.claim.rounded",
         " ({raw} counted, written {partial}: a claim ends the deal, and a deal's points are "
-        'written rounded, scoring.rounding = "{setting}" [000][001][003])',
+        "written {setting} [000][001][003])",
     ),
+    # how a deal's points are rounded (scoring.rounding), in words: «written …»
+    N_p("name.rounding.half_down", "rounded to tens, a 5 down (25 → 20, 26 → 30)"),
+    N_p("name.rounding.half_up", "rounded to tens, a 5 up (25 → 30, 24 → 20)"),
+    N_p("name.rounding.down", "rounded down to tens (29 → 20)"),
     N_p("notice.skipped", "event {number} ({type}) does not stand under {rules}: {reason}"),
     N_p(
         "notice.set_aside",
@@ -1047,6 +1079,14 @@ MESSAGES = register(
     N_p("msg.no_such_option", "No such option: {name}"),
     N_p("msg.bad_value", "Invalid value for {name}: {detail}"),
     N_p("msg.no_such_command", "No such command {name}."),
+    # TRANSLATORS: click's own sentences, read from its English; {name} is an option or the words
+    N_p("msg.needs_value", "Option {name} needs a value."),
+    N_p("msg.takes_no_value", "Option {name} takes no value."),
+    N_p("msg.extra_arguments", "Unexpected extra words: {name}."),
+    N_p("msg.not_valid", "{name} is not a value this option takes."),
+    N_p("msg.missing_command", "Name a command."),
+    # TRANSLATORS: the one line of a refusal on the terminal; "terts" is the program's name
+    N_p("msg.error_line", "terts: error: {line}"),
     # --- what this output or input cannot carry (an encoding such as cp1252) -----------
     N_p(
         "msg.csv_encoding",

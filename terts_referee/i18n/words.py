@@ -4,11 +4,13 @@ The referee, the domain and the game layer return verdicts as data (``domain.ver
 faces choose the words when they show one, in the language they were asked for: nothing here
 reads a language of its own. A verdict's parameters are rendered by their kind: a player's name
 and any other text literally, numbers as numbers (with their noun where the template counts
-them: the catalogue's plural forms; a float with the language's decimal separator), a card by
-its symbol (``Q♥``), a suit by its name in the language (``hearts`` / ``черви``), a declaration
-by its notation in English (``terts:Q♥``, what the commands accept) and by the table's name in
-every other language (``терц от Дамы ♥``, ``терц від Дами ♥``: ``named``), a nested verdict by
-its own sentence, and a tuple of them joined by commas.
+them: the catalogue's plural forms; a float with the language's decimal separator), a card or
+a rank as the language writes the declarations' (``Q♥`` / «Д♥», ``10♠``: ``i18n.card``), a suit
+by its name in the language (``hearts`` / ``черви``), a declaration by its notation in English
+(``terts:Q♥``, what the commands accept) and by the table's name in every other language
+(``терц от Дамы ♥``, ``терц від Дами ♥``: ``named``), a nested verdict by its own sentence, a
+tuple of cards joined by spaces as the table writes them («Д♥ В♥»), and any other tuple by
+commas.
 
 The sentence never holds a command to type: a face that has one adds it after the sentence
 (``tail``: the terminal's ``output.remedies``), for the verdict and each nested one.
@@ -19,7 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..domain.verdicts import Verdict
+from . import card as _card
+from . import cards as _cards
 from . import messages, t, vocabulary
+from . import rank as _rank
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,15 +72,21 @@ def _word(value: object, lang: str, tail: Tail | None) -> object:
         return say(value, lang, tail)
     if kind is tuple or kind is list:
         assert isinstance(value, (tuple, list))
+        if value and all(type(v).__name__ == "Card" for v in value):
+            return _cards(value, lang)  # cards as the table writes them: «Д♥ В♥»
         return ", ".join(str(_word(v, lang, tail)) for v in value)
     # A card, a suit or a declaration: the class's module is loaded when one of them exists, so
     # asking for it here imports nothing new (a path or an enum never gets this far).
     module = kind.__module__
     if module == _CARDS:
-        from ..domain.cards import Suit
+        from ..domain.cards import Card, Rank, Suit
 
         if isinstance(value, Suit):
             return suit_word(value, lang)
+        if isinstance(value, Card):
+            return _card(value, lang)
+        if isinstance(value, Rank):
+            return _rank(value, lang)
         return str(value)
     if module == _DECLARATIONS:
         from ..domain.declarations import Declaration

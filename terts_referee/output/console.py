@@ -175,8 +175,11 @@ def note(text: str, style: str = "yellow") -> None:
 def error_line(text: str) -> None:
     """The one-line error message for bad input, to stderr, without rich. Every control in
     it, a newline too, is shown as a visible escape: one line stays one line."""
+    from ..i18n.messages import t
+
     line = " ".join(visible(text).split())
-    line = plain(f"terts: error: {line}", sys.stderr)
+    # The refusal's own word in the run's language too, as git and click say theirs.
+    line = plain(t("msg.error_line", line=line), sys.stderr)
     encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
     sys.stderr.write(line + "\n")

@@ -106,7 +106,7 @@ def on_challenge(st: State, ev: Challenge) -> None:
     timing(st, deal, ev.player, [combo], challenge=True)
     shared = shared_cards(target.decl, combo)
     if shared:
-        cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
+        cards = tuple(sorted(shared, key=Card.sort_key))  # worded in the language
         params: dict[str, object] = {"combo": combo, "decl": target.decl, "cards": cards}
         remedy = Remedy("penalty", {"player": None, "kind": "false-declaration"})
         raise RuleError(Verdict("err.challenge.shared", params, remedy=remedy))
@@ -117,7 +117,7 @@ def on_challenge(st: State, ev: Challenge) -> None:
         params = {
             "combo": combo,
             "decl": target.decl,
-            "reason": verdict.reason,
+            "reason": _why(verdict.reason),
             "rule": f" ({verdict.key})" if verdict.key else "",
             "source": verdict.source,
         }
@@ -153,3 +153,20 @@ def on_challenge(st: State, ev: Challenge) -> None:
     if evidence:
         void_false(st, deal, [rec], evidence, auto=True)
     settle(st, deal)
+
+
+#: The comparisons that name both declarations («{high} beats {low}: …») and the same reason
+#: alone: a refusal that says «X does not beat Y» says the rule once, not «Y beats X» again.
+_WHY = {
+    "verdict.fours": "verdict.why.fours",
+    "verdict.four_over_run": "verdict.why.four_over_run",
+    "verdict.run_over_four": "verdict.why.run_over_four",
+    "verdict.longer": "verdict.why.longer",
+    "verdict.higher_top": "verdict.why.higher_top",
+}
+
+
+def _why(reason: Verdict) -> Verdict:
+    """The comparison's reason without the two declarations, where it names them."""
+    code = _WHY.get(reason.code)
+    return reason if code is None else Verdict(code, rule=reason.rule, sources=reason.sources)

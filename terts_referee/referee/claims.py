@@ -63,7 +63,7 @@ def on_claim(st: State, ev: Claim) -> None:
         # the deal's points as its end writes them: rounded like every deal total
         rounded: Verdict | str = ""
         if partial != raw:
-            setting = st.rules.scoring.rounding
+            setting = _ROUNDING[st.rules.scoring.rounding]  # the key's value said in words
             rounded = Verdict(
                 "err.claim.rounded", {"raw": raw, "partial": partial, "setting": setting}
             )
@@ -83,3 +83,11 @@ def on_claim(st: State, ev: Claim) -> None:
     settle(st, deal)
     reason = Verdict("win.claim", {"deal": deal.number, "total": total, "target": target})
     end_game(st, ev.player, reason)
+
+
+#: How each rounding writes a deal's points, in words (``none`` never rounds: never said).
+_ROUNDING = {
+    "half-down": Verdict("name.rounding.half_down"),
+    "half-up": Verdict("name.rounding.half_up"),
+    "down": Verdict("name.rounding.down"),
+}

@@ -200,7 +200,7 @@ def one_deck(st: State, deal: Deal, player: str, combos: Sequence[Declaration]) 
                 continue
             shared = (d.cards() & r.decl.cards()) - exempt
             if shared:
-                cards = " ".join(str(c) for c in sorted(shared, key=Card.sort_key))
+                cards = tuple(sorted(shared, key=Card.sort_key))  # worded in the language
                 params = {
                     "player": player,
                     "decl": d,

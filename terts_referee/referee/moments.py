@@ -64,7 +64,7 @@ def when_verdict(rules: Ruleset, decl: Declaration, m: Moment) -> WhenVerdict:
     """Whether ``decl`` may be declared at moment ``m`` under ``rules`` (§4.3), and why."""
     d = rules.declarations
     if m.hand is not None and not decl.cards() <= m.hand:
-        missing = " ".join(str(c) for c in sorted(decl.cards() - m.hand, key=Card.sort_key))
+        missing = tuple(sorted(decl.cards() - m.hand, key=Card.sort_key))
         reason = Verdict("verdict.when.not_held", {"decl": decl, "cards": missing})
         return WhenVerdict(False, False, "not-held", reason, "§6", None, "[000] rule 5")
     if decl in m.declared:
@@ -172,7 +172,7 @@ def _shared(decl: Declaration, m: Moment) -> WhenVerdict | None:
     for other in m.opponent:
         common = (decl.cards() & other.cards()) - exempt
         if common:
-            cards = " ".join(str(c) for c in sorted(common, key=Card.sort_key))
+            cards = tuple(sorted(common, key=Card.sort_key))
             reason = Verdict(
                 "verdict.when.one_deck", {"decl": decl, "other": other, "cards": cards}
             )

@@ -31,6 +31,7 @@ its answers itself; the game file's lock keeps a ``terts`` command in a terminal
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefereeError
@@ -98,7 +99,12 @@ def _message(lines: list[Said]) -> str:
     """A report's lines as the page's one message (the lines the terminal would show)."""
     from ..output.safe_text import visible
 
-    return "\n".join(visible(text, keep="\n\t") for text, _ in lines).strip()
+    # The terminal's «! » before a notice is its mark for a coloured line: the page styles the
+    # message itself, so the mark is left out (it read as part of the sentence there).
+    return "\n".join(_UNMARKED.sub(r"\1", visible(text, keep="\n\t")) for text, _ in lines).strip()
+
+
+_UNMARKED = re.compile(r"^(\s*)! ", re.MULTILINE)
 
 
 class GameBackend:

@@ -378,6 +378,11 @@ TEXTS = register(
     N_p("ui.st.per_deal", "points a deal"),
     N_p("ui.st.best_deal", "best deal"),
     N_p("ui.st.rating", "rating"),
+    N_p(
+        "ui.st.rating_note",
+        "Rating: a cautious estimate of skill over all the games (openskill): it starts at 0, "
+        "may fall below zero after losses and grows with wins and games played.",
+    ),
     N_p("ui.st.declared", "declarations that scored"),
     N_p("ui.st.cls.terts", "terts"),
     N_p("ui.st.cls.fifty", "fifty"),
@@ -399,9 +404,11 @@ TEXTS = register(
 
 
 def page_words(lang: str) -> dict[str, str]:
-    """The page's words in ``lang``: every ``ui.*`` text and the table's phase/penalty words."""
-    from ..i18n import t, vocabulary
+    """The page's words in ``lang``: every ``ui.*`` text, the table's phase/penalty words and
+    the bundled rulesets' descriptions (``ruleset.NAME``: said beside the ruleset's button)."""
+    from ..i18n import ruledocs, t, vocabulary
 
     keys = [k for k in TEXTS if k.startswith("ui.")]
     keys += [k for k in vocabulary.TERMS if k.startswith(("phase.", "pen."))]
+    keys += list(ruledocs.BUNDLED)
     return {key: t(key, lang) for key in keys}

@@ -98,7 +98,7 @@ def test_a_damaged_file_is_worded_for_a_command_that_only_reads_it(terts, usb, t
     assert r.code == 0 and "--game" not in r.stderr
     assert r.stderr.splitlines() == [
         f"не импортирован файл {broken}, оставлен как есть: файл партии {broken} повреждён "
-        "(ошибка в TOML: Invalid value (at end of document)): исправьте или уберите его"
+        "(ошибка в TOML: неверное значение (в конце файла)): исправьте или уберите его"
     ]
     library = tmp_path / "library"
     library.mkdir(exist_ok=True)

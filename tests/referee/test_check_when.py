@@ -422,7 +422,25 @@ def test_check_when_in_russian(terts):
     r = terts("--lang", "ru", "check", "when", "4Q", "--trick", "1", "--trump", "h")
     assert r.code == 0, r.stderr
     assert "нет: сто дам (4Д) нельзя объявить перед взяткой 1" in r.stdout
-    assert "фигуры до ломки колоды" in r.stdout and "[000] rule 1" in r.stdout
+    # the source's own rule in the output's words, the section's sign once («§4.3», not «§§»)
+    assert "фигуры до ломки колоды" in r.stdout and "(§4.3 [000] правило 1;" in r.stdout
+    assert "rule 1" not in r.stdout and "§§" not in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "late", "priced"),
+    [
+        pytest.param("ru", "очков не даст", "запишется, но со штрафом", id="ru"),
+        pytest.param("uk", "очок не дасть", "запишеться, але зі штрафом", id="uk"),
+    ],
+)
+def test_check_when_a_late_declaration_uses_one_verb_in_one_sense(terts, lang, late, priced):
+    """«запишется, но со штрафом» (it is recorded) then «не запишется» (it scores nothing) two
+    lines apart read as a contradiction: the second says it scores nothing."""
+    args = ("--lang", lang, "check", "when", "терц:Дч", "--trick", "12", "--trump", "h")
+    out = terts.ok(*args).stdout
+    assert priced in out and late in out, out
+    assert "§§" not in out and "(§4.3, §6 [000][002];" in out
 
 
 def test_check_when_help_has_an_example(terts):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from terts_referee.domain.cards import Card
 from terts_referee.referee import Status
 from tests.helpers import said
 from tests.scripted import play, refused
@@ -25,7 +26,9 @@ def test_one_deck_two_players_never_share_a_card(rule, mode, second, cards):
     # Under `lead` Боря declares before trick 2, after Аня's trick 1 (trick by trick).
     middle = "trick 10п 9п\n" if not mode else ""
     error = refused(f"deal 7т {mode}\ndeclare Аня терц:Дт\n{middle}{second}", "book")
-    assert error.verdict.code == "err.one_deck" and error.verdict.params["cards"] == cards
+    # the cards as data, for each face to write in its language («Д♣ В♣»)
+    shared = tuple(Card.parse(c) for c in cards.split())
+    assert error.verdict.code == "err.one_deck" and error.verdict.params["cards"] == shared
     text = said(error)
     assert "one deck" in text and cards in text, text
     assert "terts:Q♣ (event 2)" in text, text

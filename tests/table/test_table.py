@@ -194,7 +194,7 @@ def test_russian_messages(tmp_path, capsys):
     assert "сдача 1, козырь ♥, взятка 1/16 (до ломки колоды, в колоде 14), ходит Аня" in out
     assert "Короткие команды" in out and "s ОЧКИ КТО ПОСЛЕДНЯЯ" in out
     assert "До встречи" in out
-    assert err == "terts: error: формат: s ОЧКИ КТО ПОСЛЕДНЯЯ (например: s 54 Боря Аня)\n"
+    assert err == "terts: ошибка: формат: s ОЧКИ КТО ПОСЛЕДНЯЯ (например: s 54 Боря Аня)\n"
 
 
 def test_language_from_the_environment(tmp_path, capsys, monkeypatch):

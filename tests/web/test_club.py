@@ -186,7 +186,7 @@ def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
     assert bare.status == 301 and bare.headers["Location"] == "/" + table(name)
     # the phone's words, and which table of the club this is (titled by its players), with
     # the lobby two folders up
-    assert ui["words"]["ui.act.undo"] == "Отменить" and ui["club"] == {
+    assert ui["words"]["ui.act.undo"] == "Удалить последнее" and ui["club"] == {
         "table": name,
         "lobby": "../../",
         "title": "Аня — Боря",

@@ -42,7 +42,7 @@ def test_an_undo_remedy_on_a_finished_game_asks_first(terts, tmp_path, page):
         button.tap()
         page.wait_for_selector('[data-submit="undo"]')
         assert me.text("#panel h2") == "Undo event 6?"
-        assert me.text("#panel .fixing") == "6. score 100 Аня"
+        assert me.text("#panel .fixing") == "6. Аня counts 100; last trick Боря"  # as the log
         assert me.text('[data-submit="undo"]') == "Undo"
         assert me.posts == [] and terts.game.read_bytes() == before
         axe_clean(page, "an undo remedy's panel")
@@ -119,14 +119,16 @@ def test_undo_says_undo_and_offers_nothing_when_there_is_nothing(terts, tmp_path
         me = Watched(page, server)
         me.tap('[data-act="undo"]')
         page.wait_for_selector("#panel:not([hidden])")
-        assert me.text("#panel h2") == "Отменять нечего"
+        assert me.text("#panel h2") == "Удалять нечего"
         assert page.locator("#panel [data-submit]").count() == 0  # the sentence only
         me.tap('[data-act="undo"]')
         terts.ok("deal", "--trump", "ч")
         page.wait_for_selector('#recent [data-event="1"]')
         me.action("undo")
-        assert me.text("#panel h2") == "Отменить событие 1?"
-        assert me.text('[data-submit="undo"]') == "Отменить"
+        assert me.text("#panel h2") == "Удалить событие 1?"
+        # the dialog's two buttons say two things: the one that removes, the one that closes
+        assert me.text('[data-submit="undo"]') == "Удалить"
+        assert "Отменить" not in me.text("#panel")
         assert me.record("undo")["ok"]
 
 

@@ -502,7 +502,7 @@ def test_every_word_the_server_and_page_use_exists():
 
 
 def test_words_follow_the_language():
-    assert texts.page_words("ru")["ui.act.undo"] == "Отменить"
+    assert texts.page_words("ru")["ui.act.undo"] == "Удалить последнее"
     assert i18n.t("web.stop", "en") == "Ctrl-C stops the server."
 
 

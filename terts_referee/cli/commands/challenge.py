@@ -13,7 +13,12 @@ if TYPE_CHECKING:
 @recording
 def command(
     player: Annotated[str, typer.Argument(metavar="P", help="Who beats the declaration.")],
-    combo: Annotated[str, typer.Argument(metavar="COMBO", help="The higher declaration.")],
+    combo: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="COMBO", help="The higher declaration (as said, unquoted: сто королей)."
+        ),
+    ],
 ) -> "Request":
     """P beats the opponent's latest declaration with COMBO («Не годится!»).
 
@@ -21,4 +26,5 @@ def command(
     """
     from ...game.requests import ChallengeRequest
 
-    return ChallengeRequest(player, combo)
+    # One declaration, its words as typed: «терц от Короля крести» is four of the shell's words.
+    return ChallengeRequest(player, " ".join(combo))

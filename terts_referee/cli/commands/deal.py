@@ -21,7 +21,9 @@ def command(
             help="Trump suit, or the face-up card (its suit is trump).",
         ),
     ] = None,
-    dealer: Annotated[Optional[str], typer.Option(help="Who deals; default the rotation.")] = None,
+    dealer: Annotated[
+        Optional[str], typer.Option(metavar="P", help="Who deals; default the rotation.")
+    ] = None,
     quick: Annotated[
         Optional[bool],
         typer.Option(

@@ -16,7 +16,9 @@ def command(
     combos: Annotated[
         list[str],
         typer.Argument(
-            metavar="COMBO...", help="terts:Q♥ 50:K♠ 105:J♦ 4J marriage терц:Дч Q♥,J♥,10♥ …"
+            metavar="COMBO...",
+            help="terts:Q♥ 50:K♠ 105:J♦ 4J marriage Q♥,J♥,10♥, or as said, unquoted: "
+            "терц от Дамы червей, сто королей …",
         ),
     ],
 ) -> "Request":

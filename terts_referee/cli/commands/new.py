@@ -12,7 +12,7 @@ def command(
     players: Annotated[list[str], typer.Argument(metavar="P1 P2", help="The two players' names.")],
     rules: RulesOpt = "classic",
     dealer: Annotated[
-        Optional[str], typer.Option(help="Who deals first (by lot: lowest card).")
+        Optional[str], typer.Option(metavar="P", help="Who deals first (by lot: lowest card).")
     ] = None,
     force: Annotated[
         bool,

@@ -3,9 +3,10 @@ declarations wins, who takes a trick, which cards may follow."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from ...domain.cards import Card, Suit, format_cards
+from ...domain.cards import Card, Suit
 from ...domain.declarations import (
     Declaration,
     best_order,
@@ -15,12 +16,21 @@ from ...domain.declarations import (
 )
 from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
+from ...i18n import cards as cards_in
 from ...i18n import lang, t
 from ...i18n.words import named, notation, say
 from .. import console
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ...referee.moments import Moment
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as the table writes them, high to low within suits, in the output's language:
+    «Т♠ К♠ Д♠» (the letters of the declarations' notation)."""
+    return cards_in(sorted(cards, key=Card.sort_key))
 
 
 def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_json: bool) -> None:
@@ -51,7 +61,7 @@ def report_hand(hand: list[Card], trump: Suit, rules: Ruleset, turns: int, as_js
     for d in found:
         tab.add_row(
             console.cell(named(d, lang())),
-            console.cell(str(d)),
+            console.cell(notation(d, lang())),  # as a player of the language types it
             console.cell(format_cards(d.cards())),
             console.cell(d.points(rules)),
         )
@@ -194,4 +204,11 @@ def report_when(decl: Declaration, moment: Moment, rules: Ruleset, as_json: bool
     console.say(head, "bold")
     key = f"; {verdict.key}" if verdict.key else ""
     reason = say(verdict.reason, lang())
-    console.say(f"  {reason} (§{verdict.rule} {verdict.source}{key}; {rules.name})")
+    # The rule is written with its sign already («§4.3», «§4.3, §6»); a source's own rule
+    # number («[000] rule 5») in the output's words.
+    source = _RULE_NUMBER.sub(lambda m: t("out.source_rule", n=int(m.group(1))), verdict.source)
+    console.say(f"  {reason} ({verdict.rule} {source}{key}; {rules.name})")
+
+
+#: A numbered rule inside a source's citation: «[000] rule 5» (the source numbers its rules).
+_RULE_NUMBER = re.compile(r"\brule (\d+)\b")

@@ -21,6 +21,7 @@ def log_json(view: LogView) -> dict[str, Any]:
     data: dict[str, Any] = {"events": []}
     for entry in view.entries:
         item = event_json(entry.number, entry.event, entry.notices, view.rules)
+        item["line"] = describe(entry.event)  # the log's own line, for a page to show as it is
         item["at"] = iso(entry.at)
         if entry.corrected is not None:  # put in by a correction: when
             item["corrected"] = iso(entry.corrected)

@@ -170,6 +170,8 @@ MSG = register(
         "out.when_priced",
         "no: {name} ({combo}) before trick {trick} would be recorded, at a price",
     ),
+    # TRANSLATORS: a numbered rule of a source, in a citation: «[000] rule 5»
+    N_p("out.source_rule", "rule {n}"),
     N_p("out.cmp_neither", "neither beats the other"),
     N_p(
         "out.shared",

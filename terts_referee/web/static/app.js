@@ -462,8 +462,7 @@
   const noteText = (n) => (typeof n === "string" ? n : n && n.text ? n.text : JSON.stringify(n));
 
   function eventText(e, names) {
-    // a note: its deal and its words, as written
-    if (e.type === "note") return (e.deal ? w("ui.note_on", { n: e.deal }) : w("ui.ev.note") + ":") + " " + e.text;
+    if (e.line) return e.line; // worded as the log words it (the referee's own line, a note's too)
     const bits = [w("ui.ev." + e.type)];
     if (e.player) bits.unshift(e.player);
     if (e.type === "deal" || e.type === "trump") bits.push(SUIT_OF[e.trump] || "", e.trump_card || "");
@@ -818,7 +817,12 @@
         { value: "tricks", label: w("ui.mode.tricks") }], next.quick === false ? "tricks" : "quick", null, true);
       const initial = next.rules && rulesets.includes(next.rules) ? next.rules
         : rulesets.includes("classic") ? "classic" : rulesets[0];
-      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r })), initial);
+      // each ruleset's button says what it is: its name alone (book, classic …) says nothing
+      const about = el("p", { class: "hint", "aria-live": "polite" });
+      const tell = (r) => { about.textContent = W["ruleset." + r] || ""; };
+      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r,
+        aria: W["ruleset." + r] ? r + ": " + W["ruleset." + r] : null })), initial, tell);
+      tell(initial);
       const dealer = choice("dealer", [{ value: "0", label: "" }, { value: "1", label: "" }],
         next.dealer && named.indexOf(next.dealer) >= 0 ? String(named.indexOf(next.dealer)) : null, null, true);
       const label = () => {
@@ -834,7 +838,7 @@
         title: w(named.length ? "ui.next_title" : "ui.act.new"),
         nodes: [field(w("ui.name_a"), a, null, "players"), field(w("ui.name_b"), b, null, "players"),
           field(w("ui.first_dealer"), dealer.node, lot),
-          field(w("ui.mode"), mode.node), field(w("ui.rules"), rules.node)],
+          field(w("ui.mode"), mode.node), field(w("ui.rules"), el("div", {}, rules.node, about))],
         check() {
           // each empty name marked (both fields fill one request field, the players)
           return [a, b].filter((i) => !i.value.trim())
@@ -1377,6 +1381,10 @@
         el("h3", { text: name }), figures(rows)));
     }
     parts.push(cards);
+    // a rating is a bare number («-1,8»): one line says what it measures
+    if (Object.values(data.players).some((p) => p.rating !== undefined && p.rating !== null)) {
+      parts.push(el("p", { class: "quiet", "data-note": "rating", text: w("ui.st.rating_note") }));
+    }
     if (data.head_to_head.length) {
       const h2h = el("ul", { class: "pairs" });
       for (const pair of data.head_to_head) {
