@@ -32,6 +32,7 @@ def test_a_note_in_russian_on_the_sheet_and_in_the_log(terts):
         "number": 2,
         "type": "note",
         "text": "пересдача: у Бори 8 карт",
+        "line": "note on deal 1: пересдача: у Бори 8 карт",  # the log's line, in English here
         "deal": 1,
         "notices": [],
         "verdicts": [],

@@ -87,7 +87,7 @@ def test_every_request_is_a_command_and_takes_its_fields_by_name():
         "claim",
         "note",
     ]
-    example = {"text": "Аня", "number": 54, "flag": True, "texts": ("Тп", "7п")}
+    example = {"text": "Аня", "number": 54, "flag": True, "texts": ("Тп", "7п"), "line": "Аня"}
     for action, request in REQUESTS.items():
         assert request.action == action
         given = {f.name: example[f.kind] for f in request.FIELDS}
