@@ -41,7 +41,7 @@ from terts_referee.domain.events import Challenge, DealEvent, Declare, Penalty, 
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
-from terts_referee.library.index import archive_name, short_tag
+from terts_referee.library.archive import archive_name, short_tag
 from terts_referee.referee import EventRefused
 
 PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")

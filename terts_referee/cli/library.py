@@ -12,7 +12,7 @@ import typer
 from ..domain.verdicts import Verdict
 
 if TYPE_CHECKING:
-    from ..library.index import Scan
+    from ..library.scan import Scan
     from ..library.stats import Filters
 
 LibraryOpt = Annotated[
@@ -44,7 +44,7 @@ RulesOpt = Annotated[
 def library_checked(library: str | None) -> Path:
     """The library's directory, refused at once (one line) when the path cannot be one: a
     regular file, a name too long. Before any work: a bad path never waits for a scan."""
-    from ..library.index import check_library, library_dir
+    from ..library.location import check_library, library_dir
 
     where = library_dir(library)
     check_library(where)
@@ -57,7 +57,7 @@ def scan_games(library: str | None, quiet: bool) -> Scan:
     import sys
 
     from ..i18n.messages import t
-    from ..library.index import scan_library
+    from ..library.scan import scan_library
     from ..output import console
     from . import long_running
 
@@ -110,9 +110,9 @@ def filters_from(
 
 def set_aside(path: Path, library: str | None, force: bool) -> None:
     """Before ``terts new``: the game in ``path`` (if any) moved to the library
-    (``library.index.set_aside``), saying where it went, on stderr."""
+    (``library.archive.set_aside``), saying where it went, on stderr."""
     from ..i18n.messages import t
-    from ..library.index import set_aside as move
+    from ..library.archive import set_aside as move
     from ..output import console
 
     target = move(path, library, force)

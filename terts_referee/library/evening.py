@@ -552,7 +552,7 @@ def move_finished(
     finished)."""
     from ..errors import RefereeError
     from ..game.session import GameFile
-    from .index import archive_game
+    from .archive import archive_game
 
     moved, failed = [], []
     for name, path in tables.items():

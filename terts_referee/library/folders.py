@@ -25,6 +25,7 @@ __all__ = ["MAX_DEPTH", "game_files"]
 MAX_DEPTH = 8
 
 TEXT = register(
+    N_p("library.too_big", "larger than {limit}, more than any game: not read"),
     N_p("library.too_deep", "a folder more than {most} folders below the library: not read"),
     N_p(
         "library.loop",

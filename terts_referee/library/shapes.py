@@ -95,7 +95,7 @@ class Copy(TypedDict):
 
 
 class GameRecord(TypedDict):
-    """A game a record was set in (``records.best_games``), enough to name and open it."""
+    """A game a record was set in (``best_games.best_games``), enough to name and open it."""
 
     file: str
     date: str

@@ -7,7 +7,7 @@ compared by their local calendar day.
 
 Streaks run over a player's finished games in the order they started: the longest run of wins,
 and the current one (the run of wins that ends with his latest game; 0 after a loss). Head to
-head counts a pair's wins and adds up their final totals; the best games are ``records``'.
+head counts a pair's wins and adds up their final totals; the best games are ``best_games``'.
 
 Ratings (``ratings.py``) are worked out over the finished games of the period the filters name
 (``--since``, ``--until``, ``--rules``), whoever played them: ``--player`` and ``--vs`` choose
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import N_p, register, t
-from .records import best_games
+from .best_games import best_games
 from .summary import add_figures, blank_figures
 
 if TYPE_CHECKING:

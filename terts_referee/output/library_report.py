@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..library.importing import Imported
-    from ..library.index import Scan
+    from ..library.scan import Scan
     from ..library.shapes import Copy, Stats
 
 TEXT = register(

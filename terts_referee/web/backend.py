@@ -179,7 +179,7 @@ class GameBackend:
         from pathlib import Path
 
         from ..game.session import GameFile
-        from ..library.index import set_aside
+        from ..library.archive import set_aside
 
         players = fields["players"]
         rules, dealer, quick = fields.get("rules"), fields.get("dealer"), fields.get("quick")

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..game.views import Snapshot
-    from ..library.index import Scan
+    from ..library.scan import Scan
     from ..library.stats import Filters
 
 # A query string as the server read it: (name, value) pairs in order, names repeated as sent.
@@ -96,7 +96,8 @@ class Reads:
     # --- the library ----------------------------------------------------------------------
 
     def _scan(self) -> Scan:
-        from ..library.index import check_library, library_dir, scan_library
+        from ..library.location import check_library, library_dir
+        from ..library.scan import scan_library
 
         where = library_dir(self.library)
         check_library(where)

@@ -16,7 +16,8 @@ import tomli_w
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
 from terts_referee.library.folders import MAX_DEPTH
-from terts_referee.library.index import OLD_INDEX_NAME, cache_dir, index_path
+from terts_referee.library.index import OLD_INDEX_NAME
+from terts_referee.library.location import cache_dir, index_path
 from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
