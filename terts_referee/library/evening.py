@@ -377,7 +377,7 @@ def evening_games(
     (``copies.choose``'s rule without its tie-break by path)."""
     from .copies import counted_once, order_key, same_game
 
-    everything, _ = counted_once(tables)
+    everything, _, _ = counted_once(tables)
     at = {same_game(g): n for n, g in enumerate(everything)}
     for game in library:
         n = at.get(same_game(game))

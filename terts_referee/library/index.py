@@ -25,15 +25,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..i18n import N_np, N_p, register, t
-from .location import index_path
+from .location import answers_path, index_path, os_reason
 
 if TYPE_CHECKING:
     import sqlite3  # imported when the index is opened
 
-__all__ = ["OLD_INDEX_NAME", "RACY_NS", "WRITE_WAIT", "Index", "Row", "key_of", "name_of"]
+__all__ = [
+    "OLD_INDEX_NAME",
+    "RACY_NS",
+    "WRITE_WAIT",
+    "Index",
+    "Row",
+    "index_state",
+    "keep_answer",
+    "key_of",
+    "name_of",
+    "stored_answer",
+]
 
 OLD_INDEX_NAME = ".terts-index.sqlite"  # where versions before the cache kept the index
-_SCHEMA = 3  # the index's own tables; SUMMARY_VERSION covers what a summary holds
+_SCHEMA = 4  # the index's own tables; SUMMARY_VERSION covers what a summary holds
 
 TEXT = register(
     N_p(
@@ -56,6 +67,11 @@ TEXT = register(
         "library.index_not_saved",
         "the library's index {index} is locked by another program: what changed was read "
         "from the game files and is not kept in the index this time",
+    ),
+    N_p(
+        "library.index_unusable",
+        "the library's index {index} cannot be used ({reason}): the game files were read "
+        "instead, and nothing is kept for the next time",
     ),
     N_p("library.why.not_database", "not a database"),
     N_p("library.why.tables", "its tables are not the ones this version keeps"),
@@ -90,7 +106,14 @@ _CREATE = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
     "CREATE TABLE games (file TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, hash TEXT, "
     "checked_ns INTEGER, summary TEXT, error TEXT, seal TEXT)",
+    # whether the file with the first hash is the one with the second or an earlier version
+    # of it (``copies.prefix_of``): two copies are read and compared once, not every scan
+    "CREATE TABLE versions (earlier TEXT, later TEXT, yes INTEGER, seal TEXT, "
+    "PRIMARY KEY (earlier, later))",
 )
+
+#: How many answers the index keeps (each filter a command is asked with is one).
+MOST_ANSWERS = 64
 
 
 class Row(NamedTuple):
@@ -187,23 +210,45 @@ class Index:
         self.meta: dict[str, str] = {}
         self.bad = 0
         self.rebuild = False  # the tables are to be made again (missing, old or damaged)
+        self.versions: dict[tuple[str, str], bool] = {}  # (earlier hash, later hash) -> is it
+        self.new_versions: dict[tuple[str, str], bool] = {}
         self.notes: list[str] = []
         self._open()
 
     def _note(self, key: str, **params: Any) -> None:
         self.notes.append(t(key, index=self.path, **params))
 
+    def _unusable(self, reason: str) -> None:
+        self._note("library.index_unusable", reason=reason)
+
     def _open(self) -> None:
         import sqlite3
+        import stat
+
+        from ..files import kind_of
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return  # no cache on this machine (read-only home): the files alone
+            if not os.access(self.path.parent, os.W_OK | os.X_OK):
+                raise PermissionError(13, os.strerror(13))
+        except OSError as exc:  # no cache on this machine (read-only home): the files alone
+            self._unusable(os_reason(exc))
+            return
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = stat.S_IFREG
+        except OSError as exc:
+            self._unusable(os_reason(exc))
+            return
+        if not stat.S_ISREG(mode):  # a folder, a FIFO (which would hang the open): not used
+            self._unusable(t(kind_of(mode)))
+            return
         for attempt in (1, 2):
             try:
                 db = sqlite3.connect(self.path, timeout=WRITE_WAIT, isolation_level=None)
-            except sqlite3.Error:
+            except sqlite3.Error as exc:
+                self._unusable(str(exc))
                 return  # cannot be opened: the files alone
             try:
                 db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
@@ -222,6 +267,7 @@ class Index:
                     sqlite3.DatabaseError
                 )
                 if not damaged or attempt == 2:
+                    self._unusable(str(exc))
                     return  # read-only, unreadable: the files alone, this time
                 if not self._remove():
                     return
@@ -262,7 +308,7 @@ class Index:
             self.rebuild = True
             self.meta = {}
             return
-        if "games" not in tables or _layout(db, "games") != _COLUMNS:
+        if "games" not in tables or _layout(db, "games") != _COLUMNS or "versions" not in tables:
             self.rebuild = True
             self._note("library.index_damaged", reason=t("library.why.tables"))
             return
@@ -278,6 +324,10 @@ class Index:
             self.rows[name] = row
         if self.bad:
             self._note("library.index_rows", n=self.bad)
+        if "versions" in tables:
+            for earlier, later, yes, seal in db.execute("SELECT * FROM versions"):
+                if seal == _seal(earlier, (later, yes)) and yes in (0, 1):
+                    self.versions[(earlier, later)] = bool(yes)
 
     def write(
         self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]
@@ -295,14 +345,16 @@ class Index:
         except sqlite3.Error as exc:
             if _busy(exc):
                 self._note("library.index_not_saved")
+            else:
+                self._unusable(str(exc))
             return  # read-only: the files were read, the index is left as it is
         try:
             if self.rebuild:
                 from .summary import SUMMARY_VERSION
 
                 for kind, name in db.execute(
-                    "SELECT type, name FROM sqlite_master WHERE name IN ('games', 'meta') "
-                    "AND type IN ('table', 'view')"
+                    "SELECT type, name FROM sqlite_master WHERE name IN "
+                    "('games', 'meta', 'versions') AND type IN ('table', 'view')"
                 ).fetchall():  # whatever holds the names now, a view too
                     db.execute(f"DROP {kind.upper()} {name}")
                 for statement in _CREATE:
@@ -322,6 +374,13 @@ class Index:
                     for name, values in fresh.items()
                 ],
             )
+            db.executemany(
+                "INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?)",
+                [
+                    (a, b, int(yes), _seal(a, (b, int(yes))))
+                    for (a, b), yes in self.new_versions.items()
+                ],
+            )
             db.execute("COMMIT")
         except sqlite3.Error:
             try:
@@ -337,3 +396,93 @@ class Index:
 def _layout(db: sqlite3.Connection, table: str) -> tuple[Any, ...]:
     """A table's columns as (name, declared type, primary key)."""
     return tuple((c[1], c[2].upper(), c[5]) for c in db.execute(f"PRAGMA table_info({table})"))
+
+
+def index_state(library: Path) -> str:
+    """The index's files as the file system sees them (size, time, inode of the database and
+    of its write-ahead log): an answer kept beside the index holds only while the index is as
+    it was when the answer was worked out. Another program's write, a damage, a rebuild all
+    change it, and the answer is worked out again (reading the index, saying what it found)."""
+    parts = []
+    for suffix in ("", "-wal"):
+        try:
+            st = os.stat(str(index_path(library)) + suffix)
+        except OSError:
+            parts.append("-")
+        else:
+            parts.append(f"{st.st_size}.{st.st_mtime_ns}.{st.st_ino}")
+    return "/".join(parts)
+
+
+_ANSWERS = (
+    "CREATE TABLE IF NOT EXISTS answers "
+    "(question TEXT PRIMARY KEY, state TEXT, answer TEXT, seal TEXT)"
+)
+
+
+def stored_answer(library: Path, question: str, state: str) -> str | None:
+    """The answer kept for ``question`` over the files' ``state`` (``scan.answered``), or
+    None: none kept, kept over another state, a seal that does not match, answers that cannot
+    be read at once. Kept apart from the index (``location.answers_path``): the games are not
+    read."""
+    import sqlite3
+
+    path = answers_path(library)
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0, isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        row = db.execute(
+            "SELECT state, answer, seal FROM answers WHERE question = ?", (question,)
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+    if row is None or row[0] != state or not isinstance(row[1], str):
+        return None
+    return row[1] if row[2] == _seal(question, (state, row[1])) else None
+
+
+def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
+    """Keep ``answer`` for ``question`` over ``state``; best effort (the answer is worked out
+    again when it cannot be kept), never waiting more than WRITE_WAIT. A file that is not a
+    database of answers is made again: it holds nothing the game files do not."""
+    import sqlite3
+
+    path = answers_path(library)
+    for attempt in (1, 2):
+        try:
+            db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
+        except sqlite3.Error:
+            return
+        try:
+            db.execute(_ANSWERS)
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
+                (question, state, answer, _seal(question, (state, answer))),
+            )
+            db.execute(
+                "DELETE FROM answers WHERE rowid NOT IN "
+                "(SELECT rowid FROM answers ORDER BY rowid DESC LIMIT ?)",
+                (MOST_ANSWERS,),
+            )
+            db.execute("COMMIT")
+            return
+        except sqlite3.DatabaseError as exc:
+            damaged = type(exc) is sqlite3.DatabaseError or "malformed" in str(exc)
+            db.close()
+            if not damaged or attempt == 2 or not path.is_file():
+                return
+            try:
+                path.unlink()
+            except OSError:
+                return
+        except (sqlite3.Error, ValueError):
+            return
+        finally:
+            db.close()

@@ -23,6 +23,7 @@ from ..i18n import N_p, register, t
 __all__ = [
     "CACHE_ENV_VAR",
     "LIBRARY_ENV_VAR",
+    "answers_path",
     "cache_dir",
     "check_library",
     "index_path",
@@ -87,6 +88,12 @@ def index_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
     """The index of ``library`` on this machine: ``index-<hash of its resolved path>.sqlite``
     in :func:`cache_dir`."""
     return cache_dir(env) / f"index-{library_hash(library)}.sqlite"
+
+
+def answers_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
+    """Where this machine keeps the answers worked out over ``library`` (``scan.answered``):
+    ``answers-<hash>.sqlite`` beside its index."""
+    return cache_dir(env) / f"answers-{library_hash(library)}.sqlite"
 
 
 def os_reason(exc: OSError) -> str:

@@ -117,23 +117,48 @@ def test_the_copy_with_more_events_counts(terts, library):
     assert game["file"] == str(full) and game["winner"] == "Аня"
 
 
-def test_of_copies_as_full_the_one_changed_last_counts(terts, library):
-    """Two copies with six entries each, the later one a correction made on another device:
-    the one whose latest entry is newest counts (then the path)."""
+def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(terts, library):
+    """Two copies with six entries each, the same drop entered at two moments: as full, but
+    neither holds the other's entries; no tie-break by time drops one of them."""
     game_id = new_game_id()
-    game = game_of("Аня", "Боря", DAY, game_id, moves=5)
-    put(library / "b.toml", game)
+    put(library / "b.toml", game_of("Аня", "Боря", DAY, game_id, moves=5))
     later = game_of("Аня", "Боря", DAY, game_id, moves=5)
     later.correct("drop", 5)  # a sixth entry: the trail
     newer = put(library / "c.toml", later)
-    older = game_of("Аня", "Боря", DAY, game_id, moves=6)  # six events, the last at +18 min
-    doc = older.to_doc()
-    doc["events"][-1]["at"] = DAY + timedelta(minutes=1)  # ... entered long before the drop
-    write_game(library / "a.toml", doc)
-    data, _ = stats(terts)
-    counted = {c["counted"] for c in data["copies"]}
-    assert counted == {str(newer)} and len(data["copies"]) == 2
-    assert data["games"] == 0 and data["unfinished"] == 1  # the drop left it unfinished
+    doc = read_game(newer)
+    doc["corrections"][0]["at"] = DAY + timedelta(minutes=1)  # the same drop, entered earlier
+    older = library / "a.toml"
+    write_game(older, doc)
+    data, said = stats(terts)
+    assert data["copies"] == [] and data["games"] == 0 and data["unfinished"] == 0
+    assert data["conflicts"] == [
+        {"files": [str(newer), str(older)], "earlier": [str(library / "b.toml")]}
+    ]
+    assert len(said) == 1 and said[0].startswith("one game continued differently in ")
+
+
+def test_copies_continued_differently_are_a_conflict_none_counted(terts, library):
+    """One device played a sixth event, another corrected the fifth: neither copy holds the
+    other's entries, so counting either would drop the other's play in silence. Both are
+    named, none counted, and the copy both grew from is an earlier version."""
+    game_id = new_game_id()
+    game = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    common = put(library / "b.toml", game)
+    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    later.correct("drop", 5)
+    corrected = put(library / "c.toml", later)
+    played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
+    before = snapshot(library)
+    data, said = stats(terts)
+    assert data["games"] == 0 and data["unfinished"] == 0 and data["copies"] == []
+    assert data["conflicts"] == [{"files": [str(corrected), str(played)], "earlier": [str(common)]}]
+    assert said == [
+        f"one game continued differently in {corrected}, {played}: neither is counted until "
+        "one is kept (`terts keep FILE` keeps FILE and moves the others aside)"
+    ]
+    listed = history(terts)
+    assert listed["games"] == [] and listed["conflicts"] == data["conflicts"]
+    assert snapshot(library) == before
 
 
 def test_two_different_games_never_merge(terts, library):
@@ -232,21 +257,38 @@ def test_folders_deeper_than_the_bound_are_named_and_not_read(terts, library):
     assert data["skipped"] == [str((deep / "d9").relative_to(library))]
 
 
-def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library, tmp_path):
+def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    outside = tmp_path / "usb"
-    put(outside / "b.toml", game_of("Вика", "Гена", DAY))
+    inside = library / "phone"
+    put(inside / "b.toml", game_of("Вика", "Гена", DAY))
     (library / "sub").mkdir()
     (library / "sub" / "up").symlink_to(library, target_is_directory=True)  # a loop
-    (library / "usb-1").symlink_to(outside, target_is_directory=True)
-    (library / "usb-2").symlink_to(outside, target_is_directory=True)  # the same folder again
+    (library / "sub" / "usb-2").symlink_to(inside, target_is_directory=True)  # read already
     data, said = stats(terts)
     assert data["games"] == 2 and data["copies"] == []
     assert said == [
         f"skipped {library / 'sub' / 'up'}: the same folder as ., read already (a link loop, "
         "or two links to one folder): not read twice",
-        f"skipped {library / 'usb-2'}: the same folder as usb-1, read already (a link loop, "
-        "or two links to one folder): not read twice",
+        f"skipped {library / 'sub' / 'usb-2'}: the same folder as phone, read already (a link "
+        "loop, or two links to one folder): not read twice",
+    ]
+
+
+def test_links_that_leave_the_library_are_named_once_and_not_followed(terts, library, tmp_path):
+    """A link to ``/`` inside the library would walk the machine: a link whose target is
+    outside the library, to a folder or to a file, is one line and nothing of it is read."""
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    outside = tmp_path / "usb"
+    put(outside / "b.toml", game_of("Вика", "Гена", DAY))
+    (library / "root").symlink_to("/", target_is_directory=True)
+    (library / "usb").symlink_to(outside, target_is_directory=True)
+    (library / "b.toml").symlink_to(outside / "b.toml")
+    data, said = stats(terts)
+    assert data["games"] == 1 and sorted(data["skipped"]) == ["b.toml", "root", "usb"]
+    assert said == [
+        f"skipped {library / name}: a link to {target}, outside the library: not followed "
+        "(links that leave the library are never read)"
+        for name, target in (("b.toml", outside / "b.toml"), ("root", "/"), ("usb", outside))
     ]
 
 
