@@ -81,12 +81,13 @@ def _tell(scan: Scan, where: Path) -> None:
         console.note(t("library.read_files", n=scan.rebuilt), style="dim")
 
 
-def current_game() -> Path:
-    """The game file being played ($TERTS_GAME, else ./terts-game.toml): a game won there is
-    in ``history`` and ``stats`` before ``terts new`` moves it to the library."""
+def current_game(game: str | None = None) -> Path:
+    """The game file being played (``--game``, else $TERTS_GAME, else ./terts-game.toml): a
+    game won there is in ``history`` and ``stats`` before ``terts new`` moves it to the
+    library."""
     from .options import game_path
 
-    return game_path(None)
+    return game_path(game)
 
 
 def scan_games(library: str | None, quiet: bool) -> Scan:
@@ -109,6 +110,7 @@ def library_answer(
     as_json: bool,
     options: dict[str, str | None],
     work: Callable[[Scan], Any],
+    game: str | None = None,
 ) -> Any:
     """``work(scan)``'s document over the library (``history``, ``stats``), kept in the index
     with the command, its options as given, the output's form, the language and the time zone
@@ -124,7 +126,7 @@ def library_answer(
     from . import long_running
 
     where = library_checked(library)
-    current = current_game()
+    current = current_game(game)
     question = json.dumps(
         [
             command,

@@ -444,7 +444,17 @@ def stored_answer(library: Path, question: str, state: str) -> str | None:
         db.close()
     if row is None or row[0] != state or not isinstance(row[1], str):
         return None
-    return row[1] if row[2] == _seal(question, (state, row[1])) else None
+    return row[1] if row[2] == _answer_seal(question, state, row[1]) else None
+
+
+def _answer_seal(question: str, state: str, answer: str) -> str:
+    """An answer's seal: the hash of its question, state and text (each text as JSON writes
+    it, ASCII: the three cannot run into one another)."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in (question, state, answer):
+        data = part.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
 
 
 def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
@@ -464,7 +474,7 @@ def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
             db.execute("BEGIN IMMEDIATE")
             db.execute(
                 "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
-                (question, state, answer, _seal(question, (state, answer))),
+                (question, state, answer, _answer_seal(question, state, answer)),
             )
             db.execute(
                 "DELETE FROM answers WHERE rowid NOT IN "

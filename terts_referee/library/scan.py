@@ -331,11 +331,11 @@ def _state(
 
     h = hashlib.blake2b(digest_size=16)
     h.update(f"{__version__}|{_SCHEMA}|{SUMMARY_VERSION}|{library}\0".encode())
-    for name in sorted(files):
-        st = files[name]
-        if st.st_mtime_ns + RACY_NS >= now:
-            return None
-        h.update(f"{key_of(name)!r}|{st.st_size}|{st.st_mtime_ns}|{st.st_ino}\0".encode())
+    if any(st.st_mtime_ns + RACY_NS >= now for st in files.values()):
+        return None
+    listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
+    listed.sort()
+    h.update(repr(listed).encode("utf-8", "surrogateescape"))
     h.update(repr(sorted(skipped)).encode("utf-8", "surrogateescape"))
     if current is not None:
         try:

@@ -243,7 +243,12 @@ class LobbyBackend:
         mark = library_mark(self.club.library)
         if self._library is None or self._library[0] != mark:
             try:
-                games, notes = scan_library(self.club.library).games, []
+                scan = scan_library(self.club.library)
+                games = scan.games
+                notes = [
+                    t("club.web.conflict", self.lang, files=", ".join(c.files))
+                    for c in scan.conflicts
+                ]
             except RefereeError as exc:
                 why = say(exc.verdict, self.lang)
                 games, notes = [], [t("club.web.library_bad", self.lang, reason=why)]

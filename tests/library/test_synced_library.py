@@ -357,3 +357,40 @@ def test_the_cache_directory(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     if os.name == "posix" and not os.uname().sysname == "Darwin":
         assert cache_dir({}) == tmp_path / "xdg" / "terts"
+
+
+def test_terts_keep_settles_a_conflict_and_deletes_nothing(terts, library):
+    """`terts keep FILE` keeps the copy named; the copy continued otherwise moves to the
+    hidden `.set-aside` folder (never read, nothing deleted); the earlier version of the kept
+    copy stays as its copy, and the game counts again."""
+    game_id = new_game_id()
+    common = put(library / "b.toml", game_of("Аня", "Боря", DAY, game_id, moves=5))
+    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    later.correct("drop", 5)
+    corrected = put(library / "phone" / "c.toml", later)
+    played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
+    bytes_of = {p: p.read_bytes() for p in (common, corrected, played)}
+    r = terts("keep", str(played), "--json", game=False)
+    assert r.code == 0, r.stderr
+    aside = library / ".set-aside" / "phone" / "c.toml"
+    assert r.json() == {
+        "kept": str(played),
+        "set_aside": [{"file": str(corrected), "to": str(aside)}],
+    }
+    assert not corrected.exists() and aside.read_bytes() == bytes_of[corrected]
+    assert common.read_bytes() == bytes_of[common] and played.read_bytes() == bytes_of[played]
+    data, said = stats(terts)
+    assert said == [] and data["games"] == 1 and data["conflicts"] == []
+    assert data["copies"] == [{"file": str(common), "counted": str(played)}]
+
+
+def test_terts_keep_refuses_a_file_that_is_no_conflict(terts, library):
+    lone = put(library / "a.toml", game_of("Аня", "Боря", DAY, new_game_id()))
+    before = snapshot(library)
+    r = terts("keep", str(lone), game=False)
+    assert r.code == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [
+        f"terts: error: {lone} is not a copy of a game continued differently in the library "
+        f"{library}: name one of the files `terts history` names as a conflict"
+    ]
+    assert snapshot(library) == before

@@ -16,7 +16,7 @@ from ..library import (
 
 if TYPE_CHECKING:
     from ...library.scan import Scan
-from ..options import JsonOpt
+from ..options import GameOpt, JsonOpt
 
 
 def command(
@@ -25,6 +25,7 @@ def command(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     library: LibraryOpt = None,
+    game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The games in the library, newest first: date, players, rules, winner, totals, deals,
@@ -45,7 +46,7 @@ def command(
         return document if as_json else {"history": document, "in_library": len(scan.games)}
 
     options = {"player": player, "since": since, "until": until, "rules": rules}
-    answer = library_answer("history", library, as_json, options, work)
+    answer = library_answer("history", library, as_json, options, work, game)
     if as_json:
         console.write_json_text(answer)
         return

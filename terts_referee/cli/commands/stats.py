@@ -18,7 +18,7 @@ from ..library import (
 
 if TYPE_CHECKING:
     from ...library.scan import Scan
-from ..options import ForceOutputOpt, JsonOpt, check_page, write_page
+from ..options import ForceOutputOpt, GameOpt, JsonOpt, check_page, write_page
 
 
 def command(
@@ -45,6 +45,7 @@ def command(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     library: LibraryOpt = None,
+    game: GameOpt = None,
     as_json: JsonOpt = False,
     chart: Annotated[bool, typer.Option("--chart", help="Draw the wins over time.")] = False,
     html: Annotated[
@@ -77,7 +78,7 @@ def command(
         return figures if printed else {"figures": figures, "in_library": len(scan.games)}
 
     options = {"player": player, "vs": vs, "since": since, "until": until, "rules": rules}
-    answer = library_answer("stats", library, printed, options, work)
+    answer = library_answer("stats", library, printed, options, work, game)
     if printed:
         console.write_json_text(answer)
         return
