@@ -301,8 +301,7 @@ def _current_game(library: Path, current: Path | None) -> dict[str, Any] | None:
     from .copies import game_key
 
     game = dict(summary)
-    game["file"] = str(current)
-    game["path"] = str(current)
+    game["file"] = game["path"] = os.path.abspath(current)
     game["key"] = game_key(summary)
     game["hash"] = ""
     game["date"] = (

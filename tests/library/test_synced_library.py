@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -394,3 +395,84 @@ def test_terts_keep_refuses_a_file_that_is_no_conflict(terts, library):
         f"{library}: name one of the files `terts history` names as a conflict"
     ]
     assert snapshot(library) == before
+
+
+# --- the game just won, before `terts new` moves it -------------------------------------------
+
+
+def test_a_game_won_is_in_history_and_stats_at_once_and_counted_once(terts, library, tmp_path):
+    """The game in the game file counts as soon as it is won, before `terts new` moves it;
+    corrected after the win, it is still one game; once moved, the library's copy is it."""
+    game_id = new_game_id()
+    playing = tmp_path / "terts-game.toml"  # the default game file, in the working folder
+    put(library / "old.toml", game_of("Вика", "Гена", DAY - timedelta(days=1)))
+    put(playing, game_of("Аня", "Боря", DAY, game_id))
+    data, said = stats(terts)
+    assert said == [] and data["games"] == 2 and data["players"]["Аня"]["wins"] == 1
+    assert [g["file"] for g in history(terts)["games"]] == [str(playing), str(library / "old.toml")]
+    shutil.copy(playing, library / "synced-copy.toml")  # a sync tool's copy of it, meanwhile
+    data, _ = stats(terts)
+    assert data["games"] == 2 and data["copies"] == [
+        {"file": str(library / "synced-copy.toml"), "counted": str(playing)}
+    ]
+    (library / "synced-copy.toml").unlink()
+    unfinished = game_of("Аня", "Боря", DAY, new_game_id(), moves=4)
+    put(playing, unfinished)  # a game still played counts nowhere yet
+    assert stats(terts)[0]["games"] == 1 and len(history(terts)["games"]) == 1
+
+
+def test_the_game_won_then_moved_by_new_is_one_game(terts, library):
+    """`terts new` after a win: the same game, now in the library, still counts once."""
+    terts.ok("new", "Аня", "Боря", "--quick")
+    for trump in ("h", "s"):
+        terts.ok("deal", "--trump", trump)
+        terts.ok("declare", "Аня", "4J")
+        terts.ok("score", "140", "--by", "Аня", "--last-trick", "Боря")
+    won = history(terts, "--game", str(terts.game))["games"]
+    assert [g["file"] for g in won] == [str(terts.game)] and won[0]["winner"] == "Аня"
+    terts.ok("new", "Вика", "Гена")
+    moved = history(terts, "--game", str(terts.game))["games"]
+    assert len(moved) == 1 and moved[0]["file"].startswith(str(library))
+    assert {k: v for k, v in moved[0].items() if k != "file"} == {
+        k: v for k, v in won[0].items() if k != "file"
+    }
+
+
+# --- the index's own troubles are said --------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO", "an unwritable cache", "a file above"])
+def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, library, tmp_path, kind):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    expected, _ = stats(terts)
+    index = index_path(library)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(index) + suffix).unlink(missing_ok=True)
+    for kept in index.parent.glob("answers-*"):
+        kept.unlink()
+    if kind == "a folder":
+        index.mkdir()
+        reason = "a directory"
+    elif kind == "a FIFO":
+        os.mkfifo(index)
+        reason = "a FIFO (named pipe)"
+    elif kind == "a file above":  # $TERTS_CACHE under a regular file: no folder can be made
+        (tmp_path / "file").write_text("")
+        os.environ["TERTS_CACHE"] = str(tmp_path / "file" / "cache")
+        index = index_path(library)
+        reason = "Not a directory"
+    else:
+        index.parent.chmod(0o555)
+        reason = "Permission denied"
+    try:
+        if kind == "an unwritable cache" and os.access(index.parent, os.W_OK):
+            pytest.skip("the superuser writes anywhere")
+        got, said = stats(terts)
+    finally:
+        if index.parent.is_dir():
+            index.parent.chmod(0o755)
+    assert got == expected
+    assert said == [
+        f"the library's index {index} cannot be used ({reason}): the game files were read "
+        "instead, and nothing is kept for the next time"
+    ]
