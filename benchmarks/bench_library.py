@@ -114,6 +114,7 @@ def build(library: Path, count: int, seed: int = 12, players=PLAYERS) -> Path:
 
 
 PEAK: dict[str, int] = {}  # the largest resident set of a run, KiB, by the run's label
+CPU: dict[str, list[float]] = {}  # the CPU seconds (user + system) of each run, by its label
 
 
 def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = "") -> float:
@@ -138,6 +139,7 @@ def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = ""
         sys.exit(f"{' '.join(argv)} failed: {err.decode(errors='replace')}")
     if label:
         PEAK[label] = max(PEAK.get(label, 0), usage.ru_maxrss)
+        CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
     return elapsed
 
 
@@ -221,6 +223,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{ms['one more'] / ms['status']:5.2f}x status"
         )
         print(f"`status --json` (median):         {ms['status']:6.0f} ms")
+        cpu = {label: statistics.median(times) * 1000 for label, times in CPU.items()}
+        print(
+            f"CPU (user + system, median):      again {cpu['again']:.0f} ms "
+            f"({cpu['again'] / cpu['status']:.2f}x), history {cpu['history']:.0f} ms "
+            f"({cpu['history'] / cpu['status']:.2f}x), one more {cpu['one more']:.0f} ms "
+            f"({cpu['one more'] / cpu['status']:.2f}x), status {cpu['status']:.0f} ms; "
+            f"first {cpu['first'] / 1000:.2f} s"
+        )
         mib = {label: kib / 1024 for label, kib in PEAK.items()}
         print(
             f"peak memory (max RSS):            first {mib['first']:.0f} MiB, again "
