@@ -334,3 +334,29 @@ def test_the_manifest_words_exist():
 
     for key in ("ui.title", "ui.short_name", "ui.description"):
         assert json.dumps(texts.TEXTS[key])
+
+
+def test_the_page_names_a_game_continued_differently(terts, tmp_path):
+    """Two copies of one game that went two ways: the page's history and statistics count
+    neither and name both files, as the terminal does."""
+    from datetime import datetime, timedelta
+
+    from terts_referee.game.model import new_game_id
+    from terts_referee.game.storage import write_game
+    from tests.library.games import game_of, put
+
+    library = tmp_path / "library"
+    day = datetime.fromisoformat("2026-03-01T19:00:00+02:00")
+    game_id = new_game_id()
+    one = put(library / "a.toml", game_of("Аня", "Боря", day, game_id))
+    doc = game_of("Аня", "Боря", day, game_id).to_doc()
+    doc["events"][-1]["at"] += timedelta(seconds=5)  # the last event went otherwise
+    other = library / "a.sync-conflict-20260301-201500-ABCDEFG.toml"
+    write_game(other, doc)
+    terts.ok("new", "Вика", "Гена")
+    with running(terts.game) as server:
+        history = request(server, "GET", "api/history").json()
+        stats = request(server, "GET", "api/stats").json()
+    expected = [{"files": [str(other), str(one)], "earlier": []}]  # the latest entry first
+    assert history["games"] == [] and history["conflicts"] == expected
+    assert stats["games"] == 0 and stats["conflicts"] == expected
