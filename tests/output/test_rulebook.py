@@ -226,7 +226,19 @@ def test_every_section_the_code_readme_and_books_cite_is_in_the_book(lang):
 
 def test_both_books_have_the_same_sections():
     assert list(_book("ru").sections) == list(_book("en").sections)
-    assert list(_book("en").sections) == ["1", "2", "3", "4", "4.1", "4.2", "4.3", "5", "6", "7", "8"]
+    assert list(_book("en").sections) == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "4.1",
+        "4.2",
+        "4.3",
+        "5",
+        "6",
+        "7",
+        "8",
+    ]
 
 
 def test_both_books_describe_the_five_sources():
