@@ -73,11 +73,18 @@ def game_files(
             skipped.append((rel, _reason(exc)))
             continue
         folders: list[tuple[str, Path, int]] = []
+        prefix = rel + os.sep if rel else ""
         for entry in entries:
-            if entry.name.startswith("."):
+            base = entry.name
+            if base.startswith("."):
                 continue
-            name = os.path.join(rel, entry.name) if rel else entry.name
-            if entry.is_symlink():
+            name = prefix + base
+            # Neither a folder nor a game file: passed over without a stat (the entry's type
+            # comes with the listing; a link is looked at below).
+            symlink = entry.is_symlink()
+            if not symlink and not base.endswith(".toml") and not entry.is_dir():
+                continue
+            if symlink:
                 target = os.path.realpath(entry.path)
                 if os.path.commonpath([real_root, target]) != real_root:
                     skipped.append((name, t("library.outside", target=target)))
@@ -85,7 +92,7 @@ def game_files(
             try:
                 st = entry.stat()  # follows a link
             except OSError as exc:  # a dangling link, a loop of links to links
-                if entry.name.endswith(".toml"):
+                if base.endswith(".toml"):
                     skipped.append((name, _reason(exc)))
                 continue
             if stat.S_ISDIR(st.st_mode):
@@ -99,7 +106,7 @@ def game_files(
                 read[(st.st_dev, st.st_ino)] = name
                 folders.append((name, Path(entry.path), depth + 1))
                 continue
-            if not entry.name.endswith(".toml"):
+            if not base.endswith(".toml"):
                 continue
             if not stat.S_ISREG(st.st_mode):
                 skipped.append((name, t(kind_of(st.st_mode))))
