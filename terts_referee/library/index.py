@@ -465,8 +465,16 @@ def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
     again when it cannot be kept), never waiting more than WRITE_WAIT. A file that is not a
     database of answers is made again: it holds nothing the game files do not."""
     import sqlite3
+    import stat
 
     path = answers_path(library)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return  # a folder, a FIFO (whose open would hang): no answer is kept
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
     for attempt in (1, 2):
         try:
             db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)

@@ -476,3 +476,44 @@ def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, librar
         f"the library's index {index} cannot be used ({reason}): the game files were read "
         "instead, and nothing is kept for the next time"
     ]
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
+def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
+    """The file of kept answers is a cache too: a folder or a FIFO in its place is passed
+    over (never opened: a FIFO would hang), and the answers are those of the files."""
+    from terts_referee.library.location import answers_path
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    os.utime(game, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
+    expected, _ = stats(terts)
+    kept = answers_path(library)
+    assert stats(terts) == (expected, [])  # from the answer kept
+    kept.unlink()
+    if kind == "a folder":
+        kept.mkdir()
+    else:
+        os.mkfifo(kept)
+    for _ in range(2):
+        assert stats(terts) == (expected, [])
+
+
+def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
+    """Nothing changed: the answer kept is given again, the index's games not read; a file
+    changed (its time), an option other, and the games are read again."""
+    import terts_referee.library.scan as scan_module
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    os.utime(game, (DAY.timestamp(), DAY.timestamp()))
+    first = stats(terts)
+    listed = history(terts)
+    read = []
+    real = scan_module.scan_library
+    monkeypatch.setattr(
+        scan_module, "scan_library", lambda *a, **k: read.append(1) or real(*a, **k)
+    )
+    assert stats(terts) == first and history(terts) == listed and read == []
+    assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == [1]
+    later = DAY.timestamp() + 60
+    os.utime(game, (later, later))
+    assert stats(terts) == first and read == [1, 1]
