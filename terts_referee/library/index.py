@@ -37,6 +37,7 @@ __all__ = [
     "Index",
     "Row",
     "index_state",
+    "KeptRatings",
     "keep_answer",
     "key_of",
     "name_of",
@@ -505,5 +506,87 @@ def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
                 return
         except (sqlite3.Error, ValueError):
             return
+        finally:
+            db.close()
+
+
+_RATINGS = (
+    "CREATE TABLE IF NOT EXISTS ratings "
+    "(period TEXT PRIMARY KEY, chain TEXT, after TEXT, seal TEXT)"
+)
+
+
+class KeptRatings:
+    """The ratings after each game of one period (``ratings.RatingMemo``), kept beside the
+    answers: one game more is one game rated. Best effort both ways: ratings that cannot be
+    read (or whose seal does not match) are worked out again, and ones that cannot be kept
+    are not."""
+
+    def __init__(self, library: Path, period: str) -> None:
+        self.path = answers_path(library)
+        self.period = period
+
+    def load(self) -> tuple[list[str], list[tuple[float, float, float, float]]] | None:
+        import sqlite3
+        import stat
+
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return None
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=0)
+        except (OSError, sqlite3.Error):
+            return None
+        try:
+            row = db.execute(
+                "SELECT chain, after, seal FROM ratings WHERE period = ?", (self.period,)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        finally:
+            db.close()
+        if row is None or not all(isinstance(v, str) for v in row):
+            return None
+        if row[2] != _answer_seal(self.period, row[0], row[1]):
+            return None
+        try:
+            chain, after = json.loads(row[0]), json.loads(row[1])
+        except ValueError:
+            return None
+        if not (
+            isinstance(chain, list)
+            and isinstance(after, list)
+            and all(isinstance(link, str) for link in chain)
+            and all(
+                isinstance(a, list) and len(a) == 4 and all(type(x) is float for x in a)
+                for a in after
+            )
+        ):
+            return None
+        return chain, [(a[0], a[1], a[2], a[3]) for a in after]
+
+    def save(self, chain: list[str], after: list[tuple[float, float, float, float]]) -> None:
+        import sqlite3
+        import stat
+
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return
+        links, values = json.dumps(chain), json.dumps(after)
+        try:
+            db = sqlite3.connect(self.path, timeout=WRITE_WAIT, isolation_level=None)
+        except sqlite3.Error:
+            return
+        try:
+            db.execute(_RATINGS)
+            db.execute(
+                "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?)",
+                (self.period, links, values, _answer_seal(self.period, links, values)),
+            )
+        except sqlite3.Error:
+            pass
         finally:
             db.close()

@@ -324,12 +324,11 @@ def _state(
     and inode, what the walk passed over, the current game file's and the program's version;
     None when a file changed within RACY_NS of now (a change in one tick of a coarse clock
     could hide behind the same size and time: such a state is never trusted)."""
-    from .. import __version__
     from .index import _SCHEMA
     from .summary import SUMMARY_VERSION
 
     h = hashlib.blake2b(digest_size=16)
-    h.update(f"{__version__}|{_SCHEMA}|{SUMMARY_VERSION}|{library}\0".encode())
+    h.update(f"{_code()}|{_SCHEMA}|{SUMMARY_VERSION}|{library}\0".encode())
     if any(st.st_mtime_ns + RACY_NS >= now for st in files.values()):
         return None
     listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
@@ -346,6 +345,27 @@ def _state(
                 return None
             h.update(f"|{os.path.abspath(current)!r}|{st.st_size}|{st.st_mtime_ns}".encode())
     return h.hexdigest()
+
+
+#: The code an answer is worked out by, below the package: an answer kept by other code (an
+#: upgrade, a checkout of another version) is not given again.
+_CODE = ("library", "output", "output/report", "cli/commands", "web")
+
+
+def _code() -> str:
+    """The size and time of every module of :data:`_CODE` (a few dozen ``stat``s)."""
+    package = Path(__file__).resolve().parent.parent
+    marks = []
+    for folder in _CODE:
+        try:
+            with os.scandir(package / folder) as listing:
+                for entry in listing:
+                    if entry.name.endswith(".py"):
+                        st = entry.stat()
+                        marks.append(f"{folder}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            marks.append(f"{folder}:?")
+    return "|".join(sorted(marks))
 
 
 def answered(

@@ -167,6 +167,9 @@ class Reads:
         )
 
     def stats(self, query: Query) -> Answer:
+        from functools import partial
+
+        from ..library.index import KeptRatings
         from ..library.stats import stats
         from ..output.library_report import stats_document
 
@@ -174,7 +177,9 @@ class Reads:
             query,
             "api/stats",
             STATS,
-            lambda scan, filters: stats_document(stats(scan.games, filters), scan),
+            lambda scan, filters: stats_document(
+                stats(scan.games, filters, partial(KeptRatings, scan.library)), scan
+            ),
         )
 
     def _library_game(self, query: Query, route: str) -> tuple[Snapshot, str]:

@@ -1,5 +1,6 @@
 """``terts stats``: statistics over the library's finished games; ``--chart``, ``--html``."""
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -73,8 +74,11 @@ def command(
     printed = as_json and html is None  # the JSON text alone: kept as it is printed
 
     def work(scan: "Scan") -> object:
+        from ...library.index import KeptRatings
+
         filters = filters_from(scan, player, vs, since, until, rules)
-        figures = stats_document(stats_of(scan.games, filters), scan)
+        memos = partial(KeptRatings, scan.library)  # one game more: one game rated
+        figures = stats_document(stats_of(scan.games, filters, memos), scan)
         return figures if printed else {"figures": figures, "in_library": len(scan.games)}
 
     options = {"player": player, "vs": vs, "since": since, "until": until, "rules": rules}
