@@ -119,6 +119,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "library.index",
         "library.scan",
         "library.archive",
+        "library.keeping",
         "library.stats",
         "library.club",
         "library.importing",
