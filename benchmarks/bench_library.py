@@ -1,16 +1,20 @@
-"""The library over years of play: 400 games (``--games``), `stats` the first time and after.
+"""The library over years of play: ``--games`` (400) games, `stats` the first time and after.
 
-Writes ``--games`` (400) finished games of six players into a temporary library through the
+Writes ``--games`` finished games of six players (forty with ``--players 40``) through the
 library itself (``Game.record`` with made-up times, one game an evening from 2024 on, random
 quick deals with declarations, challenges and penalties, each game played to classic's 501),
-each with its id as ``terts new`` gives one, in a folder per year, then times, each in a fresh
-process (the index in a cache folder of its own, ``$TERTS_CACHE``):
+each with its id as ``terts new`` gives one, in a folder per year. The library is kept under
+``--libraries`` (``/tmp/terts-bench-libraries``) and reused by the next run with as many games
+(writing 20,000 games takes minutes). Then times, each in a fresh process (the index in a cache
+folder of its own, ``$TERTS_CACHE``, made anew):
 
 1. the first ``terts stats`` (no index yet: every file read and replayed; with ``--tty`` it runs
    under ``script`` so that the progress bar shows, as on a terminal);
-2. ``terts stats --json`` again (the index is current: files hashed, summaries read), median of
-   ``--runs``;
-3. ``terts status --json`` on one game file, median of ``--runs``: the yardstick;
+2. ``terts stats --json`` again (nothing changed: the answer kept), median of ``--runs``;
+3. ``terts history --json`` again, median of ``--runs``;
+4. ``terts stats --json`` after one more game is put in the library (removed again at the end),
+   each run with another game: what one game more costs;
+5. ``terts status --json`` on one game file, median of ``--runs``: the yardstick;
 
 and the peak memory of each (the child's max RSS, ``wait4``; with ``--tty`` the first build's
 is that of ``script`` and the command together).
@@ -18,7 +22,7 @@ is that of ``script`` and the command together).
 Exit status 1 when the first build takes longer than ``--max-first`` seconds (20) or the
 repeated ``stats --json`` more than ``--max-ratio`` (3) times ``status --json``. Not a test.
 
-    python benchmarks/bench_library.py [--games 400] [--runs 10] [--tty] [--keep DIR]
+    python benchmarks/bench_library.py [--games 400] [--runs 10] [--tty] [--players 6]
 """
 
 from __future__ import annotations
@@ -41,20 +45,21 @@ from terts_referee.domain.events import Challenge, DealEvent, Declare, Penalty, 
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
-from terts_referee.library.index import archive_name, short_tag
+from terts_referee.library.archive import archive_name, short_tag
 from terts_referee.referee import EventRefused
 
 PLAYERS = ("Аня", "Боря", "Вася", "Петя", "Зоя", "Гоша")
+MORE_PLAYERS = tuple(f"Игрок{n:02d}" for n in range(40))
 SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
 TOPS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 
 
-def random_game(rng: random.Random, started: datetime) -> Game:
-    """A quick-mode classic game between two of PLAYERS, played until someone wins; its id a
-    random UUID drawn from ``rng`` (the same library every run)."""
+def random_game(rng: random.Random, started: datetime, players=PLAYERS) -> Game:
+    """A quick-mode classic game between two of ``players``, played until someone wins; its
+    id a random UUID drawn from ``rng`` (the same library every run)."""
     import uuid
 
-    a, b = rng.sample(PLAYERS, 2)
+    a, b = rng.sample(players, 2)
     game_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
     game = Game((a, b), load_ruleset("classic"), quick=True, started=started, id=game_id)
     at = started
@@ -92,15 +97,15 @@ def random_game(rng: random.Random, started: datetime) -> Game:
     return game
 
 
-def build(library: Path, count: int, seed: int = 12) -> Path:
+def build(library: Path, count: int, seed: int = 12, players=PLAYERS) -> Path:
     """Write ``count`` games into ``library``; returns one of them (for ``status``)."""
     rng = random.Random(seed)
     library.mkdir(parents=True, exist_ok=True)
     day = datetime(2024, 1, 1, 19, 30).astimezone()
     last = None
     for i in range(count):
-        started = day + timedelta(days=i * 2, minutes=rng.randint(0, 90))
-        game = random_game(rng, started)
+        started = day + timedelta(hours=i * 8, minutes=rng.randint(0, 90))
+        game = random_game(rng, started, players)
         folder = library / str(started.year)
         folder.mkdir(exist_ok=True)
         last = folder / archive_name(game.players, started, tag=short_tag(game.id, ""))
@@ -109,6 +114,7 @@ def build(library: Path, count: int, seed: int = 12) -> Path:
 
 
 PEAK: dict[str, int] = {}  # the largest resident set of a run, KiB, by the run's label
+CPU: dict[str, list[float]] = {}  # the CPU seconds (user + system) of each run, by its label
 
 
 def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = "") -> float:
@@ -133,55 +139,143 @@ def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = ""
         sys.exit(f"{' '.join(argv)} failed: {err.decode(errors='replace')}")
     if label:
         PEAK[label] = max(PEAK.get(label, 0), usage.ru_maxrss)
+        CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
     return elapsed
+
+
+def doubled(half: Path, library: Path, years: int = 10) -> Path:
+    """The games of the library ``half`` again, ``years`` later, each with an id of its own,
+    into ``library``: twice the games without playing them again (writing 20,000 random games
+    takes a loaded machine half an hour). Returns one of them."""
+    import uuid
+
+    from terts_referee.game.storage import read_game
+
+    rng = random.Random(21)
+    last = None
+    for path in sorted(half.rglob("*.toml")):
+        doc = read_game(path)
+        doc["id"] = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+        shift = timedelta(days=round(365.25 * years))  # a 29 February has no twin ten years on
+        later = doc["started"] + shift
+        doc["started"] = later
+        for event in doc["events"]:
+            if event.get("at") is not None:
+                event["at"] = event["at"] + shift
+        folder = library / str(later.year)
+        folder.mkdir(parents=True, exist_ok=True)
+        last = folder / archive_name(doc["players"], later, tag=short_tag(doc["id"], ""))
+        write_game(last, doc)
+    return last
+
+
+def kept_library(root: Path, count: int, players: tuple[str, ...]) -> tuple[Path, Path, float]:
+    """The library of ``count`` games under ``root``, written once and reused: (the library,
+    one of its games, the seconds writing it took; 0 when it was there already). A library of
+    an even count whose half is kept already is that half and the half again (``doubled``)."""
+    library = root / f"games-{count}-{len(players)}"
+    done = library / ".written"  # hidden: the library never reads it
+    if done.exists():
+        return library, Path(done.read_text(encoding="utf-8")), 0.0
+    shutil.rmtree(library, ignore_errors=True)
+    t0 = time.perf_counter()
+    half = root / f"games-{count // 2}-{len(players)}"
+    if count % 2 == 0 and (half / ".written").exists():
+        shutil.copytree(half, library, ignore=shutil.ignore_patterns(".written"))
+        one = doubled(half, library)
+    else:
+        one = build(library, count, players=players)
+    done.write_text(str(one), encoding="utf-8")
+    return library, one, time.perf_counter() - t0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--players", type=int, default=6, choices=(6, 40))
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--tty", action="store_true", help="first stats under script(1): a tty")
-    parser.add_argument("--keep", type=Path, help="build the library here and keep it")
+    parser.add_argument("--libraries", type=Path, default=Path("/tmp/terts-bench-libraries"))
     parser.add_argument("--max-first", type=float, default=20.0)
     parser.add_argument("--max-ratio", type=float, default=3.0)
     args = parser.parse_args(argv)
 
+    players = PLAYERS if args.players == 6 else MORE_PLAYERS
+    library, one, built = kept_library(args.libraries, args.games, players)
+    size = sum(p.stat().st_size for p in library.rglob("*.toml"))
+    how = f"wrote in {built:.1f} s" if built else "kept from an earlier run"
+    print(f"{args.games} games ({size / 1024:.0f} KiB, {how}): {library}")
     work = Path(tempfile.mkdtemp(prefix="terts-bench-library-"))
-    library = args.keep or work / "library"
     pycache = work / "pycache"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPYCACHEPREFIX=str(pycache), NO_COLOR="1", TERTS_LANG="en")
     env["TERTS_CACHE"] = str(work / "cache")  # a first run is a first run: no index yet
     terts = [sys.executable, "-m", "terts_referee"]
+    extra = library / "extra"
     try:
-        t0 = time.perf_counter()
-        one = build(library, args.games)
-        built = time.perf_counter() - t0
-        size = sum(p.stat().st_size for p in library.rglob("*.toml"))
-        print(f"wrote {args.games} games ({size / 1024:.0f} KiB) in {built:.1f} s: {library}")
         run([*terts, "--version"], env)  # fill the bytecode cache
         lib = ["--library", str(library)]
         first = run([*terts, "stats", *lib], env, tty=args.tty, label="first")
-        again = [
+        # The JSON's answers once, untimed: each form of an answer is worked out once (over
+        # the index, as after one game more) and kept; the runs below time asking again.
+        run([*terts, "stats", "--json", *lib], env)
+        run([*terts, "history", "--json", *lib], env)
+        stats_again = [
             run([*terts, "stats", "--json", *lib], env, label="again") for _ in range(args.runs)
         ]
+        history_again = [
+            run([*terts, "history", "--json", *lib], env, label="history") for _ in range(args.runs)
+        ]
+        rng = random.Random(99)
+        one_more = []
+        when = datetime(2099, 1, 1, 19, 30).astimezone()
+        for n in range(max(3, args.runs // 3)):
+            game = random_game(rng, when + timedelta(days=n), players)
+            extra.mkdir(exist_ok=True)
+            path = extra / archive_name(game.players, when, tag=short_tag(game.id, ""))
+            write_game(path, game.to_doc())
+            old = time.time() - 3600  # as a game archived an hour ago: out of the racy window
+            os.utime(path, (old, old))
+            one_more.append(run([*terts, "stats", "--json", *lib], env, label="one more"))
         status = [
             run([*terts, "status", "--json", "--game", str(one)], env, label="status")
             for _ in range(args.runs)
         ]
-        stats_ms, status_ms = statistics.median(again) * 1000, statistics.median(status) * 1000
-        ratio = stats_ms / status_ms
+        ms = {
+            "stats": statistics.median(stats_again) * 1000,
+            "history": statistics.median(history_again) * 1000,
+            "one more": statistics.median(one_more) * 1000,
+            "status": statistics.median(status) * 1000,
+        }
+        ratio = ms["stats"] / ms["status"]
         print(f"first `stats` (index built):      {first:6.2f} s  (limit {args.max_first:g} s)")
-        print(f"`stats --json` again (median):    {stats_ms:6.0f} ms")
-        print(f"`status --json` (median):         {status_ms:6.0f} ms")
-        print(f"ratio:                            {ratio:6.2f}   (limit {args.max_ratio:g})")
+        print(f"`stats --json` again (median):    {ms['stats']:6.0f} ms  {ratio:5.2f}x status")
+        print(
+            f"`history --json` again (median):  {ms['history']:6.0f} ms  "
+            f"{ms['history'] / ms['status']:5.2f}x status"
+        )
+        print(
+            f"`stats --json`, one game more:    {ms['one more']:6.0f} ms  "
+            f"{ms['one more'] / ms['status']:5.2f}x status"
+        )
+        print(f"`status --json` (median):         {ms['status']:6.0f} ms")
+        cpu = {label: statistics.median(times) * 1000 for label, times in CPU.items()}
+        print(
+            f"CPU (user + system, median):      again {cpu['again']:.0f} ms "
+            f"({cpu['again'] / cpu['status']:.2f}x), history {cpu['history']:.0f} ms "
+            f"({cpu['history'] / cpu['status']:.2f}x), one more {cpu['one more']:.0f} ms "
+            f"({cpu['one more'] / cpu['status']:.2f}x), status {cpu['status']:.0f} ms; "
+            f"first {cpu['first'] / 1000:.2f} s"
+        )
         mib = {label: kib / 1024 for label, kib in PEAK.items()}
         print(
             f"peak memory (max RSS):            first {mib['first']:.0f} MiB, again "
-            f"{mib['again']:.0f} MiB, status {mib['status']:.0f} MiB"
+            f"{mib['again']:.0f} MiB, history {mib['history']:.0f} MiB, one more "
+            f"{mib['one more']:.0f} MiB, status {mib['status']:.0f} MiB"
         )
         return 0 if first <= args.max_first and ratio <= args.max_ratio else 1
     finally:
+        shutil.rmtree(extra, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -4,15 +4,17 @@ files named on stderr), the filters, and the move ``new`` makes before starting 
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from ..domain.verdicts import Verdict
 
 if TYPE_CHECKING:
-    from ..library.index import Scan
+    from ..library.scan import Scan
     from ..library.stats import Filters
 
 LibraryOpt = Annotated[
@@ -44,36 +46,112 @@ RulesOpt = Annotated[
 def library_checked(library: str | None) -> Path:
     """The library's directory, refused at once (one line) when the path cannot be one: a
     regular file, a name too long. Before any work: a bad path never waits for a scan."""
-    from ..library.index import check_library, library_dir
+    from ..library.location import check_library, library_dir
 
     where = library_dir(library)
     check_library(where)
     return where
 
 
-def scan_games(library: str | None, quiet: bool) -> Scan:
-    """The library scanned through its index; skipped files named on stderr, one line each,
-    and what the index did (rebuilt, busy) once."""
+def _progress(quiet: bool) -> Any:
     import sys
 
-    from ..i18n.messages import t
-    from ..library.index import scan_library
-    from ..output import console
-    from . import long_running
-
-    where = library_checked(library)
-    long_running()  # it may read hundreds of games
-    progress = None
     if not quiet and sys.stderr.isatty():
         from ..output.library_report import progress_bar
 
-        progress = progress_bar
-    scan = scan_library(where, progress)
+        return progress_bar
+    return None
+
+
+def _tell(scan: Scan, where: Path) -> None:
+    """What the scan found that the user should hear of, on stderr: the index's notes, the
+    files skipped, the games continued differently."""
+    from ..i18n.messages import t
+    from ..output import console
+    from ..output.library_report import conflicts_of, say_conflicts
+
     for note in scan.notes:
         console.note(note)
     for name, reason in scan.skipped:
         console.note(t("library.skipped", path=where / name, reason=reason))
+    say_conflicts(conflicts_of(scan))
+    from ..library.scan import TOLD_FROM
+
+    if scan.rebuilt >= TOLD_FROM:
+        console.note(t("library.read_files", n=scan.rebuilt), style="dim")
+
+
+def current_game(game: str | None = None) -> Path:
+    """The game file being played (``--game``, else $TERTS_GAME, else ./terts-game.toml): a
+    game won there is in ``history`` and ``stats`` before ``terts new`` moves it to the
+    library."""
+    from .options import game_path
+
+    return game_path(game)
+
+
+def scan_games(library: str | None, quiet: bool) -> Scan:
+    """The library scanned through its index, with the game being played if it is won;
+    skipped files named on stderr, one line each, and what the index did (rebuilt, busy)
+    once."""
+    from ..library.scan import scan_library
+    from . import long_running
+
+    where = library_checked(library)
+    long_running()  # it may read hundreds of games
+    scan = scan_library(where, _progress(quiet), current_game())
+    _tell(scan, where)
     return scan
+
+
+def library_answer(
+    command: str,
+    library: str | None,
+    as_json: bool,
+    options: dict[str, str | None],
+    work: Callable[[Scan], Any],
+    game: str | None = None,
+) -> Any:
+    """``work(scan)``'s document over the library (``history``, ``stats``), kept in the index
+    with the command, its options as given, the output's form, the language and the time zone
+    (``library.scan.answered``): asked again over the same files, it is given again without
+    reading the games. Returns the JSON text as printed with ``as_json``, else the document
+    (as JSON reads it back: the same either way)."""
+    import json
+    import time
+
+    from .. import i18n
+    from ..library.scan import answered
+    from ..output import console
+    from . import long_running
+
+    where = library_checked(library)
+    current = current_game(game)
+    question = json.dumps(
+        [
+            command,
+            "json" if as_json else "data",
+            sorted(options.items()),
+            i18n.lang(),
+            str(where),
+            os.path.abspath(current),
+            console.json_text("♠Д«"),  # how this stdout writes what ASCII does not hold
+            time.tzname,
+            time.timezone,
+            os.environ.get("TZ"),
+        ],
+        ensure_ascii=True,
+    )
+
+    def text_of(scan: Scan) -> str:
+        document = work(scan)
+        return console.json_text(document) if as_json else json.dumps(document, ensure_ascii=True)
+
+    long_running()  # it may read hundreds of games
+    _, text = answered(
+        where, question, text_of, _progress(as_json), current, lambda scan: _tell(scan, where)
+    )
+    return text if as_json else json.loads(text)
 
 
 def check_filters(player: str | None, vs: str | None, since: str | None, until: str | None) -> None:
@@ -110,9 +188,9 @@ def filters_from(
 
 def set_aside(path: Path, library: str | None, force: bool) -> None:
     """Before ``terts new``: the game in ``path`` (if any) moved to the library
-    (``library.index.set_aside``), saying where it went, on stderr."""
+    (``library.archive.set_aside``), saying where it went, on stderr."""
     from ..i18n.messages import t
-    from ..library.index import set_aside as move
+    from ..library.archive import set_aside as move
     from ..output import console
 
     target = move(path, library, force)

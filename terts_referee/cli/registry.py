@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "history": "history",
     "stats": "stats",
     "import": "import_games",
+    "keep": "keep",
     "check": "check",
     "rules": "rules",
     "club": "club",

@@ -1,11 +1,13 @@
 """The library: the finished games kept apart, their index, statistics and ratings.
 
-``index`` (where the library lives, moving a finished game in crash-safely, the per-machine
-index of games in the cache, scanning it), ``folders`` (the game files below a folder),
-``copies`` (one game in several copies: how they are known, which one counts), ``importing``
-(``terts import``), ``summary`` (what one finished game says: the result, the declarations by
-class, the counts the statistics add up), ``stats`` (history, statistics and ratings over the
-library, with their filters), ``ratings`` (openskill over finished games), ``club`` (an
+``location`` (where the library lives, where its index and lock are), ``archive`` (moving a
+finished game in crash-safely), ``index`` (the per-machine SQLite index of games in the
+cache), ``scan`` (reading the library through its index), ``folders`` (the game files below
+a folder), ``copies`` (one game in several copies: how they are known, which one counts,
+when they are a conflict), ``importing`` (``terts import``), ``summary`` (what one finished
+game says: the result, the declarations by class, the counts the statistics add up),
+``stats`` (history, statistics and ratings over the library, with their filters),
+``best_games`` (the best games), ``ratings`` (openskill over finished games), ``club`` (an
 evening's round robin).
 
 May import the game, the domain, the referee, ``i18n``, ``errors`` and ``files`` (the layer

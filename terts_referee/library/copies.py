@@ -12,13 +12,26 @@ players, the start, the rules and every event with its time. Two different games
 different ids, or different content. A copy that has a correction more than another is still
 the same game (the trail only grows); the rule below counts the fuller one.
 
-**Which copy counts** (:func:`choose`): the one that holds more entries (events recorded and
-corrections made); of copies that hold as many, the one whose latest entry was made last (a
-copy without times counts as the oldest); then the one with the shorter file name, since sync
-tools mark a conflict copy by adding to the original's name (Syncthing's
-``.sync-conflict-…``, Nextcloud's `` (conflicted copy …)``, Dropbox's `` (… conflicted copy
-…)``); then the first by its path inside the library, in code-point order. The others are
-listed as ``copies`` and not counted; no file is changed.
+**Earlier versions and conflicts.** The events a game file records and the corrections made
+to them only ever grow (the journal and the trail are append-only), so a copy whose events
+and corrections are the first ones of another's is an *earlier version* of it: a sync tool
+copied the file before the last deals were played. Two copies neither of which is an earlier
+version of the other were *continued differently*, the same game played on two devices after
+they parted: that is a **conflict**. Both copies are kept, neither is counted (counting either
+would drop the other's deals without a word) until one is kept (``terts keep FILE``), and
+``history``, ``stats``, the page and the club name both files. Copies with the same content
+(the same digest, as many entries, the same latest one) are one version; whether one copy
+is an earlier version of another is read from their documents (``prefix_of``) by the caller,
+who may remember it.
+
+**Which copy counts** (:func:`choose`), of the copies that are one version or earlier
+versions of it: the one that holds more entries (events recorded and corrections made); of
+copies that hold as many, the one whose latest entry was made last (a copy without times
+counts as the oldest); then the one with the shorter file name, since sync tools mark a
+conflict copy by adding to the original's name (Syncthing's ``.sync-conflict-…``, Nextcloud's
+`` (conflicted copy …)``, Dropbox's `` (… conflicted copy …)``); then the first by its path
+inside the library, in code-point order. The others are listed as ``copies`` and not counted;
+no file is changed.
 
 Pure functions over summaries (``summary.summarize``), no files.
 """
@@ -28,17 +41,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
 __all__ = [
+    "Conflict",
     "choose",
     "counted_once",
     "digest_of",
     "game_key",
     "is_digest",
     "order_key",
+    "prefix_of",
     "same_game",
 ]
 
@@ -108,18 +124,88 @@ def choose(copies: Iterable[Mapping[str, Any]]) -> Mapping[str, Any]:
     return min(copies, key=order_key)
 
 
+def prefix_of(earlier: Mapping[str, Any], later: Mapping[str, Any]) -> bool:
+    """Whether the game document ``earlier`` is ``later`` or an earlier version of it: its
+    events (the journal, as recorded, with their times) and its corrections are the first
+    ones of ``later``'s. The players, the start and the rules are one game's already."""
+    for part in ("events", "corrections"):
+        mine, theirs = earlier.get(part, []), later.get(part, [])
+        if not isinstance(mine, list) or not isinstance(theirs, list):
+            return False
+        if len(mine) > len(theirs) or theirs[: len(mine)] != mine:
+            return False
+    return True
+
+
+def _one_version(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Copies known to hold the same content without reading them: one digest (the events
+    with their times), as many entries, the same latest entry."""
+    return (a["digest"], a["entries"], a["latest"]) == (b["digest"], b["entries"], b["latest"])
+
+
+@dataclass
+class Conflict:
+    """One game continued differently in several copies: ``files``, the latest copy of each
+    way it went (two or more, none an earlier version of another), and ``earlier``, the other
+    copies (earlier versions of one of them). None of them is counted."""
+
+    files: list[str]
+    earlier: list[str]
+
+
+#: ``earlier(a, b)``: whether copy ``a`` is copy ``b`` or an earlier version of it (the
+#: caller reads their documents: ``prefix_of``).
+Earlier = Callable[[Mapping[str, Any], Mapping[str, Any]], bool]
+
+
+def _contains(later: Mapping[str, Any], earlier: Mapping[str, Any], judge: Earlier) -> bool:
+    if later is earlier or _one_version(later, earlier):
+        return True
+    if earlier["entries"] > later["entries"]:
+        return False
+    return judge(earlier, later)
+
+
+def _resolve(
+    group: Sequence[dict[str, Any]], judge: Earlier
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]], Conflict | None]:
+    """(the copy counted, the others) or (None, [], the conflict) for one game's copies."""
+    ordered = sorted(group, key=order_key)
+    first = ordered[0]
+    if all(_contains(first, other, judge) for other in ordered[1:]):
+        return first, ordered[1:], None
+    latest: list[dict[str, Any]] = []  # the ways the game went: no copy contains them
+    for copy in ordered:  # most entries first: a copy can only contain one before it
+        if not any(_contains(kept, copy, judge) for kept in latest):
+            latest.append(copy)
+    files = [copy["file"] for copy in latest]
+    chosen = {id(copy) for copy in latest}
+    return None, [], Conflict(files, [c["file"] for c in ordered if id(c) not in chosen])
+
+
 def counted_once(
-    games: list[dict[str, Any]],
-) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any], dict[str, Any]]]]:
-    """``games`` (summaries with ``path``) as (the copies that count, in the order given; each
-    other copy with the copy counted instead of it)."""
+    games: list[dict[str, Any]], judge: Earlier | None = None
+) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any], dict[str, Any]]], list[Conflict]]:
+    """``games`` (summaries with ``path`` and ``file``) as (the copies that count, in the order
+    given; each other copy with the copy counted instead of it; the conflicts, whose copies
+    are not counted). ``judge`` tells an earlier version from a conflict (see the module's
+    doc); without it, every copy is taken for an earlier version of the fullest."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for game in games:
         groups.setdefault(same_game(game), []).append(game)
     counted: set[int] = set()
     others: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    conflicts: list[Conflict] = []
     for group in groups.values():
-        first, *rest = sorted(group, key=order_key)
+        if len(group) == 1:
+            counted.add(id(group[0]))
+            continue
+        first, rest, conflict = _resolve(group, judge or (lambda a, b: True))
+        if conflict is not None:
+            conflicts.append(conflict)
+            continue
+        assert first is not None
         counted.add(id(first))
         others.extend((copy, first) for copy in rest)
-    return [g for g in games if id(g) in counted], others
+    conflicts.sort(key=lambda c: c.files)
+    return [g for g in games if id(g) in counted], others, conflicts

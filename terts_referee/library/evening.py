@@ -379,7 +379,7 @@ def evening_games(
     (``copies.choose``'s rule without its tie-break by path)."""
     from .copies import counted_once, order_key, same_game
 
-    everything, _ = counted_once(tables)
+    everything, _, _ = counted_once(tables)
     at = {same_game(g): n for n, g in enumerate(everything)}
     for game in library:
         n = at.get(same_game(game))
@@ -557,7 +557,7 @@ def move_finished(
     from ..errors import RefereeError
     from ..game.game_file import GameFile
     from ..game.storage import remove_lock
-    from .index import archive_game
+    from .archive import archive_game
 
     moved, failed = [], []
     for name, path in tables.items():

@@ -6,7 +6,9 @@ folders (a name that starts with ``.``: a sync tool's own, such as Syncthing's `
 or the library's temp files) are passed over. A link to a folder is followed once: a folder
 already read (a link loop, or a second link to one folder) is not read again and is named, as
 is a folder deeper than the bound; a file too big for a game, a FIFO or a device among the game
-files is named too, and nothing of it read. Only ``os.scandir`` and ``stat``: nothing is opened.
+files is named too, and nothing of it read. A link that leads out of the folder (to ``/``, to
+another user's files) is named once and not followed: reading the library never walks the
+machine. Only ``os.scandir``, ``stat`` and ``realpath`` for links: nothing is opened.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ __all__ = ["MAX_DEPTH", "game_files"]
 MAX_DEPTH = 8
 
 TEXT = register(
+    N_p("library.too_big", "larger than {limit}, more than any game: not read"),
     N_p("library.too_deep", "a folder more than {most} folders below the library: not read"),
+    N_p(
+        "library.outside",
+        "a link to {target}, outside the library: not followed (links that leave the "
+        "library are never read)",
+    ),
     N_p(
         "library.loop",
         "the same folder as {other}, read already (a link loop, or two links to one folder): "
@@ -49,6 +57,7 @@ def game_files(
 
     found: dict[str, os.stat_result] = {}
     top = os.stat(root)
+    real_root = os.path.realpath(root)
     read: dict[tuple[int, int], str] = {(top.st_dev, top.st_ino): "."}
     pending: list[tuple[str, Path, int]] = [("", root, 0)]
     while pending:
@@ -64,14 +73,26 @@ def game_files(
             skipped.append((rel, _reason(exc)))
             continue
         folders: list[tuple[str, Path, int]] = []
+        prefix = rel + os.sep if rel else ""
         for entry in entries:
-            if entry.name.startswith("."):
+            base = entry.name
+            if base.startswith("."):
                 continue
-            name = os.path.join(rel, entry.name) if rel else entry.name
+            name = prefix + base
+            # Neither a folder nor a game file: passed over without a stat (the entry's type
+            # comes with the listing; a link is looked at below).
+            symlink = entry.is_symlink()
+            if not symlink and not base.endswith(".toml") and not entry.is_dir():
+                continue
+            if symlink:
+                target = os.path.realpath(entry.path)
+                if os.path.commonpath([real_root, target]) != real_root:
+                    skipped.append((name, t("library.outside", target=target)))
+                    continue
             try:
                 st = entry.stat()  # follows a link
             except OSError as exc:  # a dangling link, a loop of links to links
-                if entry.name.endswith(".toml"):
+                if base.endswith(".toml"):
                     skipped.append((name, _reason(exc)))
                 continue
             if stat.S_ISDIR(st.st_mode):
@@ -85,7 +106,7 @@ def game_files(
                 read[(st.st_dev, st.st_ino)] = name
                 folders.append((name, Path(entry.path), depth + 1))
                 continue
-            if not entry.name.endswith(".toml"):
+            if not base.endswith(".toml"):
                 continue
             if not stat.S_ISREG(st.st_mode):
                 skipped.append((name, t(kind_of(st.st_mode))))

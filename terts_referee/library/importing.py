@@ -29,6 +29,7 @@ from typing import Any
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError
 from ..i18n import N_p, register
+from .location import os_reason as _reason
 
 __all__ = ["Imported", "check_sources", "import_games"]
 
@@ -65,10 +66,6 @@ class Imported:
             "files": [{"source": s, "file": f} for s, f in self.written],
             "already": [{"source": s, "file": f} for s, f in self.already],
         }
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
 
 
 def check_sources(sources: Sequence[Path]) -> list[tuple[Path, bool]]:
@@ -129,18 +126,18 @@ class _Brought:
 
 
 def _read_source(path: Path, done: Imported) -> _Brought | None:
-    from .index import _read, _summarize
+    from .scan import read_game_file, summarize_file
 
     try:
         st = os.stat(path)
     except OSError as exc:
         done.damaged.append((str(path), _reason(exc)))
         return None
-    data = _read(path)
+    data = read_game_file(path)
     if isinstance(data, str):
         done.damaged.append((str(path), data))
         return None
-    summary, error = _summarize(path, data)
+    summary, error = summarize_file(path, data)
     if summary is None:
         done.damaged.append((str(path), error or "?"))
         return None
@@ -161,16 +158,10 @@ def import_games(sources: Sequence[Path], library: Path) -> Imported:
     (nothing copied) and for a copy that cannot be written (those before it stay, each whole).
     """
     from ..game.storage import fsync_directory
+    from .archive import archive_name, place, remove_stale_temp, short_tag
     from .copies import order_key, same_game
-    from .index import (
-        _library_lock,
-        _place,
-        _remove_stale_temp,
-        archive_name,
-        check_library,
-        scan_library,
-        short_tag,
-    )
+    from .location import check_library, library_lock
+    from .scan import scan_library
 
     checked = check_sources(sources)
     check_library(library)
@@ -182,8 +173,8 @@ def import_games(sources: Sequence[Path], library: Path) -> Imported:
     if not groups:  # nothing but damaged files: the library is not even made
         return done
     library.mkdir(parents=True, exist_ok=True)
-    with _library_lock(library, 30.0):  # another import or move waits: no game copied twice
-        _remove_stale_temp(library)
+    with library_lock(library, 30.0):  # another import or move waits: no game copied twice
+        remove_stale_temp(library)
         there = {same_game(g): g for g in scan_library(library).games}
         for key, group in groups.items():
             best = min(group, key=lambda b: order_key(b.summary))
@@ -203,7 +194,7 @@ def import_games(sources: Sequence[Path], library: Path) -> Imported:
                 tag=short_tag(summary["id"], summary["digest"]),
             )
             try:
-                target = _place(best.data, library, name, best.st)
+                target = place(best.data, library, name, best.st)
                 fsync_directory(library)
             except OSError as exc:
                 raise GameFileError(

@@ -12,6 +12,7 @@ from typing import NotRequired, TypedDict
 
 __all__ = [
     "BestGames",
+    "ConflictShown",
     "Copy",
     "EveningRatings",
     "FinishedGame",
@@ -94,8 +95,16 @@ class Copy(TypedDict):
     counted: str
 
 
+class ConflictShown(TypedDict):
+    """One game continued differently in several copies (``copies.Conflict``): none counted
+    until one is kept (``terts keep FILE``)."""
+
+    files: list[str]  # the latest copy of each way the game went
+    earlier: list[str]  # earlier versions of one of them
+
+
 class GameRecord(TypedDict):
-    """A game a record was set in (``records.best_games``), enough to name and open it."""
+    """A game a record was set in (``best_games.best_games``), enough to name and open it."""
 
     file: str
     date: str
@@ -144,6 +153,7 @@ class Stats(TypedDict):
     library: NotRequired[str]
     skipped: NotRequired[list[str]]
     copies: NotRequired[list[Copy]]
+    conflicts: NotRequired[list[ConflictShown]]
 
 
 # --- a club night (``evening.py``): the lobby's tables, the standings, the rounds -------------

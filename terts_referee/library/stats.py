@@ -7,7 +7,7 @@ compared by their local calendar day.
 
 Streaks run over a player's finished games in the order they started: the longest run of wins,
 and the current one (the run of wins that ends with his latest game; 0 after a loss). Head to
-head counts a pair's wins and adds up their final totals; the best games are ``records``'.
+head counts a pair's wins and adds up their final totals; the best games are ``best_games``'.
 
 Ratings (``ratings.py``) are worked out over the finished games of the period the filters name
 (``--since``, ``--until``, ``--rules``), whoever played them: ``--player`` and ``--vs`` choose
@@ -25,11 +25,15 @@ from typing import TYPE_CHECKING, Any
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import N_p, register, t
-from .records import best_games
+from .best_games import best_games
 from .summary import add_figures, blank_figures
 
 if TYPE_CHECKING:
-    from .ratings import Ratings
+    from collections.abc import Callable
+
+    from .ratings import RatingMemo, Ratings
+
+    Kept = Callable[[str], RatingMemo]
     from .shapes import HeadToHead, PlayerStats, RatingTerms, Stats
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
@@ -150,21 +154,31 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
     return round(sum(values) / len(values), digits) if values else None
 
 
-def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, RatingTerms]:
+def _ratings(
+    games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None
+) -> tuple[Ratings, RatingTerms]:
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
-    not its players), and what they mean (``stats --json``'s ``ratings``)."""
+    not its players), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
+    where the ratings after each game of the period are kept between runs."""
     from .ratings import RatedGame, model_terms, rate
 
     period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
+    memo = None
+    if memos is not None:
+        rules = _key(period.rules) if period.rules else None
+        memo = memos(repr((str(period.since), str(period.until), rules)))
     rated = [g for g in period.kept(games) if g["finished"] and g["winner"]]
     ratings = rate(
-        RatedGame(
-            players=(g["players"][0], g["players"][1]),
-            winner=g["winner"],
-            started=datetime.fromisoformat(g["date"]),
-            key=g.get("key") or g["file"],
-        )
-        for g in rated
+        (
+            RatedGame(
+                players=(g["players"][0], g["players"][1]),
+                winner=g["winner"],
+                started=datetime.fromisoformat(g["date"]),
+                key=g.get("key") or g["file"],
+            )
+            for g in rated
+        ),
+        memo,
     )
     model = model_terms()
     terms: RatingTerms = {
@@ -179,13 +193,15 @@ def _ratings(games: list[dict[str, Any]], filters: Filters) -> tuple[Ratings, Ra
     return ratings, terms
 
 
-def stats(games: list[dict[str, Any]], filters: Filters) -> Stats:
+def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
     ``--player`` and ``--vs`` to win their next game when both are given and both have a
-    rating in the period, whether or not they played each other."""
+    rating in the period, whether or not they played each other. ``memos``: where the ratings
+    after each game are kept between runs (``index.KeptRatings``), so that one game more is
+    one game rated; the figures are the same without it."""
     names = display_names(games)
-    ratings, terms = _ratings(games, filters)
+    ratings, terms = _ratings(games, filters, memos)
     kept = filters.kept(games)
     finished = [g for g in kept if g["finished"]]
     players: dict[str, dict[str, Any]] = {}

@@ -188,11 +188,21 @@ def error_line(text: str) -> None:
 
 def print_json(data: Any) -> None:
     """One JSON document on stdout and nothing else there."""
+    write_json_text(json_text(data))
+
+
+def json_text(data: Any) -> str:
+    """The text :func:`print_json` writes for ``data`` (without the final newline): what the
+    library keeps as an answer, to write again as it is."""
     import json
 
     ensure_ascii = not _can_encode(sys.stdout, "♠Д«")
-    text = json.dumps(data, ensure_ascii=ensure_ascii, indent=2)
-    sys.stdout.write(json_escaped(text) + "\n")
+    return json_escaped(json.dumps(data, ensure_ascii=ensure_ascii, indent=2))
+
+
+def write_json_text(text: str) -> None:
+    """A JSON text made by :func:`json_text`, on stdout and nothing else there."""
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
 
 

@@ -13,10 +13,11 @@ from . import console
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from ..library.importing import Imported
-    from ..library.index import Scan
-    from ..library.shapes import Copy, Stats
+    from ..library.scan import Scan
+    from ..library.shapes import ConflictShown, Copy, Stats
 
 TEXT = register(
     N_p("library.h.history", "Games in {library}"),
@@ -90,6 +91,11 @@ TEXT = register(
         "{n} copies of the same games counted once (`stats --json` names them)",
         "n",
     ),
+    N_p(
+        "library.conflict",
+        "one game continued differently in {files}: neither is counted until one is kept "
+        "(`terts keep FILE` keeps FILE and moves the others aside)",
+    ),
     N_p("import.written", "imported {source}: {file}"),
     N_p("import.damaged", "not imported {source}, left as it is: {reason}"),
     N_np(
@@ -129,7 +135,9 @@ def progress_bar(total: int) -> Callable[[], None]:
 
     Shown only for more than a few files (a small update is over before the eye sees it).
     """
-    if total < 20:
+    from ..library.scan import TOLD_FROM
+
+    if total < TOLD_FROM:
         return lambda: None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -157,6 +165,17 @@ def progress_bar(total: int) -> Callable[[], None]:
 def copies_of(scan: Scan) -> list[Copy]:
     """The copies of a game not counted, as the JSON lists them: each with the file counted."""
     return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
+
+
+def conflicts_of(scan: Scan) -> list[ConflictShown]:
+    """The games continued differently, as the JSON lists them (none of their copies counted)."""
+    return [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts]
+
+
+def say_conflicts(conflicts: list[ConflictShown]) -> None:
+    """One line on stderr for each game continued differently, naming its copies."""
+    for conflict in conflicts:
+        console.note(t("library.conflict", files=", ".join(conflict["files"])))
 
 
 def report_import(done: Imported, as_json: bool) -> None:
@@ -191,6 +210,7 @@ def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
         "games": games,
         "skipped": [name for name, _ in scan.skipped],
         "copies": copies_of(scan),
+        "conflicts": conflicts_of(scan),
     }
 
 
@@ -200,6 +220,7 @@ def stats_document(figures: Stats, scan: Scan) -> Stats:
     figures["library"] = str(scan.library)
     figures["skipped"] = [name for name, _ in scan.skipped]
     figures["copies"] = copies_of(scan)
+    figures["conflicts"] = conflicts_of(scan)
     return figures
 
 
@@ -207,9 +228,15 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
     if as_json:
         console.print_json(history_document(games, scan))
         return
+    report_history_document(history_document(games, scan), scan.library, len(scan.games))
+
+
+def report_history_document(document: dict[str, Any], library: Path, in_library: int) -> None:
+    """The table of ``history`` from its JSON document; ``in_library``: how many games the
+    library holds, filters aside (to tell an empty library from options that match none)."""
+    games = document["games"]
     if not games:
-        total = len(scan.games)
-        console.say(t("library.none_match", total=total) if total else t("library.none"))
+        console.say(t("library.none_match", total=in_library) if in_library else t("library.none"))
         return
     tab = console.table(
         t("library.h.date"),
@@ -219,7 +246,7 @@ def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> No
         t("library.h.totals"),
         t("library.h.deals"),
         t("library.h.minutes"),
-        title=t("library.h.history", library=scan.library),
+        title=t("library.h.history", library=library),
         numbers=(0, 4, 5, 6),  # the date, the score «220 : 520», the deals and the minutes
     )
     for g in games:

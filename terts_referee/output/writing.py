@@ -142,7 +142,7 @@ def _check_game(path: Path, real: str, st: os.stat_result | None, game: Path, ex
 def _check_library(
     path: Path, real: str, st: os.stat_result | None, library: Path, ex: str
 ) -> None:
-    from ..library.index import index_path
+    from ..library.location import index_path
 
     library_real = os.path.realpath(library)
     if os.path.commonpath([library_real, real]) == library_real:
@@ -221,7 +221,7 @@ def check_output(
     """
     from ..domain.rules import bundled_dir
     from ..files import kind_of
-    from ..library.index import library_dir
+    from ..library.location import library_dir
 
     try:
         real = os.path.realpath(path)

@@ -151,7 +151,7 @@ VIEWS = frozenset({"status", "sheet", "log"})
 #: test checks that every command of the CLI is either a form here or in this list.
 TERMINAL_COMMANDS = frozenset(
     {"new", "export", "table", "serve", "demo", "archive", "history", "stats", "check"}
-    | {"rules", "club", "import", "app"}
+    | {"rules", "club", "import", "app", "keep"}
 )
 
 

@@ -188,7 +188,7 @@ class GameBackend:
         from pathlib import Path
 
         from ..game.game_file import GameFile
-        from ..library.index import set_aside
+        from ..library.archive import set_aside
 
         players = given["players"]
         rules, dealer, quick = given.get("rules"), given.get("dealer"), given.get("quick")

@@ -243,12 +243,17 @@ class LobbyBackend:
     def _library_games(self) -> tuple[list[dict[str, Any]], list[str]]:
         """The library's games (``scan_library``, through its index), read again only when the
         library's folder changed; and what could not be read, in one line."""
-        from ..library.index import scan_library
+        from ..library.scan import scan_library
 
         mark = library_mark(self.club.library)
         if self._library is None or self._library[0] != mark:
             try:
-                games, notes = scan_library(self.club.library).games, []
+                scan = scan_library(self.club.library)
+                games = scan.games
+                notes = [
+                    t("club.web.conflict", self.lang, files=", ".join(c.files))
+                    for c in scan.conflicts
+                ]
             except RefereeError as exc:
                 why = say(exc.verdict, self.lang)
                 games, notes = [], [t("club.web.library_bad", self.lang, reason=why)]

@@ -368,7 +368,7 @@ def prepare(
     from ..game.model import now
     from ..library.club import round_robin
     from ..library.evening import check_club_folder, evening_start, parse_since
-    from ..library.index import check_library, library_dir
+    from ..library.location import check_library, library_dir
 
     names: tuple[str, ...] = ()
     if players is not None:

@@ -63,6 +63,11 @@ TEXTS = register(
         "sheet.html takes one parameter, game: a key the standings list",
     ),
     N_p("club.web.library_bad", "the library could not be read: {reason}"),
+    N_p(
+        "club.web.conflict",
+        "one game continued differently in {files}: not counted until one copy is kept "
+        "(terts keep FILE)",
+    ),
     # --- the lobby and the standings page ---------------------------------------------
     N_p("club.ui.title", "Club night"),
     N_p("club.ui.standings_title", "Club night: standings"),

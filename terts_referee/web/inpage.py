@@ -114,7 +114,7 @@ class Page:
         ``terts`` checks a game file (a damaged one is refused, nothing changed); the game it
         replaces moves to the library, finished or not (nothing is ever deleted)."""
         from ..game.game_file import GameFile
-        from ..library.index import set_aside
+        from ..library.archive import set_aside
 
         data = text.encode("utf-8")
         with speaking(self.lang):

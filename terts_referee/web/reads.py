@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..game.views import Snapshot
-    from ..library.index import Scan
-    from ..library.stats import Filters
+    from ..library.scan import Scan
 
 # A query string as the server read it: (name, value) pairs in order, names repeated as sent.
 Query = list[tuple[str, str]]
@@ -96,53 +95,92 @@ class Reads:
     # --- the library ----------------------------------------------------------------------
 
     def _scan(self) -> Scan:
-        from ..library.index import check_library, library_dir, scan_library
+        from ..library.location import check_library, library_dir
+        from ..library.scan import scan_library
 
         where = library_dir(self.library)
         check_library(where)
-        return scan_library(where)
+        return scan_library(where, current=Path(self.path))
 
-    def _filtered(self, query: Query, route: str, names: tuple[str, ...]) -> tuple[Scan, Filters]:
-        """The library and the filters of ``query``: the filters judged first (a bad date is
-        refused before the library is read), as the CLI judges its options."""
+    def _answer(self, query: Query, route: str, names: tuple[str, ...], make: Any) -> Answer:
+        """``make(scan, filters)``'s document over the library, the filters judged first (a
+        bad date is refused before the library is read, as the CLI judges its options), kept
+        beside the index as the CLI's answers are (``library.scan.answered``): asked again
+        over the same files, the games are not read again. The game being played counts
+        once it is won, as on the terminal."""
+        import json
+        import os
+        import time
+
+        from ..library.location import check_library, library_dir
+        from ..library.scan import answered
         from ..library.stats import Filters, parse_date, resolve_player
 
-        found = _params(query, route, names, self.lang)
-        player, vs = found.get("player"), found.get("vs")
-        if vs and not player:
-            raise BadQuery("web.err.vs_alone", self.lang)
-        since, until = parse_date(found.get("since")), parse_date(found.get("until"))
-        scan = self._scan()
-        filters = Filters(
-            player=resolve_player(player, scan.games) if player else None,
-            vs=resolve_player(vs, scan.games) if vs else None,
-            since=since,
-            until=until,
-            rules=found.get("rules"),
-        )
-        return scan, filters
+        with speaking(self.lang):
+            try:
+                found = _params(query, route, names, self.lang)
+                player, vs = found.get("player"), found.get("vs")
+                if vs and not player:
+                    raise BadQuery("web.err.vs_alone", self.lang)
+                since, until = parse_date(found.get("since")), parse_date(found.get("until"))
+                where = library_dir(self.library)
+                check_library(where)
+
+                def work(scan: Scan) -> str:
+                    filters = Filters(
+                        player=resolve_player(player, scan.games) if player else None,
+                        vs=resolve_player(vs, scan.games) if vs else None,
+                        since=since,
+                        until=until,
+                        rules=found.get("rules"),
+                    )
+                    return json.dumps(make(scan, filters), ensure_ascii=True)
+
+                question = json.dumps(
+                    [
+                        "page",
+                        route,
+                        sorted(found.items()),
+                        self.lang,
+                        str(where),
+                        os.path.abspath(self.path),
+                        time.tzname,
+                        time.timezone,
+                        os.environ.get("TZ"),
+                    ],
+                    ensure_ascii=True,
+                )
+                _, text = answered(where, question, work, current=Path(self.path))
+            except (RefereeError, BadQuery) as exc:
+                return _refused(exc)
+            return 200, json.loads(text)
 
     def history(self, query: Query) -> Answer:
         from ..library.stats import history
         from ..output.library_report import history_document
 
-        with speaking(self.lang):
-            try:
-                scan, filters = self._filtered(query, "api/history", HISTORY)
-            except (RefereeError, BadQuery) as exc:
-                return _refused(exc)
-            return 200, history_document(history(scan.games, filters), scan)
+        return self._answer(
+            query,
+            "api/history",
+            HISTORY,
+            lambda scan, filters: history_document(history(scan.games, filters), scan),
+        )
 
     def stats(self, query: Query) -> Answer:
+        from functools import partial
+
+        from ..library.index import KeptRatings
         from ..library.stats import stats
         from ..output.library_report import stats_document
 
-        with speaking(self.lang):
-            try:
-                scan, filters = self._filtered(query, "api/stats", STATS)
-            except (RefereeError, BadQuery) as exc:
-                return _refused(exc)
-            return 200, stats_document(stats(scan.games, filters), scan)
+        return self._answer(
+            query,
+            "api/stats",
+            STATS,
+            lambda scan, filters: stats_document(
+                stats(scan.games, filters, partial(KeptRatings, scan.library)), scan
+            ),
+        )
 
     def _library_game(self, query: Query, route: str) -> tuple[Snapshot, str]:
         """The library's game named by ``file`` (exactly as the history gives it), read once:

@@ -362,6 +362,11 @@ TEXTS = register(
         "No games in the library yet: a finished game goes there when the next one starts.",
     ),
     N_p("ui.no_games_match", "No finished game of this player."),
+    N_p(
+        "ui.conflict",
+        "One game was continued differently in {files}: it is not counted until one copy is "
+        "kept (terts keep FILE on the computer).",
+    ),
     N_p("ui.won_by", "winner: {p}"),
     N_p("ui.unfinished", "unfinished"),
     N_p("ui.deals_n", "deals: {n}"),

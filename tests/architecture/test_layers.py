@@ -142,7 +142,10 @@ DOMAIN = [
     "i18n.messages",
     "library.summary",  # the library's domain and storage
     "library.stats",
+    "library.location",
     "library.index",
+    "library.scan",
+    "library.archive",
     "output.season",
 ]
 UI_PACKAGES = ("typer", "rich", "click")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.domain.rules import bundled_dir
-from terts_referee.library.index import index_path
+from terts_referee.library.location import index_path
 from tests.helpers import assert_refused
 
 
@@ -180,7 +180,7 @@ def test_a_bundled_ruleset_is_never_written(terts, table):
 
 def test_refused_before_the_work(terts, table, monkeypatch):
     """The output is checked before the library is read or the page made."""
-    import terts_referee.library.index as library
+    import terts_referee.library.scan as library
 
     def boom(*args, **kwargs):  # pragma: no cover - must not run
         raise AssertionError("the library was read")

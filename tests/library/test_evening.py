@@ -13,7 +13,7 @@ import pytest
 from terts_referee.api import GameFile
 from terts_referee.errors import GameFileError, NotationError
 from terts_referee.library import evening
-from terts_referee.library.index import scan_library
+from terts_referee.library.scan import scan_library
 from tests.helpers import raises_verdict, said
 from tests.library.games import game_of, put
 

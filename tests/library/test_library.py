@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.game.storage import read_game, write_game
-from terts_referee.library.index import index_path
+from terts_referee.library.location import index_path
 from tests.helpers import assert_refused
 
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
@@ -457,7 +457,7 @@ def test_a_damaged_game_file_is_set_aside_by_new_force(terts, tmp_path):
 
 
 def test_library_location(monkeypatch, tmp_path):
-    from terts_referee.library.index import library_dir
+    from terts_referee.library.location import library_dir
 
     assert library_dir("here") == Path("here")
     assert library_dir(None, {"TERTS_LIBRARY": "/x/y"}) == Path("/x/y")
@@ -658,7 +658,7 @@ def test_two_commands_at_once_share_the_index(terts, season):
 
 
 def test_the_progress_is_told_only_when_files_are_read(season):
-    from terts_referee.library.index import scan_library
+    from terts_referee.library.scan import scan_library
 
     told = []
 

@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 
 from terts_referee import files
 from terts_referee.game.storage import write_game
-from terts_referee.library.index import archive_name, index_path, scan_library
+from terts_referee.library.archive import archive_name
+from terts_referee.library.location import index_path
+from terts_referee.library.scan import scan_library
 from tests.helpers import assert_refused
 from tests.library.games import game_of as finished_game  # a quick game the first wins
 
@@ -303,7 +305,7 @@ def _killed(argv: list[str], step: str, cwd: Path) -> None:
         patch = "os.link = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
     code = (
         "import os, signal, sys\n"
-        "import terts_referee.library.index as L\n"
+        "import terts_referee.library.archive as L\n"
         f"{patch}\n"
         "from terts_referee.cli import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
@@ -388,7 +390,7 @@ def test_long_names_are_cut_by_bytes_in_the_library(terts, tmp_path, name):
 
 
 def test_a_bad_date_is_refused_before_the_library_is_read(terts, library, monkeypatch):
-    import terts_referee.library.index as library_module
+    import terts_referee.library.scan as library_module
 
     def boom(*args, **kwargs):  # pragma: no cover - must not run
         raise AssertionError("the library was read")

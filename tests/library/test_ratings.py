@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from itertools import combinations
 from pathlib import Path
 
@@ -233,3 +233,77 @@ def test_openskill_is_imported_only_when_ratings_are_computed():
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == [False, True]
+
+
+class _Memo:
+    """A RatingMemo in memory, counting what was saved."""
+
+    def __init__(self):
+        self.kept = None
+        self.saved = 0
+
+    def load(self):
+        return self.kept
+
+    def save(self, chain, after):
+        self.kept, self.saved = (list(chain), list(after)), self.saved + 1
+
+
+def _season(count: int, seed: int = 4):
+    import random
+
+    from terts_referee.library.ratings import RatedGame
+
+    rng = random.Random(seed)
+    start = datetime(2026, 1, 1, 19, tzinfo=UTC)
+    names = ("Аня", "Боря", "Вася", "Петя")
+    games = []
+    for n in range(count):
+        a, b = rng.sample(names, 2)
+        games.append(RatedGame((a, b), rng.choice((a, b)), start + timedelta(hours=n), f"g{n}"))
+    return games
+
+
+def _all_of(ratings):
+    return [(p.name, p.mu, p.sigma, p.rating, p.history) for p in ratings]
+
+
+def test_ratings_kept_after_each_game_give_the_same_numbers_and_rate_only_what_is_new():
+    """One game more is one game rated from the ratings kept; a game changed in the middle
+    rates again from there; whatever was kept, the numbers are those of rating everything."""
+    from openskill.models import PlackettLuce
+
+    from terts_referee.library import ratings as module
+    from terts_referee.library.ratings import rate
+
+    class Counted:  # the model, counting the games it rates
+        calls = 0
+
+        def __init__(self):
+            self.model = PlackettLuce()
+
+        def __getattr__(self, name):
+            return getattr(self.model, name)
+
+        def rate(self, *args, **kwargs):
+            Counted.calls += 1
+            return self.model.rate(*args, **kwargs)
+
+    def counted(games, memo=None):
+        Counted.calls = 0
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "_model", Counted)
+            got = _all_of(rate(games, memo))
+        return got, Counted.calls
+
+    games = _season(60)
+    memo = _Memo()
+    assert _all_of(rate(games[:59], memo)) == _all_of(rate(games[:59]))
+    assert counted(games, memo) == (_all_of(rate(games)), 1)  # one game more: one rated
+    flipped = next(p for p in games[30].players if p != games[30].winner)
+    changed = [*games[:30], replace(games[30], winner=flipped), *games[31:]]
+    assert counted(changed, memo) == (_all_of(rate(changed)), 30)  # from the change on
+    assert counted(changed, memo)[1] == 0 and memo.saved == 3  # nothing new: nothing saved
+    assert memo.kept is not None
+    memo.kept = (memo.kept[0], memo.kept[1][:10])  # kept ratings cut short: the rest rated
+    assert counted(changed, memo) == (_all_of(rate(changed)), 50)

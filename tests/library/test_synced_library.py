@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomli_w
@@ -16,7 +18,8 @@ import tomli_w
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
 from terts_referee.library.folders import MAX_DEPTH
-from terts_referee.library.index import OLD_INDEX_NAME, cache_dir, index_path
+from terts_referee.library.index import OLD_INDEX_NAME
+from terts_referee.library.location import cache_dir, index_path
 from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
@@ -116,23 +119,48 @@ def test_the_copy_with_more_events_counts(terts, library):
     assert game["file"] == str(full) and game["winner"] == "Аня"
 
 
-def test_of_copies_as_full_the_one_changed_last_counts(terts, library):
-    """Two copies with six entries each, the later one a correction made on another device:
-    the one whose latest entry is newest counts (then the path)."""
+def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(terts, library):
+    """Two copies with six entries each, the same drop entered at two moments: as full, but
+    neither holds the other's entries; no tie-break by time drops one of them."""
     game_id = new_game_id()
-    game = game_of("Аня", "Боря", DAY, game_id, moves=5)
-    put(library / "b.toml", game)
+    put(library / "b.toml", game_of("Аня", "Боря", DAY, game_id, moves=5))
     later = game_of("Аня", "Боря", DAY, game_id, moves=5)
     later.correct("drop", 5)  # a sixth entry: the trail
     newer = put(library / "c.toml", later)
-    older = game_of("Аня", "Боря", DAY, game_id, moves=6)  # six events, the last at +18 min
-    doc = older.to_doc()
-    doc["events"][-1]["at"] = DAY + timedelta(minutes=1)  # ... entered long before the drop
-    write_game(library / "a.toml", doc)
-    data, _ = stats(terts)
-    counted = {c["counted"] for c in data["copies"]}
-    assert counted == {str(newer)} and len(data["copies"]) == 2
-    assert data["games"] == 0 and data["unfinished"] == 1  # the drop left it unfinished
+    doc = read_game(newer)
+    doc["corrections"][0]["at"] = DAY + timedelta(minutes=1)  # the same drop, entered earlier
+    older = library / "a.toml"
+    write_game(older, doc)
+    data, said = stats(terts)
+    assert data["copies"] == [] and data["games"] == 0 and data["unfinished"] == 0
+    assert data["conflicts"] == [
+        {"files": [str(newer), str(older)], "earlier": [str(library / "b.toml")]}
+    ]
+    assert len(said) == 1 and said[0].startswith("one game continued differently in ")
+
+
+def test_copies_continued_differently_are_a_conflict_none_counted(terts, library):
+    """One device played a sixth event, another corrected the fifth: neither copy holds the
+    other's entries, so counting either would drop the other's play in silence. Both are
+    named, none counted, and the copy both grew from is an earlier version."""
+    game_id = new_game_id()
+    game = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    common = put(library / "b.toml", game)
+    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    later.correct("drop", 5)
+    corrected = put(library / "c.toml", later)
+    played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
+    before = snapshot(library)
+    data, said = stats(terts)
+    assert data["games"] == 0 and data["unfinished"] == 0 and data["copies"] == []
+    assert data["conflicts"] == [{"files": [str(corrected), str(played)], "earlier": [str(common)]}]
+    assert said == [
+        f"one game continued differently in {corrected}, {played}: neither is counted until "
+        "one is kept (`terts keep FILE` keeps FILE and moves the others aside)"
+    ]
+    listed = history(terts)
+    assert listed["games"] == [] and listed["conflicts"] == data["conflicts"]
+    assert snapshot(library) == before
 
 
 def test_two_different_games_never_merge(terts, library):
@@ -231,21 +259,38 @@ def test_folders_deeper_than_the_bound_are_named_and_not_read(terts, library):
     assert data["skipped"] == [str((deep / "d9").relative_to(library))]
 
 
-def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library, tmp_path):
+def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    outside = tmp_path / "usb"
-    put(outside / "b.toml", game_of("Вика", "Гена", DAY))
+    inside = library / "phone"
+    put(inside / "b.toml", game_of("Вика", "Гена", DAY))
     (library / "sub").mkdir()
     (library / "sub" / "up").symlink_to(library, target_is_directory=True)  # a loop
-    (library / "usb-1").symlink_to(outside, target_is_directory=True)
-    (library / "usb-2").symlink_to(outside, target_is_directory=True)  # the same folder again
+    (library / "sub" / "usb-2").symlink_to(inside, target_is_directory=True)  # read already
     data, said = stats(terts)
     assert data["games"] == 2 and data["copies"] == []
     assert said == [
         f"skipped {library / 'sub' / 'up'}: the same folder as ., read already (a link loop, "
         "or two links to one folder): not read twice",
-        f"skipped {library / 'usb-2'}: the same folder as usb-1, read already (a link loop, "
-        "or two links to one folder): not read twice",
+        f"skipped {library / 'sub' / 'usb-2'}: the same folder as phone, read already (a link "
+        "loop, or two links to one folder): not read twice",
+    ]
+
+
+def test_links_that_leave_the_library_are_named_once_and_not_followed(terts, library, tmp_path):
+    """A link to ``/`` inside the library would walk the machine: a link whose target is
+    outside the library, to a folder or to a file, is one line and nothing of it is read."""
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    outside = tmp_path / "usb"
+    put(outside / "b.toml", game_of("Вика", "Гена", DAY))
+    (library / "root").symlink_to("/", target_is_directory=True)
+    (library / "usb").symlink_to(outside, target_is_directory=True)
+    (library / "b.toml").symlink_to(outside / "b.toml")
+    data, said = stats(terts)
+    assert data["games"] == 1 and sorted(data["skipped"]) == ["b.toml", "root", "usb"]
+    assert said == [
+        f"skipped {library / name}: a link to {target}, outside the library: not followed "
+        "(links that leave the library are never read)"
+        for name, target in (("b.toml", outside / "b.toml"), ("root", "/"), ("usb", outside))
     ]
 
 
@@ -314,3 +359,165 @@ def test_the_cache_directory(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     if os.name == "posix" and not os.uname().sysname == "Darwin":
         assert cache_dir({}) == tmp_path / "xdg" / "terts"
+
+
+def test_terts_keep_settles_a_conflict_and_deletes_nothing(terts, library):
+    """`terts keep FILE` keeps the copy named; the copy continued otherwise moves to the
+    hidden `.set-aside` folder (never read, nothing deleted); the earlier version of the kept
+    copy stays as its copy, and the game counts again."""
+    game_id = new_game_id()
+    common = put(library / "b.toml", game_of("Аня", "Боря", DAY, game_id, moves=5))
+    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
+    later.correct("drop", 5)
+    corrected = put(library / "phone" / "c.toml", later)
+    played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
+    bytes_of = {p: p.read_bytes() for p in (common, corrected, played)}
+    r = terts("keep", str(played), "--json", game=False)
+    assert r.code == 0, r.stderr
+    aside = library / ".set-aside" / "phone" / "c.toml"
+    assert r.json() == {
+        "kept": str(played),
+        "set_aside": [{"file": str(corrected), "to": str(aside)}],
+    }
+    assert not corrected.exists() and aside.read_bytes() == bytes_of[corrected]
+    assert common.read_bytes() == bytes_of[common] and played.read_bytes() == bytes_of[played]
+    data, said = stats(terts)
+    assert said == [] and data["games"] == 1 and data["conflicts"] == []
+    assert data["copies"] == [{"file": str(common), "counted": str(played)}]
+
+
+def test_terts_keep_refuses_a_file_that_is_no_conflict(terts, library):
+    lone = put(library / "a.toml", game_of("Аня", "Боря", DAY, new_game_id()))
+    before = snapshot(library)
+    r = terts("keep", str(lone), game=False)
+    assert r.code == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [
+        f"terts: error: {lone} is not a copy of a game continued differently in the library "
+        f"{library}: name one of the files `terts history` names as a conflict"
+    ]
+    assert snapshot(library) == before
+
+
+# --- the game just won, before `terts new` moves it -------------------------------------------
+
+
+def test_a_game_won_is_in_history_and_stats_at_once_and_counted_once(terts, library, tmp_path):
+    """The game in the game file counts as soon as it is won, before `terts new` moves it;
+    corrected after the win, it is still one game; once moved, the library's copy is it."""
+    game_id = new_game_id()
+    playing = tmp_path / "terts-game.toml"  # the default game file, in the working folder
+    put(library / "old.toml", game_of("Вика", "Гена", DAY - timedelta(days=1)))
+    put(playing, game_of("Аня", "Боря", DAY, game_id))
+    data, said = stats(terts)
+    assert said == [] and data["games"] == 2 and data["players"]["Аня"]["wins"] == 1
+    assert [g["file"] for g in history(terts)["games"]] == [str(playing), str(library / "old.toml")]
+    shutil.copy(playing, library / "synced-copy.toml")  # a sync tool's copy of it, meanwhile
+    data, _ = stats(terts)
+    assert data["games"] == 2 and data["copies"] == [
+        {"file": str(library / "synced-copy.toml"), "counted": str(playing)}
+    ]
+    (library / "synced-copy.toml").unlink()
+    unfinished = game_of("Аня", "Боря", DAY, new_game_id(), moves=4)
+    put(playing, unfinished)  # a game still played counts nowhere yet
+    assert stats(terts)[0]["games"] == 1 and len(history(terts)["games"]) == 1
+
+
+def test_the_game_won_then_moved_by_new_is_one_game(terts, library):
+    """`terts new` after a win: the same game, now in the library, still counts once."""
+    terts.ok("new", "Аня", "Боря", "--quick")
+    for trump in ("h", "s"):
+        terts.ok("deal", "--trump", trump)
+        terts.ok("declare", "Аня", "4J")
+        terts.ok("score", "140", "--by", "Аня", "--last-trick", "Боря")
+    won = history(terts, "--game", str(terts.game))["games"]
+    assert [g["file"] for g in won] == [str(terts.game)] and won[0]["winner"] == "Аня"
+    terts.ok("new", "Вика", "Гена")
+    moved = history(terts, "--game", str(terts.game))["games"]
+    assert len(moved) == 1 and moved[0]["file"].startswith(str(library))
+    assert {k: v for k, v in moved[0].items() if k != "file"} == {
+        k: v for k, v in won[0].items() if k != "file"
+    }
+
+
+# --- the index's own troubles are said --------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO", "an unwritable cache", "a file above"])
+def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, library, tmp_path, kind):
+    put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    expected, _ = stats(terts)
+    index = index_path(library)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(index) + suffix).unlink(missing_ok=True)
+    for kept in index.parent.glob("answers-*"):
+        kept.unlink()
+    if kind == "a folder":
+        index.mkdir()
+        reason = "a directory"
+    elif kind == "a FIFO":
+        os.mkfifo(index)
+        reason = "a FIFO (named pipe)"
+    elif kind == "a file above":  # $TERTS_CACHE under a regular file: no folder can be made
+        (tmp_path / "file").write_text("")
+        os.environ["TERTS_CACHE"] = str(tmp_path / "file" / "cache")
+        index = index_path(library)
+        reason = "Not a directory"
+    else:
+        index.parent.chmod(0o555)
+        reason = "Permission denied"
+    try:
+        if kind == "an unwritable cache" and os.access(index.parent, os.W_OK):
+            pytest.skip("the superuser writes anywhere")
+        got, said = stats(terts)
+    finally:
+        if index.parent.is_dir():
+            index.parent.chmod(0o755)
+    assert got == expected
+    assert said == [
+        f"the library's index {index} cannot be used ({reason}): the game files were read "
+        "instead, and nothing is kept for the next time"
+    ]
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
+def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
+    """The file of kept answers is a cache too: a folder or a FIFO in its place is passed
+    over (never opened: a FIFO would hang), and the answers are those of the files."""
+    from terts_referee.library.location import answers_path
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    os.utime(game, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
+    expected, _ = stats(terts)
+    kept = answers_path(library)
+    assert stats(terts) == (expected, [])  # from the answer kept
+    kept.unlink()
+    if kind == "a folder":
+        kept.mkdir()
+    else:
+        os.mkfifo(kept)
+    for _ in range(2):
+        assert stats(terts) == (expected, [])
+
+
+def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
+    """Nothing changed: the answer kept is given again, the index's games not read; a file
+    changed (its time), an option other, and the games are read again."""
+    import terts_referee.library.scan as scan_module
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    os.utime(game, (DAY.timestamp(), DAY.timestamp()))
+    first = stats(terts)
+    listed = history(terts)
+    read: list[int] = []
+    real = scan_module.scan_library
+
+    def counting(*a: Any, **k: Any) -> Any:
+        read.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(scan_module, "scan_library", counting)
+    assert stats(terts) == first and history(terts) == listed and read == []
+    assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == [1]
+    later = DAY.timestamp() + 60
+    os.utime(game, (later, later))
+    assert stats(terts) == first and read == [1, 1]

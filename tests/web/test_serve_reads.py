@@ -71,15 +71,15 @@ def test_history_and_stats_are_the_cli_s_json(terts, library, query, args):
         stats = request(server, "GET", f"api/stats?{query}")
     assert history.status == stats.status == 200
     assert history.headers["Content-Type"] == "application/json; charset=utf-8"
-    assert history.json() == terts("history", "--json", *args, game=False).json()
-    assert stats.json() == terts("stats", "--json", *args, game=False).json()
+    assert history.json() == terts("history", "--json", *args).json()
+    assert stats.json() == terts("stats", "--json", *args).json()
     assert _files(library) == before  # reading changes no game file
 
 
 def test_stats_of_one_pair_with_vs(terts, library):
     with running(terts.game) as server:
         pair = request(server, "GET", "api/stats?player=%D0%B0%D0%BD%D1%8F&vs=%D0%B2").json()
-    assert pair == terts("stats", "--json", "--player", "аня", "--vs", "в", game=False).json()
+    assert pair == terts("stats", "--json", "--player", "аня", "--vs", "в").json()
     assert pair["games"] == 1 and pair["head_to_head"][0]["points"]
 
 
@@ -121,7 +121,7 @@ def test_an_ambiguous_player_is_refused_as_the_cli_refuses_it(terts, library):
     with running(terts.game) as server:
         ambiguous = request(server, "GET", "api/stats?player=%D0%90")  # "А": Аня or Алла
         one = request(server, "GET", "api/history?player=%D0%B0%D0%BB")  # "ал": Алла
-    cli = terts("stats", "--json", "--player", "А", game=False)
+    cli = terts("stats", "--json", "--player", "А")
     assert ambiguous.status == 400 and cli.code == 2
     assert "terts: error: " + ambiguous.json()["error"] == cli.stderr.strip()
     assert "could be" in cli.stderr
@@ -157,7 +157,8 @@ def test_a_library_game_opens_from_the_history(terts, library):
 
 def test_serve_library_is_the_library_the_page_reads(terts, library, tmp_path):
     """``terts serve --library DIR``: the page's history is that library, where its finished
-    game goes, not ``$TERTS_LIBRARY``'s."""
+    game goes, not ``$TERTS_LIBRARY``'s; the game won in the file is in it at once, and once
+    the next game moves it there it is the library's copy, counted once."""
     own = tmp_path / "own-library"
     with running(terts.game, library=str(own)) as server:
         empty = request(server, "GET", "api/history").json()
@@ -165,7 +166,7 @@ def test_serve_library_is_the_library_the_page_reads(terts, library, tmp_path):
         del fields["finished"]
         assert request(server, "POST", "api/new", fields).status == 200
         games = request(server, "GET", "api/history").json()["games"]
-    assert empty["games"] == []
+    assert [g["file"] for g in empty["games"]] == [str(terts.game)]
     assert [g["file"] for g in games] == [str(p) for p in own.glob("*.toml")] and len(games) == 1
 
 
@@ -333,3 +334,29 @@ def test_the_manifest_words_exist():
 
     for key in ("ui.title", "ui.short_name", "ui.description"):
         assert json.dumps(texts.TEXTS[key])
+
+
+def test_the_page_names_a_game_continued_differently(terts, tmp_path):
+    """Two copies of one game that went two ways: the page's history and statistics count
+    neither and name both files, as the terminal does."""
+    from datetime import datetime, timedelta
+
+    from terts_referee.game.model import new_game_id
+    from terts_referee.game.storage import write_game
+    from tests.library.games import game_of, put
+
+    library = tmp_path / "library"
+    day = datetime.fromisoformat("2026-03-01T19:00:00+02:00")
+    game_id = new_game_id()
+    one = put(library / "a.toml", game_of("Аня", "Боря", day, game_id))
+    doc = game_of("Аня", "Боря", day, game_id).to_doc()
+    doc["events"][-1]["at"] += timedelta(seconds=5)  # the last event went otherwise
+    other = library / "a.sync-conflict-20260301-201500-ABCDEFG.toml"
+    write_game(other, doc)
+    terts.ok("new", "Вика", "Гена")
+    with running(terts.game) as server:
+        history = request(server, "GET", "api/history").json()
+        stats = request(server, "GET", "api/stats").json()
+    expected = [{"files": [str(other), str(one)], "earlier": []}]  # the latest entry first
+    assert history["games"] == [] and history["conflicts"] == expected
+    assert stats["games"] == 0 and stats["conflicts"] == expected

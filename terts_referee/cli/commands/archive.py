@@ -22,7 +22,7 @@ def command(
     """
     from ...game.storage import resolve_game_path
     from ...i18n.messages import t
-    from ...library.index import archive_game
+    from ...library.archive import archive_game
     from ...output import console
 
     path = resolve_game_path(game)

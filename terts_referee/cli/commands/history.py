@@ -1,5 +1,7 @@
 """``terts history``: the games in the library, newest first."""
 
+from typing import TYPE_CHECKING
+
 from ..library import (
     LibraryOpt,
     PlayerOpt,
@@ -8,10 +10,13 @@ from ..library import (
     UntilOpt,
     check_filters,
     filters_from,
+    library_answer,
     library_checked,
-    scan_games,
 )
-from ..options import JsonOpt
+
+if TYPE_CHECKING:
+    from ...library.scan import Scan
+from ..options import GameOpt, JsonOpt
 
 
 def command(
@@ -20,6 +25,7 @@ def command(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     library: LibraryOpt = None,
+    game: GameOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The games in the library, newest first: date, players, rules, winner, totals, deals,
@@ -28,10 +34,20 @@ def command(
     Example: terts history --player Аня --since 2026-01-01
     """
     from ...library.stats import history as history_of
-    from ...output.library_report import report_history
+    from ...output import console
+    from ...output.library_report import history_document, report_history_document
 
     check_filters(player, None, since, until)  # arguments before work
     library_checked(library)
-    scan = scan_games(library, as_json)
-    filters = filters_from(scan, player, None, since, until, rules)
-    report_history(history_of(scan.games, filters), scan, as_json)
+
+    def work(scan: "Scan") -> object:
+        filters = filters_from(scan, player, None, since, until, rules)
+        document = history_document(history_of(scan.games, filters), scan)
+        return document if as_json else {"history": document, "in_library": len(scan.games)}
+
+    options = {"player": player, "since": since, "until": until, "rules": rules}
+    answer = library_answer("history", library, as_json, options, work, game)
+    if as_json:
+        console.write_json_text(answer)
+        return
+    report_history_document(answer["history"], library_checked(library), answer["in_library"])

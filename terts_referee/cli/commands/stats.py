@@ -1,7 +1,8 @@
 """``terts stats``: statistics over the library's finished games; ``--chart``, ``--html``."""
 
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -12,10 +13,13 @@ from ..library import (
     UntilOpt,
     check_filters,
     filters_from,
+    library_answer,
     library_checked,
-    scan_games,
 )
-from ..options import ForceOutputOpt, JsonOpt, check_page, write_page
+
+if TYPE_CHECKING:
+    from ...library.scan import Scan
+from ..options import ForceOutputOpt, GameOpt, JsonOpt, check_page, write_page
 
 
 def command(
@@ -42,6 +46,7 @@ def command(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     library: LibraryOpt = None,
+    game: GameOpt = None,
     as_json: JsonOpt = False,
     chart: Annotated[bool, typer.Option("--chart", help="Draw the wins over time.")] = False,
     html: Annotated[
@@ -59,15 +64,29 @@ def command(
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
     from ...library.stats import stats as stats_of
+    from ...output import console
     from ...output.library_report import report_stats, stats_document
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
     if html is not None:
         check_page(html, force=force, example="season.html", library=library)
-    scan = scan_games(library, as_json)
-    filters = filters_from(scan, player, vs, since, until, rules)
-    figures = stats_document(stats_of(scan.games, filters), scan)
+    printed = as_json and html is None  # the JSON text alone: kept as it is printed
+
+    def work(scan: "Scan") -> object:
+        from ...library.index import KeptRatings
+
+        filters = filters_from(scan, player, vs, since, until, rules)
+        memos = partial(KeptRatings, scan.library)  # one game more: one game rated
+        figures = stats_document(stats_of(scan.games, filters, memos), scan)
+        return figures if printed else {"figures": figures, "in_library": len(scan.games)}
+
+    options = {"player": player, "vs": vs, "since": since, "until": until, "rules": rules}
+    answer = library_answer("stats", library, printed, options, work, game)
+    if printed:
+        console.write_json_text(answer)
+        return
+    figures = answer["figures"]
     if html is not None:
         from ... import i18n
         from ...output.season import season_html
@@ -76,4 +95,4 @@ def command(
         write_page(html, page, force=force, example="season.html", quiet=as_json, library=library)
         if not as_json:
             return
-    report_stats(figures, as_json, chart, len(scan.games))
+    report_stats(figures, as_json, chart, answer["in_library"])

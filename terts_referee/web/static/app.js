@@ -1280,6 +1280,10 @@
     return data && view === name ? { names, data } : null;
   }
 
+  // Copies of one game continued differently (none counted): named, as the terminal does.
+  const conflicts = (data) => (data.conflicts || []).map((c) =>
+    el("p", { class: "error-text", "data-conflict": "", text: w("ui.conflict", { files: c.files.join(", ") }) }));
+
   async function showHistory(filters) {
     const box = $("library");
     const shown = await libraryView("history", filters);
@@ -1299,6 +1303,7 @@
     box.replaceChildren(el("h2", { text: w("ui.view.history") }),
       playerFilter("player", w("ui.filter_player"), names, filters.player,
         (p) => showHistory({ ...filters, player: p })),
+      ...conflicts(data),
       data.games.length ? list : el("p", { class: "quiet", text: w(filters.player ? "ui.no_games_match" : "ui.no_games") }));
   }
 
@@ -1352,7 +1357,7 @@
         playerFilter("player", w("ui.filter_player"), names, filters.player,
           (p) => showStats(p ? { ...filters, player: p } : {})),
         playerFilter("vs", w("ui.filter_vs"), names.filter((p) => p !== filters.player), filters.vs,
-          (p) => showStats({ ...filters, vs: p }), !filters.player))];
+          (p) => showStats({ ...filters, vs: p }), !filters.player)), ...conflicts(data)];
     if (!data.games) {
       parts.push(el("p", { class: "quiet", text: w(filters.player ? "ui.no_games_match" : "ui.no_games") }));
       box.replaceChildren(...parts);

@@ -241,11 +241,14 @@
   function renderSkipped() {
     const box = $("skipped");
     const skipped = S.skipped || [];
-    box.hidden = !skipped.length;
+    const notes = S.notes || []; // the library's troubles, worded by the server
+    box.hidden = !skipped.length && !notes.length;
+    const lines = notes.map((n) => el("p", { class: "muted", text: n }));
     if (skipped.length) {
-      fill(box, el("p", { class: "muted",
+      lines.push(el("p", { class: "muted",
         text: w("club.ui.skipped", { files: skipped.map((s) => s.file).join(", ") }) }));
     }
+    if (lines.length) fill(box, ...lines);
   }
 
   function render() {

@@ -1,0 +1,428 @@
+"""Scanning the library: every game file below it summarized, through the index.
+
+The files are the truth: a person may copy, back up, sync or delete them, and sort them into
+folders (every ``*.toml`` below the library is read, ``folders.py``). The same game found twice
+(a sync tool's copy, a backup) counts once (``copies.py``).
+
+Reading is bounded: a file is stat'ed first and one over the 4 MiB a game file may hold is
+skipped without being read; a file whose size and modification time match its row is not read
+at all (unless the row was written within two seconds of that time, when a change in the same
+tick of a coarse clock could hide: then its bytes are hashed again). Only files whose bytes
+changed are replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..domain.verdicts import Verdict
+from ..errors import RefereeError
+from ..i18n import N_np, N_p, register, t
+from .copies import Conflict
+from .index import OLD_INDEX_NAME, RACY_NS, Index, key_of, name_of
+from .location import check_library
+from .location import os_reason as _reason
+
+__all__ = [
+    "TOLD_FROM",
+    "Progress",
+    "Scan",
+    "answered",
+    "read_game_file",
+    "scan_library",
+    "summarize_file",
+]
+
+TEXT = register(
+    N_p("library.corrupt", "game file {path} is corrupt ({detail}): repair it or move it away"),
+    N_p("library.skipped", "skipped {path}: {reason}"),
+    N_p("library.refused", "event {number} does not stand: {reason}"),
+    N_p("library.building", "reading the library"),
+    N_np(
+        "library.read_files",
+        "read {n} game file into the library's index (next time only what changed is read)",
+        "read {n} game files into the library's index (next time only what changed is read)",
+        "n",
+    ),
+)
+
+#: From how many files read at once a scan is worth a progress bar and a line saying how many
+#: (a first build; an update of a few files is over before the eye sees it).
+TOLD_FROM = 20
+
+
+@dataclass
+class Scan:
+    """What the library holds: one summary per game (with ``file``, its path, ``path``, the
+    path inside the library, ``key``, the game's key, ``date``, its start), the copies of a
+    game not counted, the skipped, and what the index did that the user should hear of
+    (``notes``, one line each)."""
+
+    library: Path
+    games: list[dict[str, Any]] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, reason)
+    rebuilt: int = 0
+    notes: list[str] = field(default_factory=list)
+    copies: list[tuple[str, str]] = field(default_factory=list)  # (a copy, the file counted)
+    conflicts: list[Conflict] = field(default_factory=list)  # copies continued differently
+
+
+#: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
+#: function called after each one; the CLI passes a rich progress bar.
+Progress = Callable[[int], Callable[[], None]]
+
+
+def _said(what: RefereeError | Verdict) -> str:
+    """Why a file is skipped, in the run's language: the refusal's sentence (or a verdict's)."""
+    from ..i18n import lang
+    from ..i18n.words import say
+
+    return say(what.verdict if isinstance(what, RefereeError) else what, lang())
+
+
+def summarize_file(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """(summary, None) for a good game file's bytes, (None, reason) for a damaged or foreign
+    one."""
+    from ..game.model import Game
+    from ..game.storage import CorruptGameFile, parse_game
+    from ..referee import EventRefused
+
+    try:
+        doc = parse_game(path, data)
+        from .copies import digest_of
+
+        digest = digest_of(doc)  # before from_doc: the document as the file holds it
+        game = Game.from_doc(doc, str(path))
+        from .summary import summarize
+
+        return summarize(game, digest), None
+    except EventRefused as exc:
+        return None, t("library.refused", number=exc.number, reason=_said(exc))
+    except CorruptGameFile as exc:  # only read here: the game commands' --game means nothing
+        return None, t("library.corrupt", path=exc.path, detail=_said(exc.detail))
+    except RefereeError as exc:
+        return None, _said(exc)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a foreign document
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def read_game_file(path: Path) -> bytes | str:
+    """The bytes of a library file, at most 4 MiB, or the reason they cannot be read."""
+    from ..files import MAX_FILE_SHOWN, NotRegular, TooBig, read_regular
+
+    try:
+        return read_regular(path)
+    except TooBig:
+        return t("library.too_big", limit=MAX_FILE_SHOWN)
+    except NotRegular as exc:
+        return t(exc.kind)
+    except OSError as exc:
+        return _reason(exc)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def scan_library(
+    library: Path,
+    progress: Progress | None = None,
+    current: Path | None = None,
+    files: dict[str, os.stat_result] | None = None,
+    skipped: list[tuple[str, str]] | None = None,
+) -> Scan:
+    """Every game file (``*.toml`` below ``library``, ``folders.game_files``) summarized,
+    through the index, and the same game found twice counted once (``copies.counted_once``):
+    an earlier version of a copy is not counted, and copies continued differently are a
+    conflict, none of them counted. ``current``: the game file being played (outside the
+    library), counted with the library's games when it holds a finished game (a game won is
+    in the statistics at once, before it is moved; once moved, it is one game in two copies).
+    ``files`` and ``skipped``: what ``game_files`` found, when the caller walked already.
+
+    Nothing is created when ``library`` does not exist, and nothing is written inside it: the
+    index lives in the cache. Game files are only read. Raises GameFileError for a library
+    path that is not a directory (``check_library``).
+    """
+    import time
+
+    from .copies import game_key
+    from .folders import game_files
+
+    scan = Scan(library)
+    extra = _current_game(library, current)
+    if not check_library(library):
+        scan.games = [extra] if extra else []
+        return scan
+    if files is None:
+        files = game_files(library, scan.skipped)
+    else:
+        scan.skipped.extend(skipped or [])
+    index = Index(library)
+    meta: dict[str, str] = {}
+    old = library / OLD_INDEX_NAME
+    if index.db is not None and "old_index_named" not in index.meta and os.path.lexists(old):
+        index.notes.append(t("library.old_index", old=old, index=index.path))
+        meta["old_index_named"] = "1"
+    try:
+        now = time.time_ns()
+        known: dict[str, tuple[dict[str, Any] | None, str | None]] = {}
+        hashes: dict[str, str] = {}
+        fresh: dict[str, tuple[Any, ...]] = {}
+        changed: list[str] = []
+        for name, st in files.items():
+            row = index.rows.get(name)
+            same = row is not None and (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
+            if same and row is not None and row.mtime_ns + RACY_NS < row.checked_ns:
+                known[name] = (row.summary, row.error)
+                hashes[name] = row.hash
+                continue
+            data = read_game_file(library / name)
+            if isinstance(data, str):
+                scan.skipped.append((name, data))
+                continue
+            digest = _digest(data)
+            if row is not None and row.hash == digest:  # touched, or racy: the same bytes
+                known[name] = (row.summary, row.error)
+                hashes[name] = digest
+                fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
+            else:
+                changed.append(name)
+        advance = progress(len(changed)) if progress and changed else None
+        for name in changed:
+            data = read_game_file(library / name)  # read again: the bytes are not kept meanwhile
+            if isinstance(data, str):
+                scan.skipped.append((name, data))
+            else:
+                st = files[name]
+                known[name] = summarize_file(library / name, data)
+                hashes[name] = _digest(data)
+                fresh[name] = (st.st_size, st.st_mtime_ns, hashes[name], now)
+                fresh[name] += _stored(known[name])
+                scan.rebuilt += 1
+            if advance:
+                advance()
+        if index.rebuild:  # the tables are made again: every row goes in
+            for name, (summary, error) in known.items():
+                if name not in fresh:
+                    row = index.rows[name]
+                    fresh[name] = (row.size, row.mtime_ns, row.hash, row.checked_ns)
+                    fresh[name] += _stored((summary, error))
+        where = str(library)
+        games = []
+        for name in sorted(known):
+            summary, error = known[name]
+            if error or not summary:
+                scan.skipped.append((name, error or "?"))
+                continue
+            game = dict(summary)
+            game["file"] = os.path.join(where, name)
+            game["path"] = name
+            game["hash"] = hashes[name]
+            game["key"] = game_key(summary)
+            if game["started"] is None:  # format 1: no times; the file's own date stands in
+                when = datetime.fromtimestamp(files[name].st_mtime_ns / 1e9).astimezone()
+                game["date"] = when.replace(microsecond=0).isoformat()
+            else:
+                game["date"] = game["started"]
+            games.append(game)
+        if extra is not None:
+            games.append(extra)
+        _count_once(scan, games, index)
+        present = {key_of(name) for name in files}
+        gone = [key for key in index.keys if key not in present or name_of(key) not in index.rows]
+        gone = [key for key in gone if name_of(key) not in fresh]
+        if fresh or gone or index.rebuild or index.bad or meta or index.new_versions:
+            index.write(fresh, gone, meta)
+    finally:
+        index.close()
+    scan.notes = index.notes
+    scan.skipped.sort()
+    return scan
+
+
+def _count_once(scan: Scan, games: list[dict[str, Any]], index: Index) -> None:
+    """``scan.games``, ``copies`` and ``conflicts`` from ``games``: each game once, an earlier
+    version told from a conflict by reading the two files once (the index remembers it)."""
+    from ..game.storage import parse_game
+    from .copies import counted_once, prefix_of
+
+    docs: dict[str, dict[str, Any] | None] = {}
+
+    def document(game: dict[str, Any]) -> dict[str, Any] | None:
+        file = game["file"]
+        if file not in docs:
+            data = read_game_file(Path(file))
+            try:
+                docs[file] = None if isinstance(data, str) else dict(parse_game(file, data))
+            except RefereeError:
+                docs[file] = None
+        return docs[file]
+
+    def earlier(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        pair = (a.get("hash") or "", b.get("hash") or "")
+        if pair[0] and pair[1] and pair in index.versions:
+            return index.versions[pair]
+        first, second = document(dict(a)), document(dict(b))
+        yes = first is not None and second is not None and prefix_of(first, second)
+        if pair[0] and pair[1]:  # the current game file has no row: judged every time
+            index.versions[pair] = index.new_versions[pair] = yes
+        return yes
+
+    scan.games, copies, scan.conflicts = counted_once(games, earlier)
+    scan.copies = [(copy["file"], counted["file"]) for copy, counted in copies]
+
+
+def _current_game(library: Path, current: Path | None) -> dict[str, Any] | None:
+    """The summary of the finished game in ``current`` (the game file being played), as a
+    library game; None for no file, an unfinished or unreadable game (the game commands name
+    those), or a file inside the library (it is read as one of its files)."""
+    if current is None:
+        return None
+    try:
+        st = os.stat(current)
+        inside = os.path.realpath(current).startswith(os.path.realpath(library) + os.sep)
+    except (OSError, ValueError):
+        return None
+    if inside:
+        return None
+    data = read_game_file(current)
+    if isinstance(data, str):
+        return None
+    summary, _ = summarize_file(current, data)
+    if summary is None or not summary["finished"]:
+        return None
+    from .copies import game_key
+
+    game = dict(summary)
+    game["file"] = game["path"] = os.path.abspath(current)
+    game["key"] = game_key(summary)
+    game["hash"] = ""
+    game["date"] = (
+        summary["started"]
+        or (
+            datetime.fromtimestamp(st.st_mtime_ns / 1e9).astimezone().replace(microsecond=0)
+        ).isoformat()
+    )
+    return game
+
+
+def _state(
+    library: Path,
+    files: dict[str, os.stat_result],
+    skipped: list[tuple[str, str]],
+    current: Path | None,
+    now: int,
+) -> str | None:
+    """The files' state an answer holds for: a hash over every game file's name, size, time
+    and inode, what the walk passed over, the current game file's and the program's version;
+    None when a file changed within RACY_NS of now (a change in one tick of a coarse clock
+    could hide behind the same size and time: such a state is never trusted)."""
+    from .index import _SCHEMA
+    from .summary import SUMMARY_VERSION
+
+    h = hashlib.blake2b(digest_size=16)
+    h.update(f"{_code()}|{_SCHEMA}|{SUMMARY_VERSION}|{library}\0".encode())
+    if any(st.st_mtime_ns + RACY_NS >= now for st in files.values()):
+        return None
+    listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
+    listed.sort()
+    h.update(repr(listed).encode("utf-8", "surrogateescape"))
+    h.update(repr(sorted(skipped)).encode("utf-8", "surrogateescape"))
+    if current is not None:
+        try:
+            st = os.stat(current)
+        except OSError:
+            h.update(b"|no current game")
+        else:
+            if st.st_mtime_ns + RACY_NS >= now:
+                return None
+            h.update(f"|{os.path.abspath(current)!r}|{st.st_size}|{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+#: The code an answer is worked out by, below the package: an answer kept by other code (an
+#: upgrade, a checkout of another version) is not given again.
+_CODE = ("library", "output", "output/report", "cli/commands", "web")
+
+
+def _code() -> str:
+    """The size and time of every module of :data:`_CODE` (a few dozen ``stat``s)."""
+    package = Path(__file__).resolve().parent.parent
+    marks = []
+    for folder in _CODE:
+        try:
+            with os.scandir(package / folder) as listing:
+                for entry in listing:
+                    if entry.name.endswith(".py"):
+                        st = entry.stat()
+                        marks.append(f"{folder}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            marks.append(f"{folder}:?")
+    return "|".join(sorted(marks))
+
+
+def answered(
+    library: Path,
+    question: str,
+    work: Callable[[Scan], str],
+    progress: Progress | None = None,
+    current: Path | None = None,
+    tell: Callable[[Scan], None] = lambda scan: None,
+) -> tuple[Scan, str]:
+    """``work(scan)``'s answer over the library, kept in the index with ``question`` (the
+    command, its filters as given, the language and whatever else the answer depends on): as
+    long as no game file changed (one directory walk and a ``stat`` each tell), the answer kept
+    is given again without reading the index's games. The scan returned then holds what the
+    user is told beside the answer (the files skipped, the conflicts) but no games. An answer
+    is the same text as a fresh build gives: it is what ``work`` gave over these very files.
+    ``tell(scan)`` is called before ``work``, which may raise (a player not in the library):
+    nothing is kept then.
+    """
+    import time
+
+    from .folders import game_files
+    from .index import index_state, keep_answer, stored_answer
+
+    if not check_library(library):
+        scan = scan_library(library, progress, current)
+        tell(scan)
+        return scan, work(scan)
+    skipped: list[tuple[str, str]] = []
+    files = game_files(library, skipped)
+    state = _state(library, files, skipped, current, time.time_ns())
+    if state is not None:
+        kept = stored_answer(library, question, f"{state}/{index_state(library)}")
+        if kept is not None:
+            payload = json.loads(kept)
+            scan = Scan(library)
+            scan.skipped = [(name, why) for name, why in payload["skipped"]]
+            scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in payload["conflicts"]]
+            tell(scan)
+            return scan, payload["text"]
+    scan = scan_library(library, progress, current, files, skipped)
+    tell(scan)
+    text = work(scan)
+    if state is not None and not scan.notes:  # an index with troubles keeps nothing
+        payload = {
+            "skipped": scan.skipped,
+            "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
+            "text": text,
+        }
+        state += f"/{index_state(library)}"  # the index as this scan left it
+        keep_answer(library, question, state, json.dumps(payload, ensure_ascii=True))
+    return scan, text
+
+
+def _stored(result: tuple[dict[str, Any] | None, str | None]) -> tuple[str | None, str | None]:
+    """A summary and error as the index stores them (the summary as JSON)."""
+    summary, error = result
+    if error is not None:  # it may name a file whose name is not UTF-8: its bytes as \xff
+        error = error.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return (json.dumps(summary, ensure_ascii=False) if summary else None, error)
