@@ -18,9 +18,12 @@ tested on and a check that takes the public way (or refuses plainly) when a rele
   (``startup.IndexedCatalogue``); a gettext without it is asked for a ``GNUTranslations``'s
   own rule.
 
-The one other place: ``web/transport.py`` subclasses Uvicorn's h11 protocol class (a header
-timeout, a cap that refuses at once, JSON answers), tied to that class's methods;
-``tests/web/test_serve_http.py`` fails loudly if a release changes them.
+- ``h11_protocol()``: Uvicorn's h11 protocol class (``uvicorn.protocols.http.h11_impl``, an
+  internal module, not Uvicorn's public API), which ``web/transport.py`` subclasses for what
+  Uvicorn leaves to a proxy (a header timeout, a cap that refuses at once, JSON answers). The
+  subclass relies on the class's methods (``connection_made``, ``data_received``,
+  ``on_response_complete``, ``send_400_response``): checked here on each call, and
+  ``tests/web/test_serve_http.py`` fails loudly if a release changes what they do.
 
 ``TESTED`` names the major (for 0.x, the minor) of each dependency these were tested on; the
 caps in pyproject.toml are the same, and ``tests/architecture/test_compat.py`` checks that the
@@ -38,7 +41,15 @@ if TYPE_CHECKING:
 
     from typer import _click as click
 
-__all__ = ["TESTED", "cells", "click", "plural_rule", "run_exit_handlers", "set_cells"]
+__all__ = [
+    "TESTED",
+    "cells",
+    "click",
+    "h11_protocol",
+    "plural_rule",
+    "run_exit_handlers",
+    "set_cells",
+]
 
 TESTED: dict[str, tuple[str, ...]] = {
     "typer": ("0.28",),  # typer._click, typer._completion_shared
@@ -64,6 +75,22 @@ def __getattr__(name: str) -> Any:
         globals()["click"] = module
         return module
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: The methods of Uvicorn's h11 protocol class that ``web/transport.py``'s subclass overrides or
+#: calls: a release without one of them is refused at start-up, not found mid-request.
+H11_METHODS = ("connection_made", "data_received", "on_response_complete", "send_400_response")
+
+
+def h11_protocol() -> type[Any]:
+    """Uvicorn's h11 protocol class, for ``web/transport.py`` to subclass; RuntimeError when a
+    release no longer has one of the methods the subclass relies on (``H11_METHODS``)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    missing = [name for name in H11_METHODS if not callable(getattr(H11Protocol, name, None))]
+    if missing:  # a programming error of the pin, never the player's: said plainly
+        raise RuntimeError(f"uvicorn's H11Protocol has no {', '.join(missing)}: see compat.py")
+    return H11Protocol
 
 
 def shell_name() -> str | None:

@@ -34,15 +34,20 @@ import signal
 import socket
 import threading
 from collections.abc import Generator
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import uvicorn
 from sse_starlette.sse import AppStatus
 from starlette.types import Receive, Scope, Send
-from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from ..compat import h11_protocol
 from ..i18n import t
 from .guard import JSON_TYPE, SECURITY_HEADERS, Limits
+
+if TYPE_CHECKING:
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+else:  # the one import of Uvicorn's internals, checked there (compat.py)
+    H11Protocol = h11_protocol()
 
 
 class Served(Protocol):
