@@ -366,7 +366,7 @@ def prepare(
     from pathlib import Path
 
     from ..game.model import now
-    from ..library.club import round_robin
+    from ..library.pairings import round_robin
     from ..library.evening import check_club_folder, evening_start, parse_since
     from ..library.location import check_library, library_dir
 

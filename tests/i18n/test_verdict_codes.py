@@ -121,7 +121,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "library.archive",
         "library.keeping",
         "library.stats",
-        "library.club",
+        "library.pairings",
         "library.importing",
         "library.folders",
     ):
