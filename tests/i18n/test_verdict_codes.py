@@ -110,7 +110,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "i18n.ruledocs",
         "output.remedies",
         "table.words",
-        "web.texts",
+        "web.catalogue",
         "output.report.words",
         "output.rulebook",
         "output.writing",
