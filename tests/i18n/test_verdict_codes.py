@@ -109,7 +109,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "i18n.vocabulary",
         "i18n.ruledocs",
         "output.remedies",
-        "table.words",
+        "table.catalogue",
         "web.catalogue",
         "output.report.words",
         "output.rulebook",
