@@ -111,7 +111,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "output.remedies",
         "table.catalogue",
         "web.catalogue",
-        "output.report.words",
+        "output.report.catalogue",
         "output.rulebook",
         "output.writing",
         "output.export",
