@@ -106,7 +106,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
     """A literal ``Verdict("code")`` anywhere in the package names a key of a catalogue."""
     for module in (
         "i18n.messages",
-        "i18n.vocabulary",
+        "i18n.terms",
         "i18n.ruledocs",
         "output.remedies",
         "table.catalogue",
