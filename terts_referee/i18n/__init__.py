@@ -26,11 +26,11 @@ in the language (``fraction_count``: «4,2 сдачи», «2,4 minutes»), and i
 language's decimal separator (``number``).
 
 The i18n package: this module (languages, ``t``, plurals, numbers), ``messages`` (the domain's
-catalogue, declaration names), ``vocabulary`` (the table's shared words: deal phases, declaration
-statuses, penalty names), ``words`` (``say``: the sentence of a verdict in a language) and
-``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game import nothing
-from here: they return verdicts, and the faces word them. May import ``errors`` and the domain
-(the types of a verdict's parameters).
+catalogue, declaration names), ``terms`` (the shared terms of every output: deal phases,
+declaration statuses, penalty names), ``words`` (``say``: the sentence of a verdict in a
+language) and ``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game
+import nothing from here: they return verdicts, and the faces word them. May import ``errors``
+and the domain (the types of a verdict's parameters).
 
 The current language (``lang``, set by ``--lang`` once per command) is the faces' and the
 output's: nothing below them reads it.

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..domain.verdicts import Verdict
 from . import card as _card
 from . import cards as _cards
-from . import messages, t, vocabulary
+from . import messages, t, terms
 from . import rank as _rank
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["named", "notation", "say", "shown", "suit_word"]
 
-_ = (messages, vocabulary)  # imported for the catalogues they register
+_ = (messages, terms)  # imported for the catalogues they register
 
 _CARDS = "terts_referee.domain.cards"
 _DECLARATIONS = "terts_referee.domain.declarations"

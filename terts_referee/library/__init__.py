@@ -7,7 +7,7 @@ a folder), ``copies`` (one game in several copies: how they are known, which one
 when they are a conflict), ``importing`` (``terts import``), ``summary`` (what one finished
 game says: the result, the declarations by class, the counts the statistics add up),
 ``stats`` (history, statistics and ratings over the library, with their filters),
-``best_games`` (the best games), ``ratings`` (openskill over finished games), ``club`` (an
+``best_games`` (the best games), ``ratings`` (openskill over finished games), ``pairings`` (an
 evening's round robin).
 
 May import the game, the domain, the referee, ``i18n``, ``errors`` and ``files`` (the layer

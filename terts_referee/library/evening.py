@@ -26,7 +26,7 @@ Ratings are openskill's over every finished game the library and the tables hold
 played (``ratings.rate``): the rating now and the rating just before the evening began, so the
 evening's change shows.
 
-**Rounds** (:func:`rounds`): with the evening's players named, the round robin of ``club.py``;
+**Rounds** (:func:`rounds`): with the evening's players named, the round robin of ``pairings.py``;
 a pair has played (or is playing) when an evening's game has exactly those two players. The next
 round is the first with a pair that has not; opening it opens a table for each such pair.
 
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from ..game.game_file import GameFile
     from ..game.model import Game
     from ..referee import Sheet
-    from .club import Round
+    from .pairings import Round
     from .ratings import Ratings
     from .shapes import RoundPair, RoundView, Standing, Standings, TableView
 
@@ -500,7 +500,7 @@ def rounds(players: Sequence[str], evening: Iterable[dict[str, Any]]) -> list[Ro
     else the table's name while it plays, false not yet) and which of the two are still
     playing at another table (``waiting``); and which round is next (the first with a pair not
     opened). A pair that plays again after their game (the page's next game) has played."""
-    from .club import round_robin
+    from .pairings import round_robin
 
     schedule: list[Round] = round_robin(players)
     seen: dict[frozenset[str], str | bool] = {}

@@ -132,7 +132,7 @@ def write(st: State, deal: Deal, rec: PenaltyRecord) -> None:
 def notice_penalty(st: State, deal: Deal, player: str, kind: PenaltyKind, effect: Verdict) -> None:
     params = {
         "player": player,
-        "kind": Verdict(f"pen.{kind.value}"),  # the offence's name (``i18n.vocabulary``)
+        "kind": Verdict(f"pen.{kind.value}"),  # the offence's name (``i18n.terms``)
         "effect": effect,
         "source": SOURCES[kind],
     }

@@ -9,7 +9,7 @@ on; Ctrl-D and Ctrl-C leave with exit code 0 and nothing lost.
 
 Line editing, history (``<game>.history`` beside the game file) and Tab completion
 (``completion``: commands, player names, cards, declarations, penalty kinds) come from
-prompt_toolkit; ``summary`` writes the two status lines, ``words`` holds the catalogue.
+prompt_toolkit; ``summary`` writes the two status lines, ``catalogue`` holds its words.
 
 ``run_table(game, lang, input=..., output=...)``: ``input`` is a prompt_toolkit ``Input`` (say
 ``create_pipe_input()``; ``output`` then defaults to ``DummyOutput``), or an iterable of lines
@@ -19,11 +19,11 @@ read from stdin without line editing when stdin is not a terminal).
 
 from __future__ import annotations
 
+from .catalogue import TABLE
 from .completion import TableCompleter, card_forms
 from .parser import FORMS, Form, Line, TableError, help_lines, parse_line
 from .session import _history_for, run_table
 from .summary import summary_lines
-from .words import TABLE
 
 __all__ = [
     "TABLE",

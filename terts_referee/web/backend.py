@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RefereeError
 from ..i18n import speaking, t
-from . import fields, texts
+from . import catalogue, fields
 
 if TYPE_CHECKING:
     from ..game.game_file import GameFile
@@ -134,7 +134,7 @@ class GameBackend:
 
         return {
             "lang": self.lang,
-            "words": texts.page_words(self.lang),
+            "words": catalogue.page_words(self.lang),
             "rulesets": bundled_names(),
         }
 

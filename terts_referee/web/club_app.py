@@ -16,12 +16,12 @@ Routes (under ``/TOKEN/`` when a token is set, else under ``/``; docs/http.md ha
 
 ``ClubApp`` is one Starlette application behind the same guard as the single-game server's (the
 Host, Origin and token checks, the security headers): the lobby's routes (``Lobby``, over a
-``Phone`` of the lobby's backend, ``club.LobbyBackend``), and ``t/{name}`` mounted on the table
-of that name, whose routes are the phone's own (``app.Phone.routes``, one ``Phone`` per table,
-built by the same constructor): so every route, check and limit of the single-game server (the
-body cap, the JSON depth, the timeouts, the refusals' shape) holds per table, and the table's
-page is the phone's page, unchanged. One process, one event loop, two worker threads per table
-(its writes, its reads) and two for the lobby.
+``Phone`` of the lobby's backend, ``club_backend.LobbyBackend``), and ``t/{name}`` mounted on
+the table of that name, whose routes are the phone's own (``app.Phone.routes``, one ``Phone``
+per table, built by the same constructor): so every route, check and limit of the single-game
+server (the body cap, the JSON depth, the timeouts, the refusals' shape) holds per table, and
+the table's page is the phone's page, unchanged. One process, one event loop, two worker
+threads per table (its writes, its reads) and two for the lobby.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from ..i18n import t
 from .app import SHEET_HEADERS, Phone, application, asset_routes, static_files
-from .club import Club, LobbyBackend, TableBackend, table_url
+from .club_backend import Club, LobbyBackend, TableBackend, table_url
 from .guard import SECURITY_HEADERS, Access, Limits, one_line, refusal
 from .reads import Reads
 from .server import Bound, allowed_hosts, bind_address, token_for
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
     from ..domain.verdicts import Verdict
     from .backend import GameBackend
-    from .club import Table
+    from .club_backend import Table
 
 ASSETS = ("club.js", "club.css")
 KEY_CHARS = frozenset("0123456789abcdef-:digest")  # a game's key: ``id:UUID`` or ``digest:HEX``
@@ -366,9 +366,9 @@ def prepare(
     from pathlib import Path
 
     from ..game.model import now
-    from ..library.club import round_robin
     from ..library.evening import check_club_folder, evening_start, parse_since
     from ..library.location import check_library, library_dir
+    from ..library.pairings import round_robin
 
     names: tuple[str, ...] = ()
     if players is not None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..game.requests import FLAG, LINE, NUMBER, REQUESTS, TEXT, TEXTS, Field
 from ..i18n import t
-from . import texts  # registers the web.* words; the page's (ui.need.*) for a missing field
+from . import catalogue  # registers the web.* words; the page's (ui.need.*) for a missing field
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -143,7 +143,7 @@ def _missing(action: str, name: str, lang: str, page: bool) -> BadRequest:
     the words it says when its own check finds the field empty)."""
     if page:
         for key in (f"ui.need.{action}.{name}", f"ui.need.{name}"):
-            if key in texts.TEXTS:
+            if key in catalogue.TEXTS:
                 return BadRequest(t(key, lang), "web.err.missing_field", field=name)
     message = t("web.err.missing_field", lang, action=action, field=name)
     return BadRequest(message, "web.err.missing_field", field=name)

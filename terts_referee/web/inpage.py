@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import RefereeError
 from ..i18n import speaking, t
-from . import app_texts, texts  # noqa: F401 - registers the web.*, ui.* and app.* words
+from . import catalogue, offline_catalogue  # noqa: F401 - registers the web.*, ui.* and app.* words
 from .backend import GameBackend, file_version, refused
 from .reads import Query, Reads
 
@@ -85,7 +85,9 @@ class Page:
             return _json(405, {"ok": False, "error": message})
         if route == "api/ui":
             ui = self.backend.ui()
-            return _json(200, {**ui, "words": {**ui["words"], **app_texts.page_words(lang)}})
+            return _json(
+                200, {**ui, "words": {**ui["words"], **offline_catalogue.page_words(lang)}}
+            )
         if route == "api/state":
             return _json(200, {"version": self.version(), **self.backend.state()})
         if route == "api/events":  # no stream in the page: every change is this page's own

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..i18n import t
-from . import app_texts
+from . import offline_catalogue
 
 PYODIDE = "314.0.8"  # the version README names and .ci/node pins (npm install pyodide@…)
 RUNTIME_ENV = "TERTS_PYODIDE"
@@ -66,7 +66,7 @@ LEFT_OUT = (
     "web/app.py",
     "web/transport.py",
     "web/server.py",
-    "web/club.py",
+    "web/club_backend.py",
     "web/club_app.py",
     "web/site.py",
 )
@@ -244,7 +244,7 @@ def index_page(lang: str) -> bytes:
     page = page.replace("{{lang}}", escape(lang))
     page = page.replace("{{title}}", escape(t("ui.title", lang)))
     page = page.replace("{{theme}}", THEME)
-    words = {code: {key: t(key, code) for key in app_texts.BOOT_WORDS} for code in LANGS}
+    words = {code: {key: t(key, code) for key in offline_catalogue.BOOT_WORDS} for code in LANGS}
     data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
     script = '<script src="app.js"></script>'
     assert script in page  # the page loads its one script at its end

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from terts_referee.errors import NotationError
-from terts_referee.library.club import MAX_PLAYERS, Round, round_robin
+from terts_referee.library.pairings import MAX_PLAYERS, Round, round_robin
 from tests.helpers import assert_refused, raises_verdict
 
 PROPS = settings(max_examples=200, deadline=None, database=None)

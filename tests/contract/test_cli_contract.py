@@ -108,7 +108,7 @@ def test_unknown_command_is_one_line_exit_2(terts):
 
 
 def _all_catalogues():
-    import terts_referee.output.report.words  # noqa: F401  (registers its catalogue)
+    import terts_referee.output.report.catalogue  # noqa: F401  (registers its catalogue)
 
     for module in (
         "terts_referee.output.export",

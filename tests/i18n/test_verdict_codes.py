@@ -106,12 +106,12 @@ def test_every_verdict_made_in_the_package_has_its_words():
     """A literal ``Verdict("code")`` anywhere in the package names a key of a catalogue."""
     for module in (
         "i18n.messages",
-        "i18n.vocabulary",
+        "i18n.terms",
         "i18n.ruledocs",
         "output.remedies",
-        "table.words",
-        "web.texts",
-        "output.report.words",
+        "table.catalogue",
+        "web.catalogue",
+        "output.report.catalogue",
         "output.rulebook",
         "output.writing",
         "output.export",
@@ -121,7 +121,7 @@ def test_every_verdict_made_in_the_package_has_its_words():
         "library.archive",
         "library.keeping",
         "library.stats",
-        "library.club",
+        "library.pairings",
         "library.importing",
         "library.folders",
     ):

@@ -230,7 +230,9 @@ def test_the_in_page_referee_loads_nothing_of_the_terminal_or_the_server():
     faces = {"typer", "click", "rich", "starlette", "uvicorn", "sse_starlette", "prompt_toolkit"}
     assert not loaded & faces
     # nor a module the site leaves out of its wheel
-    server = {f"terts_referee.web.{m}" for m in ("app", "server", "transport", "club", "club_app")}
+    server = {
+        f"terts_referee.web.{m}" for m in ("app", "server", "transport", "club_backend", "club_app")
+    }
     left_out = ("terts_referee.cli", "terts_referee.table")
     assert not [m for m in json.loads(out.stdout) if m in server or m.startswith(left_out)]
 

@@ -413,9 +413,9 @@ def test_a_new_table_never_overwrites_a_file(where, monkeypatch):
 
 
 def test_no_more_tables_than_the_club_serves(where, monkeypatch):
-    from terts_referee.web import club
+    from terts_referee.web import club_backend
 
-    monkeypatch.setattr(club, "MAX_TABLES", 2)
+    monkeypatch.setattr(club_backend, "MAX_TABLES", 2)
     with club_server(*where) as server:
         _open(server)
         _open(server, "Вика", "Гена")

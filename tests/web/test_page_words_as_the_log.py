@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from terts_referee.web import texts
+from terts_referee.web import catalogue
 from tests.serve_helpers import request, running
 
 PAGE = {"Terts-Page": "1"}
@@ -77,7 +77,7 @@ def test_a_claim_refusal_says_how_points_are_rounded(terts, lang, words):
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_the_pages_words_say_one_thing_each(lang):
-    words = texts.page_words(lang)
+    words = catalogue.page_words(lang)
     # undo and the dialog's close are two words; neither is «Отменить»/«Скасувати», which
     # reads as both
     assert words["ui.undo_go"] != words["ui.cancel"]
@@ -93,6 +93,6 @@ def test_the_pages_words_say_one_thing_each(lang):
 
 
 def test_the_penalty_hint_says_lowering_as_the_rule_book_does():
-    assert "понижени" in texts.page_words("ru")["ui.event_hint"]
-    assert "пониження" in texts.page_words("uk")["ui.event_hint"]
-    assert "заниж" not in texts.page_words("ru")["ui.event_hint"]
+    assert "понижени" in catalogue.page_words("ru")["ui.event_hint"]
+    assert "пониження" in catalogue.page_words("uk")["ui.event_hint"]
+    assert "заниж" not in catalogue.page_words("ru")["ui.event_hint"]

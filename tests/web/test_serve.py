@@ -21,7 +21,7 @@ import pytest
 
 import terts_referee
 from terts_referee import i18n
-from terts_referee.web import texts
+from terts_referee.web import catalogue
 from tests.helpers import untimed
 from tests.serve_helpers import (
     assert_page_refusal,
@@ -481,20 +481,20 @@ def test_other_commands_do_not_import_the_server(tmp_path):
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_word_in_every_language(lang):
     """Every word of the page has its translation, in the language's letters."""
-    words = texts.page_words(lang)
-    for key, english in texts.page_words("en").items():
+    words = catalogue.page_words(lang)
+    for key, english in catalogue.page_words("en").items():
         if re.search("[a-z]{3}", english) and not key.startswith("ui.cls.10"):
             assert re.search("[а-яёіїєґ]", words[key], re.IGNORECASE), key
 
 
 def test_every_word_the_server_and_page_use_exists():
-    words = texts.page_words("en")
+    words = catalogue.page_words("en")
     source = "\n".join(p.read_text("utf-8") for p in WEB.glob("*.py"))
     used = set(re.findall(r"""\bt\(\s*"((?:web|ui)\.[a-z0-9_.]+)""", source))
     script = (WEB / "static" / "app.js").read_text("utf-8")
     used_by_page = set(re.findall(r"""w\(\s*"((?:ui|phase|pen)\.[a-z0-9_.]+)""", script))
     assert used and used_by_page
-    assert sorted(k for k in used if k not in texts.TEXTS) == []
+    assert sorted(k for k in used if k not in catalogue.TEXTS) == []
     assert sorted(k for k in used_by_page if k not in words and not k.endswith(".")) == []
     for kind in re.search(r"PENALTIES = \[([^\]]+)\]", script).group(1).split(","):
         assert "pen." + kind.strip().strip('"') in words
@@ -502,7 +502,7 @@ def test_every_word_the_server_and_page_use_exists():
 
 
 def test_words_follow_the_language():
-    assert texts.page_words("ru")["ui.act.undo"] == "Удалить последнее"
+    assert catalogue.page_words("ru")["ui.act.undo"] == "Удалить последнее"
     assert i18n.t("web.stop", "en") == "Ctrl-C stops the server."
 
 

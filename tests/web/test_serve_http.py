@@ -504,11 +504,11 @@ def test_the_server_needs_only_the_backend_interface(tmp_path):
 def test_the_server_s_own_refusals_name_no_terminal_command():
     """A phone has no terminal: the server's refusals (not the CLI's, which the backend passes
     on) never tell it to type `terts …` or an --option."""
-    from terts_referee.web import texts
+    from terts_referee.web import catalogue
     from tests.i18n.catalogues import entries
 
     for lang in ("en", "ru", "uk"):
         for key, forms in entries(lang).items():
-            if key in texts.TEXTS and key.startswith(("web.err.", "web.type.")):
+            if key in catalogue.TEXTS and key.startswith(("web.err.", "web.type.")):
                 for text in forms:
                     assert "terts" not in text and "`" not in text and "--" not in text, (key, lang)

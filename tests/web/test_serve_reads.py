@@ -330,10 +330,10 @@ def test_the_first_load_is_under_100_kb():
 
 
 def test_the_manifest_words_exist():
-    from terts_referee.web import texts
+    from terts_referee.web import catalogue
 
     for key in ("ui.title", "ui.short_name", "ui.description"):
-        assert json.dumps(texts.TEXTS[key])
+        assert json.dumps(catalogue.TEXTS[key])
 
 
 def test_the_page_names_a_game_continued_differently(terts, tmp_path):

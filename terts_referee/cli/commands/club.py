@@ -26,7 +26,7 @@ def club_pairs(
 
     Example: terts club pairs Аня Боря Вика Гена Даша
     """
-    from ...library.club import round_robin
-    from ...output.report.club import report_pairs
+    from ...library.pairings import round_robin
+    from ...output.report.pairs import report_pairs
 
     report_pairs(round_robin(players), as_json)

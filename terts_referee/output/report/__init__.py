@@ -4,6 +4,7 @@ Functions here take domain objects and print through ``console``; they decide no
 the rules. One module per thing shown: ``events`` (an event, ``new``, ``undo``), ``log``,
 ``corrections`` (what a correction changed, the trail), ``sheet`` (the score sheet: JSON
 shape, table; ``sheet_csv``), ``status``, ``checks`` (``terts check``), ``rulesets`` (``terts
-rules``); ``words`` holds their catalogue and helpers. Import a report from its module: this
-package imports none of them, so that a command loads only the reports it prints.
+rules``), ``pairs`` (``terts club pairs``); ``catalogue`` holds their words and the helpers
+that name cards, statuses, penalties and verdicts. Import a report from its module: this package
+imports none of them, so that a command loads only the reports it prints.
 """

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...i18n import date, t
 from .. import console
+from .catalogue import iso
 from .events import Said, describe, show
-from .words import iso
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -11,7 +11,7 @@ from ...domain.verdicts import Remedy
 from ...i18n import lang, t
 from ...i18n.words import named
 from .. import console
-from .words import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
+from .catalogue import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

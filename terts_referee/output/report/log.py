@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...i18n import date, t
 from .. import console
+from .catalogue import iso, said, said_all
 from .corrections import correction_json, trail_table
 from .events import describe, event_json
-from .words import iso, said, said_all
 
 if TYPE_CHECKING:
     from ...game.views import LogView

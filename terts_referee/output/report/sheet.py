@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...i18n import lang, t
 from ...i18n.words import named
 from .. import console
-from .words import iso, penalty_name, said, said_all, status_word
+from .catalogue import iso, penalty_name, said, said_all, status_word
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection

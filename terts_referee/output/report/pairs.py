@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...i18n import N_np, N_p, register, t
-from ...library.club import Round
+from ...library.pairings import Round
 from .. import console
 
 if TYPE_CHECKING:

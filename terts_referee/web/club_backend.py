@@ -34,7 +34,7 @@ from ..game.requests import NUMBER, TEXT, Field
 from ..i18n import speaking, t
 from ..i18n.words import say
 from ..library.evening import MAX_TABLES, move_finished, open_table, round_to_open, tables_in
-from . import club_texts, fields
+from . import club_catalogue, fields
 from .backend import GameBackend, refused
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ class LobbyBackend:
 
         return {
             "lang": self.lang,
-            "words": club_texts.lobby_words(self.lang),
+            "words": club_catalogue.lobby_words(self.lang),
             "rulesets": bundled_names(),
             "players": list(self.club.players),
             "since": self.club.since.isoformat(),

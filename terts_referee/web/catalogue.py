@@ -411,9 +411,9 @@ TEXTS = register(
 def page_words(lang: str) -> dict[str, str]:
     """The page's words in ``lang``: every ``ui.*`` text, the table's phase/penalty words and
     the bundled rulesets' descriptions (``ruleset.NAME``: said beside the ruleset's button)."""
-    from ..i18n import ruledocs, t, vocabulary
+    from ..i18n import ruledocs, t, terms
 
     keys = [k for k in TEXTS if k.startswith("ui.")]
-    keys += [k for k in vocabulary.TERMS if k.startswith(("phase.", "pen."))]
+    keys += [k for k in terms.TERMS if k.startswith(("phase.", "pen."))]
     keys += list(ruledocs.BUNDLED)
     return {key: t(key, lang) for key in keys}

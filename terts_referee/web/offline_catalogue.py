@@ -1,7 +1,7 @@
 """Every word of the offline app (``terts app build`` and the page it writes).
 
 ``app.*``: the build command's lines (the terminal) and the in-page referee's answers of its
-own; ``app.ui.*``: the offline page's words, sent with the phone page's own (``texts.py``) by
+own; ``app.ui.*``: the offline page's words, sent with the phone page's own (``catalogue.py``) by
 its in-page ``api/ui``, and the few it shows while the referee loads (written into the page at
 build time, in every language: nothing of the catalogue is loaded yet then).
 """

@@ -1,5 +1,5 @@
-"""The table's shared words in Russian and English: deal phases, declaration statuses,
-penalty names.
+"""The game's terms, shared by every output: deal phases, declaration statuses, penalty names,
+and the words of a declaration's notation in each language.
 
 One catalogue for every output (the sheet, the log, the HTML export); ``t("status.burned")``,
 ``t("pen.renege")``.

@@ -2,7 +2,7 @@
 
 ``club.web.*``: the server's own lines (the terminal, the refusals of its routes);
 ``club.ui.*``: the lobby's and the standings page's words, sent by the lobby's ``GET api/ui``.
-A table's own page speaks the phone page's words (``texts.py``). No word here names a
+A table's own page speaks the phone page's words (``catalogue.py``). No word here names a
 terminal command: the pages are for the table, not for a terminal.
 """
 
