@@ -167,6 +167,28 @@ def test_create_checks_everything_before_anything_is_moved_or_written(tmp_path):
     assert GameFile(tmp_path / "g.toml").game().rules.name == "short"
 
 
+def test_create_replaces_a_game_only_when_set_aside_kept_its_very_bytes(tmp_path):
+    """``set_aside`` returning a copy of the file's bytes: the new game is written over the
+    file (atomically, never missing); a copy of other bytes, or none, is no reason to."""
+    path = tmp_path / "g.toml"
+    GameFile.create(path, [A, B])
+    old = path.read_bytes()
+    other = tmp_path / "other.toml"
+    other.write_bytes(old.replace(A.encode(), "Вика".encode()))
+    for returned in (None, other, tmp_path / "missing.toml", "not a copy", 42):
+        with raises_said(GameFileError, "exists"):
+            GameFile.create(path, ["Вика", "Гена"], set_aside=lambda _, r=returned: r)
+        assert path.read_bytes() == old
+    copy = tmp_path / "copy.toml"
+
+    def kept(where: Path) -> Path:
+        copy.write_bytes(where.read_bytes())
+        return copy
+
+    GameFile.create(path, ["Вика", "Гена"], set_aside=kept)
+    assert copy.read_bytes() == old and GameFile(path).game().players == ("Вика", "Гена")
+
+
 # --- corrections ------------------------------------------------------------------------------
 
 

@@ -295,10 +295,17 @@ def _finish_a_game(tmp_path: Path) -> Path:
 
 def _killed(argv: list[str], step: str, cwd: Path) -> None:
     """Run ``terts ARGV`` in a child that SIGKILLs itself at ``step`` of the move: the seam
-    ``_remove_source`` (the link into the library is made, the game file not yet removed) or
-    ``os.link`` (the temp file is written, not yet linked)."""
+    ``_remove_source`` (the link into the library is made, the game file not yet removed),
+    ``storage.create_game`` (``terts new``: the game is in the library, the new one not yet
+    written over the file, which is never removed) or ``os.link`` (the temp file is written,
+    not yet linked)."""
     if step == "before unlink":
         patch = "L._remove_source = lambda path: os.kill(os.getpid(), signal.SIGKILL)"
+    elif step == "before the new game":
+        patch = (
+            "import terts_referee.game.storage as S\n"
+            "S.create_game = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
+        )
     else:
         patch = "os.link = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
     code = (
@@ -315,13 +322,18 @@ def _killed(argv: list[str], step: str, cwd: Path) -> None:
     assert proc.returncode == -signal.SIGKILL, proc.stderr
 
 
-@pytest.mark.parametrize("command", [["archive"], ["new", "Аня", "Боря"]])
-def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(terts, tmp_path, command):
+@pytest.mark.parametrize(
+    ("command", "step"),
+    [(["archive"], "before unlink"), (["new", "Аня", "Боря"], "before the new game")],
+)
+def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(
+    terts, tmp_path, command, step
+):
     game = _finish_a_game(tmp_path)
     data = game.read_bytes()
     library = tmp_path / "library"
     argv = [*command, "--game", str(game), "--library", str(library)]
-    _killed(argv, "before unlink", tmp_path)
+    _killed(argv, step, tmp_path)
     (copy,) = library.glob("*.toml")
     assert game.read_bytes() == data == copy.read_bytes()  # in both places: the window
     r = terts(*argv, game=False)
@@ -331,6 +343,8 @@ def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(terts, tmp
     assert copy.read_bytes() == data and copy.stat().st_mode & 0o777 == 0o640
     if command[0] == "archive":
         assert not game.exists()
+    else:  # the new game in its place
+        assert game.read_bytes() != data and b"[[events]]" not in game.read_bytes()
     assert terts("stats", "--json", "--library", str(library), game=False).json()["games"] == 1
 
 

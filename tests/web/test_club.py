@@ -254,6 +254,56 @@ def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
     assert standings["finished"][0]["table"] is None  # in the library now: its sheet by key
 
 
+def test_a_tables_next_game_never_leaves_its_file_missing_for_the_lobby(where, monkeypatch):
+    """The lobby's watcher reads the folder between any two steps of a table's next game
+    (the finished game put in the library, the new one in its place) and never sees the
+    table gone: the file is replaced, never removed and written again. The watcher's read
+    (``Club.refresh``, as ``ClubApp.watch`` calls it) is forced right after every unlink,
+    rename, replace and link, so every interleaving with the folder's listing is tried."""
+    from terts_referee.game.model import now
+    from terts_referee.library.evening import check_club_folder, evening_start
+    from terts_referee.web.app import Limits
+    from terts_referee.web.club_app import ClubApp
+
+    folder, library = where
+    check_club_folder(folder, library)
+    app = ClubApp(folder, library, "en", None, {"127.0.0.1"}, Limits(), evening_start(now()))
+    try:
+        status, opened = app.lobby.backend.act("tables", {"players": ["Аня", "Боря"]})
+        assert status == 200, opened
+        name = opened["name"]
+        file, here = folder / f"{name}.toml", app.club.tables[name]
+        for _ in range(4):  # past classic's 501
+            assert here.backend.act("deal", {"trump": "h"})[0] == 200
+            score = {"points": 150, "by": "Аня", "last_trick": "Аня"}
+            assert here.backend.act("score", score)[0] == 200
+        seen: list[tuple[str, str, bool, list[str]]] = []
+
+        def then_the_watcher_looks(step, original):
+            def step_then_look(*args, **kwargs):
+                done = original(*args, **kwargs)
+                _, gone = app.club.refresh(remove=True)
+                seen.append((step, str(args[-1]), file.is_file(), [t.name for t in gone]))
+                return done
+
+            return step_then_look
+
+        for step in ("unlink", "rename", "replace", "link"):
+            monkeypatch.setattr(os, step, then_the_watcher_looks(step, getattr(os, step)))
+        status, said = here.backend.act("new", {"players": ["Аня", "Боря"]})
+        monkeypatch.undo()
+        assert status == 200, said
+        assert all(there and gone == [] for _, _, there, gone in seen), seen
+        assert ("replace", str(file), True, []) in seen  # the new game renamed over the old
+        assert any(step == "link" for step, *_ in seen)  # the finished game into the library
+        (kept,) = library.glob("*.toml")
+        assert GameFile(kept).sheet().winner == "Аня"
+        assert app.club.tables[name] is here and name not in app.club.closed
+        assert here.backend.state()["sheet"]["deals"] == []  # the table plays the new game
+    finally:
+        app.close()
+
+
 def _standings_with(server, games: int, playing: int):
     found = request(server, "GET", "api/standings").json()
     in_play = {r["playing"] for r in found["players"] if r["playing"]}
