@@ -14,6 +14,7 @@ import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -156,6 +157,10 @@ SUMMARY_PATHS = st.sampled_from(
     "$.players $.players[0] $.winner $.totals $.figures $.deals $.minutes $.started $.finished "
     "$.figures.Аня $.figures.Аня.declarations $.rules".split()
 )
+#: The sound index's bytes and what history and stats answer over it: the first example's, which
+#: every later example of the random damages starts from.
+_PRISTINE: dict[str, tuple[bytes, list[Any]]] = {}
+
 DAMAGES = st.lists(
     st.one_of(
         st.tuples(st.just("cell"), st.integers(1, 8), st.sampled_from(COLUMNS), VALUES),
@@ -199,10 +204,10 @@ def test_random_damage_to_index_rows_and_columns(terts, library, damages):
     """Whatever is done to the index's rows and columns, `history` and `stats` answer as
     over a sound index, and at most say once that they rebuilt."""
     index = index_path(library)
-    if not hasattr(test_random_damage_to_index_rows_and_columns, "pristine"):
+    if "index" not in _PRISTINE:  # the first example's: the sound index and its answers
         expected = answers(terts)[0]
-        test_random_damage_to_index_rows_and_columns.pristine = (index.read_bytes(), expected)
-    pristine, expected = test_random_damage_to_index_rows_and_columns.pristine
+        _PRISTINE["index"] = (index.read_bytes(), expected)
+    pristine, expected = _PRISTINE["index"]
     for suffix in ("-wal", "-shm"):
         Path(str(index) + suffix).unlink(missing_ok=True)
     index.write_bytes(pristine)
@@ -239,13 +244,24 @@ def test_a_file_name_that_is_not_utf8_still_counts(terts, library):
     assert r.code == 0 and "\\xff\\xfe.toml" not in r.stderr
 
 
+def _reads_seen(monkeypatch: pytest.MonkeyPatch) -> list[str | os.PathLike[str]]:
+    """The paths ``files.read_regular`` is asked for from now on (it still reads them)."""
+    read: list[str | os.PathLike[str]] = []
+    real = files.read_regular
+
+    def read_regular(path: str | os.PathLike[str], limit: int = files.MAX_FILE_BYTES) -> bytes:
+        read.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(files, "read_regular", read_regular)
+    return read
+
+
 def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
     huge = library / "huge.toml"
     with open(huge, "wb") as out:
         out.truncate(1 << 30)  # a sparse gigabyte
-    read = []
-    real = files.read_regular
-    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    read = _reads_seen(monkeypatch)
     start = time.monotonic()
     (history, stats), said = answers(terts)
     assert time.monotonic() - start < 10
@@ -256,9 +272,7 @@ def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
 
 def test_only_changed_files_are_read(terts, library, monkeypatch):
     answers(terts)  # the index is built
-    read = []
-    real = files.read_regular
-    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    read = _reads_seen(monkeypatch)
     answers(terts)
     assert read == []  # current: not one file opened
     one = sorted(library.glob("*.toml"))[0]
