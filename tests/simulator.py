@@ -500,8 +500,8 @@ def simulate(
                 card = stock.pop()
                 hands[who].add(card)
                 deal.draws.append((k, who, card))
-            if k == 7:
-                deal.last_drawn = card
+                if k == 7:  # the loser's draw, the second, is the face-up card (or the 7)
+                    deal.last_drawn = card
         leader = winner
     assert not stock and not hands[players[0]] and not hands[players[1]]
     if deal.renege is not None:
@@ -566,9 +566,11 @@ def _with_proof(deal: SimDeal, r: SimRenege) -> SimRenege:
     his hand (the face-up card he drew; then also the card he took in an exchange)."""
     player = r.player
     before = {c for t in deal.tricks[: r.trick - 1] for c in (t.lead, t.follow)}
-    face = set()
-    if deal.tricks[6].winner != player and deal.last_drawn not in before:
-        face.add(deal.last_drawn)
+    drawn = deal.last_drawn
+    assert drawn is not None  # every deal draws after trick 7
+    face: set[Card] = set()
+    if deal.tricks[6].winner != player and drawn not in before:
+        face.add(drawn)
     public = set(face)
     if deal.exchange and deal.exchange[0] == player and deal.face_up not in before:
         public.add(deal.face_up)

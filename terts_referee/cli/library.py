@@ -186,9 +186,10 @@ def filters_from(
     )
 
 
-def set_aside(path: Path, library: str | None, force: bool) -> None:
-    """Before ``terts new``: the game in ``path`` (if any) moved to the library
-    (``library.archive.set_aside``), saying where it went, on stderr."""
+def set_aside(path: Path, library: str | None, force: bool) -> Path | None:
+    """Before ``terts new``: the game in ``path`` (if any) put in the library
+    (``library.archive.set_aside``), saying where it went, on stderr; returns where (the new
+    game is then written over the file, ``GameFile.create``)."""
     from ..i18n.messages import t
     from ..library.archive import set_aside as move
     from ..output import console
@@ -196,3 +197,4 @@ def set_aside(path: Path, library: str | None, force: bool) -> None:
     target = move(path, library, force)
     if target is not None:
         console.note(t("library.moved", path=path, target=target), style="dim")
+    return target

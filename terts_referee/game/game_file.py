@@ -57,6 +57,20 @@ if TYPE_CHECKING:
 __all__ = ["GameFile"]
 
 
+def _kept_in(copy: object, path: Path) -> bool:
+    """Whether ``copy`` (what ``set_aside`` returned) names a file holding exactly the bytes
+    of the file at ``path``: only then may the game there be written over (it is kept)."""
+    if not isinstance(copy, (str, os.PathLike)):
+        return False
+    try:
+        if os.stat(copy).st_size != os.stat(path).st_size:
+            return False
+        with open(copy, "rb") as kept, open(path, "rb") as game:
+            return kept.read() == game.read()
+    except OSError:
+        return False
+
+
 def _event_of(what: Event | Request, game: Game) -> Event:
     """The event ``what`` stands for in ``game``: a request read against it, an event as is."""
     return what.to_event(game) if isinstance(what, Request) else what
@@ -105,12 +119,17 @@ class GameFile:
         path, or a ``Ruleset``); ``dealer`` deals first (else the second player named), deals
         are ``quick`` unless told otherwise. An existing file is refused unless ``force``.
 
-        ``set_aside(path)`` is called once every argument has been checked, before the file
-        is written: where a face moves the game the file holds to the library first (nothing
-        is ever deleted). Raises NotationError, RulesetError, GameFileError."""
+        ``set_aside(path)`` is called once every argument has been checked, under the file's
+        lock, before the file is written: where a face puts the game the file holds in the
+        library first (nothing is ever deleted). When it returns the path of a file holding
+        the game file's very bytes (the copy it made), the new game is written over the file,
+        which is replaced atomically, never missing for a moment (a watcher of its folder,
+        the club's lobby, would take a table whose file is missing for gone); a file still
+        there otherwise is refused unless ``force``, as without ``set_aside``.
+        Raises NotationError, RulesetError, GameFileError."""
         from ..domain.rules import load_ruleset
         from .model import Game, check_names, new_game_id, now
-        from .storage import create_game
+        from .storage import create_game, game_lock
 
         names = check_names(list(players))
         ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
@@ -118,9 +137,12 @@ class GameFile:
         if dealer is not None:
             game.first_dealer = game.player(dealer)
         target = Path(path)
-        if set_aside is not None:
-            set_aside(target)
-        create_game(target, game.to_doc(), force=force)
+        # one hold of the lock from the copy to the new game: no event lands in between
+        with game_lock(target):
+            replace = force
+            if set_aside is not None:
+                replace = _kept_in(set_aside(target), target) or replace
+            create_game(target, game.to_doc(), force=replace)
         return cls(target, keep=keep)
 
     # --- reading ------------------------------------------------------------------------

@@ -110,7 +110,9 @@ def short_tag(game_id: str | None, digest: str) -> str:
     return (game_id or digest).replace("-", "")[:SHORT_ID].lower()
 
 
-def archive_game(path: Path, library: Path, force: bool = False) -> Path:
+def archive_game(
+    path: Path, library: Path, force: bool = False, *, keep_file: bool = False
+) -> Path:
     """Move the game file at ``path`` into ``library`` (made if missing); returns the new path.
 
     A finished game moves as it is; an unfinished one only with ``force``, its name marked
@@ -119,6 +121,11 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
     bytes under this name is the same game, moved by a command that was killed before it
     removed the game file: the move is finished instead of making a copy. Holds the game
     file's lock and the library's while moving.
+
+    With ``keep_file`` the game file is left where it is once its bytes are in the library
+    (synced): for a caller that holds the game file's lock and writes a new game over it at
+    once (``set_aside``), so that the file is never missing in between, where a watcher of
+    its folder (the club's lobby) would take the table for gone.
 
     Raises GameFileError for a missing, too big or damaged game file, an unfinished game
     without ``force``, or a library that cannot be written.
@@ -155,7 +162,8 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
                 remove_stale_temp(library)
                 target = _holding(data, library, name) or place(data, library, name, source)
                 fsync_directory(library)  # the new name is on disk before the old one goes
-                _remove_source(Path(path))
+                if not keep_file:
+                    _remove_source(Path(path))
         except OSError as exc:
             raise GameFileError(
                 Verdict(
@@ -167,9 +175,11 @@ def archive_game(path: Path, library: Path, force: bool = False) -> Path:
 
 
 def set_aside(path: Path, library: str | None, force: bool) -> Path | None:
-    """Before a new game is started in ``path``: the game the file holds (if any) moved to the
+    """Before a new game is started in ``path``: the game the file holds (if any) put in the
     library (``--library``, else $TERTS_LIBRARY, else the user data directory); returns where
-    it went, None when nothing moved.
+    it went, None when nothing moved. The file itself stays (``archive_game``'s
+    ``keep_file``): the caller, holding its lock, writes the new game over it
+    (``GameFile.create``), so that the file is replaced, never missing for a moment.
 
     A finished game always moves; an unfinished (or damaged) one only with ``force``, else it
     stays (and the new game is refused for the file it finds there). Raises GameFileError for a
@@ -183,7 +193,7 @@ def set_aside(path: Path, library: str | None, force: bool) -> Path | None:
     where = library_dir(library)
     check_library(where)  # a bad --library is said as such, not as "unfinished"
     try:
-        return archive_game(path, where, force=force)
+        return archive_game(path, where, force=force, keep_file=True)
     except GameFileError:
         if force:
             raise

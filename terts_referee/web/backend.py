@@ -195,7 +195,14 @@ class GameBackend:
         assert isinstance(players, list)  # the fields were checked (``fields.asked``)
         assert rules is None or isinstance(rules, str)
         assert dealer is None or isinstance(dealer, str)
-        moved: list[Path | None] = []
+        moved: list[Path] = []
+
+        def to_library(where: Path) -> Path | None:
+            went = set_aside(Path(where), self.library, False)
+            if went is not None:
+                moved.append(went)
+            return went  # the new game is written over the file: it is never missing
+
         created = GameFile.create(
             self.path,
             [str(p) for p in players],
@@ -203,10 +210,10 @@ class GameBackend:
             dealer=dealer,
             quick=True if quick is None else bool(quick),
             keep=True,
-            set_aside=lambda where: moved.append(set_aside(Path(where), self.library, False)),
+            set_aside=to_library,
         )
         self.file = created
-        return _new_lines(created.game(), any(moved))
+        return _new_lines(created.game(), bool(moved))
 
 
 def _new_lines(game: Game, moved: bool) -> list[Said]:

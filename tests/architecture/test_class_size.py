@@ -21,6 +21,7 @@ def class_lengths() -> dict[str, int]:
             if isinstance(child, ast.ClassDef):
                 first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
                 name = f"{where}.{child.name}" if where else child.name
+                assert child.end_lineno is not None  # ast.parse always sets it
                 found[f"{path.relative_to(PACKAGE)}:{name}"] = child.end_lineno - first + 1
                 visit(child, name)
             else:

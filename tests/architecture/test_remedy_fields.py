@@ -29,6 +29,11 @@ def _allowed(action: str) -> set[str] | None:
     return None
 
 
+def _strings(nodes: list[ast.expr | None]) -> set[str]:
+    """The string literals among ``nodes`` (a dict display's keys: None stands for ``**``)."""
+    return {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
 def _keys_of(name: str, scope: ast.AST) -> set[str]:
     """The keys a dict held in variable ``name`` gets in ``scope``: a literal assigned to it,
     ``name["k"] = …`` and ``name.update(k=…)``."""
@@ -39,12 +44,13 @@ def _keys_of(name: str, scope: ast.AST) -> set[str]:
             for target in targets:
                 if isinstance(target, ast.Name) and target.id == name:
                     if isinstance(node.value, ast.Dict):
-                        keys |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
+                        keys |= _strings(node.value.keys)
                 if (
                     isinstance(target, ast.Subscript)
                     and isinstance(target.value, ast.Name)
                     and target.value.id == name
                     and isinstance(target.slice, ast.Constant)
+                    and isinstance(target.slice.value, str)
                 ):
                     keys.add(target.slice.value)
         if (
@@ -59,7 +65,7 @@ def _keys_of(name: str, scope: ast.AST) -> set[str]:
 
 
 def _remedies() -> list[tuple[str, str, set[str]]]:
-    found = []
+    found: list[tuple[str, str, set[str]]] = []
 
     def visit(node: ast.AST, scope: ast.AST, path: Path) -> None:
         for child in ast.iter_child_nodes(node):
@@ -70,12 +76,13 @@ def _remedies() -> list[tuple[str, str, set[str]]]:
                 and child.func.id == "Remedy"
                 and child.args
                 and isinstance(child.args[0], ast.Constant)
+                and isinstance(child.args[0].value, str)
             ):
                 keys: set[str] = set()
                 if len(child.args) > 1:
                     given = child.args[1]
                     if isinstance(given, ast.Dict):
-                        keys = {k.value for k in given.keys if isinstance(k, ast.Constant)}
+                        keys = _strings(given.keys)
                     elif isinstance(given, ast.Name):
                         keys = _keys_of(given.id, scope)
                 where = f"{path.relative_to(ROOT)}:{child.lineno}"

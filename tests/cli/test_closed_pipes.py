@@ -31,10 +31,8 @@ def long_game(tmp_path_factory) -> Path:
     """A 40-deal game (the sheet is long: more than a pipe's buffer with rich's tables)."""
     rules = load_ruleset("classic")
     rules = rules._replace(game=rules.game._replace(target=5000))
-    game = Game(
-        ("Аня", "Боря"), rules, quick=True, started=datetime(2026, 3, 1, 20, 0).astimezone()
-    )
-    at = game.started
+    at = datetime(2026, 3, 1, 20, 0).astimezone()
+    game = Game(("Аня", "Боря"), rules, quick=True, started=at)
     for i in range(40):
         for event in (
             DealEvent(None, list(Suit)[i % 4], None, quick=True),
@@ -86,6 +84,7 @@ def _run(argv: list[str], game: Path, *, buffered: bool, early: bool) -> tuple[i
             os.close(write)
         return proc.returncode, proc.stderr
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert child.stdout is not None and child.stderr is not None  # both were PIPE
     child.stdout.readline()  # `| head -1`
     child.stdout.close()
     err = child.stderr.read()

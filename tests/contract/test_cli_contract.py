@@ -17,13 +17,15 @@ from terts_referee import i18n
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _commands():
+def _commands() -> list[tuple[str, ...]]:
+    from typer.core import TyperGroup
     from typer.main import get_command
 
     from terts_referee.cli.dispatch import full_app
 
     root = get_command(full_app())
-    found = []
+    assert isinstance(root, TyperGroup)  # terts has subcommands
+    found: list[tuple[str, ...]] = []
     for name, cmd in root.commands.items():
         sub = getattr(cmd, "commands", None)
         if sub:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 import tomli_w
@@ -68,7 +69,7 @@ def spy(monkeypatch):
 
 
 def _append_all(path, first: list[dict], later: list[dict], corrections=None) -> None:
-    doc = {**HEAD, "events": list(first)}
+    doc: dict[str, Any] = {**HEAD, "events": list(first)}
     if corrections is not None:
         doc["corrections"] = corrections
     storage.write_game(path, doc)
@@ -121,7 +122,7 @@ def test_the_event_goes_before_the_corrections(tmp_path, spy, corrections):
 
 def test_bytes_this_process_did_not_write_are_written_whole(tmp_path, spy):
     path = tmp_path / "g.toml"
-    doc = {**HEAD, "events": [LONG]}
+    doc: dict[str, Any] = {**HEAD, "events": [LONG]}
     storage.write_game(path, doc)
     other = path.read_bytes().replace(b"classic", b"CLASSIC")  # another writer, same length
     path.write_bytes(other)
@@ -134,7 +135,7 @@ def test_bytes_this_process_did_not_write_are_written_whole(tmp_path, spy):
 
 def test_a_none_is_refused_as_write_game_refuses_it(tmp_path):
     path = tmp_path / "g.toml"
-    doc = {**HEAD, "events": [LONG]}
+    doc: dict[str, Any] = {**HEAD, "events": [LONG]}
     storage.write_game(path, doc)
     before = path.read_bytes()
     bad = {"type": "score", "by": None}

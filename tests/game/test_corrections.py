@@ -20,6 +20,7 @@ from terts_referee.domain.events import (
     Claim,
     DealEvent,
     Declare,
+    Event,
     Penalty,
     PenaltyKind,
     Score,
@@ -357,6 +358,7 @@ def games(draw) -> Game:
     """A game built from random events, each kept only if the rules accept it then."""
     game = Game((A, B), load_ruleset("classic"), started=T0)
     trump = Suit.HEARTS
+    event: Event
     for i in range(draw(st.integers(4, 30))):
         kind = draw(st.sampled_from(("deal", "declare", "declare", "challenge", "score", "pen")))
         player = draw(st.sampled_from((A, B)))

@@ -64,19 +64,23 @@ BAD_VALUES = [
 ]
 
 
-def _cases() -> list[tuple[str, str, list[tuple]]]:
+Mutation = tuple[object, ...]  # an operation's name, then its arguments (``_apply``)
+
+
+def _cases() -> list[tuple[str, str, list[Mutation]]]:
     """(base, field, mutations): every bad value in one field, and the field removed."""
-    cases = []
+    cases: list[tuple[str, str, list[Mutation]]] = []
+    mutations: list[Mutation]
     for base, doc in BASES.items():
         for i, event in enumerate(doc["events"]):
             for key in event:
-                mutations = [("del", i, key)] + [("set", i, key, v) for v in BAD_VALUES]
+                mutations = [("del", i, key), *(("set", i, key, v) for v in BAD_VALUES)]
                 cases.append((base, f"{base}:event{i + 1}:{event['type']}.{key}", mutations))
-            extra = [("set", i, "bogus", 1), ("replace", i, 5)]
+            extra: list[Mutation] = [("set", i, "bogus", 1), ("replace", i, 5)]
             cases.append((base, f"{base}:event{i + 1}:extra", extra))
     demo = "demo"
     for key in ("players", "rules", "events", "format", "quick", "first_dealer", "started"):
-        mutations = [("top-del", key)] + [("top-set", key, v) for v in BAD_VALUES]
+        mutations = [("top-del", key), *(("top-set", key, v) for v in BAD_VALUES)]
         cases.append((demo, f"top.{key}", mutations))
     for section, table in BASES[demo]["rules"].items():
         if isinstance(table, dict):
@@ -86,7 +90,7 @@ def _cases() -> list[tuple[str, str, list[tuple]]]:
     return cases
 
 
-def _apply(doc: dict, mutation: tuple) -> dict:
+def _apply(doc: dict, mutation: Mutation) -> dict:
     doc = copy.deepcopy(doc)
     op, *args = mutation
     if op == "del":

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,9 +31,10 @@ from terts_referee.api import (
     TrickRequest,
     TrumpRequest,
 )
-from terts_referee.domain.events import DealEvent, Declare, Penalty, PenaltyKind, Score
-from terts_referee.game import storage
+from terts_referee.domain.cards import Suit
+from terts_referee.domain.events import DealEvent, Declare, Event, Penalty, PenaltyKind, Score
 from terts_referee.game.model import Game
+from terts_referee.referee.state import State
 from tests.helpers import raises_said, said, untimed
 
 A, B = "Аня", "Боря"
@@ -60,6 +62,7 @@ def test_a_quick_deal_through_requests(tmp_path, keep):
     assert dealt.number == 1 and isinstance(dealt.event, DealEvent)
     assert dealt.event.trump_card is not None and dealt.sheet.current is not None
     declared = file.record(DeclareRequest("ан", ["терц:Дч"]))  # a prefix, any case
+    assert isinstance(declared.event, Declare)
     assert declared.event == Declare(A, declared.event.combos) and declared.number == 2
     file.record(DeclareRequest(B, ["4К"]))
     done = file.record(ScoreRequest(54, by="бо", last_trick=A))
@@ -87,7 +90,13 @@ def test_every_request_is_a_command_and_takes_its_fields_by_name():
         "claim",
         "note",
     ]
-    example = {"text": "Аня", "number": 54, "flag": True, "texts": ("Тп", "7п"), "line": "Аня"}
+    example = {
+        "text": "Аня",
+        "number": 54,
+        "flag": True,
+        "texts": ("Тп", "7п"),
+        "line": "терц на червях",  # one text as said, spaces and all
+    }
     for action, request in REQUESTS.items():
         assert request.action == action
         given = {f.name: example[f.kind] for f in request.FIELDS}
@@ -153,7 +162,7 @@ def test_a_game_file_that_is_not_there(tmp_path):
 
 
 def test_create_checks_everything_before_anything_is_moved_or_written(tmp_path):
-    moved = []
+    moved: list[Path] = []
     with raises_said(NotationError, "Гоша"):
         GameFile.create(tmp_path / "g.toml", [A, B], dealer="Гоша", set_aside=moved.append)
     with pytest.raises(NotationError):
@@ -165,6 +174,32 @@ def test_create_checks_everything_before_anything_is_moved_or_written(tmp_path):
         GameFile.create(tmp_path / "g.toml", [A, B])
     GameFile.create(tmp_path / "g.toml", ["Вика", "Гена"], force=True, rules="short")
     assert GameFile(tmp_path / "g.toml").game().rules.name == "short"
+
+
+def test_create_replaces_a_game_only_when_set_aside_kept_its_very_bytes(tmp_path):
+    """``set_aside`` returning a copy of the file's bytes: the new game is written over the
+    file (atomically, never missing); a copy of other bytes, or none, is no reason to."""
+    path = tmp_path / "g.toml"
+    GameFile.create(path, [A, B])
+    old = path.read_bytes()
+    other = tmp_path / "other.toml"
+    other.write_bytes(old.replace(A.encode(), "Вика".encode()))
+    for returned in (None, other, tmp_path / "missing.toml", "not a copy", 42):
+
+        def answers(where: Path, given: object = returned) -> object:
+            return given
+
+        with raises_said(GameFileError, "exists"):
+            GameFile.create(path, ["Вика", "Гена"], set_aside=answers)
+        assert path.read_bytes() == old
+    copy = tmp_path / "copy.toml"
+
+    def kept(where: Path) -> Path:
+        copy.write_bytes(where.read_bytes())
+        return copy
+
+    GameFile.create(path, ["Вика", "Гена"], set_aside=kept)
+    assert copy.read_bytes() == old and GameFile(path).game().players == ("Вика", "Гена")
 
 
 # --- corrections ------------------------------------------------------------------------------
@@ -206,7 +241,7 @@ def test_a_corrected_event_is_read_against_the_game_as_it_stood(tmp_path, keep):
     file.record(DealRequest("п"))
     file.insert_before(3, DeclareRequest(B, ["марьяж"]))
     inserted = file.game().events[2]
-    assert isinstance(inserted, Declare) and inserted.combos[0].suit.value == "hearts"
+    assert isinstance(inserted, Declare) and inserted.combos[0].suit is Suit.HEARTS
 
 
 def test_what_the_api_writes_is_what_the_commands_write(tmp_path, capsys):
@@ -266,20 +301,24 @@ def test_a_kept_game_judges_each_event_alone(tmp_path, monkeypatch):
     while the file holds its bytes."""
     file = _new(tmp_path, keep=True)
     file.game()
-    reads, walks = [], []
-    real_from_doc = Game.from_doc.__func__
+    reads: list[int] = []
+    walks: list[int] = []
+    real_from_doc = Game.from_doc  # bound to Game: the class the file's game is
 
-    def from_doc(cls, doc, origin=None):
+    def from_doc(cls: type[Game], doc: dict[str, Any], origin: str | None = None) -> Game:
         reads.append(1)
-        return real_from_doc(cls, doc, origin)
+        return real_from_doc(doc, origin)
 
     monkeypatch.setattr(Game, "from_doc", classmethod(from_doc))
     import terts_referee.referee.dispatch as dispatch
 
     real_apply = dispatch.apply
-    monkeypatch.setattr(
-        dispatch, "apply", lambda st, i, ev: (walks.append(i), real_apply(st, i, ev))
-    )
+
+    def apply(st: State, number: int, ev: Event) -> None:
+        walks.append(number)
+        real_apply(st, number, ev)
+
+    monkeypatch.setattr(dispatch, "apply", apply)
     for _ in range(2):
         file.record(DealRequest("ч"))
         file.record(DeclareRequest(A, ["4J"]))
@@ -364,7 +403,7 @@ def test_a_write_that_fails_leaves_the_file_and_no_temporary_file(tmp_path, monk
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as m:
-        m.setattr(storage.os, "replace", broken)
+        m.setattr(os, "replace", broken)  # the os module storage writes through
         with raises_said(GameFileError, "No space left"):
             file.record(DeclareRequest(A, ["4J"]))
     assert file.path.read_bytes() == before

@@ -13,6 +13,7 @@ import re
 import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomli_w
@@ -275,12 +276,12 @@ def test_the_kept_game_is_not_read_again(tmp_path, capsys, monkeypatch):
     never."""
     path = tmp_path / "g.toml"
     start = _new(path, capsys)
-    reads = []
-    real = Game.from_doc.__func__
+    reads: list[int] = []
+    real = Game.from_doc  # bound to Game: the class the file's game is
 
-    def counted(cls, doc, origin=None):
+    def counted(cls: type[Game], doc: dict[str, Any], origin: str | None = None) -> Game:
         reads.append(len(doc.get("events", [])))
-        return real(cls, doc, origin)
+        return real(doc, origin)
 
     monkeypatch.setattr(Game, "from_doc", classmethod(counted))
     script = [*DEALS, *DEALS[:2], "n s", *DEALS[2:], *DEALS]  # a deal is open: refused
@@ -322,7 +323,8 @@ def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypa
         monkeypatch.setattr("terts_referee.game.model.now", _clock())
         storage._last_read[0] = None
         path.write_bytes(start)
-        file, said = GameFile(path, keep=True), []
+        file = GameFile(path, keep=True)
+        said: list[object] = []
         i18n.set_lang("en")
         said += [worded(file.record(r).notices) for r in first]
         said.append(worded(file.record(PenaltyRequest(A, "miscount", 10)).notices))
@@ -407,15 +409,18 @@ def test_read_back_last_gives_the_event_and_time_as_the_file_reads_them(tmp_path
     when = datetime(2026, 11, 30, 20, 0, tzinfo=MSK)
     game.record(EVENTS[0], at=when, keep=True)
     game.record(EVENTS[1], at=when, keep=True)
-    assert game.times[-1].tzname() == "MSK"
+    last = game.times[-1]
+    assert last is not None and last.tzname() == "MSK"
     assert game.read_back_last("g.toml")
     path = tmp_path / "g.toml"
     storage.write_game(path, game.to_doc())
     storage._last_read[0] = None
     again = Game.from_doc(storage.read_game(path), str(path))
     assert game.events == again.events and game.times == again.times
-    assert [t.tzname() for t in game.times] == ["MSK", "UTC+03:00"]
-    assert type(game.events[-1].combos) is type(again.events[-1].combos)
+    assert [t and t.tzname() for t in game.times] == ["MSK", "UTC+03:00"]
+    declared, read = game.events[-1], again.events[-1]
+    assert isinstance(declared, Declare) and isinstance(read, Declare)
+    assert type(declared.combos) is type(read.combos)
 
 
 # --- the completer's descriptions of the events ---------------------------------------------
@@ -427,10 +432,12 @@ def test_the_completer_describes_each_event_as_the_game_now_has_it(tmp_path, cap
     not described again, a corrected or dropped one is."""
     import terts_referee.table.session as table
     from terts_referee.output.report.events import describe
+    from terts_referee.table import TableCompleter
 
-    seen, checked = [], []
+    seen: list[TableCompleter] = []
+    checked: list[int] = []
 
-    class Spy(table.TableCompleter):
+    class Spy(TableCompleter):  # the class the session makes its completer of
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             seen.append(self)

@@ -214,6 +214,7 @@ def test_a_challenge_answers_the_declaration_before_an_event_set_aside():
     """An event set aside is not counted: a challenge after it answers the declaration before
     it, as it would in the file without it (§4.2)."""
     terts = parse_combo("терц:Дч", H, CLASSIC)
+    assert terts.rank is not None  # a run's top card
     events = [
         DealEvent(None, H, None, quick=True),
         Declare(A, (terts,)),

@@ -141,9 +141,9 @@ def test_a_translator_adds_a_language_without_touching_python(monkeypatch, tmp_p
     for message in extracted():
         if message.id:
             catalog.add(message.id, None, context=message.context)
-    catalog.get(
-        "nothing to undo: the game has no events yet", context="err.undo.empty"
-    ).string = "nenio malfarebla: la ludo ankoraŭ ne havas eventojn"
+    undo = catalog.get("nothing to undo: the game has no events yet", context="err.undo.empty")
+    assert undo is not None  # extracted from the code above
+    undo.string = "nenio malfarebla: la ludo ankoraŭ ne havas eventojn"
     folder = locale / "eo" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with (folder / "terts.po").open("wb") as fp:

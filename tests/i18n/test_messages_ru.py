@@ -260,6 +260,7 @@ def test_russian_renege_notice(terts):
         renege_at=9,
     )
     ren = deal.renege
+    assert ren is not None  # the deal was found for its renege
     terts.ok("new", "Ann", "Bob", "--dealer", "Bob")
     terts.ok("deal", "--trump", notate(deal.face_up))
     notices = []

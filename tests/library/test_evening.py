@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -16,6 +17,9 @@ from terts_referee.library import evening
 from terts_referee.library.scan import scan_library
 from tests.helpers import raises_verdict, said
 from tests.library.games import game_of, put
+
+if TYPE_CHECKING:
+    from terts_referee.library.ratings import Ratings
 
 TZ = datetime.now().astimezone().tzinfo
 NIGHT = datetime(2026, 11, 30, 19, 0, tzinfo=TZ)
@@ -254,7 +258,9 @@ def test_standings_rank_wins_then_points_with_ratings_before_and_after(tmp_path)
     assert rows["Аня"]["playing"] is None
     # Аня and Боря had a rating before the evening (last week's game); Вика had none
     assert rows["Аня"]["rating_before"] == round(ratings["Аня"].history[0].rating, 2)
-    assert rows["Аня"]["change"] == round(rows["Аня"]["rating"] - rows["Аня"]["rating_before"], 2)
+    now, before = rows["Аня"]["rating"], rows["Аня"]["rating_before"]
+    assert now is not None and before is not None
+    assert rows["Аня"]["change"] == round(now - before, 2)
     assert rows["Вика"]["rating_before"] is None
     assert rows["Вика"]["change"] == rows["Вика"]["rating"]
     assert table["games"] == 2 and table["playing"] == 1
@@ -273,7 +279,7 @@ def test_the_same_games_give_the_same_standings(tmp_path):
     assert first == again
 
 
-def _rated(tables):
+def _rated(tables: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], Ratings]:
     tonight, everything = evening.evening_games(tables, [], NIGHT)
     return tonight, evening.rate_games(everything)
 
@@ -287,9 +293,10 @@ def test_rounds_mark_the_pairs_played_and_playing_and_the_next_round(tmp_path):
     schedule = evening.rounds(players, [])
     assert [r["next"] for r in schedule] == [True, False, False]
     first = [p["players"] for p in schedule[0]["pairs"]]
+    (a, b), (c, d) = first
     tables = [
-        _table(club, "r1a", game_of(*first[0], NIGHT)),  # finished
-        _table(club, "r1b", game_of(*first[1], NIGHT, moves=2)),  # still playing
+        _table(club, "r1a", game_of(a, b, NIGHT)),  # finished
+        _table(club, "r1b", game_of(c, d, NIGHT, moves=2)),  # still playing
     ]
     views = evening.rounds(players, evening.evening_games(tables, [], NIGHT)[0])
     assert [p["opened"] for p in views[0]["pairs"]] == [True, "r1b"]
@@ -306,8 +313,9 @@ def test_a_pair_playing_again_after_their_game_has_played(tmp_path, finished_fir
     players = ["Аня", "Боря", "Вика", "Гена"]
     club = tmp_path / "club"
     pair = evening.rounds(players, [])[0]["pairs"][0]["players"]
-    done = _table(club, "done", game_of(*pair, NIGHT))
-    again = _table(club, "again", game_of(*pair, NIGHT, moves=2))  # the next game at a table
+    a, b = pair
+    done = _table(club, "done", game_of(a, b, NIGHT))
+    again = _table(club, "again", game_of(a, b, NIGHT, moves=2))  # the next game at a table
     tables = [done, again] if finished_first else [again, done]
     views = evening.rounds(players, evening.evening_games(tables, [], NIGHT)[0])
     assert views[0]["pairs"][0]["opened"] is True

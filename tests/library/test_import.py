@@ -23,12 +23,12 @@ REPO = Path(__file__).resolve().parents[2]
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
 
 
-def snapshot(root: Path) -> dict[str, tuple]:
+def snapshot(root: Path) -> dict[str, tuple[bytes | None, int]]:
     """Every entry below ``root`` with its bytes and times (a folder's time changes when a file
     is made or removed in it)."""
     if not root.exists():
         return {}
-    found = {".": (None, root.lstat().st_mtime_ns)}
+    found: dict[str, tuple[bytes | None, int]] = {".": (None, root.lstat().st_mtime_ns)}
     for path in sorted(root.rglob("*")):
         st = path.lstat()
         data = path.read_bytes() if path.is_file() and not path.is_symlink() else None

@@ -15,6 +15,7 @@ import sqlite3
 from datetime import datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -566,7 +567,7 @@ def test_season_page_matches_stats_json(terts, season, tmp_path):
                 expected[(name, field)] = value
     assert players == expected
     pairs = {(pair, p, f): json.loads(v) for pair, p, f, v in parser.cells if pair is not None}
-    expected_pairs = {}
+    expected_pairs: dict[tuple[str, str | None, str], Any] = {}
     for h2h in data["head_to_head"]:
         key = " — ".join(h2h["players"])
         expected_pairs[(key, None, "games")] = h2h["games"]

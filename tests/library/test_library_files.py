@@ -14,6 +14,7 @@ import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -158,6 +159,10 @@ SUMMARY_PATHS = st.sampled_from(
     "$.players $.players[0] $.winner $.totals $.figures $.deals $.minutes $.started $.finished "
     "$.figures.Аня $.figures.Аня.declarations $.rules".split()
 )
+#: The sound index's bytes and what history and stats answer over it: the first example's, which
+#: every later example of the random damages starts from.
+_PRISTINE: dict[str, tuple[bytes, list[Any]]] = {}
+
 DAMAGES = st.lists(
     st.one_of(
         st.tuples(st.just("cell"), st.integers(1, 8), st.sampled_from(COLUMNS), VALUES),
@@ -201,10 +206,10 @@ def test_random_damage_to_index_rows_and_columns(terts, library, damages):
     """Whatever is done to the index's rows and columns, `history` and `stats` answer as
     over a sound index, and at most say once that they rebuilt."""
     index = index_path(library)
-    if not hasattr(test_random_damage_to_index_rows_and_columns, "pristine"):
+    if "index" not in _PRISTINE:  # the first example's: the sound index and its answers
         expected = answers(terts)[0]
-        test_random_damage_to_index_rows_and_columns.pristine = (index.read_bytes(), expected)
-    pristine, expected = test_random_damage_to_index_rows_and_columns.pristine
+        _PRISTINE["index"] = (index.read_bytes(), expected)
+    pristine, expected = _PRISTINE["index"]
     for suffix in ("-wal", "-shm"):
         Path(str(index) + suffix).unlink(missing_ok=True)
     index.write_bytes(pristine)
@@ -241,13 +246,24 @@ def test_a_file_name_that_is_not_utf8_still_counts(terts, library):
     assert r.code == 0 and "\\xff\\xfe.toml" not in r.stderr
 
 
+def _reads_seen(monkeypatch: pytest.MonkeyPatch) -> list[str | os.PathLike[str]]:
+    """The paths ``files.read_regular`` is asked for from now on (it still reads them)."""
+    read: list[str | os.PathLike[str]] = []
+    real = files.read_regular
+
+    def read_regular(path: str | os.PathLike[str], limit: int = files.MAX_FILE_BYTES) -> bytes:
+        read.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(files, "read_regular", read_regular)
+    return read
+
+
 def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
     huge = library / "huge.toml"
     with open(huge, "wb") as out:
         out.truncate(1 << 30)  # a sparse gigabyte
-    read = []
-    real = files.read_regular
-    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    read = _reads_seen(monkeypatch)
     start = time.monotonic()
     (history, stats), said = answers(terts)
     assert time.monotonic() - start < 10
@@ -258,9 +274,7 @@ def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
 
 def test_only_changed_files_are_read(terts, library, monkeypatch):
     answers(terts)  # the index is built
-    read = []
-    real = files.read_regular
-    monkeypatch.setattr(files, "read_regular", lambda path, *a: read.append(path) or real(path, *a))
+    read = _reads_seen(monkeypatch)
     answers(terts)
     assert read == []  # current: not one file opened
     one = sorted(library.glob("*.toml"))[0]
@@ -297,10 +311,17 @@ def _finish_a_game(tmp_path: Path) -> Path:
 
 def _killed(argv: list[str], step: str, cwd: Path) -> None:
     """Run ``terts ARGV`` in a child that SIGKILLs itself at ``step`` of the move: the seam
-    ``_remove_source`` (the link into the library is made, the game file not yet removed) or
-    ``os.link`` (the temp file is written, not yet linked)."""
+    ``_remove_source`` (the link into the library is made, the game file not yet removed),
+    ``storage.create_game`` (``terts new``: the game is in the library, the new one not yet
+    written over the file, which is never removed) or ``os.link`` (the temp file is written,
+    not yet linked)."""
     if step == "before unlink":
         patch = "L._remove_source = lambda path: os.kill(os.getpid(), signal.SIGKILL)"
+    elif step == "before the new game":
+        patch = (
+            "import terts_referee.game.storage as S\n"
+            "S.create_game = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
+        )
     else:
         patch = "os.link = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
     code = (
@@ -317,13 +338,18 @@ def _killed(argv: list[str], step: str, cwd: Path) -> None:
     assert proc.returncode == -signal.SIGKILL, proc.stderr
 
 
-@pytest.mark.parametrize("command", [["archive"], ["new", "Аня", "Боря"]])
-def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(terts, tmp_path, command):
+@pytest.mark.parametrize(
+    ("command", "step"),
+    [(["archive"], "before unlink"), (["new", "Аня", "Боря"], "before the new game")],
+)
+def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(
+    terts, tmp_path, command, step
+):
     game = _finish_a_game(tmp_path)
     data = game.read_bytes()
     library = tmp_path / "library"
     argv = [*command, "--game", str(game), "--library", str(library)]
-    _killed(argv, "before unlink", tmp_path)
+    _killed(argv, step, tmp_path)
     (copy,) = library.glob("*.toml")
     assert game.read_bytes() == data == copy.read_bytes()  # in both places: the window
     r = terts(*argv, game=False)
@@ -333,6 +359,8 @@ def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(terts, tmp
     assert copy.read_bytes() == data and copy.stat().st_mode & 0o777 == 0o640
     if command[0] == "archive":
         assert not game.exists()
+    else:  # the new game in its place
+        assert game.read_bytes() != data and b"[[events]]" not in game.read_bytes()
     assert terts("stats", "--json", "--library", str(library), game=False).json()["games"] == 1
 
 

@@ -7,13 +7,13 @@ output keeps the values exactly (controls as JSON escapes)."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
 import sys
 import tomllib
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 import tomli_w
@@ -240,9 +240,14 @@ def test_csv_into_a_pipe_is_exact_and_on_a_terminal_visible(terts, monkeypatch):
     game = Game.from_doc(read_game(terts.game), str(terts.game))
     sheet = game.sheet()
     # a name as a damaged file could hold it, if validation let it through: in the head row
-    shown = SimpleNamespace(players=(f"Ann{HOSTILE}", "Bob"))
-    buf = io.StringIO()
-    buf.isatty = lambda: True
+    shown = copy.copy(game)
+    shown.players = (f"Ann{HOSTILE}", "Bob")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    buf = Terminal()
     monkeypatch.setattr(sys, "stdout", buf)
     sheet_csv.sheet_csv(shown, sheet)
     assert raw_controls(buf.getvalue()) == []

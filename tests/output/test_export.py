@@ -10,6 +10,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -17,11 +18,46 @@ from terts_referee.errors import NotationError
 from terts_referee.output.export import LABELS, chart_svg, chart_text, sheet_html
 from tests.helpers import raises_verdict
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from terts_referee.output.report.shapes import DealJSON, SheetJSON
+
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 
 # --- sheets built by hand -----------------------------------------------------------------------
+
+
+def _deal(
+    number: int, dealer: str, trump: str | None, last: str | None, points: dict[str, int]
+) -> DealJSON:
+    """A quick deal as ``sheet_json`` words one: ``points`` written for each player (card points
+    what is not below zero, a penalty what is), no declaration, no notes, no times."""
+    finished = trump is not None
+    return {
+        "number": number,
+        "dealer": dealer,
+        "trump": trump,
+        "finished": finished,
+        "last_trick": last,
+        "card_points": {p: max(n, 0) for p, n in points.items()},
+        "declarations": {p: 0 for p in points},
+        "penalties": {p: min(n, 0) for p, n in points.items()},
+        "points": dict(points),
+        "totals": {p: 0 for p in points},
+        "declared": [],
+        "penalty_list": [],
+        "tricks": 0,
+        "quick": True,
+        "timed_from": None,
+        "claimed_by": None,
+        "notices": [],
+        "notes": [],
+        "started": None,
+        "ended": None,
+    }
 
 
 def make_sheet(
@@ -32,54 +68,23 @@ def make_sheet(
     finished: bool = False,
     winner: str | None = None,
     open_deal: bool = False,
-) -> dict:
+) -> SheetJSON:
     """A sheet whose deals score ``points`` (each a pair, one per player), in order."""
     a, b = players
     running = {a: 0, b: 0}
-    deals = []
+    deals: list[DealJSON] = []
     trumps = ("hearts", "spades", "diamonds", "clubs")
     for n, (pa, pb) in enumerate(points, start=1):
         running = {a: running[a] + pa, b: running[b] + pb}
-        deals.append(
-            {
-                "number": n,
-                "dealer": b if n % 2 else a,
-                "trump": trumps[n % 4],
-                "finished": True,
-                "last_trick": a if n % 2 else b,
-                "card_points": {a: max(pa, 0), b: max(pb, 0)},
-                "declarations": {a: 0, b: 0},
-                "penalties": {a: min(pa, 0), b: min(pb, 0)},
-                "points": {a: pa, b: pb},
-                "totals": dict(running),
-                "declared": [],
-                "penalty_list": [],
-                "claimed_by": None,
-                "notices": [],
-            }
-        )
-    if open_deal:
-        deals.append(
-            {
-                "number": len(deals) + 1,
-                "dealer": a,
-                "trump": None,
-                "finished": False,
-                "last_trick": None,
-                "card_points": {a: 0, b: 0},
-                "declarations": {a: 0, b: 0},
-                "penalties": {a: 0, b: 0},
-                "points": {a: 0, b: 0},
-                "totals": {a: 0, b: 0},
-                "declared": [],
-                "penalty_list": [],
-                "claimed_by": None,
-                "notices": [],
-            }
-        )
+        deal = _deal(n, b if n % 2 else a, trumps[n % 4], a if n % 2 else b, {a: pa, b: pb})
+        deal["totals"] = dict(running)
+        deals.append(deal)
+    if open_deal:  # not over: no trump yet, nothing written (its totals 0, as the sheet has it)
+        deals.append(_deal(len(deals) + 1, a, None, None, {a: 0, b: 0}))
     return {
         "rules": "classic",
         "players": [a, b],
+        "started": None,
         "target": target,
         "uphill": {a: uphill[0], b: uphill[1]},
         "targets": {a: target + uphill[0], b: target + uphill[1]},
@@ -89,10 +94,11 @@ def make_sheet(
         "win_reason": None,
         "deals": deals,
         "notices": [],
+        "set_aside": [],
     }
 
 
-def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
+def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> SheetJSON:
     """Bob's false declaration in deal 1 takes him below zero and 100 uphill (§6)."""
     a, b = players
     data = make_sheet([(130, -40), (60, 90), (-20, 170)], players, uphill=(0, 100))
@@ -104,6 +110,11 @@ def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
             "status": "scored",
             "points": 20,
             "name": "терц от Дамы ♥",
+            "table_name": "терц от Дамы ♥",
+            "combo": "терц:Дч",
+            "value": 20,
+            "note": "",
+            "restored": None,
             "kind": "sequence",
             "length": 3,
             "top": "Q",
@@ -115,6 +126,11 @@ def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
             "status": "false",
             "points": 50,
             "name": "пятьдесят от Туза ♠",
+            "table_name": "пятьдесят от Туза ♠",
+            "combo": "50:Тп",
+            "value": 50,
+            "note": "",
+            "restored": None,
             "kind": "sequence",
             "length": 4,
             "top": "A",
@@ -130,15 +146,18 @@ def penalised_sheet(players: tuple[str, str] = ("Alice", "Bob")) -> dict:
             "points": -100,
             "uphill": 100,
             "to_opponent": 0,
+            "opponent": a,
+            "says": "",
             "note": "",
             "automatic": False,
+            "withdrawn": False,
         }
     ]
     first["penalties"] = {a: 0, b: -100}
     return data
 
 
-def demo_sheet(tmp_path) -> dict:
+def demo_sheet(tmp_path: Path) -> SheetJSON:
     from terts_referee.game.demo import play_demo
     from terts_referee.output.report.sheet import sheet_json
 
@@ -146,7 +165,7 @@ def demo_sheet(tmp_path) -> dict:
     return sheet_json(g, g.sheet())
 
 
-def plotted(data: dict) -> list[dict]:
+def plotted(data: SheetJSON) -> list[DealJSON]:
     """The deals the chart draws: those whose points are written (over, or ended by a claim)."""
     return [d for d in data["deals"] if d["finished"] or d.get("claimed_by")]
 
@@ -214,6 +233,13 @@ def svg_of(page: str) -> ET.Element:
     return ET.fromstring(found[0])
 
 
+def attr(element: ET.Element, name: str) -> str:
+    """An attribute the chart always writes: there, or the test fails naming it."""
+    value = element.get(name)
+    assert value is not None, f"<{element.tag}> has no {name}"
+    return value
+
+
 def circles(svg: ET.Element, player: str) -> list[ET.Element]:
     return [
         c for c in svg.iter(f"{SVG}circle") if c.get("data-player") == player and c.get("data-deal")
@@ -223,8 +249,8 @@ def circles(svg: ET.Element, player: str) -> list[ET.Element]:
 def polyline_totals(svg: ET.Element, player: str) -> list[int]:
     """The polyline's vertices mapped back to points with the root's data-y0 and data-scale."""
     (line,) = [p for p in svg.iter(f"{SVG}polyline") if p.get("data-player") == player]
-    y0, scale = float(svg.get("data-y0")), float(svg.get("data-scale"))
-    pairs = [pair.split(",") for pair in line.get("points").split()]
+    y0, scale = float(attr(svg, "data-y0")), float(attr(svg, "data-scale"))
+    pairs = [pair.split(",") for pair in attr(line, "points").split()]
     xs = [float(x) for x, _ in pairs]
     assert xs == sorted(xs) and len(set(xs)) == len(xs), "one vertex a deal, left to right"
     return [round((y0 - float(y)) / scale) for _, y in pairs]
@@ -243,15 +269,15 @@ def test_svg_plots_each_running_total_and_target(case):
     deals = plotted(data)
     for p in data["players"]:
         expected = [d["totals"][p] for d in deals]
-        assert [int(c.get("data-total")) for c in circles(svg, p)] == expected
-        assert [int(c.get("data-deal")) for c in circles(svg, p)] == [d["number"] for d in deals]
+        assert [int(attr(c, "data-total")) for c in circles(svg, p)] == expected
+        assert [int(attr(c, "data-deal")) for c in circles(svg, p)] == [d["number"] for d in deals]
         assert polyline_totals(svg, p) == [0, *expected]
         (target,) = [
             line
             for line in svg.iter(f"{SVG}line")
             if line.get("data-target") and line.get("data-player") == p
         ]
-        assert int(target.get("data-target")) == data["targets"][p]
+        assert int(attr(target, "data-target")) == data["targets"][p]
         assert target.get("stroke-dasharray")
 
 
@@ -259,10 +285,10 @@ def test_svg_target_lines_sit_at_the_targets():
     """The dashed lines are drawn at y(target), uphill included (§5: own target)."""
     data = penalised_sheet()
     svg = ET.fromstring(chart_svg(data))
-    y0, scale = float(svg.get("data-y0")), float(svg.get("data-scale"))
+    y0, scale = float(attr(svg, "data-y0")), float(attr(svg, "data-scale"))
     for line in svg.iter(f"{SVG}line"):
         if line.get("data-target"):
-            assert round((y0 - float(line.get("y1"))) / scale) == int(line.get("data-target"))
+            assert round((y0 - float(attr(line, "y1"))) / scale) == int(attr(line, "data-target"))
     assert {int(v) for v in (data["targets"]["Alice"], data["targets"]["Bob"])} == {501, 601}
 
 
@@ -270,11 +296,11 @@ def test_svg_below_zero_stays_inside_the_plot():
     """A total under 0 (a penalty in deal 1) is drawn within the viewBox, below the 0 line."""
     data = penalised_sheet()
     svg = ET.fromstring(chart_svg(data))
-    height = float(svg.get("viewBox").split()[3])
-    y0 = float(svg.get("data-y0"))
+    height = float(attr(svg, "viewBox").split()[3])
+    y0 = float(attr(svg, "data-y0"))
     (first,) = [c for c in circles(svg, "Bob") if c.get("data-deal") == "1"]
     assert first.get("data-total") == "-40"
-    assert y0 < float(first.get("cy")) < height
+    assert y0 < float(attr(first, "cy")) < height
 
 
 def test_svg_axis_labels_and_legend():
@@ -312,7 +338,7 @@ def test_html_is_one_balanced_document_with_one_svg(case, lang):
     assert "@media print" in page
     svg = svg_of(page)
     for p in data["players"]:
-        assert [int(c.get("data-total")) for c in circles(svg, p)] == [
+        assert [int(attr(c, "data-total")) for c in circles(svg, p)] == [
             d["totals"][p] for d in plotted(data)
         ]
     for body_rows in re.findall(r"<tbody>(.*?)</tbody>", page, flags=re.S):
@@ -377,7 +403,7 @@ def test_html_escapes_player_names():
     assert HOSTILE[0] in text and HOSTILE[1] in text  # shown literally
     svg = svg_of(page)
     for p in HOSTILE:
-        assert [int(c.get("data-total")) for c in circles(svg, p)] == [
+        assert [int(attr(c, "data-total")) for c in circles(svg, p)] == [
             d["totals"][p] for d in data["deals"]
         ]
         assert polyline_totals(svg, p) == [0, *(d["totals"][p] for d in data["deals"])]
@@ -407,14 +433,14 @@ def test_demo_game_exports(tmp_path):
     assert deals
     for p in data["players"]:
         totals = [d["totals"][p] for d in deals]
-        assert [int(c.get("data-total")) for c in circles(svg, p)] == totals
+        assert [int(attr(c, "data-total")) for c in circles(svg, p)] == totals
         assert polyline_totals(svg, p) == [0, *totals]
         (target,) = [
             line
             for line in svg.iter(f"{SVG}line")
             if line.get("data-target") and line.get("data-player") == p
         ]
-        assert int(target.get("data-target")) == data["targets"][p]
+        assert int(attr(target, "data-target")) == data["targets"][p]
         label = f"{data['target']} + {data['uphill'][p]} в гору = {data['targets'][p]}"
         assert (label if data["uphill"][p] else str(data["targets"][p])) in "".join(parsed.text)
     text = chart_text(data, lang="ru")
@@ -474,7 +500,7 @@ def test_text_chart_legend_names_the_mark_where_both_meet(ascii_only, lang, line
 def _dashes(line: ET.Element, length: int) -> set[int]:
     """The units of a line's first ``length`` that its dashes cover (``stroke-dasharray`` of
     whole numbers, shifted by ``stroke-dashoffset``)."""
-    on, off = (int(v) for v in line.get("stroke-dasharray").split())
+    on, off = (int(v) for v in attr(line, "stroke-dasharray").split())
     offset = int(line.get("stroke-dashoffset") or 0)
     return {x for x in range(length) if (x + offset) % (on + off) < on}
 

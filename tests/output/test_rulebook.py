@@ -12,6 +12,7 @@ import pytest
 
 import terts_referee
 from terts_referee.domain.rules import SECTIONS, bundled_names, fields, load_ruleset
+from terts_referee.errors import NotationError
 from terts_referee.output import rulebook
 from tests.helpers import raises_verdict, said
 from tests.i18n.catalogues import english
@@ -127,7 +128,7 @@ def test_lookup_by_section_or_key(query, section, key):
 
 @pytest.mark.parametrize("query", ["9", "4.9", "§", "whenn", "declarations.whenever", ""])
 def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query):
-    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
+    with raises_verdict(NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
     message = said(refused.value)
     assert f"no section or ruleset key {query!r}" in message
@@ -150,7 +151,7 @@ def test_lookup_refuses_what_the_book_does_not_have_naming_what_it_accepts(query
     ],
 )
 def test_lookup_suggests_only_a_close_match(query, meant):
-    with raises_verdict(rulebook.NotationError, "err.book.unknown") as refused:
+    with raises_verdict(NotationError, "err.book.unknown") as refused:
         rulebook.lookup(_book("en"), query)
     message = said(refused.value)
     if meant is None:
@@ -327,7 +328,7 @@ def test_the_card_values_and_the_530_hand_are_in_the_book(lang):
 def test_a_bare_key_several_keys_end_with_is_refused_naming_them(monkeypatch):
     keys = [*KEYS, "scoring.when"]  # no two keys end alike today: a made-up one
     monkeypatch.setattr(rulebook, "ruleset_keys", lambda: keys)
-    with raises_verdict(rulebook.NotationError, "err.book.ambiguous") as refused:
+    with raises_verdict(NotationError, "err.book.ambiguous") as refused:
         rulebook.lookup(_book("en"), "when")
     assert "'when' is the last part of several ruleset keys: declarations.when, scoring.when" in (
         said(refused.value)

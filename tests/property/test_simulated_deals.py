@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 from terts_referee.domain.cards import DECK, Card, Suit
 from terts_referee.domain.declarations import parse_combo
-from terts_referee.domain.events import DealEvent, Declare, Exchange, PenaltyKind, Trick
+from terts_referee.domain.events import DealEvent, Declare, Event, Exchange, PenaltyKind, Trick
 from terts_referee.domain.play import legal_follows, trick_winner
-from terts_referee.domain.rules import load_ruleset
+from terts_referee.domain.rules import Ruleset, load_ruleset
 from terts_referee.i18n.words import say
 from terts_referee.referee import replay, round_points
 from tests.simulator import (
+    SimDeal,
     SimRules,
     find_deal,
     full_deck,
@@ -71,9 +72,10 @@ RULESETS = (
 )
 
 
-def events_of(deal, rules, dealer: str | None = "given") -> list:
+def events_of(deal: SimDeal, rules: Ruleset, dealer: str | None = "given") -> list[Event]:
     """The deal as the referee's events; ``dealer=None`` leaves the dealer to the rotation."""
-    events = [DealEvent(deal.dealer if dealer == "given" else dealer, deal.trump, deal.face_up)]
+    first = deal.dealer if dealer == "given" else dealer
+    events: list[Event] = [DealEvent(first, deal.trump, deal.face_up)]
     for action in deal.actions:
         if action[0] == "exchange":
             events.append(Exchange(action[1]))
@@ -196,6 +198,7 @@ def test_legal_deals_replay_like_the_simulator(seed, dealer, rules, exchange, de
     over = [p for p in PLAYERS if deal.points[p] >= r.game.target]
     sheet = replay(PLAYERS, events if over else [*events, DealEvent()], r)
     got = sheet.deals[0]
+    assert got.card_points is not None  # a finished deal's
     assert sum(got.card_points.values()) == 150
     assert got.card_points == deal.card_points
     assert {p: got.declared(p) for p in PLAYERS} == deal.declared
@@ -262,6 +265,7 @@ def test_injected_renege_is_caught_when_proven(seed, dealer, renege_at, rules, e
     )
     assume(deal.renege is not None)
     ren = deal.renege
+    assert ren is not None  # assumed above
     events = events_of(deal, r)
     proof = trick_event_number(events, ren.proven_at_public)
     before = replay(PLAYERS, events[: proof - 1], r).deals[0]
@@ -278,6 +282,7 @@ def test_injected_renege_is_caught_when_proven(seed, dealer, renege_at, rules, e
         for n in (say(v, "en") for v in got.notices)
     )
     assert penalties(got) == flagged, "no other penalty"
+    assert got.card_points is not None  # a finished deal's
     assert sum(got.card_points.values()) == 150
     if r.penalties.renege == "deal-to-opponent":
         assert got.card_points == {ren.player: 0, deal.other(ren.player): 150}
@@ -291,10 +296,11 @@ def test_renege_penalty_names_the_follower_not_the_leader():
     """A concrete deal, seed-found: the follower of the renege trick is the one penalised."""
     r = ruleset("classic")
     deal = _first(lambda d: d.renege is not None and d.renege.trick == 9, renege_at=9)
+    assert deal.renege is not None  # found for it
     got = replay(PLAYERS, events_of(deal, r), r).deals[0]
     (pen,) = penalties(got, PenaltyKind.RENEGE)
     assert pen.player == deal.renege.player == deal.tricks[8].follower
-    assert got.card_points[deal.tricks[8].leader] == 150
+    assert got.card_points is not None and got.card_points[deal.tricks[8].leader] == 150
 
 
 def _first(predicate, **kwargs):
@@ -310,7 +316,7 @@ def test_exchanged_declared_seven_is_no_false_declaration():
     7 (Bob), and Bob plays it: that proves nothing against Ann's declaration."""
     r = ruleset("classic")
     c = Card.parse
-    events = [
+    events: list[Event] = [
         DealEvent("Bob", Suit.HEARTS, c("Ah")),
         Declare("Ann", (parse_combo("9h,8h,7h", Suit.HEARTS, r),)),
         Trick(c("Ks"), c("As")),  # Bob wins and leads
@@ -392,6 +398,7 @@ def test_a_renege_is_flagged_only_from_cards_truly_held(
     assert got.finished and len(got.tricks) == 16
     standing = [p for _, p in got.standing_reneges() if p.auto]
     for pen in standing:
+        assert pen.trick is not None  # a renege is of a trick
         sim = deal.tricks[pen.trick - 1]
         hand = deal.hand_before(pen.trick, sim.follower)
         final = pen.trick >= 8

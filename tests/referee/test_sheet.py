@@ -542,6 +542,7 @@ def test_concurrent_commands_each_recorded_once(terts, tmp_path):
     ]
     codes = [p.wait(timeout=120) for p in procs]
     for p in procs:
+        assert p.stdout is not None and p.stderr is not None  # both were PIPE
         p.stdout.close()
         p.stderr.close()
     successes = codes.count(0)

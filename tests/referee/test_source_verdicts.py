@@ -13,7 +13,7 @@ import pytest
 
 from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import Declaration
-from terts_referee.domain.events import Claim, DealEvent, Declare, PenaltyKind, Score
+from terts_referee.domain.events import Claim, DealEvent, Declare, Event, PenaltyKind, Score
 from terts_referee.domain.rules import load_ruleset
 from terts_referee.referee import EventRefused, Status, replay
 from tests.helpers import raises_verdict, said
@@ -523,7 +523,7 @@ def test_a_claim_short_by_rounding_says_why():
     is judged on the rounded count: 460 + 42 written 40 is short by 1, and the refusal says it."""
     ruleset = load_ruleset("classic")
     four = Declaration.four
-    evs = [
+    evs: list[Event] = [
         DealEvent(None, Suit.HEARTS, None, quick=True),
         Declare("Аня", (four(Rank.JACK),)),
         Score("Аня", 150, "Аня"),  # 350

@@ -483,6 +483,7 @@ def test_claim_after_a_proven_renege_counts_no_card_points_for_the_offender(tabl
         table.ok("deal", "--quick")
         table.ok("score", "140", "--by", "Ann", "--last-trick", "Bob")
     table.deal(deal)
+    assert deal.renege is not None  # the deal was found for its renege
     table.play(deal, 1, deal.renege.proven_at)
     penalty_list = deal_of(table.sheet(), 3)["penalty_list"]
     assert [(p["kind"], p["player"]) for p in penalty_list] == [("renege", "Ann")]
@@ -560,6 +561,7 @@ def test_exchange_while_the_stock_holds_two(table):
         dealer="Bob",
         exchange_at=7,
     )
+    assert deal.exchange is not None  # the deal was found for its exchange
     holder = deal.exchange[0]
     seven = notate(trump_card(deal, Rank.SEVEN))
     table.new("Bob")

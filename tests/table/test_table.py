@@ -6,11 +6,13 @@ Sessions are driven with scripted lines and, to exercise prompt_toolkit itself, 
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -514,7 +516,7 @@ def test_the_catalogue_is_the_table_s():
 def complete(text: str, completer: TableCompleter | None = None) -> list[str]:
     completer = completer or TableCompleter(["Аня", "Боря"])
     doc = Document(text, len(text))
-    return [c.text for c in completer.get_completions(doc, None)]
+    return [c.text for c in completer.get_completions(doc, CompleteEvent())]
 
 
 def test_first_word_completes_commands():
@@ -545,7 +547,8 @@ def test_player_names_with_spaces_complete_quoted():
     assert complete("d Ан", completer) == ["'Анна Мария'"]
     done = complete("d 'Анна М", completer)
     assert done == ["'Анна Мария'"]
-    first = next(iter(completer.get_completions(Document("d 'Анна М", len("d 'Анна М")), None)))
+    typed = Document("d 'Анна М", len("d 'Анна М"))
+    first = next(iter(completer.get_completions(typed, CompleteEvent())))
     assert first.start_position == -len("'Анна М")
 
 
@@ -570,7 +573,7 @@ def test_each_card_is_shown_once_in_the_menu(text):
     """The menu's line for a card is its form and, only when that is written in letters, the
     symbol beside it: never the same text twice (``8♠   8♠``)."""
     completer = TableCompleter(["Аня", "Боря"])
-    found = list(completer.get_completions(Document(text, len(text)), None))
+    found = list(completer.get_completions(Document(text, len(text)), CompleteEvent()))
     assert found
     for c in found:
         meta = c.display_meta_text
@@ -613,7 +616,7 @@ def test_corrections_complete_event_numbers_then_a_recording_line():
     assert complete("fix ", completer) == ["3", "2", "1"]
     assert complete("drop 1", completer) == ["1"]
     doc = Document("ins ", 4)
-    metas = [c.display_meta_text for c in completer.get_completions(doc, None)]
+    metas = [c.display_meta_text for c in completer.get_completions(doc, CompleteEvent())]
     assert metas[0] == "event 3: Боря counts 54"
     recording = complete("fix 3 ", completer)
     assert {"s", "d", "score", "declare"} <= set(recording)
@@ -628,7 +631,7 @@ def test_session_completer_knows_the_game(tmp_path, capsys, monkeypatch):
 
     seen = []
 
-    class Spy(table.TableCompleter):
+    class Spy(TableCompleter):  # the class the session makes its completer of
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             seen.append(self)
@@ -650,7 +653,7 @@ def test_history_file_beside_the_game(tmp_path):
 
     history = _history_for(tmp_path / "g.toml")
     assert isinstance(history, FileHistory)
-    assert Path(history.filename) == tmp_path / "g.toml.history"
+    assert Path(os.fsdecode(history.filename)) == tmp_path / "g.toml.history"
 
 
 def test_piped_stdin_is_read_line_by_line(tmp_path, capsys, monkeypatch):

@@ -8,8 +8,12 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -21,7 +25,7 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 REPO = Path(__file__).resolve().parents[2]
 # axe-core, the accessibility checker: the tests' own tool, from npm (.ci/node), never shipped
 AXE = Path(os.environ.get("TERTS_AXE") or REPO / ".ci/node/node_modules/axe-core/axe.min.js")

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from terts_referee.api import GameFile
+from terts_referee.api import GameFile, Penalty
 from tests.club_helpers import club_server, table
 from tests.serve_helpers import raw_http, request, serve_process, split_answer, streams_ended
 from tests.web.test_serve import _next_data
@@ -31,8 +31,11 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "T" * 22
 
 
+Where = tuple[Path, Path]  # the club folder and the library
+
+
 @pytest.fixture
-def where(tmp_path):
+def where(tmp_path: Path) -> Where:
     """The club folder and the library (the ``TERTS_LIBRARY`` of every test)."""
     return tmp_path / "club", tmp_path / "library"
 
@@ -91,7 +94,7 @@ def test_the_lobby_its_pages_and_assets(where):
     assert ui["words"]["club.ui.title"] == "Club night" and "classic" in ui["rulesets"]
 
 
-def test_the_lobby_speaks_the_servers_language(where):
+def test_the_lobby_speaks_the_servers_language(where: Where) -> None:
     with club_server(*where, lang="ru") as server:
         ui = request(server, "GET", "api/ui").json()
         page = request(server, "GET", "")
@@ -174,7 +177,7 @@ def test_a_table_opened_played_and_finished_through_http(where):
     assert len(moved) == 1 and "Аня_Боря" in moved[0].name
 
 
-def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where):
+def test_a_table_s_page_is_the_phone_page_and_its_root_redirects(where: Where) -> None:
     with club_server(*where, lang="ru") as server:
         name = _open(server)
         ui = request(server, "GET", table(name, "api/ui")).json()
@@ -252,6 +255,56 @@ def test_the_phone_s_next_game_history_and_sheet_work_at_a_table(tmp_path):
     rows = {r["name"]: r for r in standings["players"]}
     assert (rows["Аня"]["games"], rows["Аня"]["wins"], rows["Аня"]["playing"]) == (1, 1, name)
     assert standings["finished"][0]["table"] is None  # in the library now: its sheet by key
+
+
+def test_a_tables_next_game_never_leaves_its_file_missing_for_the_lobby(where, monkeypatch):
+    """The lobby's watcher reads the folder between any two steps of a table's next game
+    (the finished game put in the library, the new one in its place) and never sees the
+    table gone: the file is replaced, never removed and written again. The watcher's read
+    (``Club.refresh``, as ``ClubApp.watch`` calls it) is forced right after every unlink,
+    rename, replace and link, so every interleaving with the folder's listing is tried."""
+    from terts_referee.game.model import now
+    from terts_referee.library.evening import check_club_folder, evening_start
+    from terts_referee.web.app import Limits
+    from terts_referee.web.club_app import ClubApp
+
+    folder, library = where
+    check_club_folder(folder, library)
+    app = ClubApp(folder, library, "en", None, {"127.0.0.1"}, Limits(), evening_start(now()))
+    try:
+        status, opened = app.lobby.backend.act("tables", {"players": ["Аня", "Боря"]})
+        assert status == 200, opened
+        name = opened["name"]
+        file, here = folder / f"{name}.toml", app.club.tables[name]
+        for _ in range(4):  # past classic's 501
+            assert here.backend.act("deal", {"trump": "h"})[0] == 200
+            score = {"points": 150, "by": "Аня", "last_trick": "Аня"}
+            assert here.backend.act("score", score)[0] == 200
+        seen: list[tuple[str, str, bool, list[str]]] = []
+
+        def then_the_watcher_looks(step, original):
+            def step_then_look(*args, **kwargs):
+                done = original(*args, **kwargs)
+                _, gone = app.club.refresh(remove=True)
+                seen.append((step, str(args[-1]), file.is_file(), [t.name for t in gone]))
+                return done
+
+            return step_then_look
+
+        for step in ("unlink", "rename", "replace", "link"):
+            monkeypatch.setattr(os, step, then_the_watcher_looks(step, getattr(os, step)))
+        status, said = here.backend.act("new", {"players": ["Аня", "Боря"]})
+        monkeypatch.undo()
+        assert status == 200, said
+        assert all(there and gone == [] for _, _, there, gone in seen), seen
+        assert ("replace", str(file), True, []) in seen  # the new game renamed over the old
+        assert any(step == "link" for step, *_ in seen)  # the finished game into the library
+        (kept,) = library.glob("*.toml")
+        assert GameFile(kept).sheet().winner == "Аня"
+        assert app.club.tables[name] is here and name not in app.club.closed
+        assert here.backend.state()["sheet"]["deals"] == []  # the table plays the new game
+    finally:
+        app.close()
 
 
 def _standings_with(server, games: int, playing: int):
@@ -350,7 +403,9 @@ def test_every_limit_of_the_single_game_server_holds_per_table(where):
     assert file.entries == ()  # nothing refused was recorded
 
 
-def test_with_a_token_every_table_needs_it_and_a_wrong_one_never_learns_a_name(where):
+def test_with_a_token_every_table_needs_it_and_a_wrong_one_never_learns_a_name(
+    where: Where,
+) -> None:
     with club_server(*where, token=TOKEN) as server:
         name = _open(server)
         good = request(server, "GET", table(name, "api/state"))
@@ -426,7 +481,7 @@ def test_no_more_tables_than_the_club_serves(where, monkeypatch):
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def test_the_lobby_opens_each_round_in_one_tap(where):
+def test_the_lobby_opens_each_round_in_one_tap(where: Where) -> None:
     folder, library = where
     players = ["Аня", "Боря", "Вика", "Гена"]
     with club_server(*where, players=players) as server:
@@ -553,6 +608,7 @@ def test_a_tables_game_is_locked_like_any_game_file(where):
             text=True,
             env=env,
         )
+        assert locker.stdin is not None and locker.stdout is not None  # both piped
         try:
             assert locker.stdout.readline() == "held\n"
             before = path.read_bytes()
@@ -612,7 +668,10 @@ def test_taps_and_terminal_commands_at_once_keep_every_event(where, terts):
         thread.join(30)
         log = GameFile(path).log()
     assert taps == [200] * 10
-    offenders = [e.event.player for e in log.entries[1:]]
+    offenders = []
+    for entry in log.entries[1:]:
+        assert isinstance(entry.event, Penalty)
+        offenders.append(entry.event.player)
     assert sorted(offenders) == ["Аня"] * 10 + ["Боря"] * 10
 
 
@@ -680,11 +739,14 @@ def test_serve_club_makes_its_folder_says_where_and_stops_cleanly(tmp_path):
     only hang guards)."""
     proc = serve_process(tmp_path, "--club", "night", "--port", "0")
     pages = []
+    assert proc.stdout is not None  # piped (``serve_process``)
     try:
         made = proc.stdout.readline()
         heading = proc.stdout.readline()
         said = [proc.stdout.readline() for _ in range(2)]
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", heading).group(1))
+        address = re.search(r"127\.0\.0\.1:(\d+)/", heading)
+        assert address is not None, heading
+        port = int(address.group(1))
         conn = socket.create_connection(("127.0.0.1", port), timeout=10)
         body = json.dumps({"players": ["Аня", "Боря"]}).encode()
         conn.sendall(

@@ -400,8 +400,11 @@ def test_serve_stops_cleanly_with_pages_open(tmp_path, sig):
     pages = []
     try:
         first = _first_line(proc)
+        assert proc.stderr is not None  # piped (``serve_process``)
         assert "http://127.0.0.1:" in first, first + proc.stderr.read()
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", first).group(1))
+        address = re.search(r"127\.0\.0\.1:(\d+)/", first)
+        assert address is not None, first
+        port = int(address.group(1))
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
             sock.sendall(f"GET /api/ui HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             assert sock.recv(100).startswith(b"HTTP/1.1 200")
@@ -496,7 +499,9 @@ def test_every_word_the_server_and_page_use_exists():
     assert used and used_by_page
     assert sorted(k for k in used if k not in catalogue.TEXTS) == []
     assert sorted(k for k in used_by_page if k not in words and not k.endswith(".")) == []
-    for kind in re.search(r"PENALTIES = \[([^\]]+)\]", script).group(1).split(","):
+    penalties = re.search(r"PENALTIES = \[([^\]]+)\]", script)
+    assert penalties is not None, "app.js lists its PENALTIES"
+    for kind in penalties.group(1).split(","):
         assert "pen." + kind.strip().strip('"') in words
     assert json.dumps(words)  # every word is plain text
 

@@ -222,6 +222,7 @@ def _trickle(server, sockets: list[socket.socket], data: bytes, every: float, gu
                     answers.setdefault(sock.fileno(), b"")
         sent += 1
         for key, _ in selector.select(every):
+            assert isinstance(key.fileobj, socket.socket)  # it watches the sockets alone
             sock = key.fileobj
             chunks = b""
             try:
