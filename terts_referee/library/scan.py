@@ -95,7 +95,7 @@ def summarize_file(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str 
     from ..referee import EventRefused
 
     try:
-        doc = parse_game(path, data)
+        doc = parse_game(path, data, remember=False)
         from .copies import digest_of
 
         digest = digest_of(doc)  # before from_doc: the document as the file holds it
@@ -178,8 +178,11 @@ def scan_library(
         changed: list[str] = []
         for name, st in files.items():
             row = index.rows.get(name)
-            same = row is not None and (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
-            if same and row is not None and row.mtime_ns + RACY_NS < row.checked_ns:
+            if row is None:  # nothing to compare its bytes with: read once, below
+                changed.append(name)
+                continue
+            same = (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
+            if same and row.mtime_ns + RACY_NS < row.checked_ns:
                 known[name] = (row.summary, row.error)
                 hashes[name] = row.hash
                 continue
@@ -188,7 +191,7 @@ def scan_library(
                 scan.skipped.append((name, data))
                 continue
             digest = _digest(data)
-            if row is not None and row.hash == digest:  # touched, or racy: the same bytes
+            if row.hash == digest:  # touched, or racy: the same bytes
                 known[name] = (row.summary, row.error)
                 hashes[name] = digest
                 fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
