@@ -68,13 +68,15 @@ def _tell(scan: Scan, where: Path) -> None:
     files skipped, the games continued differently."""
     from ..i18n.messages import t
     from ..output import console
-    from ..output.library_report import conflicts_of, say_conflicts
 
     for note in scan.notes:
         console.note(note)
     for name, reason in scan.skipped:
         console.note(t("library.skipped", path=where / name, reason=reason))
-    say_conflicts(conflicts_of(scan))
+    if scan.conflicts:  # the report's module (and the summaries' it imports) only for them
+        from ..output.library_report import conflicts_of, say_conflicts
+
+        say_conflicts(conflicts_of(scan))
     from ..library.scan import TOLD_FROM
 
     if scan.rebuilt >= TOLD_FROM:
@@ -158,12 +160,16 @@ def check_filters(player: str | None, vs: str | None, since: str | None, until: 
     """The filters that need no library, checked before it is read (a bad date refused at
     once, not after a scan of two thousand games)."""
     from ..errors import NotationError
-    from ..library.stats import parse_date
 
     if vs and not player:
+        from ..library import stats  # noqa: F401  (where the refusal's words are registered)
+
         raise NotationError(Verdict("library.vs_alone"))
-    parse_date(since)
-    parse_date(until)
+    if since or until:  # the statistics' module only for a date to read
+        from ..library.stats import parse_date
+
+        parse_date(since)
+        parse_date(until)
 
 
 def filters_from(

@@ -81,6 +81,13 @@ def padded(times: list[datetime | None], n: int) -> list[datetime | None]:
     return (list(times) + [None] * n)[:n]
 
 
+#: The rulesets of the files read, by the ``repr`` of their table (it tells 1, 1.0, True and
+#: "1" apart, as the checks do): a library's thousands of games hold a handful of rulesets,
+#: and checking each again was a twelfth of its first build. Only valid ones are kept (a
+#: Ruleset is immutable), at most 64.
+_rules_read: dict[str, Ruleset] = {}
+
+
 def game_from_doc(make: Callable[..., T], doc: dict[str, Any], origin: str | None = None) -> T:
     """The game the document ``doc`` holds, made by ``make`` (``Game``) from the arguments
     ``Game`` takes (its journal, times and trail as read); raises GameFileError when the
@@ -109,11 +116,16 @@ def game_from_doc(make: Callable[..., T], doc: dict[str, Any], origin: str | Non
     rules_doc = doc.get("rules")
     if not isinstance(rules_doc, dict):
         raise bad("rules", Verdict("store.expect.rules"))
-    try:
-        of_file = Verdict("store.rules_of", {"origin": named})
-        rules = ruleset_from_dict(rules_doc, of_file, complete=True)
-    except RulesetError as exc:
-        raise GameFileError(Verdict("store.bad_rules", {"reason": exc.verdict})) from None
+    rules = _rules_read.get(repr(rules_doc))
+    if rules is None:
+        try:
+            of_file = Verdict("store.rules_of", {"origin": named})
+            rules = ruleset_from_dict(rules_doc, of_file, complete=True)
+        except RulesetError as exc:
+            raise GameFileError(Verdict("store.bad_rules", {"reason": exc.verdict})) from None
+        if len(_rules_read) >= 64:
+            _rules_read.clear()
+        _rules_read[repr(rules_doc)] = rules
     first = doc.get("first_dealer")
     if first is not None and first not in players:
         a, b = players

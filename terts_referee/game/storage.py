@@ -137,9 +137,11 @@ def read_game_bytes(path: Path) -> bytes:
     return data
 
 
-def parse_game(path: Path, data: bytes) -> dict[str, Any]:
+def parse_game(path: Path, data: bytes, remember: bool = True) -> dict[str, Any]:
     """The document the bytes ``data`` of the game file at ``path`` hold: :func:`read_game`
-    once the bytes are read, with its errors."""
+    once the bytes are read, with its errors. ``remember``: keep a copy of it for the next
+    read of the same bytes (a command's own game file); False for a scan of many files, each
+    read once (the copy was a sixteenth of a library's first build)."""
     from ..files import TomlProblem, parse_toml
 
     known = _parsed_before(data)
@@ -168,7 +170,7 @@ def parse_game(path: Path, data: bytes) -> dict[str, Any]:
     if version > FORMAT_VERSION:
         params = {"path": path, "version": version, "newest": FORMAT_VERSION}
         raise GameFileError(Verdict("store.newer", params))
-    return _remember(data, doc)
+    return _remember(data, doc) if remember else doc
 
 
 def write_game(path: Path, doc: Mapping[str, Any]) -> bytes:

@@ -29,6 +29,7 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -71,8 +72,10 @@ def _chain(games: list[RatedGame]) -> list[str]:
     return links
 
 
+@lru_cache(maxsize=4096)
 def _key(name: str) -> str:
-    """How the library matches a player's name across games."""
+    """How the library matches a player's name across games (remembered: asked for every
+    player of every game, of a few dozen names)."""
     return name.strip().casefold()
 
 

@@ -95,7 +95,7 @@ def summarize_file(path: Path, data: bytes) -> tuple[dict[str, Any] | None, str 
     from ..referee import EventRefused
 
     try:
-        doc = parse_game(path, data)
+        doc = parse_game(path, data, remember=False)
         from .copies import digest_of
 
         digest = digest_of(doc)  # before from_doc: the document as the file holds it
@@ -178,8 +178,11 @@ def scan_library(
         changed: list[str] = []
         for name, st in files.items():
             row = index.rows.get(name)
-            same = row is not None and (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
-            if same and row is not None and row.mtime_ns + RACY_NS < row.checked_ns:
+            if row is None:  # nothing to compare its bytes with: read once, below
+                changed.append(name)
+                continue
+            same = (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
+            if same and row.mtime_ns + RACY_NS < row.checked_ns:
                 known[name] = (row.summary, row.error)
                 hashes[name] = row.hash
                 continue
@@ -188,7 +191,7 @@ def scan_library(
                 scan.skipped.append((name, data))
                 continue
             digest = _digest(data)
-            if row is not None and row.hash == digest:  # touched, or racy: the same bytes
+            if row.hash == digest:  # touched, or racy: the same bytes
                 known[name] = (row.summary, row.error)
                 hashes[name] = digest
                 fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
@@ -325,14 +328,17 @@ def _state(
     None when a file changed within RACY_NS of now (a change in one tick of a coarse clock
     could hide behind the same size and time: such a state is never trusted)."""
     from .index import _SCHEMA
-    from .summary import SUMMARY_VERSION
 
+    # The summaries' version is in ``_code()`` (summary.py's size and time): not imported
+    # here, since summary.py brings the referee's modules, which a kept answer never needs.
     h = hashlib.blake2b(digest_size=16)
-    h.update(f"{_code()}|{_SCHEMA}|{SUMMARY_VERSION}|{library}\0".encode())
+    h.update(f"{_code()}|{_SCHEMA}|{library}\0".encode())
     if any(st.st_mtime_ns + RACY_NS >= now for st in files.values()):
         return None
+    # In the walk's order, not sorted again: ``game_files`` lists each folder in name order,
+    # depth first, so the same files give the same list (a sort of 10,000 entries was a fifth
+    # of a warm answer); files listed otherwise only give another state, never a wrong answer.
     listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
-    listed.sort()
     h.update(repr(listed).encode("utf-8", "surrogateescape"))
     h.update(repr(sorted(skipped)).encode("utf-8", "surrogateescape"))
     if current is not None:
@@ -400,12 +406,15 @@ def answered(
     if state is not None:
         kept = stored_answer(library, question, f"{state}/{index_state(library)}")
         if kept is not None:
-            payload = json.loads(kept)
+            # What is told beside the answer, one line of JSON, then the answer's text as it
+            # was worked out: the text (6 MB at 10,000 games) is neither escaped nor decoded.
+            told, _, text = kept.partition("\n")
+            payload = json.loads(told)
             scan = Scan(library)
             scan.skipped = [(name, why) for name, why in payload["skipped"]]
             scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in payload["conflicts"]]
             tell(scan)
-            return scan, payload["text"]
+            return scan, text
     scan = scan_library(library, progress, current, files, skipped)
     tell(scan)
     text = work(scan)
@@ -413,10 +422,10 @@ def answered(
         payload = {
             "skipped": scan.skipped,
             "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
-            "text": text,
         }
         state += f"/{index_state(library)}"  # the index as this scan left it
-        keep_answer(library, question, state, json.dumps(payload, ensure_ascii=True))
+        told = json.dumps(payload, ensure_ascii=True)  # one line: JSON escapes a line break
+        keep_answer(library, question, state, f"{told}\n{text}")
     return scan, text
 
 

@@ -544,3 +544,24 @@ def test_a_none_is_named_by_its_key_path(tmp_path: Path, doc, where) -> None:
         write_game(path, doc)
     assert f"None at {where}:" in str(info.value)
     assert not path.exists()
+
+
+def test_a_ruleset_read_before_is_the_one_its_table_holds(tmp_path):
+    """A library scan reads thousands of files with one ruleset: a table read before gives
+    the ruleset it gave then, and a table that differs in a value or in its value's type (1
+    against 1.0, true against 1) is checked anew, a bad one refused after a good one."""
+    from terts_referee.domain.rules import load_ruleset
+    from terts_referee.game.model import Game
+
+    game = Game(("Аня", "Боря"), load_ruleset("classic"))
+    doc = game.to_doc()
+    first = Game.from_doc(doc, "a.toml").rules
+    assert first == load_ruleset("classic")
+    goal = doc["rules"]["game"]["target"]
+    changed = {**doc, "rules": {**doc["rules"], "game": {**doc["rules"]["game"]}}}
+    changed["rules"]["game"]["target"] = goal + 100
+    assert Game.from_doc(changed, "b.toml").rules.game.target == goal + 100
+    assert Game.from_doc(doc, "a.toml").rules == first
+    changed["rules"]["game"]["target"] = float(goal)  # a float where an integer belongs
+    with pytest.raises(GameFileError):
+        Game.from_doc(changed, "c.toml")

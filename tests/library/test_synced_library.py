@@ -499,6 +499,33 @@ def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
         assert stats(terts) == (expected, [])
 
 
+def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch):
+    """The answer kept beside the index holds, before its text, what is said beside it: a
+    file skipped whose name holds a line break (and a quote, a backslash) is named again the
+    same, and the JSON is the same bytes, whether the answer is worked out or kept."""
+    import terts_referee.library.scan as scan_module
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    odd = library / 'bad\nname "x" \\.toml'
+    odd.write_bytes(b"not = [toml")
+    for path in (game, odd):
+        os.utime(path, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
+    fresh = [terts(c, "--json", game=False) for c in ("stats", "history")]
+    read: list[int] = []
+    real = scan_module.scan_library
+
+    def counting(*a: Any, **k: Any) -> Any:
+        read.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(scan_module, "scan_library", counting)
+    kept = [terts(c, "--json", game=False) for c in ("stats", "history")]
+    assert read == []  # both from the answers kept
+    for a, b in zip(fresh, kept, strict=True):
+        assert (a.code, a.stdout, a.stderr) == (b.code, b.stdout, b.stderr)
+    assert kept[0].json()["skipped"] == fresh[0].json()["skipped"] != []
+
+
 def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
     """Nothing changed: the answer kept is given again, the index's games not read; a file
     changed (its time), an option other, and the games are read again."""

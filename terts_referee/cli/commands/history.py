@@ -33,14 +33,16 @@ def command(
 
     Example: terts history --player Аня --since 2026-01-01
     """
-    from ...library.stats import history as history_of
     from ...output import console
-    from ...output.library_report import history_document, report_history_document
 
     check_filters(player, None, since, until)  # arguments before work
     library_checked(library)
 
     def work(scan: "Scan") -> object:
+        # Imported only to work an answer out: a kept answer is printed without them.
+        from ...library.stats import history as history_of
+        from ...output.library_report import history_document
+
         filters = filters_from(scan, player, None, since, until, rules)
         document = history_document(history_of(scan.games, filters), scan)
         return document if as_json else {"history": document, "in_library": len(scan.games)}
@@ -50,4 +52,6 @@ def command(
     if as_json:
         console.write_json_text(answer)
         return
+    from ...output.library_report import report_history_document
+
     report_history_document(answer["history"], library_checked(library), answer["in_library"])

@@ -63,9 +63,7 @@ def command(
 
     Example: terts stats --player Аня --vs Боря --since 2026-01-01
     """
-    from ...library.stats import stats as stats_of
     from ...output import console
-    from ...output.library_report import report_stats, stats_document
 
     check_filters(player, vs, since, until)  # arguments before work
     library_checked(library)
@@ -74,7 +72,11 @@ def command(
     printed = as_json and html is None  # the JSON text alone: kept as it is printed
 
     def work(scan: "Scan") -> object:
+        # Imported only to work an answer out: a kept answer is printed without the
+        # statistics' modules (the referee's, which a summary needs, about 10 ms).
         from ...library.index import KeptRatings
+        from ...library.stats import stats as stats_of
+        from ...output.library_report import stats_document
 
         filters = filters_from(scan, player, vs, since, until, rules)
         memos = partial(KeptRatings, scan.library)  # one game more: one game rated
@@ -95,4 +97,6 @@ def command(
         write_page(html, page, force=force, example="season.html", quiet=as_json, library=library)
         if not as_json:
             return
+    from ...output.library_report import report_stats
+
     report_stats(figures, as_json, chart, answer["in_library"])
