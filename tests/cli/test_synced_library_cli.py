@@ -142,3 +142,30 @@ def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library
     later = DAY.timestamp() + 60
     os.utime(game, (later, later))
     assert stats(terts) == first and read == [1, 1]
+
+
+def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch):
+    """The answer kept beside the index holds, before its text, what is said beside it: a
+    file skipped whose name holds a line break (and a quote, a backslash) is named again the
+    same, and the JSON is the same bytes, whether the answer is worked out or kept."""
+    import terts_referee.library.scan as scan_module
+
+    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
+    odd = library / 'bad\nname "x" \\.toml'
+    odd.write_bytes(b"not = [toml")
+    for path in (game, odd):
+        os.utime(path, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
+    fresh = [terts(c, "--json", game=False) for c in ("stats", "history")]
+    read: list[int] = []
+    real = scan_module.scan_library
+
+    def counting(*a: Any, **k: Any) -> Any:
+        read.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(scan_module, "scan_library", counting)
+    kept = [terts(c, "--json", game=False) for c in ("stats", "history")]
+    assert read == []  # both from the answers kept
+    for a, b in zip(fresh, kept, strict=True):
+        assert (a.code, a.stdout, a.stderr) == (b.code, b.stdout, b.stderr)
+    assert kept[0].json()["skipped"] == fresh[0].json()["skipped"] != []
