@@ -1,19 +1,26 @@
-"""Ratings in `terts stats`: each player's rating over the period's finished games (the order
-and the numbers of a known library), the same whatever the files are called, the period alone
-for --since/--until, every opponent counted whatever --player shows, the chance of a pair, and
-the season page's chart."""
+"""Ratings in the library's figures (``library.stats.stats``, what `terts stats` shows): each
+player's rating over the period's finished games (the order and the numbers of a known library),
+the same whatever the files are called, the period alone for since/until, every opponent counted
+whatever the player filter shows, the chance of a pair, and the season page's chart. The
+command's own words (the chance said, the ratings table, its refusals) are in
+tests/cli/test_stats_ratings_cli.py."""
 
 from __future__ import annotations
 
 import json
 import shutil
 from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from terts_referee.game.model import new_game_id
 from terts_referee.library.ratings import RatedGame, rate
-from tests.helpers import assert_refused
+from terts_referee.library.scan import scan_library
+from terts_referee.library.stats import Filters, parse_date, resolve_player, stats
+from terts_referee.output.library_report import stats_document
+from terts_referee.output.season import season_html
 from tests.library.games import game_of, put
 
 EVENING = datetime(2026, 3, 2, 19, 0).astimezone()
@@ -56,15 +63,30 @@ def _expected(ids, only=None):
     return rate(games)
 
 
-def stats(terts, *args):
-    r = terts("stats", "--json", *args, game=False)
-    assert r.code == 0, r.stderr
-    return r.json()
+def figures(
+    library: Path,
+    player: str | None = None,
+    vs: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> Any:
+    """The figures of the library's games (what ``terts stats --json`` prints), through the
+    library's functions: its scan, the filters, ``stats`` (read as JSON is: ``Any``, where a
+    player's rating, None in the type for a player without one, is a number here)."""
+    scan = scan_library(library)
+    games = scan.games
+    filters = Filters(
+        player=resolve_player(player, games) if player else None,
+        vs=resolve_player(vs, games) if vs else None,
+        since=parse_date(since),
+        until=parse_date(until),
+    )
+    return stats_document(stats(games, filters), scan)
 
 
-def test_ratings_of_a_known_library(terts, club):
-    _, ids = club
-    data = stats(terts)
+def test_ratings_of_a_known_library(club):
+    library, ids = club
+    data = figures(library)
     expected = _expected(ids)
     by_rating = sorted(data["players"], key=lambda n: -data["players"][n]["rating"])
     assert by_rating == ["Аня", "Вика", "Боря", "Гена"]  # four wins, two, one, none
@@ -80,150 +102,108 @@ def test_ratings_of_a_known_library(terts, club):
     assert data["ratings"]["start"]["sigma"] == pytest.approx(25 / 3)
     assert data["ratings"]["games"] == len(RESULTS)
     # the chart's points: each game gives its two players their rating after it
-    last = {}
+    last: dict[str, float] = {}
     for game in data["timeline"]:
         assert set(game["ratings"]) == set(game["players"])
         last.update(game["ratings"])
     assert last == {name: p["rating"] for name, p in data["players"].items()}
 
 
-def test_the_same_library_gives_the_same_ratings_whatever_the_files_are_called(
-    terts, club, tmp_path
-):
+def test_the_same_library_gives_the_same_ratings_whatever_the_files_are_called(club, tmp_path):
     """Twice in a row, and in a copy whose files are named in the reverse order (the two games
     of one moment are ordered by their ids, not their names)."""
     library, _ = club
-    first = stats(terts)
-    assert stats(terts) == first
+    first = figures(library)
+    assert figures(library) == first
     other = tmp_path / "elsewhere"
     other.mkdir()
     files = sorted(library.glob("*.toml"))
     for n, path in enumerate(files):
         shutil.copy2(path, other / f"{len(files) - n:02}-renamed.toml")
-    moved = stats(terts, "--library", str(other))
+    moved = figures(other)
     assert moved["players"] == first["players"]
     assert [g["ratings"] for g in moved["timeline"]] == [g["ratings"] for g in first["timeline"]]
 
 
-def test_since_and_until_rate_the_period_alone(terts, club):
-    _, ids = club
-    week2 = stats(terts, "--since", _start(7, 0).date().isoformat())
+def test_since_and_until_rate_the_period_alone(club):
+    library, ids = club
+    week2 = figures(library, since=_start(7, 0).date().isoformat())
     expected = _expected(ids, only=lambda days: days == 7)
     assert week2["ratings"]["games"] == 3
     assert {n: p["rating"] for n, p in week2["players"].items()} == {
         p.name: round(p.rating, 2) for p in expected
     }
-    week1 = stats(terts, "--until", _start(0, 0).date().isoformat())
+    week1 = figures(library, until=_start(0, 0).date().isoformat())
     expected = _expected(ids, only=lambda days: days == 0)
     assert {n: p["rating"] for n, p in week1["players"].items()} == {
         p.name: round(p.rating, 2) for p in expected
     }
-    assert week1["players"]["Аня"]["rating"] != stats(terts)["players"]["Аня"]["rating"]
+    assert week1["players"]["Аня"]["rating"] != figures(library)["players"]["Аня"]["rating"]
 
 
-def test_player_and_vs_filter_the_display_not_the_ratings(terts, club):
-    everyone = stats(terts)["players"]
-    one = stats(terts, "--player", "бор")
+def test_player_and_vs_filter_the_display_not_the_ratings(club):
+    library, _ = club
+    everyone = figures(library)["players"]
+    one = figures(library, player="бор")
     assert set(one["players"]) == {"Аня", "Боря", "Вика", "Гена"}  # his opponents shown too
     assert one["players"]["Боря"]["games"] == 4
     for name, p in one["players"].items():
         assert p["rating"] == everyone[name]["rating"]  # opponents' strength counts
         assert p["rated_games"] == everyone[name]["rated_games"]
-    pair = stats(terts, "--player", "Гена", "--vs", "вика")
+    pair = figures(library, player="Гена", vs="вика")
     assert set(pair["players"]) == {"Вика", "Гена"} and pair["games"] == 1
     assert pair["players"]["Гена"]["rating"] == everyone["Гена"]["rating"]
 
 
-def test_the_chance_of_the_next_game(terts, club):
-    _, ids = club
-    data = stats(terts, "--player", "аня", "--vs", "Гена")
+def test_the_chance_of_the_next_game(club):
+    library, ids = club
+    data = figures(library, player="аня", vs="Гена")
     a, b = _expected(ids).chance("Аня", "Гена")
     assert data["chance"] == {"Аня": round(a, 3), "Гена": round(b, 3)}
     assert data["chance"]["Аня"] > 0.5
     assert sum(data["chance"].values()) == pytest.approx(1, abs=1e-3)
-    assert "chance" not in stats(terts) and "chance" not in stats(terts, "--player", "Аня")
-    r = terts("stats", "--player", "аня", "--vs", "Гена", game=False)
-    assert r.code == 0 and r.stderr == ""
-    pa, pb = f"{a * 100:.0f}%", f"{b * 100:.0f}%"
-    assert f"The chance to win the next game, by the ratings: Аня {pa}, Гена {pb}." in r.stdout
-    r = terts("--lang", "ru", "stats", "--player", "Аня", "--vs", "Гена", game=False)
-    assert f"Шанс на победу в следующей партии по рейтингам: Аня {pa}, Гена {pb}." in r.stdout
+    assert "chance" not in figures(library)
+    assert "chance" not in figures(library, player="Аня")
 
 
-def test_the_chance_is_given_for_players_who_never_met_in_the_period(terts, club):
+def test_the_chance_is_given_for_players_who_never_met_in_the_period(club):
     """In the second week Вика and Гена each played (so each has a rating of the period) but
-    not each other: no game between them to show, and still the model's chance, said so."""
-    _, ids = club
-    since = ("--since", _start(7, 0).date().isoformat())
-    data = stats(terts, "--player", "Вика", "--vs", "Гена", *since)
+    not each other: no game between them to show, and still the model's chance."""
+    library, ids = club
+    data = figures(library, player="Вика", vs="Гена", since=_start(7, 0).date().isoformat())
     a, b = _expected(ids, only=lambda days: days == 7).chance("Вика", "Гена")
     assert data["games"] == 0 and data["players"] == {}
     assert data["chance"] == {"Вика": round(a, 3), "Гена": round(b, 3)}
-    pa, pb = f"{a * 100:.0f}%", f"{b * 100:.0f}%"
-    r = terts("stats", "--player", "Вика", "--vs", "Гена", *since, game=False)
-    assert r.code == 0 and r.stderr == ""
-    assert r.stdout.splitlines() == [
-        "Вика and Гена: no finished game between them matches the options given "
-        "(7 games in the library)",
-        f"The chance to win the next game, by the ratings: Вика {pa}, Гена {pb}.",
-    ]
-    r = terts("--lang", "ru", "stats", "--player", "Вика", "--vs", "Гена", *since, game=False)
-    assert r.stdout.splitlines() == [
-        "Вика и Гена: оконченных партий друг с другом под заданные условия нет (всего в "
-        "библиотеке: 7)",
-        f"Шанс на победу в следующей партии по рейтингам: Вика {pa}, Гена {pb}.",
-    ]
 
 
-def test_no_chance_without_a_rating_of_the_period(terts, club):
+def test_no_chance_without_a_rating_of_the_period(club):
     """A player with no finished game in the period has no rating there: no chance to give."""
-    data = stats(terts, "--player", "Вика", "--vs", "Гена", "--since", "2099-01-01")
-    assert "chance" not in data
-    r = terts("stats", "--player", "Вика", "--vs", "Гена", "--since", "2099-01-01", game=False)
-    assert r.code == 0 and "chance" not in r.stdout
+    library, _ = club
+    assert "chance" not in figures(library, player="Вика", vs="Гена", since="2099-01-01")
 
 
-def test_the_ratings_table_for_people(terts, club):
-    r = terts("stats", game=False)
-    assert r.code == 0, r.stderr
-    lines = r.stdout.splitlines()
-    top = next(i for i, line in enumerate(lines) if line.strip() == "Ratings")
-    rows = [line for line in lines[top:] if line.startswith("│")]
-    data = stats(terts)["players"]
-    order = sorted(data, key=lambda n: -data[n]["rating"])
-    for row, name in zip(rows, order, strict=True):
-        p = data[name]
-        shown = f"{p['rating']:.1f} (mu {p['mu']:.1f} ± {p['sigma']:.1f})"
-        assert row.split("│")[1].strip() == name and row.split("│")[2].strip() == shown
-    assert "Rating: mu - 3 sigma (openskill), a skill the player very likely has." in lines
-    assert "Rated over the 7 finished games of the period, whoever played them." in lines
-
-
-def test_no_finished_game_no_ratings(terts, tmp_path):
-    put(tmp_path / "library" / "a.toml", game_of("Аня", "Боря", EVENING, moves=4))
-    data = stats(terts)
+def test_no_finished_game_no_ratings(tmp_path):
+    library = tmp_path / "library"
+    put(library / "a.toml", game_of("Аня", "Боря", EVENING, moves=4))
+    data = figures(library)
     assert data["players"] == {} and data["ratings"]["games"] == 0
-    r = terts("stats", "--player", "Аня", "--vs", "Боря", game=False)
-    assert r.code == 0 and "chance" not in r.stdout
-    assert_refused(terts("stats", "--vs", "Боря", game=False), "--vs needs --player")
+    assert "chance" not in figures(library, player="Аня", vs="Боря")
 
 
-def test_the_season_page_draws_the_ratings(terts, club, tmp_path):
-    page = tmp_path / "season.html"
-    assert terts("stats", "--html", str(page), game=False).code == 0
-    html = page.read_text(encoding="utf-8")
-    data = stats(terts)
+def test_the_season_page_draws_the_ratings(club):
+    library, _ = club
+    data = figures(library)
+    html = season_html(data, "en")
     assert 'class="season-chart ratings"' in html
     for name, p in data["players"].items():
         assert f'data-player="{name}" data-rating="{json.dumps(p["rating"])}"' in html
     assert "Ratings, game by game" in html
 
 
-def test_the_season_page_escapes_names_in_the_ratings_chart(terts, tmp_path):
-    put(tmp_path / "library" / "a.toml", game_of("<b>Ann", '"Bob"&', EVENING))
-    page = tmp_path / "s.html"
-    assert terts("stats", "--html", str(page), game=False).code == 0
-    html = page.read_text(encoding="utf-8")
+def test_the_season_page_escapes_names_in_the_ratings_chart(tmp_path):
+    library = tmp_path / "library"
+    put(library / "a.toml", game_of("<b>Ann", '"Bob"&', EVENING))
+    html = season_html(figures(library), "en")
     chart = html[html.index('class="season-chart ratings"') :]
     chart = chart[: chart.index("</svg>")]
     assert "<b>Ann" not in chart and "&lt;b&gt;Ann" in chart and "&quot;Bob&quot;&amp;" in chart

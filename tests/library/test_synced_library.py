@@ -5,7 +5,6 @@ library, and nothing written inside the library by reading it."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import sqlite3
 from datetime import datetime, timedelta
@@ -17,24 +16,42 @@ import tomli_w
 
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
+from terts_referee.i18n.messages import t
 from terts_referee.library.folders import MAX_DEPTH
 from terts_referee.library.index import OLD_INDEX_NAME
 from terts_referee.library.location import cache_dir, index_path
+from terts_referee.library.scan import Scan, scan_library
+from terts_referee.library.stats import Filters
+from terts_referee.library.stats import history as history_of
+from terts_referee.library.stats import stats as stats_of
+from terts_referee.output.library_report import conflicts_of, history_document, stats_document
 from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
 
 
-def stats(terts, *args):
-    r = terts("stats", "--json", *args, game=False)
-    assert r.code == 0, r.stderr
-    return r.json(), r.stderr.splitlines()
+def said_of(scan: Scan) -> list[str]:
+    """What a face tells of the scan, one line each, in the catalogue's words (``terts stats``
+    prints them on stderr): the index's notes, the files skipped, the games continued
+    differently."""
+    return [
+        *scan.notes,
+        *(t("library.skipped", path=scan.library / name, reason=why) for name, why in scan.skipped),
+        *(t("library.conflict", files=", ".join(c["files"])) for c in conflicts_of(scan)),
+    ]
 
 
-def history(terts, *args):
-    r = terts("history", "--json", *args, game=False)
-    assert r.code == 0, r.stderr
-    return r.json()
+def stats(library: Path, current: Path | None = None) -> tuple[Any, list[str]]:
+    """The library's figures (``terts stats --json``) and what is said of its scan, through the
+    library's functions; ``current``: the game file being played."""
+    scan = scan_library(library, current=current)
+    return stats_document(stats_of(scan.games, Filters()), scan), said_of(scan)
+
+
+def history(library: Path, current: Path | None = None) -> Any:
+    """The library's games as ``terts history --json`` lists them, through the library."""
+    scan = scan_library(library, current=current)
+    return history_document(history_of(scan.games, Filters()), scan)
 
 
 def snapshot(root: Path) -> dict[str, tuple]:
@@ -58,7 +75,7 @@ def library(tmp_path):
 # --- copies of one game ------------------------------------------------------------------------
 
 
-def test_the_same_game_in_three_places_counts_once(terts, library):
+def test_the_same_game_in_three_places_counts_once(library):
     """A sync tool's conflict copy and a backup folder: one game; the copies are listed with
     the file counted instead, and no file changes."""
     game = game_of("Аня", "Боря", DAY, new_game_id())
@@ -67,7 +84,7 @@ def test_the_same_game_in_three_places_counts_once(terts, library):
     put(library / "backup" / first.name, game)
     put(library / "2026-03-09_2000_Аня_Боря.toml", game_of("Боря", "Аня", DAY + timedelta(7)))
     before = snapshot(library)
-    data, said = stats(terts)
+    data, said = stats(library)
     assert said == []
     assert data["games"] == 2 and data["players"]["Аня"]["games"] == 2
     assert data["players"]["Аня"]["wins"] == 1 and data["players"]["Боря"]["wins"] == 1
@@ -79,7 +96,7 @@ def test_the_same_game_in_three_places_counts_once(terts, library):
         {"file": str(library / "backup" / first.name), "counted": counted},
         {"file": str(conflict), "counted": counted},
     ]
-    listed = history(terts)
+    listed = history(library)
     assert len(listed["games"]) == 2 and listed["copies"] == data["copies"]
     assert counted in [g["file"] for g in listed["games"]]
     assert snapshot(library) == before
@@ -93,33 +110,33 @@ def test_the_same_game_in_three_places_counts_once(terts, library):
         pytest.param("X (Аня's conflicted copy 2026-12-01).toml", id="Dropbox"),
     ],
 )
-def test_of_identical_copies_the_original_counts_not_the_sync_conflict(terts, library, conflict):
+def test_of_identical_copies_the_original_counts_not_the_sync_conflict(library, conflict):
     """A sync tool names its conflict copy by adding to the original's name: of copies as full
     and as late, the shorter file name counts, though the conflict copy may come first in
     code-point order (" " and "." sort before "_")."""
     game = game_of("Аня", "Боря", DAY, new_game_id())
     original = put(library / "X.toml", game)
     copy = put(library / conflict, game)
-    data, _ = stats(terts)
+    data, _ = stats(library)
     assert data["games"] == 1
     assert data["copies"] == [{"file": str(copy), "counted": str(original)}]
-    assert [g["file"] for g in history(terts)["games"]] == [str(original)]
+    assert [g["file"] for g in history(library)["games"]] == [str(original)]
 
 
-def test_the_copy_with_more_events_counts(terts, library):
+def test_the_copy_with_more_events_counts(library):
     """A phone's export made mid-game (four events) beside the finished game (six): the
     finished one counts, whatever its path."""
     game_id = new_game_id()
     full = put(library / "z-laptop" / "game.toml", game_of("Аня", "Боря", DAY, game_id))
     early = put(library / "a-phone" / "game.toml", game_of("Аня", "Боря", DAY, game_id, moves=4))
-    data, _ = stats(terts)
+    data, _ = stats(library)
     assert data["games"] == 1 and data["unfinished"] == 0
     assert data["copies"] == [{"file": str(early), "counted": str(full)}]
-    (game,) = history(terts)["games"]
+    (game,) = history(library)["games"]
     assert game["file"] == str(full) and game["winner"] == "Аня"
 
 
-def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(terts, library):
+def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(library):
     """Two copies with six entries each, the same drop entered at two moments: as full, but
     neither holds the other's entries; no tie-break by time drops one of them."""
     game_id = new_game_id()
@@ -131,7 +148,7 @@ def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(terts, libra
     doc["corrections"][0]["at"] = DAY + timedelta(minutes=1)  # the same drop, entered earlier
     older = library / "a.toml"
     write_game(older, doc)
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["copies"] == [] and data["games"] == 0 and data["unfinished"] == 0
     assert data["conflicts"] == [
         {"files": [str(newer), str(older)], "earlier": [str(library / "b.toml")]}
@@ -139,7 +156,7 @@ def test_copies_as_full_with_other_entries_are_a_conflict_not_a_tie(terts, libra
     assert len(said) == 1 and said[0].startswith("one game continued differently in ")
 
 
-def test_copies_continued_differently_are_a_conflict_none_counted(terts, library):
+def test_copies_continued_differently_are_a_conflict_none_counted(library):
     """One device played a sixth event, another corrected the fifth: neither copy holds the
     other's entries, so counting either would drop the other's play in silence. Both are
     named, none counted, and the copy both grew from is an earlier version."""
@@ -151,19 +168,19 @@ def test_copies_continued_differently_are_a_conflict_none_counted(terts, library
     corrected = put(library / "c.toml", later)
     played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
     before = snapshot(library)
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 0 and data["unfinished"] == 0 and data["copies"] == []
     assert data["conflicts"] == [{"files": [str(corrected), str(played)], "earlier": [str(common)]}]
     assert said == [
         f"one game continued differently in {corrected}, {played}: neither is counted until "
         "one is kept (`terts keep FILE` keeps FILE and moves the others aside)"
     ]
-    listed = history(terts)
+    listed = history(library)
     assert listed["games"] == [] and listed["conflicts"] == data["conflicts"]
     assert snapshot(library) == before
 
 
-def test_two_different_games_never_merge(terts, library):
+def test_two_different_games_never_merge(library):
     """Equal content under two ids; an id copied by hand into a game of other players; two
     games without ids that differ by one event: four games, nothing merged."""
     same = game_of("Аня", "Боря", DAY)
@@ -175,7 +192,7 @@ def test_two_different_games_never_merge(terts, library):
     other = game_of("Вика", "Гена", DAY).to_doc()
     other["events"][0]["trump"] = "clubs"
     write_game(library / "five.toml", other)
-    data, _ = stats(terts)
+    data, _ = stats(library)
     assert data["games"] == 5 and data["copies"] == []
 
 
@@ -202,7 +219,7 @@ def _reformatted(doc: dict) -> str:
 
 
 @pytest.mark.parametrize("times", [True, False], ids=["format 2", "format 1"])
-def test_a_reformatted_copy_of_a_game_without_an_id_still_matches(terts, library, times):
+def test_a_reformatted_copy_of_a_game_without_an_id_still_matches(library, times):
     game = game_of("Аня", "Боря", DAY)
     doc = game.to_doc()
     if not times:
@@ -218,7 +235,7 @@ def test_a_reformatted_copy_of_a_game_without_an_id_still_matches(terts, library
     copy.write_text(text, encoding="utf-8")
     assert copy.read_bytes() != (library / "game.toml").read_bytes()
     assert read_game(copy) == read_game(library / "game.toml")  # the same parsed content
-    data, said = stats(terts)
+    data, said = stats(library)
     assert said == [] and data["games"] == 1
     assert data["copies"] == [{"file": str(copy), "counted": str(library / "game.toml")}]
 
@@ -226,11 +243,11 @@ def test_a_reformatted_copy_of_a_game_without_an_id_still_matches(terts, library
 # --- folders -----------------------------------------------------------------------------------
 
 
-def test_games_in_folders_are_read_and_the_index_is_keyed_by_their_paths(terts, library):
+def test_games_in_folders_are_read_and_the_index_is_keyed_by_their_paths(library):
     put(library / "2025" / "a.toml", game_of("Аня", "Боря", DAY - timedelta(365)))
     put(library / "2026" / "club" / "b.toml", game_of("Аня", "Вика", DAY))
     put(library / "c.toml", game_of("Вика", "Боря", DAY + timedelta(1)))
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 3 and said == []
     db = sqlite3.connect(index_path(library))
     keys = sorted(row[0] for row in db.execute("SELECT file FROM games"))
@@ -238,20 +255,20 @@ def test_games_in_folders_are_read_and_the_index_is_keyed_by_their_paths(terts, 
     assert keys == ["2025/a.toml", "2026/club/b.toml", "c.toml"]
 
 
-def test_hidden_folders_and_files_are_passed_over(terts, library):
+def test_hidden_folders_and_files_are_passed_over(library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
     put(library / ".stversions" / "old.toml", game_of("Вика", "Гена", DAY))
     put(library / ".hidden.toml", game_of("Вика", "Гена", DAY + timedelta(1)))
     put(library / "x" / ".trash" / "b.toml", game_of("Вика", "Гена", DAY + timedelta(2)))
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 1 and said == [] and data["skipped"] == []
 
 
-def test_folders_deeper_than_the_bound_are_named_and_not_read(terts, library):
+def test_folders_deeper_than_the_bound_are_named_and_not_read(library):
     deep = library.joinpath(*[f"d{i}" for i in range(1, MAX_DEPTH + 1)])
     put(deep / "deepest.toml", game_of("Аня", "Боря", DAY))  # eight folders down: read
     put(deep / "d9" / "lost.toml", game_of("Вика", "Гена", DAY))
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 1 and list(data["players"]) == ["Аня", "Боря"]
     assert said == [
         f"skipped {deep / 'd9'}: a folder more than {MAX_DEPTH} folders below the library: not read"
@@ -259,14 +276,14 @@ def test_folders_deeper_than_the_bound_are_named_and_not_read(terts, library):
     assert data["skipped"] == [str((deep / "d9").relative_to(library))]
 
 
-def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library):
+def test_a_link_loop_is_refused_and_a_linked_folder_read_once(library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
     inside = library / "phone"
     put(inside / "b.toml", game_of("Вика", "Гена", DAY))
     (library / "sub").mkdir()
     (library / "sub" / "up").symlink_to(library, target_is_directory=True)  # a loop
     (library / "sub" / "usb-2").symlink_to(inside, target_is_directory=True)  # read already
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 2 and data["copies"] == []
     assert said == [
         f"skipped {library / 'sub' / 'up'}: the same folder as ., read already (a link loop, "
@@ -276,7 +293,7 @@ def test_a_link_loop_is_refused_and_a_linked_folder_read_once(terts, library):
     ]
 
 
-def test_links_that_leave_the_library_are_named_once_and_not_followed(terts, library, tmp_path):
+def test_links_that_leave_the_library_are_named_once_and_not_followed(library, tmp_path):
     """A link to ``/`` inside the library would walk the machine: a link whose target is
     outside the library, to a folder or to a file, is one line and nothing of it is read."""
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
@@ -285,7 +302,7 @@ def test_links_that_leave_the_library_are_named_once_and_not_followed(terts, lib
     (library / "root").symlink_to("/", target_is_directory=True)
     (library / "usb").symlink_to(outside, target_is_directory=True)
     (library / "b.toml").symlink_to(outside / "b.toml")
-    data, said = stats(terts)
+    data, said = stats(library)
     assert data["games"] == 1 and sorted(data["skipped"]) == ["b.toml", "root", "usb"]
     assert said == [
         f"skipped {library / name}: a link to {target}, outside the library: not followed "
@@ -297,37 +314,23 @@ def test_links_that_leave_the_library_are_named_once_and_not_followed(terts, lib
 # --- the index, per machine, outside the library ---------------------------------------------
 
 
-def test_the_index_is_kept_in_the_cache_and_reading_writes_nothing_in_the_library(
-    terts, library, tmp_path
-):
-    put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    put(library / "2026" / "b.toml", game_of("Вика", "Гена", DAY))
-    before = snapshot(library)
-    for command in (("history",), ("history", "--json"), ("stats",), ("stats", "--json")):
-        assert terts(*command, game=False).code == 0
-    assert snapshot(library) == before
-    index = index_path(library)
-    assert index.parent == tmp_path / "cache" and index.exists()
-    assert re.fullmatch(r"index-[0-9a-f]{16}\.sqlite", index.name)
-
-
-def test_a_read_only_library_answers(terts, library):
+def test_a_read_only_library_answers(library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
     put(library / "2026" / "b.toml", game_of("Вика", "Гена", DAY))
     for path in [*library.rglob("*"), library]:
         path.chmod(0o555 if path.is_dir() else 0o444)
     try:
         before = snapshot(library)
-        data, said = stats(terts)
+        data, said = stats(library)
         assert data["games"] == 2 and said == []
-        assert len(history(terts)["games"]) == 2
+        assert len(history(library)["games"]) == 2
         assert snapshot(library) == before
     finally:
         for path in [library, *library.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-def test_two_copies_of_a_library_have_two_indexes(terts, library, tmp_path):
+def test_two_copies_of_a_library_have_two_indexes(library, tmp_path):
     """Two devices syncing one library (here: a copy made by cp -r) never share an index: each
     library path has its own, in this machine's cache."""
     import shutil
@@ -335,22 +338,22 @@ def test_two_copies_of_a_library_have_two_indexes(terts, library, tmp_path):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
     other = tmp_path / "synced"
     shutil.copytree(library, other)
-    assert stats(terts)[0]["games"] == stats(terts, "--library", str(other))[0]["games"] == 1
+    assert stats(library)[0]["games"] == stats(other)[0]["games"] == 1
     assert index_path(library) != index_path(other)
     assert index_path(library).exists() and index_path(other).exists()
 
 
-def test_an_old_index_in_the_library_is_named_once_and_kept(terts, library):
+def test_an_old_index_in_the_library_is_named_once_and_kept(library):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
     old = library / OLD_INDEX_NAME
     old.write_bytes(b"SQLite format 3\x00 an index of an older version")
-    _, said = stats(terts)
+    _, said = stats(library)
     assert said == [
         f"the library holds an index an older version kept there, {old}: it is no longer used "
         f"(the index is now kept on each machine, in {index_path(library)}) and may be "
         "deleted; said once"
     ]
-    assert stats(terts)[1] == [] and history(terts)["skipped"] == []
+    assert stats(library)[1] == [] and history(library)["skipped"] == []
     assert old.read_bytes() == b"SQLite format 3\x00 an index of an older version"
 
 
@@ -361,91 +364,40 @@ def test_the_cache_directory(monkeypatch, tmp_path):
         assert cache_dir({}) == tmp_path / "xdg" / "terts"
 
 
-def test_terts_keep_settles_a_conflict_and_deletes_nothing(terts, library):
-    """`terts keep FILE` keeps the copy named; the copy continued otherwise moves to the
-    hidden `.set-aside` folder (never read, nothing deleted); the earlier version of the kept
-    copy stays as its copy, and the game counts again."""
-    game_id = new_game_id()
-    common = put(library / "b.toml", game_of("Аня", "Боря", DAY, game_id, moves=5))
-    later = game_of("Аня", "Боря", DAY, game_id, moves=5)
-    later.correct("drop", 5)
-    corrected = put(library / "phone" / "c.toml", later)
-    played = put(library / "a.toml", game_of("Аня", "Боря", DAY, game_id, moves=6))
-    bytes_of = {p: p.read_bytes() for p in (common, corrected, played)}
-    r = terts("keep", str(played), "--json", game=False)
-    assert r.code == 0, r.stderr
-    aside = library / ".set-aside" / "phone" / "c.toml"
-    assert r.json() == {
-        "kept": str(played),
-        "set_aside": [{"file": str(corrected), "to": str(aside)}],
-    }
-    assert not corrected.exists() and aside.read_bytes() == bytes_of[corrected]
-    assert common.read_bytes() == bytes_of[common] and played.read_bytes() == bytes_of[played]
-    data, said = stats(terts)
-    assert said == [] and data["games"] == 1 and data["conflicts"] == []
-    assert data["copies"] == [{"file": str(common), "counted": str(played)}]
-
-
-def test_terts_keep_refuses_a_file_that_is_no_conflict(terts, library):
-    lone = put(library / "a.toml", game_of("Аня", "Боря", DAY, new_game_id()))
-    before = snapshot(library)
-    r = terts("keep", str(lone), game=False)
-    assert r.code == 2 and r.stdout == ""
-    assert r.stderr.splitlines() == [
-        f"terts: error: {lone} is not a copy of a game continued differently in the library "
-        f"{library}: name one of the files `terts history` names as a conflict"
-    ]
-    assert snapshot(library) == before
-
-
 # --- the game just won, before `terts new` moves it -------------------------------------------
 
 
-def test_a_game_won_is_in_history_and_stats_at_once_and_counted_once(terts, library, tmp_path):
+def test_a_game_won_is_in_history_and_stats_at_once_and_counted_once(library, tmp_path):
     """The game in the game file counts as soon as it is won, before `terts new` moves it;
     corrected after the win, it is still one game; once moved, the library's copy is it."""
     game_id = new_game_id()
-    playing = tmp_path / "terts-game.toml"  # the default game file, in the working folder
+    playing = tmp_path / "terts-game.toml"  # the game file being played, outside the library
     put(library / "old.toml", game_of("Вика", "Гена", DAY - timedelta(days=1)))
     put(playing, game_of("Аня", "Боря", DAY, game_id))
-    data, said = stats(terts)
+    data, said = stats(library, playing)
     assert said == [] and data["games"] == 2 and data["players"]["Аня"]["wins"] == 1
-    assert [g["file"] for g in history(terts)["games"]] == [str(playing), str(library / "old.toml")]
+    assert [g["file"] for g in history(library, playing)["games"]] == [
+        str(playing),
+        str(library / "old.toml"),
+    ]
     shutil.copy(playing, library / "synced-copy.toml")  # a sync tool's copy of it, meanwhile
-    data, _ = stats(terts)
+    data, _ = stats(library, playing)
     assert data["games"] == 2 and data["copies"] == [
         {"file": str(library / "synced-copy.toml"), "counted": str(playing)}
     ]
     (library / "synced-copy.toml").unlink()
     unfinished = game_of("Аня", "Боря", DAY, new_game_id(), moves=4)
     put(playing, unfinished)  # a game still played counts nowhere yet
-    assert stats(terts)[0]["games"] == 1 and len(history(terts)["games"]) == 1
-
-
-def test_the_game_won_then_moved_by_new_is_one_game(terts, library):
-    """`terts new` after a win: the same game, now in the library, still counts once."""
-    terts.ok("new", "Аня", "Боря", "--quick")
-    for trump in ("h", "s"):
-        terts.ok("deal", "--trump", trump)
-        terts.ok("declare", "Аня", "4J")
-        terts.ok("score", "140", "--by", "Аня", "--last-trick", "Боря")
-    won = history(terts, "--game", str(terts.game))["games"]
-    assert [g["file"] for g in won] == [str(terts.game)] and won[0]["winner"] == "Аня"
-    terts.ok("new", "Вика", "Гена")
-    moved = history(terts, "--game", str(terts.game))["games"]
-    assert len(moved) == 1 and moved[0]["file"].startswith(str(library))
-    assert {k: v for k, v in moved[0].items() if k != "file"} == {
-        k: v for k, v in won[0].items() if k != "file"
-    }
+    assert stats(library, playing)[0]["games"] == 1 and len(history(library, playing)["games"]) == 1
 
 
 # --- the index's own troubles are said --------------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", ["a folder", "a FIFO", "an unwritable cache", "a file above"])
-def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, library, tmp_path, kind):
+def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(library, tmp_path, kind):
     put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    expected, _ = stats(terts)
+    expected, _ = stats(library)
     index = index_path(library)
     for suffix in ("", "-wal", "-shm"):
         Path(str(index) + suffix).unlink(missing_ok=True)
@@ -468,7 +420,7 @@ def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, librar
     try:
         if kind == "an unwritable cache" and os.access(index.parent, os.W_OK):
             pytest.skip("the superuser writes anywhere")
-        got, said = stats(terts)
+        got, said = stats(library)
     finally:
         if index.parent.is_dir():
             index.parent.chmod(0o755)
@@ -477,74 +429,3 @@ def test_an_index_that_cannot_be_used_is_said_and_the_files_answer(terts, librar
         f"the library's index {index} cannot be used ({reason}): the game files were read "
         "instead, and nothing is kept for the next time"
     ]
-
-
-@pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
-def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
-    """The file of kept answers is a cache too: a folder or a FIFO in its place is passed
-    over (never opened: a FIFO would hang), and the answers are those of the files."""
-    from terts_referee.library.location import answers_path
-
-    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    os.utime(game, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
-    expected, _ = stats(terts)
-    kept = answers_path(library)
-    assert stats(terts) == (expected, [])  # from the answer kept
-    kept.unlink()
-    if kind == "a folder":
-        kept.mkdir()
-    else:
-        os.mkfifo(kept)
-    for _ in range(2):
-        assert stats(terts) == (expected, [])
-
-
-def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch):
-    """The answer kept beside the index holds, before its text, what is said beside it: a
-    file skipped whose name holds a line break (and a quote, a backslash) is named again the
-    same, and the JSON is the same bytes, whether the answer is worked out or kept."""
-    import terts_referee.library.scan as scan_module
-
-    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    odd = library / 'bad\nname "x" \\.toml'
-    odd.write_bytes(b"not = [toml")
-    for path in (game, odd):
-        os.utime(path, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
-    fresh = [terts(c, "--json", game=False) for c in ("stats", "history")]
-    read: list[int] = []
-    real = scan_module.scan_library
-
-    def counting(*a: Any, **k: Any) -> Any:
-        read.append(1)
-        return real(*a, **k)
-
-    monkeypatch.setattr(scan_module, "scan_library", counting)
-    kept = [terts(c, "--json", game=False) for c in ("stats", "history")]
-    assert read == []  # both from the answers kept
-    for a, b in zip(fresh, kept, strict=True):
-        assert (a.code, a.stdout, a.stderr) == (b.code, b.stdout, b.stderr)
-    assert kept[0].json()["skipped"] == fresh[0].json()["skipped"] != []
-
-
-def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
-    """Nothing changed: the answer kept is given again, the index's games not read; a file
-    changed (its time), an option other, and the games are read again."""
-    import terts_referee.library.scan as scan_module
-
-    game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
-    os.utime(game, (DAY.timestamp(), DAY.timestamp()))
-    first = stats(terts)
-    listed = history(terts)
-    read: list[int] = []
-    real = scan_module.scan_library
-
-    def counting(*a: Any, **k: Any) -> Any:
-        read.append(1)
-        return real(*a, **k)
-
-    monkeypatch.setattr(scan_module, "scan_library", counting)
-    assert stats(terts) == first and history(terts) == listed and read == []
-    assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == [1]
-    later = DAY.timestamp() + 60
-    os.utime(game, (later, later))
-    assert stats(terts) == first and read == [1, 1]

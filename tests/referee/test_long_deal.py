@@ -13,6 +13,14 @@ import sys
 
 import pytest
 
+from terts_referee.api import (
+    ChallengeRequest,
+    DealRequest,
+    DeclareRequest,
+    EventRefused,
+    GameFile,
+    PenaltyRequest,
+)
 from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import Declaration
 from terts_referee.domain.events import DealEvent, Declare, Penalty, PenaltyKind
@@ -22,6 +30,7 @@ from terts_referee.game.storage import write_game
 from terts_referee.output.report.sheet import sheet_json
 from terts_referee.referee import replay
 from terts_referee.referee.records import MAX_DEAL_DECLARATIONS
+from tests.helpers import said
 from tests.referee.test_referee import _whole_copy_replay
 
 A, B = "Аня", "Боря"
@@ -101,31 +110,34 @@ def test_the_what_if_of_a_long_deal_is_what_a_deep_copy_gives():
     assert got.notices == want.notices
 
 
-def test_the_declaration_after_the_bound_is_refused_when_recorded(terts):
-    terts.ok("new", A, B)
-    terts.ok("deal", "--trump", "h")
+def test_the_declaration_after_the_bound_is_refused_when_recorded(tmp_path):
+    file = GameFile.create(tmp_path / "g.toml", [A, B])
+    file.record(DealRequest("h"))
     doc_events = long_deal(1 + MAX_DEAL_DECLARATIONS, MAX_DEAL_DECLARATIONS)
     game = Game((A, B), load_ruleset("classic"), doc_events, quick=True)  # a file's events
-    write_game(terts.game, game.to_doc())
-    for argv in (("declare", A, "marriage"), ("challenge", B, "50:As")):
-        line = terts.refused(*argv).stderr
-        assert f"deal 1 already holds {MAX_DEAL_DECLARATIONS} declarations" in line
-    terts.ok("penalty", A, "miscount", "--points", "10")  # other events still go in
+    write_game(file.path, game.to_doc())
+    before = file.path.read_bytes()
+    for request in (DeclareRequest(A, ["marriage"]), ChallengeRequest(B, "50:As")):
+        with pytest.raises(EventRefused) as info:
+            file.record(request)
+        assert f"deal 1 already holds {MAX_DEAL_DECLARATIONS} declarations" in said(info.value)
+        assert file.path.read_bytes() == before
+    file.record(PenaltyRequest(A, "miscount", points=10))  # other events still go in
 
 
-def test_a_file_past_the_bound_opens_its_declarations_past_it_set_aside(terts):
+def test_a_file_past_the_bound_opens_its_declarations_past_it_set_aside(tmp_path):
     events = long_deal(1 + MAX_DEAL_DECLARATIONS + 20, MAX_DEAL_DECLARATIONS + 20)
     game = Game((A, B), load_ruleset("classic"), events, quick=True)
     past = list(range(MAX_DEAL_DECLARATIONS + 2, MAX_DEAL_DECLARATIONS + 22))
     assert sorted(game.sheet().set_aside) == past
-    write_game(terts.game, game.to_doc())
-    assert terts("sheet", "--json").json()["set_aside"] == past
-    log = terts("log", "--json").json()["events"]
-    first = log[past[0] - 1]
-    assert first["set_aside"] is True
-    assert f"event {past[0]} would be one more" in first["refusal"]
-    assert f"already holds {MAX_DEAL_DECLARATIONS} declarations" in first["notices"][0]
-    r = terts("sheet", "--as", "exact", "--json")  # the what-if skips them, said per event
-    assert r.code == 0, r.stderr
-    notices = [n for n in r.json()["notices"] if "already holds" in str(n)]
-    assert len(notices) == 20
+    path = tmp_path / "g.toml"
+    write_game(path, game.to_doc())
+    file = GameFile(path)
+    now = file.snapshot()
+    assert sheet_json(now.game, now.sheet)["set_aside"] == past
+    first = file.log().entries[past[0] - 1]
+    assert first.number == past[0] and first.set_aside is not None
+    assert f"event {past[0]} would be one more" in said(first.set_aside)
+    assert f"already holds {MAX_DEAL_DECLARATIONS} declarations" in said(first.notices[0])
+    notices = [n for _, n in file.sheet("exact").notices if "already holds" in said(n)]
+    assert len(notices) == 20  # the what-if skips them, said per event

@@ -5,22 +5,59 @@ Each case names the rule and its source as the rule book (docs/rules.md) does.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from terts_referee.api import (
+    AskRequest,
+    ChallengeRequest,
+    ClaimRequest,
+    DealRequest,
+    DeclareRequest,
+    GameFile,
+    GameFileError,
+    NotationError,
+    PenaltyRequest,
+    RefereeError,
+    Request,
+    ScoreRequest,
+    TrickRequest,
+)
 from terts_referee.game.model import is_game_id
+from terts_referee.output.report.log import log_json
+from terts_referee.output.report.sheet import sheet_json
+from terts_referee.output.report.status import status_json
 from terts_referee.referee import round_points
+from tests.helpers import said
 
-QUICK = "--quick"
+
+def start(tmp_path: Path, *players: str, rules: str = "classic", **kw: Any) -> GameFile:
+    """A game of dealt-out deals (``terts new --tricks``)."""
+    names = players or ("Alice", "Bob")
+    return GameFile.create(tmp_path / "game.toml", names, rules=rules, quick=False, **kw)
 
 
-def start(terts, *players: str, rules: str = "classic", **kw) -> None:
-    terts.ok("new", *(players or ("Alice", "Bob")), "--rules", rules, "--tricks")
+def refused(file: GameFile, request: Request, kind: type[RefereeError] = RefereeError) -> str:
+    """The request refused (an error of ``kind``), the file byte for byte as it was; returns the
+    refusal's sentence."""
+    before = file.path.read_bytes() if file.path.exists() else None
+    with pytest.raises(kind) as info:
+        file.record(request)
+    after = file.path.read_bytes() if file.path.exists() else None
+    assert after == before, "the game file changed on a refusal"
+    return said(info.value)
+
+
+def sheet_of(file: GameFile, as_rules: str | None = None) -> dict[str, Any]:
+    now = file.snapshot(as_rules)
+    return dict(sheet_json(now.game, now.sheet))
+
+
+def status_of(file: GameFile) -> dict[str, Any]:
+    return status_json(file.status())
 
 
 @pytest.mark.parametrize(
@@ -40,13 +77,13 @@ def test_rounding(raw, rounding, written):
     assert round_points(raw, rounding) == written
 
 
-def test_terts_from_queen_96_54_gives_120_50(terts):
+def test_terts_from_queen_96_54_gives_120_50(tmp_path):
     """A terts (20) with 96/54 card points: 116 -> 120 and 54 -> 50 under tens rounding [000]."""
-    start(terts)
-    terts.ok("deal", "--trump", "7h")
-    terts.ok("declare", "Alice", "terts:Q♥")
-    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
-    sheet = terts.sheet()
+    file = start(tmp_path)
+    file.record(DealRequest("7h"))
+    file.record(DeclareRequest("Alice", ["terts:Q♥"]))
+    file.record(ScoreRequest(54, by="Bob", last_trick="Alice"))
+    sheet = sheet_of(file)
     deal = sheet["deals"][0]
     assert deal["dealer"] == "Bob" and deal["trump"] == "hearts" and deal["finished"]
     assert deal["card_points"] == {"Alice": 96, "Bob": 54}
@@ -57,27 +94,27 @@ def test_terts_from_queen_96_54_gives_120_50(terts):
     assert deal["last_trick"] == "Alice"
 
 
-def test_rounding_through_the_sheet_25_and_26(terts):
+def test_rounding_through_the_sheet_25_and_26(tmp_path):
     """Each player's deal total is rounded: 5 + 20 = 25 -> 20 and 6 + 20 = 26 -> 30 [000]."""
-    start(terts)
-    terts.ok("deal", "--trump", "s", QUICK)
-    terts.ok("declare", "Alice", "terts:Qh")
-    terts.ok("score", "5", "--by", "Alice", "--last-trick", "Bob")
-    terts.ok("deal", "--trump", "s", QUICK)
-    terts.ok("declare", "Alice", "terts:Qh")
-    terts.ok("score", "6", "--by", "Alice", "--last-trick", "Bob")
-    deals = terts.sheet()["deals"]
+    file = start(tmp_path)
+    file.record(DealRequest("s", quick=True))
+    file.record(DeclareRequest("Alice", ["terts:Qh"]))
+    file.record(ScoreRequest(5, by="Alice", last_trick="Bob"))
+    file.record(DealRequest("s", quick=True))
+    file.record(DeclareRequest("Alice", ["terts:Qh"]))
+    file.record(ScoreRequest(6, by="Alice", last_trick="Bob"))
+    deals = sheet_of(file)["deals"]
     assert deals[0]["points"] == {"Alice": 20, "Bob": 140}  # 145 -> 140
     assert deals[1]["points"] == {"Alice": 30, "Bob": 140}  # 144 -> 140
 
 
-def test_exact_a_106_scores_106(terts):
+def test_exact_a_106_scores_106(tmp_path):
     """Without rounding the hundreds score by length: a 106 scores 106 [000]."""
-    start(terts, rules="exact")
-    terts.ok("deal", "--trump", "c")
-    terts.ok("declare", "Alice", "106:Qh")
-    terts.ok("score", "61", "--by", "Bob", "--last-trick", "Alice")
-    deal = terts.sheet()["deals"][0]
+    file = start(tmp_path, rules="exact")
+    file.record(DealRequest("c"))
+    file.record(DeclareRequest("Alice", ["106:Qh"]))
+    file.record(ScoreRequest(61, by="Bob", last_trick="Alice"))
+    deal = sheet_of(file)["deals"][0]
     assert deal["declarations"]["Alice"] == 106
     assert deal["points"] == {"Alice": 89 + 106, "Bob": 61}
 
@@ -90,14 +127,14 @@ def test_exact_a_106_scores_106(terts):
         pytest.param("follow", 20, 0, id="follow: its value uphill [004]"),
     ],
 )
-def test_false_terts(terts, rules, uphill, to_bob):
+def test_false_terts(tmp_path, rules, uphill, to_bob):
     """A false declaration scores nothing and goes «в гору» (§6)."""
-    start(terts, rules=rules)
-    terts.ok("deal", "--trump", "d")
-    terts.ok("declare", "Alice", "terts:Qh")
-    terts.ok("penalty", "Alice", "false-declaration")
-    terts.ok("score", "70", "--by", "Alice", "--last-trick", "Bob")
-    sheet = terts.sheet()
+    file = start(tmp_path, rules=rules)
+    file.record(DealRequest("d"))
+    file.record(DeclareRequest("Alice", ["terts:Qh"]))
+    file.record(PenaltyRequest("Alice", "false-declaration"))
+    file.record(ScoreRequest(70, by="Alice", last_trick="Bob"))
+    sheet = sheet_of(file)
     assert sheet["uphill"] == {"Alice": uphill, "Bob": 0}
     assert sheet["targets"]["Alice"] == 501 + uphill
     deal = sheet["deals"][0]
@@ -113,118 +150,114 @@ def test_false_terts(terts, rules, uphill, to_bob):
         pytest.param("Alice", "Alice", id="both over 301, Alice took the last trick [000]"),
     ],
 )
-def test_both_over_target_the_last_trick_wins(terts, last, winner):
-    start(terts, rules="short")
-    terts.ok("deal", "--trump", "h", QUICK)
-    terts.ok("declare", "Alice", "4J")
-    terts.ok("score", "76", "--by", "Alice", "--last-trick", "Bob")  # Alice 280, Bob 70
-    terts.ok("deal", "--trump", "h", QUICK)
-    terts.ok("declare", "Bob", "4J")
-    points = "30" if last == "Bob" else "40"
-    terts.ok("score", points, "--by", "Alice", "--last-trick", last)
-    sheet = terts.sheet()
+def test_both_over_target_the_last_trick_wins(tmp_path, last, winner):
+    file = start(tmp_path, rules="short")
+    file.record(DealRequest("h", quick=True))
+    file.record(DeclareRequest("Alice", ["4J"]))
+    file.record(ScoreRequest(76, by="Alice", last_trick="Bob"))  # Alice 280, Bob 70
+    file.record(DealRequest("h", quick=True))
+    file.record(DeclareRequest("Bob", ["4J"]))
+    points = 30 if last == "Bob" else 40
+    file.record(ScoreRequest(points, by="Alice", last_trick=last))
+    sheet = sheet_of(file)
     assert all(sheet["totals"][p] >= 301 for p in ("Alice", "Bob")), sheet["totals"]
     assert sheet["finished"] and sheet["winner"] == winner
-    terts.refused("deal")  # no deal after the game is over
+    refused(file, DealRequest())  # no deal after the game is over
 
 
-def test_one_player_over_target_wins(terts):
-    start(terts, rules="short")
-    terts.ok("deal", "--trump", "h", QUICK)
-    terts.ok("declare", "Alice", "4J")
-    terts.ok("score", "110", "--by", "Alice", "--last-trick", "Alice")
-    sheet = terts.sheet()
+def test_one_player_over_target_wins(tmp_path):
+    file = start(tmp_path, rules="short")
+    file.record(DealRequest("h", quick=True))
+    file.record(DeclareRequest("Alice", ["4J"]))
+    file.record(ScoreRequest(110, by="Alice", last_trick="Alice"))
+    sheet = sheet_of(file)
     assert sheet["totals"]["Alice"] == 310 and sheet["winner"] == "Alice"
 
 
-def test_dealer_rotation_follows_the_last_trick(terts):
+def test_dealer_rotation_follows_the_last_trick(tmp_path):
     """The player who took the last trick of the previous deal deals [000][001][003]."""
-    start(terts)
-    terts.ok("deal", "--trump", "h")
-    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
-    terts.ok("deal", "--trump", "s")
-    assert terts.status()["dealer"] == "Alice"
-    assert terts.status()["leader"] == "Bob"
+    file = start(tmp_path)
+    file.record(DealRequest("h"))
+    file.record(ScoreRequest(54, by="Bob", last_trick="Alice"))
+    file.record(DealRequest("s"))
+    assert status_of(file)["dealer"] == "Alice"
+    assert status_of(file)["leader"] == "Bob"
 
 
-def test_first_dealer_by_lot(terts):
-    terts.ok("new", "Alice", "Bob", "--dealer", "Alice")
-    terts.ok("deal")
-    assert terts.status()["dealer"] == "Alice"
+def test_first_dealer_by_lot(tmp_path):
+    file = GameFile.create(tmp_path / "game.toml", ["Alice", "Bob"], dealer="Alice")
+    file.record(DealRequest())
+    assert status_of(file)["dealer"] == "Alice"
 
 
 # --- refusals ---------------------------------------------------------------------------------
 
 
 @pytest.fixture
-def dealt(terts):
-    start(terts)
-    terts.ok("deal", "--trump", "h")
-    return terts
+def dealt(tmp_path):
+    file = start(tmp_path)
+    file.record(DealRequest("h"))
+    return file
 
 
 @pytest.mark.parametrize(
-    "args",
+    "request_",
     [
-        pytest.param(("declare", "Zed", "terts:Qh"), id="unknown player"),
-        pytest.param(("score", "151", "--by", "Alice", "--last-trick", "Bob"), id="points > 150"),
+        pytest.param(DeclareRequest("Zed", ["terts:Qh"]), id="unknown player"),
+        pytest.param(ScoreRequest(151, by="Alice", last_trick="Bob"), id="points > 150"),
+        pytest.param(ScoreRequest(-1, by="Alice", last_trick="Bob"), id="points < 0"),
         pytest.param(
-            ("score", "--by", "Alice", "--last-trick", "Bob", "--", "-1"), id="points < 0"
-        ),
-        pytest.param(
-            ("score", "5", "--by", "Alice", "--last-trick", "Alice"),
+            ScoreRequest(5, by="Alice", last_trick="Alice"),
             id="last trick taken but fewer than its 10 points",
         ),
         pytest.param(
-            ("score", "145", "--by", "Alice", "--last-trick", "Bob"),
+            ScoreRequest(145, by="Alice", last_trick="Bob"),
             id="more than 140 without the last trick",
         ),
+        # a word where the count goes is the command line's to refuse: tests/cli/
+        pytest.param(PenaltyRequest("Alice", "cheating"), id="unknown penalty kind"),
+        pytest.param(PenaltyRequest("Alice", "miscount"), id="miscount without --points"),
         pytest.param(
-            ("score", "ten", "--by", "Alice", "--last-trick", "Bob"), id="points not a number"
-        ),
-        pytest.param(("penalty", "Alice", "cheating"), id="unknown penalty kind"),
-        pytest.param(("penalty", "Alice", "miscount"), id="miscount without --points"),
-        pytest.param(
-            ("penalty", "Alice", "trump-seven"),
+            PenaltyRequest("Alice", "trump-seven"),
             id="trump-seven where the exchange is not mandatory [000]",
         ),
         pytest.param(
-            ("declare", "Alice", "terts:Qh", "50:Ks"),
+            DeclareRequest("Alice", ["terts:Qh", "50:Ks"]),
             id="two declarations in one turn, multiple = false [000][002]",
         ),
-        pytest.param(("declare", "Alice", "terts:8h"), id="impossible declaration"),
-        pytest.param(("challenge", "Bob", "terts:Ks"), id="a challenge with nothing to answer"),
-        pytest.param(("deal",), id="a deal while one is open"),
+        pytest.param(DeclareRequest("Alice", ["terts:8h"]), id="impossible declaration"),
+        pytest.param(ChallengeRequest("Bob", "terts:Ks"), id="a challenge with nothing to answer"),
+        pytest.param(DealRequest(), id="a deal while one is open"),
         pytest.param(
-            ("claim", "Alice", "--tricks", "0", "--card-points", "0"),
+            ClaimRequest("Alice", tricks=0, card_points=0),
             id="claim without a trick [000][002]",
         ),
         pytest.param(
-            ("claim", "Alice", "--tricks", "3", "--card-points", "40"),
+            ClaimRequest("Alice", tricks=3, card_points=40),
             id="claim short of the target",
         ),
-        pytest.param(("trick", "Ah"), id="a trick of one card"),
-        pytest.param(("penalty", "Alice", "false-declaration"), id="no declaration to void"),
+        pytest.param(TrickRequest(["Ah"]), id="a trick of one card"),
+        pytest.param(PenaltyRequest("Alice", "false-declaration"), id="no declaration to void"),
     ],
 )
-def test_refused_leaves_the_file_unchanged(dealt, args):
-    dealt.refused(*args)
+def test_refused_leaves_the_file_unchanged(dealt, request_):
+    refused(dealt, request_)
 
 
 def test_burned_declaration_may_not_be_declared_again(dealt):
     """The beaten declaration burns: that player may not declare it again [000][001]."""
-    dealt.ok("declare", "Alice", "terts:Qh")
-    dealt.ok("challenge", "Bob", "terts:Kc")
-    r = dealt.refused("declare", "Alice", "terts:Qh")
-    assert "burned" in r.stderr
-    deal = dealt.sheet()["deals"][0]
+    dealt.record(DeclareRequest("Alice", ["terts:Qh"]))
+    dealt.record(ChallengeRequest("Bob", "terts:Kc"))
+    line = refused(dealt, DeclareRequest("Alice", ["terts:Qh"]))
+    assert "burned" in line
+    deal = sheet_of(dealt)["deals"][0]
     assert deal["declarations"] == {"Alice": 0, "Bob": 20}
 
 
 def test_challenge_that_does_not_beat_is_refused(dealt):
-    dealt.ok("declare", "Alice", "terts:Qh")
-    r = dealt.refused("challenge", "Bob", "terts:Jc")
-    assert "does not beat" in r.stderr
+    dealt.record(DeclareRequest("Alice", ["terts:Qh"]))
+    line = refused(dealt, ChallengeRequest("Bob", "terts:Jc"))
+    assert "does not beat" in line
 
 
 @pytest.mark.parametrize(
@@ -244,32 +277,35 @@ def test_challenge_that_does_not_beat_is_refused(dealt):
         pytest.param("book", "105:Jh", "4A", True, id="book: a 105 beats four aces [001]"),
     ],
 )
-def test_challenge_scope(terts, rules, declared, challenger, stands):
-    start(terts, rules=rules)
-    terts.ok("deal", "--trump", "c", QUICK)
-    terts.ok("declare", "Alice", declared)
+def test_challenge_scope(tmp_path, rules, declared, challenger, stands):
+    file = start(tmp_path, rules=rules)
+    file.record(DealRequest("c", quick=True))
+    file.record(DeclareRequest("Alice", [declared]))
     if stands:
-        terts.refused("challenge", "Bob", challenger)
+        refused(file, ChallengeRequest("Bob", challenger))
     else:
-        terts.ok("challenge", "Bob", challenger)
-        deal = terts.sheet()["deals"][0]
+        file.record(ChallengeRequest("Bob", challenger))
+        deal = sheet_of(file)["deals"][0]
         assert deal["declarations"]["Alice"] == 0
         assert deal["declarations"]["Bob"] > 0
 
 
-def test_new_refuses_to_overwrite(terts):
-    start(terts)
-    terts.refused("new", "Carl", "Dora")
-    terts.ok("new", "Carl", "Dora", "--force")
-    assert terts.sheet()["players"] == ["Carl", "Dora"]
+def test_new_refuses_to_overwrite(tmp_path):
+    file = start(tmp_path)
+    before = file.path.read_bytes()
+    with pytest.raises(GameFileError):
+        GameFile.create(file.path, ["Carl", "Dora"])
+    assert file.path.read_bytes() == before
+    GameFile.create(file.path, ["Carl", "Dora"], force=True)
+    assert sheet_of(file)["players"] == ["Carl", "Dora"]
 
 
 def test_game_over_refuses_further_events(dealt):
-    dealt.ok("penalty", "Bob", "out-of-turn-draw")
-    sheet = dealt.sheet()
+    dealt.record(PenaltyRequest("Bob", "out-of-turn-draw"))
+    sheet = sheet_of(dealt)
     assert sheet["finished"] and sheet["winner"] == "Alice"
-    dealt.refused("declare", "Alice", "terts:Qh")
-    dealt.refused("deal")
+    refused(dealt, DeclareRequest("Alice", ["terts:Qh"]))
+    refused(dealt, DealRequest())
 
 
 # --- penalties --------------------------------------------------------------------------------
@@ -284,33 +320,33 @@ def test_game_over_refuses_further_events(dealt):
     ],
 )
 def test_offences_that_lose_the_game(dealt, kind):
-    dealt.ok("penalty", "Alice", kind)
-    sheet = dealt.sheet()
+    dealt.record(PenaltyRequest("Alice", kind))
+    sheet = sheet_of(dealt)
     assert sheet["winner"] == "Bob"
 
 
 def test_miscount_goes_to_the_opponent(dealt):
     """The amount miswritten is taken from the offender and given to the opponent [000][001]."""
-    dealt.ok("score", "70", "--by", "Alice", "--last-trick", "Bob")
-    dealt.ok("penalty", "Alice", "miscount", "--points", "10")
-    deal = dealt.sheet()["deals"][0]
+    dealt.record(ScoreRequest(70, by="Alice", last_trick="Bob"))
+    dealt.record(PenaltyRequest("Alice", "miscount", points=10))
+    deal = sheet_of(dealt)["deals"][0]
     assert deal["penalties"] == {"Alice": -10, "Bob": 10}
     assert deal["points"] == {"Alice": 60, "Bob": 90}
 
 
 def test_empty_challenge_goes_uphill(dealt):
     """Asking «Рост?» with nothing to show: house 20 uphill [000] rule 6."""
-    dealt.ok("declare", "Alice", "terts:Qs")
-    dealt.ok("ask", "Bob")
-    dealt.ok("penalty", "Bob", "empty-challenge")
-    assert dealt.sheet()["uphill"]["Bob"] == 20
+    dealt.record(DeclareRequest("Alice", ["terts:Qs"]))
+    dealt.record(AskRequest("Bob"))
+    dealt.record(PenaltyRequest("Bob", "empty-challenge"))
+    assert sheet_of(dealt)["uphill"]["Bob"] == 20
 
 
 def test_renege_in_quick_mode_gives_the_deal(dealt):
     """House rule: a renege gives the opponent all 150 card points (penalties.renege)."""
-    dealt.ok("penalty", "Bob", "renege")
-    dealt.ok("score", "70", "--by", "Alice", "--last-trick", "Bob")
-    assert dealt.sheet()["deals"][0]["card_points"] == {"Alice": 150, "Bob": 0}
+    dealt.record(PenaltyRequest("Bob", "renege"))
+    dealt.record(ScoreRequest(70, by="Alice", last_trick="Bob"))
+    assert sheet_of(dealt)["deals"][0]["card_points"] == {"Alice": 150, "Bob": 0}
 
 
 @pytest.mark.parametrize(
@@ -342,57 +378,57 @@ def test_renege_in_quick_mode_gives_the_deal(dealt):
         ),
     ],
 )
-def test_lowering(terts, rules, first, second, lowering):
-    start(terts, rules=rules)
-    terts.ok("deal", "--trump", "s", QUICK)
-    terts.ok("declare", "Alice", first)
+def test_lowering(tmp_path, rules, first, second, lowering):
+    file = start(tmp_path, rules=rules)
+    file.record(DealRequest("s", quick=True))
+    file.record(DeclareRequest("Alice", [first]))
     if lowering == "refused":  # declarations.lowering_penalty = "refuse": «нельзя» [001]
-        r = terts.refused("declare", "Alice", second)
-        assert "lowers 50:Q♥, already written (event 2)" in r.stderr, r.stderr
-        assert [d["status"] for d in terts.sheet()["deals"][0]["declared"]] == ["scored"]
+        line = refused(file, DeclareRequest("Alice", [second]))
+        assert "lowers 50:Q♥, already written (event 2)" in line, line
+        assert [d["status"] for d in sheet_of(file)["deals"][0]["declared"]] == ["scored"]
         return
-    r = terts.ok("declare", "Alice", second)
-    deal = terts.sheet()["deals"][0]
+    recorded = file.record(DeclareRequest("Alice", [second]))
+    deal = sheet_of(file)["deals"][0]
     statuses = [d["status"] for d in deal["declared"]]
     if lowering:
         assert statuses == ["scored", "lowering"]
-        assert "lowering" in r.stdout
+        assert any("lowering" in said(n) for n in recorded.notices), recorded.notices
         assert deal["declarations"]["Alice"] == deal["declared"][0]["points"] - 20
     else:
         assert statuses == ["scored", "scored"]
 
 
-def test_multiple_declarations_per_turn(terts):
+def test_multiple_declarations_per_turn(tmp_path):
     """multi: several per turn; runs may not share a card, a four may [000][004]."""
-    start(terts, rules="multi")
-    terts.ok("deal", "--trump", "c")
-    terts.refused("declare", "Alice", "terts:Kc", "terts:Jc")
-    terts.ok("declare", "Alice", "terts:Kc", "terts:10c")
-    assert terts.sheet()["deals"][0]["declarations"]["Alice"] == 40
+    file = start(tmp_path, rules="multi")
+    file.record(DealRequest("c"))
+    refused(file, DeclareRequest("Alice", ["terts:Kc", "terts:Jc"]))
+    file.record(DeclareRequest("Alice", ["terts:Kc", "terts:10c"]))
+    assert sheet_of(file)["deals"][0]["declarations"]["Alice"] == 40
 
 
 def test_marriage_goes_alongside(dealt):
-    dealt.ok("declare", "Alice", "terts:10h", "marriage")
-    assert dealt.sheet()["deals"][0]["declarations"]["Alice"] == 40
+    dealt.record(DeclareRequest("Alice", ["terts:10h", "marriage"]))
+    assert sheet_of(dealt)["deals"][0]["declarations"]["Alice"] == 40
 
 
 def test_marriage_of_a_plain_suit_refused_under_trump(dealt):
-    dealt.refused("declare", "Alice", "marriage:♠")
+    refused(dealt, DeclareRequest("Alice", ["marriage:♠"]))
 
 
 # --- claims -----------------------------------------------------------------------------------
 
 
-def test_claim_in_quick_mode(terts):
-    start(terts, rules="short")
-    terts.ok("deal", "--trump", "h", QUICK)
-    terts.ok("declare", "Alice", "4J")
-    terts.ok("score", "70", "--by", "Alice", "--last-trick", "Bob")  # Alice 270
-    terts.ok("deal", "--trump", "s", QUICK)
-    terts.refused("claim", "Alice", "--tricks", "0", "--card-points", "40")
-    terts.refused("claim", "Alice", "--tricks", "2", "--card-points", "20")  # 290 < 301
-    terts.ok("claim", "Alice", "--tricks", "2", "--card-points", "36")  # 270 + 40
-    sheet = terts.sheet()
+def test_claim_in_quick_mode(tmp_path):
+    file = start(tmp_path, rules="short")
+    file.record(DealRequest("h", quick=True))
+    file.record(DeclareRequest("Alice", ["4J"]))
+    file.record(ScoreRequest(70, by="Alice", last_trick="Bob"))  # Alice 270
+    file.record(DealRequest("s", quick=True))
+    refused(file, ClaimRequest("Alice", tricks=0, card_points=40))
+    refused(file, ClaimRequest("Alice", tricks=2, card_points=20))  # 290 < 301
+    file.record(ClaimRequest("Alice", tricks=2, card_points=36))  # 270 + 40
+    sheet = sheet_of(file)
     assert sheet["winner"] == "Alice" and sheet["finished"]
 
 
@@ -400,39 +436,42 @@ def test_claim_in_quick_mode(terts):
 
 
 def test_sheet_as_other_rules_leaves_the_file(dealt):
-    dealt.ok("declare", "Alice", "106:Qh")
-    dealt.ok("score", "45", "--by", "Alice", "--last-trick", "Bob")
-    before = dealt.game.read_bytes()
-    classic = dealt.sheet()
-    exact = dealt.ok("sheet", "--json", "--as", "exact").json()
+    dealt.record(DeclareRequest("Alice", ["106:Qh"]))
+    dealt.record(ScoreRequest(45, by="Alice", last_trick="Bob"))
+    before = dealt.path.read_bytes()
+    classic = sheet_of(dealt)
+    exact = sheet_of(dealt, "exact")
     assert classic["deals"][0]["points"]["Alice"] == 140  # 45 + 100 = 145 -> 140
     assert exact["deals"][0]["points"]["Alice"] == 45 + 106
     assert exact["rules"] == "exact"
-    assert dealt.game.read_bytes() == before
+    assert dealt.path.read_bytes() == before
 
 
 def test_log_and_undo(dealt):
-    dealt.ok("declare", "Alice", "terts:Qh")
-    log = dealt.ok("log", "--json").json()["events"]
+    dealt.record(DeclareRequest("Alice", ["terts:Qh"]))
+    log = log_json(dealt.log())["events"]
     assert [e["type"] for e in log] == ["deal", "declare"]
     assert log[1]["declarations"] == [
         {"kind": "sequence", "length": 3, "top": "Q", "suit": "hearts", "points": 20}
     ]
-    r = dealt.ok("undo")
-    assert "event 2" in r.stdout
-    assert len(dealt.ok("log", "--json").json()["events"]) == 1
+    removed = dealt.undo()
+    assert removed.number == 2
+    assert len(dealt.log().entries) == 1
 
 
-def test_undo_with_nothing_refused(terts):
-    start(terts)
-    terts.refused("undo")
+def test_undo_with_nothing_refused(tmp_path):
+    file = start(tmp_path)
+    before = file.path.read_bytes()
+    with pytest.raises(NotationError):
+        file.undo()
+    assert file.path.read_bytes() == before
 
 
 # --- the game file ----------------------------------------------------------------------------
 
 
 def test_game_file_is_toml_with_format_rules_and_events(dealt):
-    doc = tomllib.loads(dealt.game.read_text(encoding="utf-8"))
+    doc = tomllib.loads(dealt.path.read_text(encoding="utf-8"))
     assert doc["format"] == 4  # a game with an id (storage.ID_FORMAT)
     assert is_game_id(doc["id"])
     assert doc["rules"]["name"] == "classic"
@@ -440,23 +479,6 @@ def test_game_file_is_toml_with_format_rules_and_events(dealt):
     at = doc["events"][0].pop("at")  # the time each event was entered
     assert doc["events"] == [{"type": "deal", "trump": "hearts"}]
     assert at.tzinfo is not None and doc["started"] <= at
-
-
-def test_game_path_from_environment(terts, monkeypatch, tmp_path, capsys):
-    from terts_referee.cli import main
-
-    monkeypatch.setenv("TERTS_GAME", str(tmp_path / "env-game.toml"))
-    assert main(["new", "A", "B"]) == 0
-    assert (tmp_path / "env-game.toml").exists()
-    assert main(["new", "A", "B"]) == 2  # the same file, refused without --force
-    capsys.readouterr()
-
-
-def test_default_game_path_in_cwd(capsys):
-    from terts_referee.cli import main
-
-    assert main(["new", "A", "B"]) == 0
-    assert Path("terts-game.toml").exists()
 
 
 @pytest.mark.parametrize(
@@ -467,126 +489,45 @@ def test_default_game_path_in_cwd(capsys):
         pytest.param(b"format = 99\n", "newer", id="a newer format"),
     ],
 )
-def test_corrupt_file_reported_and_never_overwritten(terts, content, words):
-    terts.game.write_bytes(content)
-    for args in (("sheet",), ("declare", "A", "terts:Qh"), ("deal",), ("undo",)):
-        r = terts.refused(*args)
-        assert words in r.stderr
-    assert terts.game.read_bytes() == content
-
-
-def test_missing_file_reported(terts):
-    r = terts.refused("sheet")
-    assert "not found" in r.stderr and "terts new" in r.stderr
+def test_corrupt_file_reported_and_never_overwritten(tmp_path, content, words):
+    path = tmp_path / "game.toml"
+    path.write_bytes(content)
+    file = GameFile(path)
+    actions = (
+        file.sheet,
+        lambda: file.record(DeclareRequest("A", ["terts:Qh"])),
+        lambda: file.record(DealRequest()),
+        file.undo,
+    )
+    for action in actions:
+        with pytest.raises(GameFileError) as info:
+            action()
+        assert words in said(info.value)
+        assert path.read_bytes() == content
 
 
 # --- names and Russian ------------------------------------------------------------------------
 
 
-def test_bracketed_names_print_literally(terts):
-    terts.ok("new", "[bold]Ann", "[/red]Бо")
-    terts.ok("deal", "--trump", "h")
-    terts.ok("declare", "[bold]Ann", "terts:Qh")
-    out = terts.ok("sheet").stdout
-    assert "[bold]Ann" in out and "[/red]Бо" in out
-    out = terts.ok("status").stdout
-    assert "[bold]Ann" in out or "[/red]Бо" in out
-
-
-def test_russian_end_to_end(terts):
-    terts.ok("new", "Аня", "Боря")
-    terts.ok("deal", "--trump", "7ч")
-    terts.ok("declare", "аня", "терц:Дч")
-    terts.ok("challenge", "Бор", "терц:Кт")
-    terts.ok("declare", "Аня", "марьяж")
-    terts.ok("score", "54", "--by", "Боря", "--last-trick", "Аня")
-    sheet = terts.sheet()
-    deal = sheet["deals"][0]
-    assert deal["declarations"] == {"Аня": 20, "Боря": 20}
-    assert deal["points"] == {"Аня": 120, "Боря": 70}
-    names = [d["name"] for d in deal["declared"]]
-    assert names == ["терц от Дамы ♥", "терц от Короля ♣", "марьяж ♥"]
-    assert "терц от Короля ♣" in terts.ok("--lang", "ru", "sheet").stdout
-    assert "terts from King ♣" in terts.ok("sheet").stdout
-
-
-def test_demo_prints_a_sheet(terts):
-    r = terts("demo")
-    assert r.code == 0, r.stderr
-    assert "Аня" in r.stdout and "Боря" in r.stdout
-
-
 # --- concurrency ------------------------------------------------------------------------------
-
-
-def test_concurrent_commands_each_recorded_once(terts, tmp_path):
-    """24 concurrent `penalty ... miscount --points 1`: every success is recorded exactly once."""
-    start(terts)
-    terts.ok("deal", "--trump", "h")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    argv = [
-        sys.executable,
-        "-m",
-        "terts_referee",
-        "penalty",
-        "Alice",
-        "miscount",
-        "--points",
-        "1",
-        "--game",
-        str(terts.game),
-    ]
-    procs = [
-        subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(24)
-    ]
-    codes = [p.wait(timeout=120) for p in procs]
-    for p in procs:
-        assert p.stdout is not None and p.stderr is not None  # both were PIPE
-        p.stdout.close()
-        p.stderr.close()
-    successes = codes.count(0)
-    assert successes == 24, codes
-    events = tomllib.loads(terts.game.read_text(encoding="utf-8"))["events"]
-    assert sum(1 for e in events if e["type"] == "penalty") == successes
-    assert terts.sheet()["deals"][0]["penalties"] == {"Alice": -24, "Bob": 24}
 
 
 def test_challenge_sharing_a_card_is_refused(dealt):
     """Two players cannot hold one card: a challenge sharing one with the declaration is refused."""
-    dealt.ok("declare", "Alice", "terts:Qh")
-    r = dealt.refused("challenge", "Bob", "50:Kh")
-    assert "Q♥" in r.stderr and "false" in r.stderr
+    dealt.record(DeclareRequest("Alice", ["terts:Qh"]))
+    line = refused(dealt, ChallengeRequest("Bob", "50:Kh"))
+    assert "Q♥" in line and "false" in line
 
 
-def test_sheet_csv_and_chart_and_html_export(terts, tmp_path):
-    import csv
-    import io
-
-    start(terts)
-    terts.ok("deal", "--trump", "h")
-    terts.ok("declare", "Alice", "terts:Qh")
-    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
-    out = terts.ok("sheet", "--csv").stdout
-    assert out.startswith("\ufeff")  # UTF-8 marked, for a spreadsheet
-    rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
-    assert rows[0][:4] == ["deal", "dealer", "trump", "last_trick"]
-    assert rows[1][:4] == ["1", "Bob", "hearts", "Alice"] and "120" in rows[1]
-    chart = terts.ok("sheet", "--chart").stdout
-    assert "Alice" in chart and "501" in chart
-    page = tmp_path / "sheet.html"
-    terts.ok("--lang", "ru", "export", "--html", str(page))
-    html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 1 and 'data-total="120"' in html and "Итого" in html
-
-
-def test_quick_game_makes_every_deal_quick(terts):
+def test_quick_game_makes_every_deal_quick(tmp_path):
     """`terts new --quick`: deals are quick unless `deal --tricks`; each deal records its mode."""
-    terts.ok("new", "Alice", "Bob", "--quick")
-    terts.ok("deal", "--trump", "h")
-    terts.ok("declare", "Bob", "4J")  # the dealer, before any trick: not timed in quick mode
-    terts.ok("score", "54", "--by", "Bob", "--last-trick", "Alice")
-    terts.ok("deal", "--tricks", "--trump", "s")
-    assert terts.status()["quick"] is False
-    assert terts.status()["dealer"] == "Alice"  # she took the last trick of deal 1
-    terts.refused("declare", "Alice", "terts:Qh")  # the dealer, before trick 1: timed again
+    file = GameFile.create(tmp_path / "game.toml", ["Alice", "Bob"], quick=True)
+    file.record(DealRequest("h"))
+    file.record(
+        DeclareRequest("Bob", ["4J"])
+    )  # the dealer, before any trick: not timed in quick mode
+    file.record(ScoreRequest(54, by="Bob", last_trick="Alice"))
+    file.record(DealRequest("s", quick=False))
+    assert status_of(file)["quick"] is False
+    assert status_of(file)["dealer"] == "Alice"  # she took the last trick of deal 1
+    refused(file, DeclareRequest("Alice", ["terts:Qh"]))  # the dealer, before trick 1: timed again
