@@ -38,8 +38,10 @@ self.addEventListener("fetch", (event) => {
   const path = url.pathname.slice(SCOPE.length);
   const key = path === "" || path === "index.html" ? "./" : path;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(new URL(key, self.registration.scope).href);
+    // caches.match with its cacheName, never caches.open: an earlier version's worker still
+    // answering a page while the new one activates would make its deleted cache again
+    const where = new URL(key, self.registration.scope).href;
+    const hit = await caches.match(where, { cacheName: CACHE });
     return hit || fetch(request);
   })());
 });
