@@ -187,7 +187,7 @@ def test_a_new_game_from_the_page(terts, tmp_path, page):
     with running(served) as server:
         page.goto(server.url)
         page.wait_for_selector('[data-act="new"]')
-        assert "No game file yet" in page.locator("#status").text_content()
+        assert "No game yet" in page.locator("#status").text_content()
         me = Person.__new__(Person)
         me.page = page
         me.action("new")
