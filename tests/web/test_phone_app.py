@@ -253,7 +253,7 @@ def test_a_refusal_s_remedy_is_a_button_that_opens_its_panel(terts, tmp_path, pa
     terts.ok("declare", "Аня", "4J")
     with running(terts.game, backend=Remedies(GameBackend(str(terts.game), "en"))) as server:
         me = Player(page, server)
-        refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
+        refused = me.declare("Аня", "terts:8♥")  # no terts from the eight
         assert not refused["ok"] and refused["remedy"]["action"] == "undo"
         assert me.message() == refused["error"]  # the refusal's line alone, the button apart
         button = page.locator('#remedy button[data-remedy="undo"]')
@@ -290,7 +290,7 @@ def test_a_note_is_information_and_a_refusal_an_error(terts, tmp_path, page):
         me = Player(page, server)
         note = page.locator("#recent .note").first
         assert note.text_content()
-        refused = me.declare("Аня", "terts", "8", "♥")
+        refused = me.declare("Аня", "terts:8♥")
         assert not refused["ok"]
         colour = "el => getComputedStyle(el).color"
         mark = "el => getComputedStyle(el, '::before').content"
