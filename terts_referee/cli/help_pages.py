@@ -83,7 +83,14 @@ def _penalty_words(help_text: str, lang: str) -> str:
     for kind in PenaltyKind:
         said = i18n.t(f"pen.{kind.value}", lang)
         accepted = ", ".join(words.get(kind, ()))
-        items.append(f"{kind.value} ({said}: {accepted})" if accepted else f"{kind.value} ({said})")
+        if not accepted:
+            items.append(f"{kind.value} ({said})")
+        elif lang == "en":
+            items.append(f"{kind.value} ({said}: {accepted})")
+        else:
+            # the kind by its words in the language; its English name last, as one more
+            # spelling accepted, never as the name the sentence gives it
+            items.append(f"{said} ({accepted}; {kind.value})")
     return f"{help_text} {'; '.join(items)}."
 
 

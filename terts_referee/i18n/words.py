@@ -56,6 +56,10 @@ def say(verdict: Verdict, lang: str, tail: Tail | None = None) -> str:
     params = verdict.params
     if params:
         words = {name: _word(value, lang, tail) for name, value in params.items()}
+        if words.get("notation") == "terts":
+            # A class's notation in an example («например терц:Д♥»): the data keeps the
+            # file's spelling, the sentence the one a player of the language types.
+            words["notation"] = t("notation.terts", lang)
         text = t(verdict.code, lang, **words)
     else:
         text = t(verdict.code, lang)

@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 
 from ..domain.cards import DECK, Card
 from ..errors import NotationError
+from ..i18n import card as card_in
 from ..i18n import t
 from .parser import (
     BY_WORD,
@@ -48,6 +49,12 @@ DECLARATION_WORDS = (
     "4Д",
     "марьяж",
 )
+#: The class words of each language, offered first in a session of it: «сто:» before
+#: ``100:`` (every word of ``DECLARATION_WORDS`` is still offered, and read as typed).
+_LANGUAGE_WORDS = {
+    "ru": ("терц:", "полтинник:", "сто:", "4В", "4Т", "4К", "4Д", "марьяж"),
+    "uk": ("терц:", "сто:", "4В", "4Т", "4К", "4Д", "марʼяж"),
+}
 #: Run length by class word (for the top cards a class allows).
 _CLASS_LENGTH = {
     "terts": 3,
@@ -167,13 +174,16 @@ class TableCompleter(Completer):
         for card in DECK:
             if card in exclude or card.rank.sequence_index < min_index:
                 continue
-            form = card_forms(card)[chosen]
+            # the symbol form as the session's language writes cards (``Q♥`` / «Д♥»), the
+            # letters as typed
+            shown = card_in(card, self.lang)
+            form = shown if chosen == 0 else card_forms(card)[chosen]
             if form in seen or not norm(form).startswith(p):
                 continue
             seen.add(form)
-            # The symbol beside a form written in letters (``Qh``  ``Q♥``); beside the symbol
-            # itself nothing, or the menu would show every card twice (``8♠  8♠``).
-            meta = str(card) if form != str(card) else None
+            # The symbol beside a form written in letters (``Qh``  ``Q♥``, «Дч»  «Д♥»); beside
+            # the symbol itself nothing, or the menu would show every card twice (``8♠  8♠``).
+            meta = shown if form != shown else None
             yield Completion(head + form, -len(raw), display=head + form, display_meta=meta)
 
     def _combos(self, raw: str, prefix: str) -> Iterator[Completion]:
@@ -189,21 +199,36 @@ class TableCompleter(Completer):
             yield from self._cards(raw, last, head=head + ",")
             return
         p = norm(prefix)
-        for word in DECLARATION_WORDS:
+        own = _LANGUAGE_WORDS.get(self.lang, ())
+        # In a Russian or Ukrainian session the Latin words (``terts:``, ``4J``) only once a
+        # Latin letter is typed: they are read, but the menu shows the language's own.
+        latin = not own or any("a" <= ch <= "z" for ch in p)
+        for word in dict.fromkeys((*own, *DECLARATION_WORDS)):
+            if not latin and any("a" <= ch.lower() <= "z" for ch in word):
+                continue
             if norm(word).startswith(p):
                 yield Completion(word, -len(raw))
         if p:
             yield from self._cards(raw, prefix)
 
     def _kinds(self, raw: str, prefix: str) -> Iterator[Completion]:
-        from ..domain.events import ALL_PENALTY_WORDS, FORMER_PENALTY_WORDS, PenaltyKind
+        from ..domain.events import (
+            ALL_PENALTY_WORDS,
+            FORMER_PENALTY_WORDS,
+            PENALTY_WORDS,
+            PenaltyKind,
+        )
 
         p = norm(prefix)
-        words = [k.value for k in PenaltyKind]
-        words += [w for w in ALL_PENALTY_WORDS if w not in words and w not in FORMER_PENALTY_WORDS]
-        for word in words:
+        # the session's language's words first («ложное»), then the kinds' names, then the
+        # other languages' words: all are read, whatever the session's language
+        own = [w for listed in PENALTY_WORDS.get(self.lang, {}).values() for w in listed]
+        words = [*own, *(k.value for k in PenaltyKind)]
+        words += [w for w in ALL_PENALTY_WORDS if w not in FORMER_PENALTY_WORDS]
+        for word in dict.fromkeys(words):
             if norm(word).startswith(p):
-                yield Completion(word, -len(raw), display_meta=ALL_PENALTY_WORDS[word].value)
+                meta = t(f"pen.{ALL_PENALTY_WORDS[word].value}", self.lang)
+                yield Completion(word, -len(raw), display_meta=meta)
 
     def _deal(self, raw: str, prefix: str) -> Iterator[Completion]:
         yield from self._players(raw, prefix)

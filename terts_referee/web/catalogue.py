@@ -156,7 +156,7 @@ TEXTS = register(
     N_p("ui.optional", "optional"),
     N_p("ui.none", "—"),
     N_p("ui.act.new", "New game"),
-    N_p("ui.no_game", "No game file yet: start one with New game"),
+    N_p("ui.no_game", "No game yet: start one with New game"),
     N_p("ui.name_a", "First player"),
     N_p("ui.name_b", "Second player"),
     N_p("ui.rules", "Rules"),

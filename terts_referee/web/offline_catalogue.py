@@ -64,6 +64,8 @@ TEXTS = register(
         "--runtime the pyodide npm package's folder?",
         "n",
     ),
+    # TRANSLATORS: a size in mebibytes, the number written with the language's separator
+    N_p("app.size", "{n} MiB"),
     # --- the in-page referee's own answers -------------------------------------------------
     N_p("app.opened", "opened the game {a} v {b}, rules {rules}"),
     # --- the page, while the referee loads -------------------------------------------------

@@ -30,7 +30,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..i18n import t
+from ..i18n import number, t
 from . import offline_catalogue
 
 PYODIDE = "314.0.8"  # the version README names and .ci/node pins (npm install pyodide@…)
@@ -329,7 +329,9 @@ def build(target: str, runtime: str | None, force: bool, lang: str) -> Built:
     size = sum(len(d) for d in own.values()) + sum(p.stat().st_size for p in copied.values())
     n = len(own) + len(copied)
     if size > MAX_SITE:
-        raise SiteProblem(t("app.err.too_big", lang, size=_mib(size), n=n, limit=_mib(MAX_SITE)))
+        raise SiteProblem(
+            t("app.err.too_big", lang, size=_mib(size, lang), n=n, limit=_mib(MAX_SITE, lang))
+        )
     place = folder.resolve()  # "." or "site/" named as typed, moved by its own name
     try:
         place.parent.mkdir(parents=True, exist_ok=True)
@@ -367,8 +369,9 @@ def _swap(fresh: Path, folder: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)  # kept if anything above failed: nothing lost
 
 
-def _mib(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} MiB"
+def _mib(size: int, lang: str) -> str:
+    """``13.6 MiB`` / «13,6 МиБ»: the language's separator and unit."""
+    return t("app.size", lang, n=number(size / 1024 / 1024, lang, ".1f"))
 
 
 def said(built: Built, lang: str) -> str:
@@ -378,6 +381,6 @@ def said(built: Built, lang: str) -> str:
         lang,
         dir=built.where,
         n=built.files,
-        size=_mib(built.size),
-        own=_mib(built.own),
+        size=_mib(built.size, lang),
+        own=_mib(built.own, lang),
     )

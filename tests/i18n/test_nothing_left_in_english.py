@@ -7,7 +7,10 @@ classes of English and of Latin card letters a newcomer's evening found, kept fr
 - the TOML parser's reasons («Invalid value (at end of document)»), their place kept;
 - cards and ranks written with Latin letters («захід K♠», «можна класти A♠», «общие карты
   Q♥», «terts:9♥») where the declarations are written «терц:Д♥»;
-- the examples a refusal gives («наприклад 105:Q♥»).
+- the examples a refusal gives («наприклад 105:Q♥», «например terts:Д♥»);
+- a penalty kind by its English name in a sentence («для miscount»), the placeholders of a
+  command to type («terts new P1 P2»), a size's unit and separator («13.6 MiB»);
+- the table's Tab completion: cards, class words and penalty kinds as the language has them.
 
 Every command's help and a set of refusals are run in both languages and searched for each
 pattern, so a new command or message cannot bring one back.
@@ -85,7 +88,15 @@ REFUSALS = [
     pytest.param(("deal", "--bogus"), id="click: no such option"),
     pytest.param(("bogus",), id="click: no such command"),
     pytest.param(("score",), id="click: a missing argument"),
+    pytest.param(("declare", "Аня", "терц", "от"), id="a terts said without its top"),
+    pytest.param(("penalty", "Аня", "пересчёт"), id="a miscount without its points"),
 ]
+#: A penalty kind's English name (``miscount``, ``false-declaration``) standing in a sentence;
+#: the settings' keys (``penalties.renege``, ``declarations.lowering``) are code, not words.
+ENGLISH_KIND = re.compile(
+    r"(?<![\w.\-])(?:false-declaration|miscount|empty-challenge|late-declaration|"
+    r"out-of-turn-draw|wrong-hand-size|draw-before-break|renege|trump-seven|lowering)(?![\w\-])"
+)
 
 
 def _game(terts) -> None:
@@ -103,6 +114,7 @@ def test_every_refusal_is_in_the_language(terts, lang, command):
     text = refusal_text(line, lang)
     assert not ENGLISH_SENTENCES.search(text), line
     assert not LATIN_CARD.search(text), line
+    assert not ENGLISH_KIND.search(text), line
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -187,3 +199,106 @@ def test_a_messages_first_example_is_written_in_its_language(lang):
             if LATIN_CARD.search(example) or re.search(r"[AKQJ][♠♣♦♥]", example):
                 latin.append(f"{key}: {example}")
     assert latin == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_sentence_names_a_penalty_kind_in_english(lang):
+    """«для miscount (неправильный подсчёт) нужно указать очки»: a sentence names the kind by
+    the language's words (the settings' keys, ``penalties.renege``, are code and stay)."""
+    found = [
+        f"{key}: {text}"
+        for key, forms in entries(lang).items()
+        for text in forms
+        if ENGLISH_KIND.search(text)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_penalty_help_names_each_kind_in_the_language(terts, lang):
+    """Each kind listed by its words, its English name only as one more spelling accepted."""
+    out = " ".join(terts("--lang", lang, "penalty", "--help", game=False).stdout.split())
+    out = out.replace("- ", "-")  # the help wraps a hyphenated name at its hyphen
+    assert not re.search(ENGLISH_KIND.pattern + r" \(", out), out
+    said = {"ru": "неправильный подсчёт (подсчет", "uk": "неправильний підрахунок (підрахунок"}
+    assert said[lang] in out, out
+    points = next(line for line in out.split("--") if line.startswith("points"))
+    assert not ENGLISH_KIND.search(points), points
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_command_to_type_names_its_placeholders_in_the_language(terts, tmp_path, lang):
+    """«почніть партію командою terts new ГРАВЕЦЬ1 ГРАВЕЦЬ2», as the help's metavar says."""
+    latin = [
+        f"{key}: {text}"
+        for key, forms in entries(lang).items()
+        for text in forms
+        if re.search(r"\bP[12]\b", text)
+    ]
+    assert latin == []
+    missing = tmp_path / "x.toml"
+    line = terts.refused("--lang", lang, "table", "--game", str(missing)).stderr
+    player = {"ru": "ИГРОК1 ИГРОК2", "uk": "ГРАВЕЦЬ1 ГРАВЕЦЬ2"}[lang]
+    assert f"terts new {player} --game" in line, line
+    assert not missing.exists()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", "13,6 МиБ"), ("uk", "13,6 МіБ")])
+def test_a_size_is_written_with_the_languages_separator_and_unit(lang, size):
+    from pathlib import Path
+
+    from terts_referee.web.site import Built, said
+
+    line = said(Built(Path("site"), 40, int(13.6 * 1024 * 1024), int(0.7 * 1024 * 1024)), lang)
+    assert size in line and "0,7" in line, line
+    assert "MiB" not in line and "13.6" not in line, line
+
+
+def _completed(lang: str, line: str) -> list[tuple[str, str, str]]:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from terts_referee.table.completion import TableCompleter
+
+    completer = TableCompleter(("Оля", "Боря"), lang)
+    return [
+        (c.text, c.display_text, c.display_meta_text)
+        for c in completer.get_completions(Document(line), CompleteEvent(completion_requested=True))
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "line", ["ог Оля ", "ог Оля сто:", "ог Оля т", "ог Оля Д", "в ", "в Д", "в 1", "p Боря "]
+)
+def test_tab_completion_writes_cards_and_words_in_the_language(lang, line):
+    """``сто:Т♠ сто:К♠``, «Тп  Т♠», «ложное  ложное объявление»: what the table's Tab shows
+    (the completion, its menu form and its description) has no Latin card and no English
+    penalty name as a description."""
+    shown = _completed(lang, line)
+    assert shown, line
+    for text, display, meta in shown:
+        assert not LATIN_CARD.search(f"{text} {display} {meta}"), (text, display, meta)
+        assert not ENGLISH_KIND.search(meta), (text, meta)
+        assert not re.search(r"[A-Za-z]", meta), (text, meta)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_completion_offers_the_languages_words_first(lang):
+    tops = [text for text, _, _ in _completed(lang, "ог Оля сто:")]
+    assert tops[:4] == ["сто:Т♠", "сто:К♠", "сто:Д♠", "сто:В♠"], tops
+    classes = [text for text, _, _ in _completed(lang, "ог Оля ")]
+    assert classes[0] == "терц:" and classes.index("сто:") < classes.index("100:"), classes
+    kinds = _completed(lang, "p Боря ")
+    own = {"ru": ("ложное", "ложное объявление"), "uk": ("хибне", "хибне оголошення")}[lang]
+    assert kinds[0][0] == own[0] and kinds[0][2] == own[1], kinds[:3]
+    first_english = next(i for i, (text, _, _) in enumerate(kinds) if text.isascii())
+    assert all(not text.isascii() for text, _, _ in kinds[:first_english])
+    assert first_english >= 10, kinds  # every kind has a word of the language before
+    assert ("miscount", "miscount", t_kind(lang, "miscount")) in kinds  # still offered
+
+
+def t_kind(lang: str, kind: str) -> str:
+    from terts_referee.i18n import t
+
+    return t(f"pen.{kind}", lang)

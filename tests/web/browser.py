@@ -72,6 +72,10 @@ class Person:
     def declare(self, player: str, cls: str, rank: str | None = None, suit=None) -> dict:
         self.action("declare")
         self.pick("player", player)
+        if ":" in cls:  # typed whole («терц:7♥»): the buttons offer only the tops a run has
+            self.page.locator('[data-field="typed"]').fill(cls)
+            return self.record("declare")
+        self.page.locator('[data-field="typed"]').fill("")  # a refused one's text, still there
         self.pick("class", cls)
         if rank:
             self.pick("rank", rank)

@@ -16,6 +16,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -313,6 +314,33 @@ def test_a_second_page_of_the_app_says_so_and_writes_nothing(served, phone):
     assert (
         second.evaluate("() => terts.ready.then(() => 'started', (e) => e.message)") == "other-tab"
     )
+    second.close()
+    assert me.state()["sheet"]["players"] == ["Аня", "Боря"]
+    first.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_second_page_shows_its_sentence_alone_in_the_language(served, phone, lang):
+    """The blocked page in Russian or Ukrainian: its one sentence translated, and nothing else
+    drawn (no raw message keys such as ``ui.act.new``, no New game form that could record)."""
+    first = phone.new_page()
+    me = Player(first, served + f"?lang={lang}")
+    assert me.new_game("Аня", "Боря")["ok"]
+    second = phone.new_page()
+    second.goto(served + f"?lang={lang}")
+    second.wait_for_selector(".boot[role=alert]")
+    assert second.evaluate("() => terts.ready.then(() => 'started', (e) => e.message)") == (
+        "other-tab"
+    )
+    second.wait_for_timeout(300)  # app.js has had its turn
+    said = {"ru": "открыто в другой вкладке", "uk": "відкрито в іншій вкладці"}[lang]
+    shown = second.evaluate("() => document.body.innerText")
+    assert said in shown, shown
+    assert not re.search(r"\b(?:ui|app)\.[a-z_]+", shown), shown
+    visible = "() => [...document.querySelectorAll('button, input, a')].filter(e => e.offsetParent)"
+    assert second.evaluate(visible + ".length") == 0
+    assert second.locator("#main").get_attribute("hidden") is not None
+    shot(second, f"{lang}-second-tab")
     second.close()
     assert me.state()["sheet"]["players"] == ["Аня", "Боря"]
     first.close()

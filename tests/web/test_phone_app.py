@@ -253,7 +253,7 @@ def test_a_refusal_s_remedy_is_a_button_that_opens_its_panel(terts, tmp_path, pa
     terts.ok("declare", "Аня", "4J")
     with running(terts.game, backend=Remedies(GameBackend(str(terts.game), "en"))) as server:
         me = Player(page, server)
-        refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
+        refused = me.declare("Аня", "terts:8♥")  # no terts from the eight
         assert not refused["ok"] and refused["remedy"]["action"] == "undo"
         assert me.message() == refused["error"]  # the refusal's line alone, the button apart
         button = page.locator('#remedy button[data-remedy="undo"]')
@@ -290,7 +290,7 @@ def test_a_note_is_information_and_a_refusal_an_error(terts, tmp_path, page):
         me = Player(page, server)
         note = page.locator("#recent .note").first
         assert note.text_content()
-        refused = me.declare("Аня", "terts", "8", "♥")
+        refused = me.declare("Аня", "terts:8♥")
         assert not refused["ok"]
         colour = "el => getComputedStyle(el).color"
         mark = "el => getComputedStyle(el, '::before').content"
@@ -456,3 +456,52 @@ def test_the_referee_s_remedy_opens_the_deal_panel(terts, tmp_path, page):
         page.wait_for_function(
             "() => document.querySelector('#status').textContent.startsWith('Deal 1')"
         )
+
+
+# --- the panels offer only what a player can record, in the page's language -------------------
+
+
+def _offered(page, field: str) -> list[str]:
+    """The values of a choice's buttons a player sees (the hidden ones left out)."""
+    return page.evaluate(
+        "(f) => [...document.querySelectorAll(`[data-field='${f}'] button`)]"
+        ".filter(b => !b.hidden).map(b => b.dataset.value)",
+        field,
+    )
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_panels_offer_what_can_be_recorded_in_the_language(terts, tmp_path, page, lang):
+    """«Не годится!» without a marriage; a run's top from its length (a terts from the nine, a
+    fifty from the ten); the rulesets by what they are in the language; no «file» before a
+    game."""
+    terts.game.unlink(missing_ok=True)
+    with running(terts.game, lang=lang) as server:
+        me = Player(page, server)
+        status = me.text("#status")
+        assert {"ru": "Партии ещё нет", "uk": "Партії ще немає"}[lang] in status, status
+        assert "файл" not in status.lower(), status
+        me.action("new")
+        labels = page.locator('[data-field="rules"] button').all_text_contents()
+        assert "Правила Моряка" in labels, labels
+        bare = {"book", "classic", "exact", "follow", "multi", "short", "strict"}
+        assert not bare & set(labels), labels
+        shot(page, f"{lang}-new-rulesets")
+        me.tap('[data-act="new"]')
+        assert me.new_game("Аня", "Боря")["ok"]
+        me.action("deal")
+        me.pick("trump-suit", "♥")
+        me.record("deal")
+        for panel in ("declare", "challenge"):
+            me.action(panel)
+            classes = _offered(page, "class")
+            assert ("marriage" in classes) == (panel == "declare"), (panel, classes)
+            assert _offered(page, "rank")[0] == "9", panel  # a terts, the class first offered
+            me.pick("class", "50")
+            assert _offered(page, "rank")[0] == "10", panel
+            me.pick("rank", "10")
+            me.pick("class", "100")  # a hundred tops at a jack at least: the ten let go
+            assert _offered(page, "rank")[0] == "J" and me.pressed("rank") is None, panel
+            shot(page, f"{lang}-{panel}-tops")
+            me.tap(f'[data-act="{panel}"]')
+            page.wait_for_selector("#panel[hidden]", state="attached")

@@ -771,11 +771,25 @@
     };
   }
 
-  function comboPicker(recorded, need) {
+  // A run's length by its class: its top is at least the length's rank up from the seven (a
+  // terts tops at 9 or higher, a fifty at 10, a hundred at a jack).
+  const RUN_LENGTH = { terts: 3, 50: 4, 100: 5, 106: 6, 107: 7, 108: 8 };
+
+  // ``challenge``: a marriage cannot challenge (it is no class to beat a run or a four with).
+  function comboPicker(recorded, need, challenge) {
     const trump = current() ? SUIT_OF[current().trump] : null;
-    const cls = choice("class", [...SEQ, ...FOURS, "marriage"].map((c) => ({ value: c, label: w("ui.cls." + c) })),
-      "terts", (v) => { top.hidden = !SEQ.includes(v); });
+    const classes = [...SEQ, ...FOURS, ...(challenge ? [] : ["marriage"])];
+    const cls = choice("class", classes.map((c) => ({ value: c, label: w("ui.cls." + c) })),
+      "terts", (v) => { top.hidden = !SEQ.includes(v); tops(v); });
     const rank = rankChoice("rank", false);
+    // only the tops the class's run can have: the lower ranks' buttons hidden, a chosen one
+    // that the new class cannot top at let go
+    const tops = (v) => {
+      const lowest = (RUN_LENGTH[v] || 1) - 1;
+      for (const b of rank.buttons) b.hidden = RANKS.indexOf(b.dataset.value) < lowest;
+      if (rank.value && RANKS.indexOf(rank.value) < lowest) rank.set(null);
+    };
+    tops("terts");
     const suit = suitChoice("suit", trump);
     suit.node.setAttribute("aria-label", w("ui.suit"));
     const top = el("div", {}, field(w("ui.top"), rank.node, null, need), suit.node);
@@ -820,7 +834,10 @@
       // each ruleset's button says what it is: its name alone (book, classic …) says nothing
       const about = el("p", { class: "hint", "aria-live": "polite" });
       const tell = (r) => { about.textContent = W["ruleset." + r] || ""; };
-      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: r,
+      // the button says it in the page's language: the description's head («Правила Моряка»),
+      // its sources left to the line below; a ruleset without one keeps its name
+      const shortly = (r) => (W["ruleset." + r] || r).split(":")[0].replace(/\s*\[\d+\]/g, "").trim() || r;
+      const rules = choice("rules", rulesets.map((r) => ({ value: r, label: shortly(r),
         aria: W["ruleset." + r] ? r + ": " + W["ruleset." + r] : null })), initial, tell);
       tell(initial);
       const dealer = choice("dealer", [{ value: "0", label: "" }, { value: "1", label: "" }],
@@ -887,7 +904,7 @@
       const st = current();
       const other = st && st.leader ? players().find((p) => p !== st.leader) : null;
       const who = playerChoice("player", old("player") || other);
-      const combo = comboPicker(old("combo"), "combo");
+      const combo = comboPicker(old("combo"), "combo", true);
       return { nodes: [field(w("ui.player"), who.node, null, "player"), ...combo.nodes],
         body: () => ({ player: who.value, combo: combo.combos().join(" ") }) };
     },
@@ -1437,6 +1454,20 @@
   async function start() {
     if (LOCAL) Object.assign(W, LOCAL.words);
     $("status").textContent = w("ui.loading");
+    if (LOCAL && LOCAL.ready) {
+      // The in-page referee says first whether it starts at all: a page that is not to start
+      // (the app open in another tab) is left to its one sentence, nothing drawn, inert.
+      try {
+        await LOCAL.ready;
+      } catch (err) {
+        $("status").textContent = "";
+        for (const id of ["views", "main", "feedback", "club"]) {
+          $(id).hidden = true;
+          $(id).inert = true;
+        }
+        return;
+      }
+    }
     // the words and the state at once: the first sheet waits for one round trip, not two
     const words = getJSON("api/ui").catch(() => null);
     const state = getJSON("api/state").catch(() => null);

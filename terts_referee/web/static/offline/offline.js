@@ -83,6 +83,7 @@
     return info;
   }, (err) => {
     bar.remove();
+    document.body.dataset.referee = "stopped";
     line.textContent = err.message === OTHER ? words["app.ui.other_tab"]
       : words["app.ui.failed"].split("{reason}").join(err.message);
     box.setAttribute("role", "alert");
@@ -166,6 +167,9 @@
 
   window.tertsTransport = {
     local: true,
+    // app.js waits for it: a page whose referee never starts (another tab has the app, or
+    // this browser cannot run it) shows the box's sentence alone, no form that could record
+    ready,
     words: { "ui.loading": words["ui.loading"] },
     call,
     saveGame,
