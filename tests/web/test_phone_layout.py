@@ -96,7 +96,7 @@ def test_a_refusal_is_shown_in_the_panel_beside_its_buttons(terts, tmp_path, pag
     _open_deal(terts)
     with running(terts.game) as server:
         me = Person(page, server)
-        refused = me.declare("Аня", "terts", "8", "♥")  # no terts from the eight
+        refused = me.declare("Аня", "terts:8♥")  # typed: the buttons offer no terts from the eight
         assert not refused["ok"]
         assert page.locator("#panel #message").text_content() == refused["error"]
         where = page.evaluate(IN_VIEW, "#message")
