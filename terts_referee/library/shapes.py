@@ -104,7 +104,7 @@ class ConflictShown(TypedDict):
 
 
 class GameRecord(TypedDict):
-    """A game a record was set in (``best_games.best_games``), enough to name and open it."""
+    """A game a record was set in (``tally.Tally.best_games``), enough to name and open it."""
 
     file: str
     date: str

@@ -7,7 +7,7 @@ compared by their local calendar day.
 
 Streaks run over a player's finished games in the order they started: the longest run of wins,
 and the current one (the run of wins that ends with his latest game; 0 after a loss). Head to
-head counts a pair's wins and adds up their final totals; the best games are ``best_games``'.
+head counts a pair's wins and adds up their final totals; the best games are ``tally.Tally``'s.
 
 Ratings (``ratings.py``) are worked out over the finished games of the period the filters name
 (``--since``, ``--until``, ``--rules``), whoever played them: ``--player`` and ``--vs`` choose
@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 from ..domain.verdicts import Verdict
 from ..errors import NotationError
 from ..i18n import N_p, register, t
-from .best_games import best_games
-from .summary import add_figures, blank_figures
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,7 +33,8 @@ if TYPE_CHECKING:
     from .ratings import RatingMemo, Ratings
 
     Kept = Callable[[str], RatingMemo]
-    from .shapes import HeadToHead, PlayerStats, RatingTerms, Stats
+    from .shapes import RatingTerms, Stats
+    from .tally import PeriodRatings, Tally
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
 
@@ -91,9 +90,13 @@ def resolve_player(text: str, games: list[dict[str, Any]]) -> str:
 
     Raises NotationError naming the library's players.
     """
+    return resolve_name(text, display_names(games))
+
+
+def resolve_name(text: str, names: dict[str, str]) -> str:
+    """``resolve_player`` over the players' keys and shown names (``display_names``)."""
     from ..game.model import names_meant
 
-    names = display_names(games)
     found = sorted(names_meant(text, names))  # the keys are case-folded already
     if len(found) == 1:
         return found[0]
@@ -137,25 +140,22 @@ class Filters:
 
 def history(games: list[dict[str, Any]], filters: Filters) -> list[dict[str, Any]]:
     """The games kept by ``filters``, newest first, in the shape of ``history --json``."""
-    kept = filters.kept(games)
-    return [
-        {
-            "file": g["file"],
-            "started": g["date"],
-            "finished": g["last_event"] if g["finished"] else None,
-            "players": g["players"],
-            "rules": g["rules"],
-            "winner": g["winner"] if g["finished"] else None,
-            "totals": g["totals"],
-            "deals": g["deals"],
-            "minutes": g["minutes"],
-        }
-        for g in reversed(kept)
-    ]
+    return [history_entry(g) for g in reversed(filters.kept(games))]
 
 
-def _mean(values: list[float], digits: int = 1) -> float | None:
-    return round(sum(values) / len(values), digits) if values else None
+def history_entry(g: dict[str, Any]) -> dict[str, Any]:
+    """One game of ``history --json``."""
+    return {
+        "file": g["file"],
+        "started": g["date"],
+        "finished": g["last_event"] if g["finished"] else None,
+        "players": g["players"],
+        "rules": g["rules"],
+        "winner": g["winner"] if g["finished"] else None,
+        "totals": g["totals"],
+        "deals": g["deals"],
+        "minutes": g["minutes"],
+    }
 
 
 def _ratings(
@@ -164,7 +164,7 @@ def _ratings(
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
     not its players), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
     where the ratings after each game of the period are kept between runs."""
-    from .ratings import RatedGame, model_terms, rate
+    from .ratings import RatedGame, rate
 
     period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
     memo = None
@@ -184,17 +184,23 @@ def _ratings(
         ),
         memo,
     )
+    return ratings, rating_terms(len(rated))
+
+
+def rating_terms(games: int) -> RatingTerms:
+    """What the ratings mean (``stats --json``'s ``ratings``), over ``games`` rated."""
+    from .ratings import model_terms
+
     model = model_terms()
-    terms: RatingTerms = {
+    return {
         "model": model["model"],
         "rating": model["rating"],
         "start": {"mu": model["start"]["mu"], "sigma": model["start"]["sigma"]},
-        "games": len(rated),
+        "games": games,
         "over": "every finished game of the period (--since, --until, --rules), whoever "
         "played it; --player and --vs only choose what is shown",
         "order": "the games by their start; games started at one moment by their id",
     }
-    return ratings, terms
 
 
 def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None) -> Stats:
@@ -203,112 +209,56 @@ def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = No
     ``--player`` and ``--vs`` to win their next game when both are given and both have a
     rating in the period, whether or not they played each other. ``memos``: where the ratings
     after each game are kept between runs (``index.KeptRatings``), so that one game more is
-    one game rated; the figures are the same without it."""
+    one game rated; the figures are the same without it. The figures are a fold over the
+    games in order (``tally.Tally``): what ``answers`` keeps to add a later game to."""
+    return stats_tally(games, filters, memos)[0]
+
+
+def stats_tally(
+    games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None
+) -> tuple[Stats, Tally, PeriodRatings]:
+    """``stats``' figures, with the tally and the period's ratings they were read from."""
+    from .tally import PeriodRatings, Tally, timeline_entry
+
     names = display_names(games)
     ratings, terms = _ratings(games, filters, memos)
-    kept = filters.kept(games)
-    finished = [g for g in kept if g["finished"]]
-    players: dict[str, dict[str, Any]] = {}
-    results: dict[str, list[bool]] = {}
-    pairs: dict[tuple[str, ...], dict[str, Any]] = {}
-    for game in finished:
-        winner = _key(game["winner"]) if game["winner"] else None
-        keys = [_key(p) for p in game["players"]]
-        for p in game["players"]:
-            k = _key(p)
-            mine = players.setdefault(k, {"games": 0, "wins": 0, **blank_figures()})
-            mine["games"] += 1
-            mine["wins"] += winner == k
-            results.setdefault(k, []).append(winner == k)
-            add_figures(mine, game["figures"][p])
-        pair = tuple(sorted(keys))
-        tally = pairs.setdefault(
-            pair, {"games": 0, "wins": dict.fromkeys(pair, 0), "points": dict.fromkeys(pair, 0)}
-        )
-        tally["games"] += 1
-        for p in game["players"]:
-            tally["points"][_key(p)] += game["totals"][p]
-        if winner in tally["wins"]:
-            tally["wins"][winner] += 1
-
-    shown: dict[str, PlayerStats] = {}
-    order = sorted(players, key=lambda k: (-players[k]["games"], -players[k]["wins"], k))
-    for k in order:
-        mine = players[k]
-        run, longest = 0, 0
-        for won in results[k]:
-            run = run + 1 if won else 0
-            longest = max(longest, run)
-        mine["win_rate"] = round(mine["wins"] / mine["games"], 3)
-        mine["points_per_deal"] = (
-            round(mine["points"] / mine["deals"], 1) if mine["deals"] else None
-        )
-        mine["current_streak"] = run
-        mine["longest_streak"] = longest
-        rated = ratings.get(k)  # None only for a player of finished games without a winner
-        for item in ("rating", "mu", "sigma"):
-            mine[item] = None if rated is None else round(getattr(rated, item), 2)
-        mine["rated_games"] = 0 if rated is None else rated.games
-        shown[names[k]] = {
-            "games": mine["games"],
-            "wins": mine["wins"],
-            "win_rate": mine["win_rate"],
-            "current_streak": mine["current_streak"],
-            "longest_streak": mine["longest_streak"],
-            "deals": mine["deals"],
-            "points": mine["points"],
-            "points_per_deal": mine["points_per_deal"],
-            "best_deal": mine["best_deal"],
-            "declarations": mine["declarations"],
-            "challenges_won": mine["challenges_won"],
-            "burned": mine["burned"],
-            "false_declarations": mine["false_declarations"],
-            "uphill": mine["uphill"],
-            "claims": mine["claims"],
-            "rating": mine["rating"],
-            "mu": mine["mu"],
-            "sigma": mine["sigma"],
-            "rated_games": mine["rated_games"],
-        }
-    head_to_head: list[HeadToHead] = [
-        {
-            "players": [names[a], names[b]],
-            "games": tally["games"],
-            "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
-            "points": {names[a]: tally["points"][a], names[b]: tally["points"][b]},
-        }
-        for (a, b), tally in sorted(pairs.items(), key=lambda item: (-item[1]["games"], item[0]))
-    ]
-    minutes = [g["minutes"] for g in finished if g["minutes"] is not None]
+    period = PeriodRatings(
+        {_key(p.name): [p.mu, p.sigma, p.games] for p in ratings}, terms["games"]
+    )
     after: dict[tuple[str, str], float] = {}  # (game key, player key) -> rating after it
     for player in ratings:
         for point in player.history:
             after[(point.key, _key(player.name))] = round(point.rating, 2)
-    figures: Stats = {
-        "games": len(finished),
-        "unfinished": len(kept) - len(finished),
-        "players": shown,
-        "head_to_head": head_to_head,
-        "average_deals": _mean([g["deals"] for g in finished]),
-        "average_minutes": _mean(minutes),
-        "timeline": [
-            {
-                "date": g["date"],
-                "players": g["players"],
-                "winner": g["winner"],
-                "ratings": {
-                    names[_key(p)]: after.get((g.get("key") or g["file"], _key(p)))
-                    for p in g["players"]
-                },
+    tally = Tally()
+    timeline = []
+    for game in filters.kept(games):
+        tally.add(game, _key)
+        if game["finished"]:
+            mark = game.get("key") or game["file"]
+            rated = {
+                _key(p): after[(mark, _key(p))] for p in game["players"] if (mark, _key(p)) in after
             }
-            for g in finished
-        ],
-        "best_games": best_games(finished, _key, names),
-        "ratings": terms,
-    }
-    if filters.player and filters.vs and filters.player != filters.vs:
-        a, b = names[filters.player], names[filters.vs]
-        if a in ratings and b in ratings:  # even if they never played each other
-            first, second = ratings.chance(a, b)
-            figures["chance"] = {a: round(first, 3), b: round(second, 3)}
-    return figures
+            timeline.append(timeline_entry(game, rated or None, _key, names))
+    figures = tally.figures(names, period)
+    figures["timeline"] = timeline
+    figures["ratings"] = terms
+    chance_of(figures, filters, names, period)
+    return figures, tally, period
+
+
+def chance_of(
+    figures: Stats, filters: Filters, names: dict[str, str], period: PeriodRatings
+) -> None:
+    """``figures["chance"]``: the model's chance of ``--player`` and of ``--vs`` to win their
+    next game, when both are given and both have a rating in the period (even if they never
+    played each other)."""
+    if not (filters.player and filters.vs and filters.player != filters.vs):
+        return
+    first, second = period.current.get(filters.player), period.current.get(filters.vs)
+    if first is None or second is None:
+        return
+    from .ratings import _model
+
+    model = _model()
+    a, b = model.predict_win([[model.rating(*first[:2])], [model.rating(*second[:2])]])
+    figures["chance"] = {names[filters.player]: round(a, 3), names[filters.vs]: round(b, 3)}

@@ -263,7 +263,8 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.0f}%"
 
 
-#: The records of ``records.best_games``: each one's figure in its entry, and who holds it.
+#: The records of ``stats --json``'s ``best_games``: each one's figure in its entry, and who
+#: holds it.
 _RECORDS: Final = (
     ("largest_margin", "margin", "winner"),
     ("highest_total", "total", "player"),
