@@ -5,7 +5,6 @@ files named on stderr), the filters, and the move ``new`` makes before starting 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -15,7 +14,6 @@ from ..domain.verdicts import Verdict
 
 if TYPE_CHECKING:
     from ..library.scan import Scan
-    from ..library.stats import Filters
 
 LibraryOpt = Annotated[
     Optional[str],
@@ -111,18 +109,23 @@ def library_answer(
     library: str | None,
     as_json: bool,
     options: dict[str, str | None],
-    work: Callable[[Scan], Any],
     game: str | None = None,
 ) -> Any:
-    """``work(scan)``'s document over the library (``history``, ``stats``), kept in the index
-    with the command, its options as given, the output's form, the language and the time zone
-    (``library.scan.answered``): asked again over the same files, it is given again without
-    reading the games. Returns the JSON text as printed with ``as_json``, else the document
-    (as JSON reads it back: the same either way)."""
+    """The document of ``command`` (``history``, ``stats``) over the library, with its
+    ``options`` (the filters as given), kept beside the index with the command, its options,
+    the output's form, the language and the time zone (``library.scan.answered``): asked again
+    over the same files, it is given again without reading the games, and after games are
+    added, it is the kept one with them. Returns the JSON text as printed with ``as_json``,
+    else the document in ``{"history" or "figures": …, "in_library": n}`` (as JSON reads it
+    back: the same either way)."""
     import json
     import time
+    from dataclasses import replace
+    from functools import partial
 
     from .. import i18n
+    from ..library.answers import Question
+    from ..library.index import KeptRatings
     from ..library.scan import answered
     from ..output import console
     from . import long_running
@@ -145,13 +148,27 @@ def library_answer(
         ensure_ascii=True,
     )
 
-    def text_of(scan: Scan) -> str:
-        document = work(scan)
-        return console.json_text(document) if as_json else json.dumps(document, ensure_ascii=True)
-
+    asked = Question(
+        command,
+        options.get("player"),
+        options.get("vs"),
+        options.get("since"),
+        options.get("until"),
+        options.get("rules"),
+        wrapped=not as_json,
+    )
+    if as_json:  # the text as printed: what --json writes to this stdout
+        asked = replace(asked, dumps=console.json_text, indent=2)
     long_running()  # it may read hundreds of games
     _, text = answered(
-        where, question, text_of, _progress(as_json), current, lambda scan: _tell(scan, where)
+        where,
+        question,
+        None,
+        _progress(as_json),
+        current,
+        lambda scan: _tell(scan, where),
+        asked,
+        partial(KeptRatings, where),  # one game more: one game rated
     )
     return text if as_json else json.loads(text)
 
@@ -170,26 +187,6 @@ def check_filters(player: str | None, vs: str | None, since: str | None, until: 
 
         parse_date(since)
         parse_date(until)
-
-
-def filters_from(
-    scan: Scan,
-    player: str | None,
-    vs: str | None,
-    since: str | None,
-    until: str | None,
-    rules: str | None,
-) -> Filters:
-    from ..library.stats import Filters, parse_date, resolve_player
-
-    check_filters(player, vs, since, until)
-    return Filters(
-        player=resolve_player(player, scan.games) if player else None,
-        vs=resolve_player(vs, scan.games) if vs else None,
-        since=parse_date(since),
-        until=parse_date(until),
-        rules=rules,
-    )
 
 
 def set_aside(path: Path, library: str | None, force: bool) -> Path | None:

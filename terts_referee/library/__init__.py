@@ -7,8 +7,10 @@ a folder), ``copies`` (one game in several copies: how they are known, which one
 when they are a conflict), ``importing`` (``terts import``), ``summary`` (what one finished
 game says: the result, the declarations by class, the counts the statistics add up),
 ``stats`` (history, statistics and ratings over the library, with their filters),
-``best_games`` (the best games), ``ratings`` (openskill over finished games), ``pairings`` (an
-evening's round robin).
+``tally`` (the statistics as a fold, the best games), ``answers`` (the answers of ``history``
+and ``stats``, and one game more added to them), ``kept`` (an answer kept with its tally, and
+the games added since), ``ratings`` (openskill over finished games), ``pairings`` (an evening's
+round robin).
 
 May import the game, the domain, the referee, ``i18n``, ``errors`` and ``files`` (the layer
 test, tests/architecture, enforces it). Library files are never changed by reading.

@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 OLD_INDEX_NAME = ".terts-index.sqlite"  # where versions before the cache kept the index
-_SCHEMA = 4  # the index's own tables; SUMMARY_VERSION covers what a summary holds
+_SCHEMA = 5  # the index's own tables; SUMMARY_VERSION covers what a summary holds
 
 TEXT = register(
     N_p(
@@ -100,13 +100,24 @@ _COLUMNS = (
     ("checked_ns", "INTEGER", 0),
     ("summary", "TEXT", 0),
     ("error", "TEXT", 0),
+    ("key", "TEXT", 0),
+    ("born", "INTEGER", 0),
+    ("gen", "INTEGER", 0),
     ("seal", "TEXT", 0),
 )
 _META = (("key", "TEXT", 1), ("value", "TEXT", 0))
 _CREATE = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
+    # ``key``: the game's (``copies.game_key``), None for a file skipped; ``born``: the
+    # generation the file was first read in, ``gen``: the one its bytes last changed in (the
+    # index's ``gen`` counts the writes that changed a game; ``gone`` names the files removed
+    # in each): what changed since a kept tally is a query (``answers.py``)
     "CREATE TABLE games (file TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, hash TEXT, "
-    "checked_ns INTEGER, summary TEXT, error TEXT, seal TEXT)",
+    "checked_ns INTEGER, summary TEXT, error TEXT, key TEXT, born INTEGER, gen INTEGER, "
+    "seal TEXT)",
+    "CREATE INDEX games_key ON games (key)",
+    "CREATE INDEX games_gen ON games (gen)",
+    "CREATE TABLE gone (file TEXT, gen INTEGER)",
     # whether the file with the first hash is the one with the second or an earlier version
     # of it (``copies.prefix_of``): two copies are read and compared once, not every scan
     "CREATE TABLE versions (earlier TEXT, later TEXT, yes INTEGER, seal TEXT, "
@@ -119,7 +130,9 @@ MOST_ANSWERS = 64
 
 class Row(NamedTuple):
     """One game's row, checked: the file's size, time and hash when it was read (at
-    ``checked_ns``), and its summary or the reason it was skipped."""
+    ``checked_ns``), and its summary or the reason it was skipped; the game's ``key``, the
+    generations the file was first read in (``born``) and last changed in (``gen``). A row
+    read without its summary (``Index(light=True)``) has neither summary nor error."""
 
     size: int
     mtime_ns: int
@@ -127,6 +140,9 @@ class Row(NamedTuple):
     checked_ns: int
     summary: dict[str, Any] | None
     error: str | None
+    key: str | None = None
+    born: int = 0
+    gen: int = 0
 
 
 def key_of(name: str) -> str | bytes:
@@ -168,21 +184,24 @@ def _row(key: Any, values: tuple[Any, ...]) -> Row | None:
             return None
     except (TypeError, ValueError):  # a value JSON cannot hold: not written here
         return None
-    size, mtime_ns, digest, checked_ns, summary, error = fields
+    size, mtime_ns, digest, checked_ns, summary, error, game, born, gen = fields
     if not (
         type(size) is int
         and type(mtime_ns) is int
         and type(checked_ns) is int
+        and type(born) is int
+        and type(gen) is int
         and isinstance(digest, str)
+        and (game is None or isinstance(game, str))
     ):
         return None
     if summary is None:
         return (
-            Row(size, mtime_ns, digest, checked_ns, None, error)
-            if isinstance(error, str) and error
+            Row(size, mtime_ns, digest, checked_ns, None, error, None, born, gen)
+            if isinstance(error, str) and error and game is None
             else None
         )
-    if error is not None or not isinstance(summary, str):
+    if error is not None or not isinstance(summary, str) or game is None:
         return None
     try:
         data = json.loads(summary)
@@ -190,7 +209,7 @@ def _row(key: Any, values: tuple[Any, ...]) -> Row | None:
         return None
     if type(data) is not dict:
         return None
-    return Row(size, mtime_ns, digest, checked_ns, data, None)
+    return Row(size, mtime_ns, digest, checked_ns, data, None, game, born, gen)
 
 
 def _busy(exc: Exception) -> bool:
@@ -205,8 +224,14 @@ class Index:
     said), ``notes`` what to tell the user. Never raises for the index's own troubles: an index
     that cannot be used is simply not used."""
 
-    def __init__(self, library: Path) -> None:
+    def __init__(self, library: Path, light: bool = False) -> None:
         self.path = index_path(library)
+        # light: the rows without their summaries, unsealed (what a scan compares the files
+        # with); a summary read later (``changed_since``) is checked then
+        self.light = light
+        self.gen = 0  # the index's generation as read (``changed_since``)
+        self.epoch = ""  # made anew with the tables: a generation counts within one epoch
+        self.moved = False  # someone wrote the index between our read and our write
         self.library = os.path.realpath(library)
         self.db: sqlite3.Connection | None = None
         self.rows: dict[str, Row] = {}
@@ -257,7 +282,11 @@ class Index:
             try:
                 db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
                 db.execute("PRAGMA journal_mode = WAL")
-                self._read(db)
+                db.execute("BEGIN")  # one snapshot: the generation and the rows agree
+                try:
+                    self._read(db)
+                finally:
+                    db.execute("COMMIT")
                 self.db = db
                 return
             except sqlite3.Error as exc:
@@ -270,8 +299,8 @@ class Index:
                 damaged = name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or type(exc) is (
                     sqlite3.DatabaseError
                 )
-                if not damaged or attempt == 2:
-                    self._unusable(str(exc))
+                if not damaged or attempt == 2 or self.light:  # a light read repairs nothing:
+                    self._unusable(str(exc))  # the scan after it does, and says so
                     return  # read-only, unreadable: the files alone, this time
                 if not self._remove():
                     return
@@ -312,11 +341,43 @@ class Index:
             self.rebuild = True
             self.meta = {}
             return
-        if "games" not in tables or _layout(db, "games") != _COLUMNS or "versions" not in tables:
+        if (
+            "games" not in tables
+            or _layout(db, "games") != _COLUMNS
+            or not ({"versions", "gone"} <= tables)
+        ):
             self.rebuild = True
             self._note("library.index_damaged", reason=t("library.why.tables"))
             return
-        query = "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, seal FROM games"
+        self.epoch = self.meta.get("epoch", "")
+        try:
+            self.gen = int(self.meta.get("gen", "0"))
+        except ValueError:
+            self.rebuild = True
+            self.meta = {}
+            self._note("library.index_damaged", reason=t("library.why.tables"))
+            return
+        if self.light:
+            query = "SELECT file, size, mtime_ns, hash, checked_ns, key, born, gen FROM games"
+            for key, size, mtime_ns, digest, checked_ns, game, born, gen in db.execute(query):
+                self.keys.append(key)
+                name = name_of(key)
+                if (
+                    name is None
+                    or not isinstance(digest, str)
+                    or not (game is None or isinstance(game, str))
+                    or not all(type(v) is int for v in (size, mtime_ns, checked_ns, born, gen))
+                ):
+                    self.bad += 1  # read again from its file, then sealed
+                    continue
+                self.rows[name] = Row(
+                    size, mtime_ns, digest, checked_ns, None, None, game, born, gen
+                )
+            return
+        query = (
+            "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, gen, seal "
+            "FROM games"
+        )
         for values in db.execute(query):
             key = values[0]
             self.keys.append(key)
@@ -335,14 +396,19 @@ class Index:
 
     def write(
         self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]
-    ) -> None:
+    ) -> int | None:
         """Store the rows read again, drop those of removed files and set ``meta``, in one
         transaction; if the write lock does not come within WRITE_WAIT, nothing is stored (and
-        it is said)."""
+        it is said). ``fresh``: a file's (size, time, hash, checked, summary, error, key,
+        changed): ``changed`` when its bytes are not those of its row (the write's generation
+        is then its ``gen``, and its ``born`` too for a file new to the index).
+
+        Returns the generation the index is at once written, when nobody else wrote it since
+        it was read (the rows read and written are then the index as it is), else None."""
         import sqlite3
 
         if self.db is None:
-            return
+            return None
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -351,14 +417,14 @@ class Index:
                 self._note("library.index_not_saved")
             else:
                 self._unusable(str(exc))
-            return  # read-only: the files were read, the index is left as it is
+            return None  # read-only: the files were read, the index is left as it is
         try:
             if self.rebuild:
                 from .summary import SUMMARY_VERSION
 
                 for kind, name in db.execute(
                     "SELECT type, name FROM sqlite_master WHERE name IN "
-                    "('games', 'meta', 'versions') AND type IN ('table', 'view')"
+                    "('games', 'meta', 'versions', 'gone') AND type IN ('table', 'view')"
                 ).fetchall():  # whatever holds the names now, a view too
                     db.execute(f"DROP {kind.upper()} {name}")
                 for statement in _CREATE:
@@ -367,16 +433,36 @@ class Index:
                     **meta,
                     "version": f"{_SCHEMA}.{SUMMARY_VERSION}",
                     "library": self.library,
+                    "epoch": os.urandom(8).hex(),  # a tally kept from before holds no more
                 }
+                now, was = 1, None
             else:
+                found = db.execute("SELECT value FROM meta WHERE key = 'gen'").fetchone()
+                was = int(found[0]) if found and str(found[0]).isdigit() else 0
+                now = was + 1
                 db.executemany("DELETE FROM games WHERE file IS ?", [(k,) for k in gone])
+                db.executemany("INSERT INTO gone VALUES (?, ?)", [(k, now) for k in gone])
+            rows = []
+            changed = bool(gone)
+            for name, (*values, moved) in fresh.items():
+                key = key_of(name)
+                old = None
+                if not self.rebuild:
+                    old = db.execute(
+                        "SELECT born, gen FROM games WHERE file IS ?", (key,)
+                    ).fetchone()
+                if old is not None and type(old[0]) is int and type(old[1]) is int:
+                    born, gen = old[0], (now if moved else old[1])
+                else:
+                    born = gen = now
+                changed = changed or gen == now
+                sealed = (*values, born, gen)
+                rows.append((key, *sealed, _seal(key, sealed)))
+            if changed or self.rebuild:
+                meta = {**meta, "gen": str(now)}
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(meta.items()))
             db.executemany(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (key_of(name), *values, _seal(key_of(name), values))
-                    for name, values in fresh.items()
-                ],
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
             )
             db.executemany(
                 "INSERT OR REPLACE INTO versions VALUES (?, ?, ?, ?)",
@@ -391,6 +477,86 @@ class Index:
                 db.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+            return None
+        if self.rebuild:
+            self.epoch = meta["epoch"]
+            return now
+        if was != self.gen:
+            self.moved = True
+            return None
+        return now if changed else was
+
+    def changed_since(self, gen: int) -> tuple[int, list[tuple[str, Row | None]], list[str]] | None:
+        """What changed after generation ``gen``, in one snapshot: the index's generation now,
+        the rows written since (each checked: None for one that fails its seal) by name, and
+        the files removed since; None when the index cannot be read."""
+        import sqlite3
+
+        if self.db is None:
+            return None
+        db = self.db
+        try:
+            db.execute("BEGIN")
+            try:
+                found = db.execute("SELECT value FROM meta WHERE key = 'gen'").fetchone()
+                epoch = db.execute("SELECT value FROM meta WHERE key = 'epoch'").fetchone()
+                rows = db.execute(
+                    "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, "
+                    "gen, seal FROM games WHERE gen > ?",
+                    (gen,),
+                ).fetchall()
+                gone = db.execute("SELECT file FROM gone WHERE gen > ?", (gen,)).fetchall()
+            finally:
+                db.execute("COMMIT")
+        except sqlite3.Error:
+            return None
+        if found is None or not str(found[0]).isdigit() or epoch is None or epoch[0] != self.epoch:
+            return None
+        named = [(name_of(values[0]), _row(values[0], values[1:])) for values in rows]
+        if any(name is None for name, _ in named):
+            return None
+        removed = [name_of(key) for (key,) in gone]
+        return (
+            int(found[0]),
+            [(name, row) for name, row in named if name is not None],
+            [name for name in removed if name is not None],
+        )
+
+    def errors(self) -> list[tuple[str, str]] | None:
+        """Every file skipped and why, as the rows say (checked); None when one fails its
+        seal or the index cannot be read."""
+        import sqlite3
+
+        if self.db is None:
+            return None
+        try:
+            values = self.db.execute(
+                "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, "
+                "gen, seal FROM games WHERE error IS NOT NULL"
+            ).fetchall()
+        except sqlite3.Error:
+            return None
+        found = []
+        for value in values:
+            name, row = name_of(value[0]), _row(value[0], value[1:])
+            if name is None or row is None or row.error is None:
+                return None
+            found.append((name, row.error))
+        return found
+
+    def has_key(self, key: str, but: str) -> bool:
+        """Whether a file other than ``but`` holds the game ``key`` (a copy of it)."""
+        import sqlite3
+
+        if self.db is None:
+            return True
+        try:
+            found = self.db.execute(
+                "SELECT 1 FROM games WHERE key = ? AND file IS NOT ? LIMIT 1", (key, key_of(but))
+            ).fetchone()
+        except sqlite3.Error:
+            return True
+        return found is not None
 
     def close(self) -> None:
         if self.db is not None:

@@ -20,12 +20,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import N_np, N_p, register, t
 from .copies import Conflict
+
+if TYPE_CHECKING:
+    from .answers import Question
+    from .ratings import RatingMemo
 from .index import OLD_INDEX_NAME, RACY_NS, Index, key_of, name_of
 from .location import check_library
 from .location import os_reason as _reason
@@ -72,6 +76,11 @@ class Scan:
     notes: list[str] = field(default_factory=list)
     copies: list[tuple[str, str]] = field(default_factory=list)  # (a copy, the file counted)
     conflicts: list[Conflict] = field(default_factory=list)  # copies continued differently
+    # the index's epoch and generation the games are of (``answers.py`` keeps a tally from
+    # them); gen None: the index was not read, or written by another program meanwhile
+    epoch: str = ""
+    gen: int | None = None
+    current: list[str] | None = None  # the game being played, counted: its key and digest
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
@@ -152,11 +161,12 @@ def scan_library(
     """
     import time
 
-    from .copies import game_key
     from .folders import game_files
+    from .kept import current_mark
 
     scan = Scan(library)
     extra = _current_game(library, current)
+    scan.current = current_mark(extra)
     if not check_library(library):
         scan.games = [extra] if extra else []
         return scan
@@ -195,6 +205,7 @@ def scan_library(
                 known[name] = (row.summary, row.error)
                 hashes[name] = digest
                 fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
+                fresh[name] += (False,)
             else:
                 changed.append(name)
         advance = progress(len(changed)) if progress and changed else None
@@ -207,7 +218,7 @@ def scan_library(
                 known[name] = summarize_file(library / name, data)
                 hashes[name] = _digest(data)
                 fresh[name] = (st.st_size, st.st_mtime_ns, hashes[name], now)
-                fresh[name] += _stored(known[name])
+                fresh[name] += (*_stored(known[name]), True)
                 scan.rebuilt += 1
             if advance:
                 advance()
@@ -216,7 +227,7 @@ def scan_library(
                 if name not in fresh:
                     row = index.rows[name]
                     fresh[name] = (row.size, row.mtime_ns, row.hash, row.checked_ns)
-                    fresh[name] += _stored((summary, error))
+                    fresh[name] += (*_stored((summary, error)), False)
         where = str(library)
         games = []
         for name in sorted(known):
@@ -224,30 +235,44 @@ def scan_library(
             if error or not summary:
                 scan.skipped.append((name, error or "?"))
                 continue
-            game = dict(summary)
-            game["file"] = os.path.join(where, name)
-            game["path"] = name
-            game["hash"] = hashes[name]
-            game["key"] = game_key(summary)
-            if game["started"] is None:  # format 1: no times; the file's own date stands in
-                when = datetime.fromtimestamp(files[name].st_mtime_ns / 1e9).astimezone()
-                game["date"] = when.replace(microsecond=0).isoformat()
-            else:
-                game["date"] = game["started"]
-            games.append(game)
+            games.append(_library_game(where, name, summary, hashes[name], files[name]))
         if extra is not None:
             games.append(extra)
         _count_once(scan, games, index)
         present = {key_of(name) for name in files}
         gone = [key for key in index.keys if key not in present or name_of(key) not in index.rows]
         gone = [key for key in gone if name_of(key) not in fresh]
+        scan.epoch, scan.gen = index.epoch, index.gen
         if fresh or gone or index.rebuild or index.bad or meta or index.new_versions:
-            index.write(fresh, gone, meta)
+            scan.gen = index.write(fresh, gone, meta)
+            scan.epoch = index.epoch
+        elif index.db is None:
+            scan.gen = None
     finally:
         index.close()
     scan.notes = index.notes
     scan.skipped.sort()
     return scan
+
+
+def _library_game(
+    where: str, name: str, summary: dict[str, Any], digest: str, st: os.stat_result
+) -> dict[str, Any]:
+    """A game of the library as a scan lists it: its summary with its ``file``, its ``path``
+    inside the library, the ``hash`` of its bytes, its ``key`` and its ``date``."""
+    from .copies import game_key
+
+    game = dict(summary)
+    game["file"] = os.path.join(where, name)
+    game["path"] = name
+    game["hash"] = digest
+    game["key"] = game_key(summary)
+    if game["started"] is None:  # format 1: no times; the file's own date stands in
+        when = datetime.fromtimestamp(st.st_mtime_ns / 1e9).astimezone()
+        game["date"] = when.replace(microsecond=0).isoformat()
+    else:
+        game["date"] = game["started"]
+    return game
 
 
 def _count_once(scan: Scan, games: list[dict[str, Any]], index: Index) -> None:
@@ -377,10 +402,12 @@ def _code() -> str:
 def answered(
     library: Path,
     question: str,
-    work: Callable[[Scan], str],
+    work: Callable[[Scan], str] | None,
     progress: Progress | None = None,
     current: Path | None = None,
     tell: Callable[[Scan], None] = lambda scan: None,
+    asked: Question | None = None,
+    memos: Callable[[str], RatingMemo] | None = None,
 ) -> tuple[Scan, str]:
     """``work(scan)``'s answer over the library, kept in the index with ``question`` (the
     command, its filters as given, the language and whatever else the answer depends on): as
@@ -390,16 +417,32 @@ def answered(
     is the same text as a fresh build gives: it is what ``work`` gave over these very files.
     ``tell(scan)`` is called before ``work``, which may raise (a player not in the library):
     nothing is kept then.
+
+    ``asked``: the question of ``history`` or ``stats`` (``answers.Question``), worked out by
+    ``answers.answer`` instead of ``work`` (``memos``: where the ratings are kept) and kept
+    with its tally: once games are added, the answer is the kept one with them (``kept.py``),
+    the games that did not change not read.
     """
     import time
 
     from .folders import game_files
     from .index import index_state, keep_answer, stored_answer
 
+    def worked(scan: Scan) -> tuple[str, dict[str, Any] | None]:
+        if asked is None:
+            assert work is not None
+            return work(scan), None
+        from .answers import answer
+
+        text, state = answer(asked, scan, memos)
+        if scan.gen is None:
+            return text, None
+        return text, {"epoch": scan.epoch, "gen": scan.gen, "current": scan.current, "state": state}
+
     if not check_library(library):
         scan = scan_library(library, progress, current)
         tell(scan)
-        return scan, work(scan)
+        return scan, worked(scan)[0]
     skipped: list[tuple[str, str]] = []
     files = game_files(library, skipped)
     state = _state(library, files, skipped, current, time.time_ns())
@@ -415,23 +458,45 @@ def answered(
             scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in payload["conflicts"]]
             tell(scan)
             return scan, text
-    scan = scan_library(library, progress, current, files, skipped)
-    tell(scan)
-    text = work(scan)
-    if state is not None and not scan.notes:  # an index with troubles keeps nothing
-        payload = {
-            "skipped": scan.skipped,
-            "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
-        }
-        state += f"/{index_state(library)}"  # the index as this scan left it
-        told = json.dumps(payload, ensure_ascii=True)  # one line: JSON escapes a line break
-        keep_answer(library, question, state, f"{told}\n{text}")
+    found: tuple[Scan, str, dict[str, Any] | None] | None = None
+    body: dict[str, Any] | None
+    if asked is not None:
+        from .kept import grown
+
+        found = grown(library, question, asked, files, skipped, current, progress)
+    if found is not None:
+        scan, text, body = found
+        tell(scan)
+    else:
+        scan = scan_library(library, progress, current, files, skipped)
+        tell(scan)
+        text, body = worked(scan)
+    if not scan.notes:  # an index with troubles keeps nothing
+        after = index_state(library)  # the index as this scan left it
+        if body is not None:
+            from .kept import keep_tally
+
+            keep_tally(library, question, {**body, "index": after}, text)
+        if state is not None:
+            payload = {
+                "skipped": scan.skipped,
+                "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
+            }
+            told = json.dumps(payload, ensure_ascii=True)  # one line: JSON escapes a line break
+            keep_answer(library, question, f"{state}/{after}", f"{told}\n{text}")
     return scan, text
 
 
-def _stored(result: tuple[dict[str, Any] | None, str | None]) -> tuple[str | None, str | None]:
-    """A summary and error as the index stores them (the summary as JSON)."""
+def _stored(
+    result: tuple[dict[str, Any] | None, str | None],
+) -> tuple[str | None, str | None, str | None]:
+    """A summary and error as the index stores them (the summary as JSON), with the game's
+    key (``copies.game_key``)."""
+    from .copies import game_key
+
     summary, error = result
     if error is not None:  # it may name a file whose name is not UTF-8: its bytes as \xff
         error = error.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return (json.dumps(summary, ensure_ascii=False) if summary else None, error)
+    if not summary:
+        return (None, error or "?", None)
+    return (json.dumps(summary, ensure_ascii=False), None, game_key(summary))

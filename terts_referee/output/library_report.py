@@ -203,34 +203,6 @@ def _day(iso: str) -> str:
     return date(datetime.fromisoformat(iso))
 
 
-def history_document(games: list[dict[str, Any]], scan: Scan) -> dict[str, Any]:
-    """``history --json``: the games, and the files the scan skipped or counted once (the
-    page's ``api/history`` answers this very document)."""
-    return {
-        "games": games,
-        "skipped": [name for name, _ in scan.skipped],
-        "copies": copies_of(scan),
-        "conflicts": conflicts_of(scan),
-    }
-
-
-def stats_document(figures: Stats, scan: Scan) -> Stats:
-    """``stats --json``: the figures, with the library read and the files the scan skipped or
-    counted once (the page's ``api/stats`` answers this very document)."""
-    figures["library"] = str(scan.library)
-    figures["skipped"] = [name for name, _ in scan.skipped]
-    figures["copies"] = copies_of(scan)
-    figures["conflicts"] = conflicts_of(scan)
-    return figures
-
-
-def report_history(games: list[dict[str, Any]], scan: Scan, as_json: bool) -> None:
-    if as_json:
-        console.print_json(history_document(games, scan))
-        return
-    report_history_document(history_document(games, scan), scan.library, len(scan.games))
-
-
 def report_history_document(document: dict[str, Any], library: Path, in_library: int) -> None:
     """The table of ``history`` from its JSON document; ``in_library``: how many games the
     library holds, filters aside (to tell an empty library from options that match none)."""

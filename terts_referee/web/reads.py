@@ -102,19 +102,22 @@ class Reads:
         check_library(where)
         return scan_library(where, current=Path(self.path))
 
-    def _answer(self, query: Query, route: str, names: tuple[str, ...], make: Any) -> Answer:
-        """``make(scan, filters)``'s document over the library, the filters judged first (a
-        bad date is refused before the library is read, as the CLI judges its options), kept
-        beside the index as the CLI's answers are (``library.scan.answered``): asked again
-        over the same files, the games are not read again. The game being played counts
-        once it is won, as on the terminal."""
+    def _answer(self, query: Query, route: str, names: tuple[str, ...]) -> Answer:
+        """The document of ``history`` or ``stats`` over the library, the filters judged first
+        (a bad date is refused before the library is read, as the CLI judges its options),
+        kept beside the index as the CLI's answers are (``library.scan.answered``): asked
+        again over the same files, the games are not read again, and after games are added,
+        only those are. The game being played counts once it is won, as on the terminal."""
         import json
         import os
         import time
+        from functools import partial
 
+        from ..library.answers import Question
+        from ..library.index import KeptRatings
         from ..library.location import check_library, library_dir
         from ..library.scan import answered
-        from ..library.stats import Filters, parse_date, resolve_player
+        from ..library.stats import parse_date
 
         with speaking(self.lang):
             try:
@@ -122,20 +125,17 @@ class Reads:
                 player, vs = found.get("player"), found.get("vs")
                 if vs and not player:
                     raise BadQuery("web.err.vs_alone", self.lang)
-                since, until = parse_date(found.get("since")), parse_date(found.get("until"))
+                parse_date(found.get("since")), parse_date(found.get("until"))
                 where = library_dir(self.library)
                 check_library(where)
-
-                def work(scan: Scan) -> str:
-                    filters = Filters(
-                        player=resolve_player(player, scan.games) if player else None,
-                        vs=resolve_player(vs, scan.games) if vs else None,
-                        since=since,
-                        until=until,
-                        rules=found.get("rules"),
-                    )
-                    return json.dumps(make(scan, filters), ensure_ascii=True)
-
+                asked = Question(
+                    route.removeprefix("api/"),
+                    player,
+                    vs,
+                    found.get("since"),
+                    found.get("until"),
+                    found.get("rules"),
+                )
                 question = json.dumps(
                     [
                         "page",
@@ -150,37 +150,23 @@ class Reads:
                     ],
                     ensure_ascii=True,
                 )
-                _, text = answered(where, question, work, current=Path(self.path))
+                _, text = answered(
+                    where,
+                    question,
+                    None,
+                    current=Path(self.path),
+                    asked=asked,
+                    memos=partial(KeptRatings, where),
+                )
             except (RefereeError, BadQuery) as exc:
                 return _refused(exc)
             return 200, json.loads(text)
 
     def history(self, query: Query) -> Answer:
-        from ..library.stats import history
-        from ..output.library_report import history_document
-
-        return self._answer(
-            query,
-            "api/history",
-            HISTORY,
-            lambda scan, filters: history_document(history(scan.games, filters), scan),
-        )
+        return self._answer(query, "api/history", HISTORY)
 
     def stats(self, query: Query) -> Answer:
-        from functools import partial
-
-        from ..library.index import KeptRatings
-        from ..library.stats import stats
-        from ..output.library_report import stats_document
-
-        return self._answer(
-            query,
-            "api/stats",
-            STATS,
-            lambda scan, filters: stats_document(
-                stats(scan.games, filters, partial(KeptRatings, scan.library)), scan
-            ),
-        )
+        return self._answer(query, "api/stats", STATS)
 
     def _library_game(self, query: Query, route: str) -> tuple[Snapshot, str]:
         """The library's game named by ``file`` (exactly as the history gives it), read once:

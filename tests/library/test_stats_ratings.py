@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from terts_referee.game.model import new_game_id
+from terts_referee.library.answers import Told, stats_document
 from terts_referee.library.ratings import RatedGame, rate
 from terts_referee.library.scan import scan_library
 from terts_referee.library.stats import Filters, parse_date, resolve_player, stats
-from terts_referee.output.library_report import stats_document
 from terts_referee.output.season import season_html
 from tests.library.games import game_of, put
 
@@ -81,7 +81,7 @@ def figures(
         since=parse_date(since),
         until=parse_date(until),
     )
-    return stats_document(stats(games, filters), scan)
+    return stats_document(stats(games, filters), Told.of(scan))
 
 
 def test_ratings_of_a_known_library(club):

@@ -17,6 +17,7 @@ import tomli_w
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
 from terts_referee.i18n.messages import t
+from terts_referee.library.answers import Told, history_document, stats_document
 from terts_referee.library.folders import MAX_DEPTH
 from terts_referee.library.index import OLD_INDEX_NAME
 from terts_referee.library.location import cache_dir, index_path
@@ -24,7 +25,7 @@ from terts_referee.library.scan import Scan, scan_library
 from terts_referee.library.stats import Filters
 from terts_referee.library.stats import history as history_of
 from terts_referee.library.stats import stats as stats_of
-from terts_referee.output.library_report import conflicts_of, history_document, stats_document
+from terts_referee.output.library_report import conflicts_of
 from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
@@ -45,13 +46,13 @@ def stats(library: Path, current: Path | None = None) -> tuple[Any, list[str]]:
     """The library's figures (``terts stats --json``) and what is said of its scan, through the
     library's functions; ``current``: the game file being played."""
     scan = scan_library(library, current=current)
-    return stats_document(stats_of(scan.games, Filters()), scan), said_of(scan)
+    return stats_document(stats_of(scan.games, Filters()), Told.of(scan)), said_of(scan)
 
 
 def history(library: Path, current: Path | None = None) -> Any:
     """The library's games as ``terts history --json`` lists them, through the library."""
     scan = scan_library(library, current=current)
-    return history_document(history_of(scan.games, Filters()), scan)
+    return history_document(history_of(scan.games, Filters()), Told.of(scan))
 
 
 def snapshot(root: Path) -> dict[str, tuple]:

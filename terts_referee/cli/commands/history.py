@@ -9,13 +9,12 @@ from ..library import (
     SinceOpt,
     UntilOpt,
     check_filters,
-    filters_from,
     library_answer,
     library_checked,
 )
 
 if TYPE_CHECKING:
-    from ...library.scan import Scan
+    pass
 from ..options import GameOpt, JsonOpt
 
 
@@ -38,17 +37,8 @@ def command(
     check_filters(player, None, since, until)  # arguments before work
     library_checked(library)
 
-    def work(scan: "Scan") -> object:
-        # Imported only to work an answer out: a kept answer is printed without them.
-        from ...library.stats import history as history_of
-        from ...output.library_report import history_document
-
-        filters = filters_from(scan, player, None, since, until, rules)
-        document = history_document(history_of(scan.games, filters), scan)
-        return document if as_json else {"history": document, "in_library": len(scan.games)}
-
     options = {"player": player, "since": since, "until": until, "rules": rules}
-    answer = library_answer("history", library, as_json, options, work, game)
+    answer = library_answer("history", library, as_json, options, game)
     if as_json:
         console.write_json_text(answer)
         return

@@ -1,6 +1,5 @@
 """``terts stats``: statistics over the library's finished games; ``--chart``, ``--html``."""
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -12,13 +11,12 @@ from ..library import (
     SinceOpt,
     UntilOpt,
     check_filters,
-    filters_from,
     library_answer,
     library_checked,
 )
 
 if TYPE_CHECKING:
-    from ...library.scan import Scan
+    pass
 from ..options import ForceOutputOpt, GameOpt, JsonOpt, check_page, write_page
 
 
@@ -71,20 +69,8 @@ def command(
         check_page(html, force=force, example="season.html", library=library)
     printed = as_json and html is None  # the JSON text alone: kept as it is printed
 
-    def work(scan: "Scan") -> object:
-        # Imported only to work an answer out: a kept answer is printed without the
-        # statistics' modules (the referee's, which a summary needs, about 10 ms).
-        from ...library.index import KeptRatings
-        from ...library.stats import stats as stats_of
-        from ...output.library_report import stats_document
-
-        filters = filters_from(scan, player, vs, since, until, rules)
-        memos = partial(KeptRatings, scan.library)  # one game more: one game rated
-        figures = stats_document(stats_of(scan.games, filters, memos), scan)
-        return figures if printed else {"figures": figures, "in_library": len(scan.games)}
-
     options = {"player": player, "vs": vs, "since": since, "until": until, "rules": rules}
-    answer = library_answer("stats", library, printed, options, work, game)
+    answer = library_answer("stats", library, printed, options, game)
     if printed:
         console.write_json_text(answer)
         return
