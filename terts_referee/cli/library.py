@@ -113,7 +113,7 @@ def library_answer(
 ) -> Any:
     """The document of ``command`` (``history``, ``stats``) over the library, with its
     ``options`` (the filters as given), kept beside the index with the command, its options,
-    the output's form, the language and the time zone (``library.scan.answered``): asked again
+    the output's form, the language and the time zone (``library.kept.answered``): asked again
     over the same files, it is given again without reading the games, and after games are
     added, it is the kept one with them. Returns the JSON text as printed with ``as_json``,
     else the document in ``{"history" or "figures": …, "in_library": n}`` (as JSON reads it
@@ -126,7 +126,7 @@ def library_answer(
     from .. import i18n
     from ..library.answers import Question
     from ..library.index import KeptRatings
-    from ..library.scan import answered
+    from ..library.kept import answered
     from ..output import console
     from . import long_running
 

@@ -18,7 +18,7 @@ copies holds the two to each other): the list is written as ``json.dumps`` write
 item, and the figures come from the same fold in the same order.
 
 Pure functions over summaries, like ``stats.py``; the kept answers are stored by
-``scan.answered``.
+``kept.answered``.
 """
 
 from __future__ import annotations

@@ -591,7 +591,7 @@ _ANSWERS = (
 
 
 def stored_answer(library: Path, question: str, state: str) -> str | None:
-    """The answer kept for ``question`` over the files' ``state`` (``scan.answered``), or
+    """The answer kept for ``question`` over the files' ``state`` (``kept.answered``), or
     None: none kept, kept over another state, a seal that does not match, answers that cannot
     be read at once. Kept apart from the index (``location.answers_path``): the games are not
     read."""

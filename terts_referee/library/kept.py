@@ -1,6 +1,6 @@
 """An answer kept with what it was worked out from, and the games added to the library since.
 
-``scan.answered`` keeps each answer of ``history`` and ``stats`` with its tally
+``answered`` keeps each answer of ``history`` and ``stats`` with its tally
 (``answers.answer``) and the index's generation it is of (``Index.write``: every write that
 changes a game counts one; a row holds the generation its file was first read in and the one
 its bytes last changed in; the files removed are named with the generation of their removal).
@@ -23,14 +23,28 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .copies import Conflict
 from .index import OLD_INDEX_NAME, RACY_NS, WRITE_WAIT, Index, index_state, key_of
-from .location import answers_path
+from .location import answers_path, check_library
+from .scan import (
+    Progress,
+    Scan,
+    _current_game,
+    _digest,
+    _library_game,
+    _stored,
+    current_mark,
+    read_game_file,
+    summarize_file,
+)
 
 if TYPE_CHECKING:
-    from .answers import Question
-    from .scan import Progress, Scan
+    from collections.abc import Callable
 
-__all__ = ["grown", "keep_tally", "kept_tally"]
+    from .answers import Question
+    from .ratings import RatingMemo
+
+__all__ = ["answered", "grown", "keep_tally", "kept_tally"]
 
 #: How many tallies are kept (each question one), as many as answers.
 MOST = 64
@@ -119,11 +133,6 @@ def keep_tally(library: Path, question: str, body: dict[str, Any], text: str) ->
         db.close()
 
 
-def current_mark(game: dict[str, Any] | None) -> list[str] | None:
-    """How a tally remembers the game being played it counted: its key and digest."""
-    return None if game is None else [game["key"], game["digest"]]
-
-
 def grown(
     library: Path,
     question: str,
@@ -137,15 +146,6 @@ def grown(
     (see the module's doc): the scan to tell the user of, the text, and the body to keep; or
     None when it is for a scan to work out."""
     from .answers import Told, more
-    from .scan import (
-        Scan,
-        _current_game,
-        _digest,
-        _library_game,
-        _stored,
-        read_game_file,
-        summarize_file,
-    )
 
     kept = kept_tally(library, question)
     if kept is None:
@@ -242,8 +242,91 @@ def grown(
         text, state = answer
     finally:
         index.close()
-    from .copies import Conflict
-
     scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in state["conflicts"]]
     grown_body = {"epoch": body["epoch"], "gen": gen, "current": mark, "state": state}
     return scan, text, grown_body
+
+
+def answered(
+    library: Path,
+    question: str,
+    work: Callable[[Scan], str] | None,
+    progress: Progress | None = None,
+    current: Path | None = None,
+    tell: Callable[[Scan], None] = lambda scan: None,
+    asked: Question | None = None,
+    memos: Callable[[str], RatingMemo] | None = None,
+) -> tuple[Scan, str]:
+    """``work(scan)``'s answer over the library, kept in the index with ``question`` (the
+    command, its filters as given, the language and whatever else the answer depends on): as
+    long as no game file changed (one directory walk and a ``stat`` each tell), the answer kept
+    is given again without reading the index's games. The scan returned then holds what the
+    user is told beside the answer (the files skipped, the conflicts) but no games. An answer
+    is the same text as a fresh build gives: it is what ``work`` gave over these very files.
+    ``tell(scan)`` is called before ``work``, which may raise (a player not in the library):
+    nothing is kept then.
+
+    ``asked``: the question of ``history`` or ``stats`` (``answers.Question``), worked out by
+    ``answers.answer`` instead of ``work`` (``memos``: where the ratings are kept) and kept
+    with its tally: once games are added, the answer is the kept one with them (``kept.py``),
+    the games that did not change not read.
+    """
+    import time
+
+    from .folders import game_files
+    from .index import keep_answer, stored_answer
+    from .scan import _state, scan_library
+
+    def worked(scan: Scan) -> tuple[str, dict[str, Any] | None]:
+        if asked is None:
+            assert work is not None
+            return work(scan), None
+        from .answers import answer
+
+        text, state = answer(asked, scan, memos)
+        if scan.gen is None:
+            return text, None
+        return text, {"epoch": scan.epoch, "gen": scan.gen, "current": scan.current, "state": state}
+
+    if not check_library(library):
+        scan = scan_library(library, progress, current)
+        tell(scan)
+        return scan, worked(scan)[0]
+    skipped: list[tuple[str, str]] = []
+    files = game_files(library, skipped)
+    state = _state(library, files, skipped, current, time.time_ns())
+    if state is not None:
+        kept = stored_answer(library, question, f"{state}/{index_state(library)}")
+        if kept is not None:
+            # What is told beside the answer, one line of JSON, then the answer's text as it
+            # was worked out: the text (6 MB at 10,000 games) is neither escaped nor decoded.
+            told, _, text = kept.partition("\n")
+            payload = json.loads(told)
+            scan = Scan(library)
+            scan.skipped = [(name, why) for name, why in payload["skipped"]]
+            scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in payload["conflicts"]]
+            tell(scan)
+            return scan, text
+    found: tuple[Scan, str, dict[str, Any] | None] | None = None
+    body: dict[str, Any] | None
+    if asked is not None:
+        found = grown(library, question, asked, files, skipped, current, progress)
+    if found is not None:
+        scan, text, body = found
+        tell(scan)
+    else:
+        scan = scan_library(library, progress, current, files, skipped)
+        tell(scan)
+        text, body = worked(scan)
+    if not scan.notes:  # an index with troubles keeps nothing
+        after = index_state(library)  # the index as this scan left it
+        if body is not None:
+            keep_tally(library, question, {**body, "index": after}, text)
+        if state is not None:
+            payload = {
+                "skipped": scan.skipped,
+                "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
+            }
+            told = json.dumps(payload, ensure_ascii=True)  # one line: JSON escapes a line break
+            keep_answer(library, question, f"{state}/{after}", f"{told}\n{text}")
+    return scan, text

@@ -91,7 +91,7 @@ def index_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
 
 
 def answers_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
-    """Where this machine keeps the answers worked out over ``library`` (``scan.answered``):
+    """Where this machine keeps the answers worked out over ``library`` (``kept.answered``):
     ``answers-<hash>.sqlite`` beside its index."""
     return cache_dir(env) / f"answers-{library_hash(library)}.sqlite"
 

@@ -20,16 +20,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import N_np, N_p, register, t
 from .copies import Conflict
-
-if TYPE_CHECKING:
-    from .answers import Question
-    from .ratings import RatingMemo
 from .index import OLD_INDEX_NAME, RACY_NS, Index, key_of, name_of
 from .location import check_library
 from .location import os_reason as _reason
@@ -38,7 +34,7 @@ __all__ = [
     "TOLD_FROM",
     "Progress",
     "Scan",
-    "answered",
+    "current_mark",
     "read_game_file",
     "scan_library",
     "summarize_file",
@@ -162,7 +158,6 @@ def scan_library(
     import time
 
     from .folders import game_files
-    from .kept import current_mark
 
     scan = Scan(library)
     extra = _current_game(library, current)
@@ -307,6 +302,11 @@ def _count_once(scan: Scan, games: list[dict[str, Any]], index: Index) -> None:
     scan.copies = [(copy["file"], counted["file"]) for copy, counted in copies]
 
 
+def current_mark(game: dict[str, Any] | None) -> list[str] | None:
+    """How a kept answer remembers the game being played it counted: its key and digest."""
+    return None if game is None else [game["key"], game["digest"]]
+
+
 def _current_game(library: Path, current: Path | None) -> dict[str, Any] | None:
     """The summary of the finished game in ``current`` (the game file being played), as a
     library game; None for no file, an unfinished or unreadable game (the game commands name
@@ -397,94 +397,6 @@ def _code() -> str:
         except OSError:
             marks.append(f"{folder}:?")
     return "|".join(sorted(marks))
-
-
-def answered(
-    library: Path,
-    question: str,
-    work: Callable[[Scan], str] | None,
-    progress: Progress | None = None,
-    current: Path | None = None,
-    tell: Callable[[Scan], None] = lambda scan: None,
-    asked: Question | None = None,
-    memos: Callable[[str], RatingMemo] | None = None,
-) -> tuple[Scan, str]:
-    """``work(scan)``'s answer over the library, kept in the index with ``question`` (the
-    command, its filters as given, the language and whatever else the answer depends on): as
-    long as no game file changed (one directory walk and a ``stat`` each tell), the answer kept
-    is given again without reading the index's games. The scan returned then holds what the
-    user is told beside the answer (the files skipped, the conflicts) but no games. An answer
-    is the same text as a fresh build gives: it is what ``work`` gave over these very files.
-    ``tell(scan)`` is called before ``work``, which may raise (a player not in the library):
-    nothing is kept then.
-
-    ``asked``: the question of ``history`` or ``stats`` (``answers.Question``), worked out by
-    ``answers.answer`` instead of ``work`` (``memos``: where the ratings are kept) and kept
-    with its tally: once games are added, the answer is the kept one with them (``kept.py``),
-    the games that did not change not read.
-    """
-    import time
-
-    from .folders import game_files
-    from .index import index_state, keep_answer, stored_answer
-
-    def worked(scan: Scan) -> tuple[str, dict[str, Any] | None]:
-        if asked is None:
-            assert work is not None
-            return work(scan), None
-        from .answers import answer
-
-        text, state = answer(asked, scan, memos)
-        if scan.gen is None:
-            return text, None
-        return text, {"epoch": scan.epoch, "gen": scan.gen, "current": scan.current, "state": state}
-
-    if not check_library(library):
-        scan = scan_library(library, progress, current)
-        tell(scan)
-        return scan, worked(scan)[0]
-    skipped: list[tuple[str, str]] = []
-    files = game_files(library, skipped)
-    state = _state(library, files, skipped, current, time.time_ns())
-    if state is not None:
-        kept = stored_answer(library, question, f"{state}/{index_state(library)}")
-        if kept is not None:
-            # What is told beside the answer, one line of JSON, then the answer's text as it
-            # was worked out: the text (6 MB at 10,000 games) is neither escaped nor decoded.
-            told, _, text = kept.partition("\n")
-            payload = json.loads(told)
-            scan = Scan(library)
-            scan.skipped = [(name, why) for name, why in payload["skipped"]]
-            scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in payload["conflicts"]]
-            tell(scan)
-            return scan, text
-    found: tuple[Scan, str, dict[str, Any] | None] | None = None
-    body: dict[str, Any] | None
-    if asked is not None:
-        from .kept import grown
-
-        found = grown(library, question, asked, files, skipped, current, progress)
-    if found is not None:
-        scan, text, body = found
-        tell(scan)
-    else:
-        scan = scan_library(library, progress, current, files, skipped)
-        tell(scan)
-        text, body = worked(scan)
-    if not scan.notes:  # an index with troubles keeps nothing
-        after = index_state(library)  # the index as this scan left it
-        if body is not None:
-            from .kept import keep_tally
-
-            keep_tally(library, question, {**body, "index": after}, text)
-        if state is not None:
-            payload = {
-                "skipped": scan.skipped,
-                "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
-            }
-            told = json.dumps(payload, ensure_ascii=True)  # one line: JSON escapes a line break
-            keep_answer(library, question, f"{state}/{after}", f"{told}\n{text}")
-    return scan, text
 
 
 def _stored(

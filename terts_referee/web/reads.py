@@ -105,7 +105,7 @@ class Reads:
     def _answer(self, query: Query, route: str, names: tuple[str, ...]) -> Answer:
         """The document of ``history`` or ``stats`` over the library, the filters judged first
         (a bad date is refused before the library is read, as the CLI judges its options),
-        kept beside the index as the CLI's answers are (``library.scan.answered``): asked
+        kept beside the index as the CLI's answers are (``library.kept.answered``): asked
         again over the same files, the games are not read again, and after games are added,
         only those are. The game being played counts once it is won, as on the terminal."""
         import json
@@ -115,8 +115,8 @@ class Reads:
 
         from ..library.answers import Question
         from ..library.index import KeptRatings
+        from ..library.kept import answered
         from ..library.location import check_library, library_dir
-        from ..library.scan import answered
         from ..library.stats import parse_date
 
         with speaking(self.lang):
