@@ -111,7 +111,7 @@ from .game.views import (
     Snapshot,
     StatusView,
 )
-from .i18n.words import say
+from .i18n.sentences import say
 from .referee import (
     Deal,
     DeclRecord,
