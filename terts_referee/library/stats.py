@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from .ratings import RatingMemo, Ratings
 
-    Kept = Callable[[str], RatingMemo]
+    RatingMemos = Callable[[str], RatingMemo]  # a period -> where its ratings are kept
     from .shapes import HeadToHead, PlayerStats, RatingTerms, Stats
 
 __all__ = ["Filters", "history", "parse_date", "resolve_player", "stats"]
@@ -159,7 +159,7 @@ def _mean(values: list[float], digits: int = 1) -> float | None:
 
 
 def _ratings(
-    games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None
+    games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
 ) -> tuple[Ratings, RatingTerms]:
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
     not its players), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
@@ -197,7 +197,7 @@ def _ratings(
     return ratings, terms
 
 
-def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None) -> Stats:
+def stats(games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
     ``--player`` and ``--vs`` to win their next game when both are given and both have a
