@@ -143,9 +143,12 @@ def test_new_and_archive_name_force_as_the_way_out(terts, tmp_path):
     assert "--force moves it there first, nothing is deleted" in r.stderr
     assert not library.exists()
     assert "--force" in terts.refused("archive").stderr
-    r = terts.ok("archive", "--force", "--json")
+    r = terts.ok("new", "Аня", "Боря", "--force")
     (moved,) = library.glob("*_unfinished.toml")
-    assert r.json() == {"game": str(terts.game), "file": str(moved)}
+    assert f"to the library: {moved}" in r.stderr  # where the game went is said
+    r = terts.ok("archive", "--force", "--json")
+    (second,) = set(library.glob("*_unfinished.toml")) - {moved}
+    assert r.json() == {"game": str(terts.game), "file": str(second)}
 
 
 def test_a_file_name_that_is_not_utf8_is_shown_escaped(terts, tmp_path):
@@ -162,6 +165,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(terts, tmp_path):
             r = terts(command, "--json", game=False)
             assert r.code == 0 and r.json()["skipped"] == [broken]
             (line,) = r.stderr.splitlines()  # the damaged one, named in each command's line
+            assert line.startswith(f"skipped {library}{os.sep}")
             assert "\\xfebroken.toml" in line and "\ufffd" not in line
     r = terts("history", game=False)
     assert r.code == 0 and "\\xff\\xfe.toml" not in r.stderr  # the odd one counts: not named
