@@ -16,13 +16,9 @@ from terts_referee.api import archive_game
 from terts_referee.game.storage import write_game
 from tests.helpers import assert_refused
 from tests.library.games import game_of
-from tests.library.season import play_season, won_game
+from tests.library.season import season, season_played, won_game
 
-
-@pytest.fixture
-def season(tmp_path) -> Path:
-    """The library the commands read ($TERTS_LIBRARY) after the season, with 3 bad files."""
-    return play_season(tmp_path / "library", tmp_path)
+__all__ = ["season", "season_played"]  # the fixtures this module uses (tests/library/season.py)
 
 
 def files_of(library: Path) -> dict[str, tuple[bytes, int]]:

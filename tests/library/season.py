@@ -6,8 +6,11 @@ made by hand from the requests below."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from terts_referee.api import (
     ChallengeRequest,
@@ -127,6 +130,20 @@ def play_season(library: Path, where: Path) -> Path:
     (library / "notes.toml").write_text('title = "not a game"\n', encoding="utf-8")
     (library / "future.toml").write_text("format = 99\n", encoding="utf-8")
     return library
+
+
+@pytest.fixture(scope="session")
+def season_played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The season's library, played once per run (some 0.5 s of recording and moving)."""
+    where = tmp_path_factory.mktemp("season")
+    return play_season(where / "library", where)
+
+
+@pytest.fixture
+def season(season_played: Path, tmp_path: Path) -> Path:
+    """A test's own copy of the season's library ($TERTS_LIBRARY), the files' times kept; its
+    index is the test's own too (the cache is per test)."""
+    return Path(shutil.copytree(season_played, tmp_path / "library"))
 
 
 def won_game(path: Path, a: str, b: str) -> GameFile:

@@ -41,17 +41,13 @@ from terts_referee.api import (
     stats,
 )
 from terts_referee.game.storage import read_game, write_game
-from tests.library.season import play_season, won_game
+from tests.library.season import season, season_played, won_game
 
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
 BAD_FILES = ["broken.toml", "future.toml", "notes.toml"]
 REPO = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture
-def season(tmp_path) -> Path:
-    """The library after the season (tests/library/season.py), with its three bad files."""
-    return play_season(tmp_path / "library", tmp_path)
+__all__ = ["season", "season_played"]  # the fixtures this module uses (tests/library/season.py)
 
 
 def filters_of(

@@ -11,17 +11,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from terts_referee.api import Filters, Stats, archive_game, scan_library, stats
 from terts_referee.output.library_report import stats_document
 from terts_referee.output.season import season_html
-from tests.library.season import play_season, won_game
+from tests.library.season import season, season_played, won_game
 
-
-@pytest.fixture
-def season(tmp_path) -> Path:
-    return play_season(tmp_path / "library", tmp_path)
+__all__ = ["season", "season_played"]  # the fixtures this module uses (tests/library/season.py)
 
 
 def document(library: Path) -> Stats:
