@@ -111,7 +111,7 @@ def whole_replay_sheet(game) -> object:
 def said(value, lang: str = "en") -> str:
     """The sentence of a verdict, or of an error's verdict, in ``lang``: the words every face
     shows for it (the terminal adds its commands after them)."""
-    from terts_referee.i18n.words import say
+    from terts_referee.i18n.sentences import say
 
     return say(getattr(value, "verdict", value), lang)
 

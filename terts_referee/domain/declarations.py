@@ -5,7 +5,7 @@ notation of the contract: ``terts:Q♥ 50:K♠ 100:J♦ 105:J♦ 106:Q♣ 107:K�
 (``терц:Дч полтинник:Кп сто:Вб сотня:Вп``), Ukrainian ones (``пʼятдесят:Квино``), fours ``4J 200
 4A 4K 4Q 4В 4Т 4К 4Д двісті «чотири тузи»``, ``marriage`` / ``марьяж`` / ``марʼяж`` (``marriage:♥``
 where any suit is allowed), or the cards themselves ``Q♥,J♥,10♥``. The names of a declaration
-in words are the faces' (``i18n.words.named``).
+in words are the faces' (``i18n.sentences.named``).
 """
 
 from __future__ import annotations

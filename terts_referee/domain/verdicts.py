@@ -7,7 +7,7 @@ rests on (``rule``, ``"4.3"``), the ``sources`` that say so (``("000", "002")``)
 ``key`` that decided, and the ``remedy``: what the players can do about it, as data, an action
 of the API with its fields (``Remedy("deal", {"quick": True, "replace": 3})``).
 
-Each face words a verdict in its own terms when it shows it (``i18n.words.say`` gives the
+Each face words a verdict in its own terms when it shows it (``i18n.sentences.say`` gives the
 sentence in a language; the terminal adds the command to type, the table its short form, the
 phone a button): nothing here is a word of any language, and nothing here is ever written to
 the game file. The section, sources and key of a code are looked up in ``RULES`` when the

@@ -27,8 +27,8 @@ language's decimal separator (``number``).
 
 The i18n package: this module (languages, ``t``, plurals, numbers), ``messages`` (the domain's
 catalogue, declaration names), ``terms`` (the shared terms of every output: deal phases,
-declaration statuses, penalty names), ``words`` (``say``: the sentence of a verdict in a
-language) and ``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game
+declaration statuses, penalty names), ``sentences`` (``say``: the sentence of a verdict in
+a language) and ``ruledocs`` (the ruleset keys' meanings). The domain, the referee and the game
 import nothing from here: they return verdicts, and the faces word them. May import ``errors``
 and the domain (the types of a verdict's parameters).
 

@@ -1,7 +1,7 @@
 """The domain's words: errors, rule notices, verdict reasons and penalty notes, in both languages.
 
 The domain, the referee and the game layer return verdicts (``domain.verdicts``): a code, which
-is a key here, and its parameters. A face words one when it shows it (``i18n.words.say``), in
+is a key here, and its parameters. A face words one when it shows it (``i18n.sentences.say``), in
 the language it was asked for; no sentence here names a command to type, for the remedy is
 data the face adds in its own terms (``output.remedies``: the terminal's command). Nothing here is
 ever written to the game file. Source tags like [000] and ruleset keys like

@@ -30,7 +30,7 @@ TERMS = register(
     N_p("pen.renege", "renege"),
     N_p("pen.trump-seven", "trump seven not exchanged"),
     N_p("pen.lowering", "lowering"),
-    # a declaration's notation in the language's own input words (``words.notation``): the
+    # a declaration's notation in the language's own input words (``sentences.notation``): the
     # translation must be a word the declaration reader accepts (tests/i18n checks it parses
     # back); numbers, suits and the ten stay as they are
     N_p("notation.terts", "terts"),

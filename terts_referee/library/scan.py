@@ -87,7 +87,7 @@ Progress = Callable[[int], Callable[[], None]]
 def _said(what: RefereeError | Verdict) -> str:
     """Why a file is skipped, in the run's language: the refusal's sentence (or a verdict's)."""
     from ..i18n import lang
-    from ..i18n.words import say
+    from ..i18n.sentences import say
 
     return say(what.verdict if isinstance(what, RefereeError) else what, lang())
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .ratings import RatingMemo, Ratings
 
-    Kept = Callable[[str], RatingMemo]
+    RatingMemos = Callable[[str], RatingMemo]  # a period -> where its ratings are kept
     from .shapes import RatingTerms, Stats
     from .tally import PeriodRatings, Tally
 
@@ -159,7 +159,7 @@ def history_entry(g: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ratings(
-    games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None
+    games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
 ) -> tuple[Ratings, RatingTerms]:
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
     not its players), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
@@ -203,7 +203,7 @@ def rating_terms(games: int) -> RatingTerms:
     }
 
 
-def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None) -> Stats:
+def stats(games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None) -> Stats:
     """The figures of ``stats --json`` over the finished games ``filters`` keeps, with each
     player's rating (over the period: see the module's doc), and the chance of each of
     ``--player`` and ``--vs`` to win their next game when both are given and both have a
@@ -215,7 +215,7 @@ def stats(games: list[dict[str, Any]], filters: Filters, memos: Kept | None = No
 
 
 def stats_tally(
-    games: list[dict[str, Any]], filters: Filters, memos: Kept | None = None
+    games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
 ) -> tuple[Stats, Tally, PeriodRatings]:
     """``stats``' figures, with the tally and the period's ratings they were read from."""
     from .tally import PeriodRatings, Tally, timeline_entry

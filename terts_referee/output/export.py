@@ -28,7 +28,7 @@ from ..i18n import (
     t,
 )
 from ..i18n import lang as current_lang
-from ..i18n.words import named
+from ..i18n.sentences import named
 from .charts import SheetChartWords, running_totals_svg, x_step
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""The terminal's words for a verdict: its sentence (``i18n.words.say``), then what a terminal
+"""The terminal's words for a verdict: its sentence (``i18n.sentences.say``), then what a terminal
 adds, the command to type for its remedy (``terts deal --quick --replace 3``) and the options
 that only the command line has (``--game``). The two faces on a terminal share them: the
 command line writes the command as ``terts …`` (``command``, ``cli.remedies``), the table in
@@ -244,7 +244,7 @@ def say(verdict: Verdict, lang: str, form: Form) -> str:
     """The line a terminal shows for ``verdict``: its sentence in ``lang`` with the terminal's
     tails, the commands written in ``form`` (``command``: the plain one; the table's short
     forms)."""
-    from ..i18n.words import say as sentence
+    from ..i18n.sentences import say as sentence
 
     def after(v: Verdict, chosen: str) -> str:
         return tail(v, chosen, form)

@@ -3,7 +3,7 @@
 ``verdict_json(v)`` is ``{"code", "rule", "sources", "key", "remedy"}`` and ``remedy_json(r)``
 ``{"action", "fields"}`` (or None): what ``log --json`` gives for each notice (``verdicts``,
 beside its words in ``notices``) and what a page's error answer carries beside the sentence of
-``i18n.words.say(verdict, lang)``. A field of a remedy the players must choose is null.
+``i18n.sentences.say(verdict, lang)``. A field of a remedy the players must choose is null.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def remedy_json(remedy: Remedy | None) -> RemedyJSON | None:
 
 def verdict_json(verdict: Verdict) -> VerdictJSON:
     """A verdict for scripts: its code, the rule book's section, the sources, the ruleset key
-    and the remedy (the words are the face's: ``i18n.words.say``)."""
+    and the remedy (the words are the face's: ``i18n.sentences.say``)."""
     return {
         "code": verdict.code,
         "rule": verdict.rule,

@@ -73,7 +73,7 @@ def refused(exc: RefereeError) -> dict[str, Any]:
     sentence in the language this thread speaks (``speaking``): no command in it; the remedy
     is data, ``{"action", "fields"}`` or None, for the page to offer as a button."""
     from ..i18n import lang
-    from ..i18n.words import say
+    from ..i18n.sentences import say
     from ..output.verdicts import remedy_json
 
     verdict = exc.verdict

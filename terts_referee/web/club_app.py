@@ -191,7 +191,7 @@ def _sheet_html(file: str, lang: str) -> tuple[int, str]:
     from ..errors import RefereeError
     from ..game.game_file import GameFile
     from ..i18n import speaking
-    from ..i18n.words import say
+    from ..i18n.sentences import say
     from ..output.export import sheet_html
     from ..output.report.sheet import sheet_json
 
@@ -344,7 +344,7 @@ class ClubServer(Bound):
         return lines
 
     def closing(self) -> list[str]:
-        from ..i18n.words import say
+        from ..i18n.sentences import say
 
         lines = [
             t("club.web.not_moved", self.lang, name=name, reason=say(why, self.lang))

@@ -32,7 +32,7 @@ from urllib.parse import quote
 from ..errors import RefereeError
 from ..game.requests import NUMBER, TEXT, Field
 from ..i18n import speaking, t
-from ..i18n.words import say
+from ..i18n.sentences import say
 from ..library.evening import MAX_TABLES, move_finished, open_table, round_to_open, tables_in
 from . import club_catalogue, fields
 from .backend import GameBackend, refused

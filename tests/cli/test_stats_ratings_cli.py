@@ -81,5 +81,7 @@ def test_stats_of_unfinished_games_says_no_chance_and_refuses_vs_alone(terts, tm
 def test_the_season_page_is_written(terts, club, tmp_path):
     """`stats --html` writes the season page with its ratings chart."""
     page = tmp_path / "season.html"
-    assert terts("stats", "--html", str(page), game=False).code == 0
-    assert 'class="season-chart ratings"' in page.read_text(encoding="utf-8")
+    r = terts("stats", "--html", str(page), game=False)
+    assert r.code == 0 and str(page) in r.stdout  # where it went is said
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and 'class="season-chart ratings"' in html

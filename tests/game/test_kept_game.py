@@ -306,7 +306,7 @@ def test_a_language_or_a_plain_command_between_events(tmp_path, capsys, monkeypa
         PenaltyRequest,
         ScoreRequest,
     )
-    from terts_referee.i18n.words import say
+    from terts_referee.i18n.sentences import say
     from terts_referee.output.report.log import log_json
     from terts_referee.table.remedies import say as at_the_table
 

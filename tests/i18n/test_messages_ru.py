@@ -417,7 +417,7 @@ def test_the_winner_and_the_reason_are_not_two_colons_in_a_row(lang):
     """«победитель партии — Боря: 390 очков: цель 301…» read as two colons in a row: the
     reason goes in brackets after the name."""
     from terts_referee.domain.verdicts import Verdict
-    from terts_referee.i18n.words import say
+    from terts_referee.i18n.sentences import say
 
     reason = Verdict("win.target", {"total": 390, "target": 301, "deal": 7})
     line = say(Verdict("notice.win", {"winner": "Боря", "reason": reason}), lang)

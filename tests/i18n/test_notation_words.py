@@ -8,7 +8,7 @@ import pytest
 
 from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import FOUR_RANKS, Declaration, Kind
-from terts_referee.i18n.words import notation
+from terts_referee.i18n.sentences import notation
 
 RUN_TOPS = {3: "Q", 4: "K", 5: "A", 6: "A", 7: "A", 8: "A"}
 DECLARATIONS = [

@@ -29,7 +29,7 @@ HEAD = """# Verdicts: the codes
 What the referee, the domain and the game layer say is data: a *verdict*, a stable code and its
 parameters, the section of the rule book it rests on, the sources that say so, the ruleset key
 that decided, and the remedy (what the players can do, as an action of the API and its fields).
-Each face words it in its own terms: `i18n.words.say(verdict, lang)` gives the sentence, the
+Each face words it in its own terms: `i18n.sentences.say(verdict, lang)` gives the sentence, the
 terminal adds the command to type (`output/remedies.py`), the table its short form
 (`table/remedies.py`); the sheet, the log and the pages show the sentence only. A refusal carries
 its verdict as `exc.verdict`; a notice or a note is one (`Sheet.notices`, `Deal.notices`,

@@ -1,7 +1,10 @@
-"""The library whatever its files: a damaged or locked index, file names that are not UTF-8, a
-file of a gigabyte, names too long for a file system, a move into the library cut off by a kill,
-and bad library paths. `history` and `stats` always answer (what the index did said once on
-stderr), bad arguments are refused before any work, and no game file ever changes."""
+"""The library whatever its files, through the API: a damaged or locked index, file names that
+are not UTF-8, a file of a gigabyte, names too long for a file system, a move into the library
+cut off by a kill, and bad library paths. A scan always answers, and ``history`` and ``stats``
+over it (what the index did is a note of the scan, said once), a bad library is refused as a
+verdict, and no game file ever changes. What the commands print of these (one line for a bad
+--library, a bad date refused before the scan, an odd name escaped) is in
+tests/cli/test_library_cli.py."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -21,11 +25,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from terts_referee import files
+from terts_referee.api import (
+    Filters,
+    GameFile,
+    GameFileError,
+    archive_game,
+    archive_name,
+    check_library,
+    history,
+    index_path,
+    library_dir,
+    scan_library,
+    set_aside,
+    stats,
+)
 from terts_referee.game.storage import write_game
-from terts_referee.library.archive import archive_name
-from terts_referee.library.location import index_path
-from terts_referee.library.scan import scan_library
-from tests.helpers import assert_refused
 from tests.library.games import game_of as finished_game  # a quick game the first wins
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,16 +73,17 @@ def library(tmp_path):
     return where
 
 
-def answers(terts, *args: str):
-    """`history --json` and `stats --json`: both exit 0; (their JSON, their stderr lines)."""
-    out, err = [], []
-    for command in ("history", "stats"):
-        r = terts(command, "--json", *args, game=False)
-        assert r.code == 0, r.stderr
-        assert "Traceback" not in r.stderr
-        out.append(r.json())
-        err.extend(r.stderr.splitlines())
-    return out, err
+def answers(library: Path) -> tuple[list[Any], list[str]]:
+    """A ``history`` and a ``stats`` over ``library``, each after a scan of its own (as two
+    commands read it): (what each answers with the names of the files its scan skipped, what
+    both scans had to say: the index's notes and the reasons files were skipped)."""
+    out: list[Any] = []
+    said: list[str] = []
+    for work in (history, stats):
+        scan = scan_library(library)
+        out.append((work(scan.games, Filters()), [name for name, _ in scan.skipped]))
+        said += [*scan.notes, *(reason for _, reason in scan.skipped)]
+    return out, said
 
 
 def sql(library: Path, *statements: str) -> None:
@@ -111,24 +126,24 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE), ids=list(DAMAGE))
-def test_a_damaged_index_is_rebuilt_and_said_once(terts, library, damage):
-    expected, quiet = answers(terts)
-    assert quiet == [] and expected[0]["games"] and expected[1]["games"] == 8
+def test_a_damaged_index_is_rebuilt_and_said_once(library, damage):
+    expected, quiet = answers(library)
+    assert quiet == [] and len(expected[0][0]) == 8 and expected[1][0]["games"] == 8
     before = games_of(library)
     sql(library, *DAMAGE[damage])
-    got, said = answers(terts)
+    got, said = answers(library)
     assert got == expected
     assert len(said) == 1, said
     assert said[0].startswith("the library's index ") and str(index_path(library)) in said[0]
     assert "rebuilt from the game files" in said[0] or "read again from the game" in said[0]
-    assert answers(terts) == (expected, [])  # repaired: nothing more to say
+    assert answers(library) == (expected, [])  # repaired: nothing more to say
     assert games_of(library) == before
 
 
-def test_an_index_that_is_not_a_database(terts, library):
-    expected, _ = answers(terts)
+def test_an_index_that_is_not_a_database(library):
+    expected, _ = answers(library)
     (index_path(library)).write_bytes(b"\x00garbage" * 1000)
-    got, said = answers(terts)
+    got, said = answers(library)
     assert got == expected
     assert said == [
         f"the library's index {index_path(library)} was damaged (not a database): rebuilt "
@@ -136,10 +151,10 @@ def test_an_index_that_is_not_a_database(terts, library):
     ]
 
 
-def test_an_index_of_an_older_version_is_rebuilt_quietly(terts, library):
-    expected, _ = answers(terts)
+def test_an_index_of_an_older_version_is_rebuilt_quietly(library):
+    expected, _ = answers(library)
     sql(library, "UPDATE meta SET value = '1.1'")
-    assert answers(terts) == (expected, [])
+    assert answers(library) == (expected, [])
 
 
 COLUMNS = ("file", "size", "mtime_ns", "hash", "checked_ns", "summary", "error")
@@ -202,12 +217,12 @@ def _damage(db, step) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(damages=DAMAGES)
-def test_random_damage_to_index_rows_and_columns(terts, library, damages):
-    """Whatever is done to the index's rows and columns, `history` and `stats` answer as
-    over a sound index, and at most say once that they rebuilt."""
+def test_random_damage_to_index_rows_and_columns(library, damages):
+    """Whatever is done to the index's rows and columns, ``history`` and ``stats`` answer as
+    over a sound index, and at most one scan says that it rebuilt."""
     index = index_path(library)
     if "index" not in _PRISTINE:  # the first example's: the sound index and its answers
-        expected = answers(terts)[0]
+        expected = answers(library)[0]
         _PRISTINE["index"] = (index.read_bytes(), expected)
     pristine, expected = _PRISTINE["index"]
     for suffix in ("-wal", "-shm"):
@@ -220,7 +235,7 @@ def test_random_damage_to_index_rows_and_columns(terts, library, damages):
         except sqlite3.Error:
             pass  # a damage SQLite itself refuses (a malformed JSON path, the last column)
     db.close()
-    got, said = answers(terts)
+    got, said = answers(library)
     assert got == expected  # the same figures: every changed row is read again (its seal)
     assert all("the library's index" in line for line in said) and len(said) <= 1
 
@@ -228,22 +243,19 @@ def test_random_damage_to_index_rows_and_columns(terts, library, damages):
 # --- file names, sizes and reading --------------------------------------------------------
 
 
-def test_a_file_name_that_is_not_utf8_still_counts(terts, library):
+def test_a_file_name_that_is_not_utf8_still_counts(library):
     odd = os.fsdecode(b"\xff\xfe.toml")
     another = finished_game("Аня", "Боря", datetime(2026, 3, 1, 20, 0).astimezone())
     write_game(library / odd, another.to_doc())
     broken = os.fsdecode(b"\xfebroken.toml")
     (library / broken).write_text("format = 2\nplayers = [\n", encoding="utf-8")
     for _ in range(2):  # built, then read from the index
-        (history, stats), said = answers(terts)
-        assert stats["games"] == 9
-        files = [game["file"] for game in history["games"]]
-        assert str(library / odd) in files
-        assert history["skipped"] == [broken]
-        assert len(said) == 2  # the damaged one, named in each command's own line
-        assert all("\\xfebroken.toml" in line and "\ufffd" not in line for line in said)
-    r = terts("history", game=False)
-    assert r.code == 0 and "\\xff\\xfe.toml" not in r.stderr
+        ((games, skipped), (figures, _)), said = answers(library)
+        assert figures["games"] == 9
+        assert str(library / odd) in [game["file"] for game in games]
+        assert skipped == [broken]
+        # the damaged one, in each scan's reasons (the index keeps the name escaped, \\xfe)
+        assert len(said) == 2 and all("broken.toml is corrupt (" in reason for reason in said)
 
 
 def _reads_seen(monkeypatch: pytest.MonkeyPatch) -> list[str | os.PathLike[str]]:
@@ -259,23 +271,23 @@ def _reads_seen(monkeypatch: pytest.MonkeyPatch) -> list[str | os.PathLike[str]]
     return read
 
 
-def test_a_huge_file_is_skipped_without_being_read(terts, library, monkeypatch):
+def test_a_huge_file_is_skipped_without_being_read(library, monkeypatch):
     huge = library / "huge.toml"
     with open(huge, "wb") as out:
         out.truncate(1 << 30)  # a sparse gigabyte
     read = _reads_seen(monkeypatch)
     start = time.monotonic()
-    (history, stats), said = answers(terts)
+    ((_, skipped), (figures, _)), said = answers(library)
     assert time.monotonic() - start < 10
-    assert stats["games"] == 8 and history["skipped"] == ["huge.toml"]
-    assert said == [f"skipped {huge}: larger than 4 MiB, more than any game: not read"] * 2
+    assert figures["games"] == 8 and skipped == ["huge.toml"]
+    assert said == ["larger than 4 MiB, more than any game: not read"] * 2
     assert all(Path(p).name != "huge.toml" for p in read)
 
 
-def test_only_changed_files_are_read(terts, library, monkeypatch):
-    answers(terts)  # the index is built
+def test_only_changed_files_are_read(library, monkeypatch):
+    answers(library)  # the index is built
     read = _reads_seen(monkeypatch)
-    answers(terts)
+    answers(library)
     assert read == []  # current: not one file opened
     one = sorted(library.glob("*.toml"))[0]
     os.utime(one, None)  # touched, not changed: read and hashed, not replayed
@@ -283,7 +295,7 @@ def test_only_changed_files_are_read(terts, library, monkeypatch):
     assert [Path(p).name for p in read] == [one.name]
 
 
-def test_a_same_size_change_in_the_same_tick_is_seen(terts, library):
+def test_a_same_size_change_in_the_same_tick_is_seen(library):
     """A file changed within the clock tick of its indexing keeps its size and time; such a
     row is not trusted, the bytes are hashed again."""
     one = sorted(library.glob("*.toml"))[0]
@@ -309,12 +321,13 @@ def _finish_a_game(tmp_path: Path) -> Path:
     return path
 
 
-def _killed(argv: list[str], step: str, cwd: Path) -> None:
-    """Run ``terts ARGV`` in a child that SIGKILLs itself at ``step`` of the move: the seam
-    ``_remove_source`` (the link into the library is made, the game file not yet removed),
-    ``storage.create_game`` (``terts new``: the game is in the library, the new one not yet
-    written over the file, which is never removed) or ``os.link`` (the temp file is written,
-    not yet linked)."""
+def _killed(action: str, step: str, game: Path, library: Path) -> None:
+    """Run ``action`` (``archive``: ``archive_game``; ``new``: ``GameFile.create`` setting the
+    game aside first, as ``terts new`` does) in a child that SIGKILLs itself at ``step`` of the
+    move: the seam ``_remove_source`` (the link into the library is made, the game file not yet
+    removed), ``storage.create_game`` (the game is in the library, the new one not yet written
+    over the file, which is never removed) or ``os.link`` (the temp file is written, not yet
+    linked)."""
     if step == "before unlink":
         patch = "L._remove_source = lambda path: os.kill(os.getpid(), signal.SIGKILL)"
     elif step == "before the new game":
@@ -326,157 +339,162 @@ def _killed(argv: list[str], step: str, cwd: Path) -> None:
         patch = "os.link = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)"
     code = (
         "import os, signal, sys\n"
+        "from pathlib import Path\n"
         "import terts_referee.library.archive as L\n"
         f"{patch}\n"
-        "from terts_referee.cli import main\n"
-        "sys.exit(main(sys.argv[1:]))\n"
+        "from terts_referee.api import GameFile, archive_game, set_aside\n"
+        "game, library = Path(sys.argv[2]), Path(sys.argv[3])\n"
+        f"{CHILD_ACTIONS[action]}\n"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO), "TERTS_LANG": "en"}
     proc = subprocess.run(
-        [sys.executable, "-c", code, *argv], cwd=cwd, env=env, capture_output=True, timeout=60
+        [sys.executable, "-c", code, action, str(game), str(library)],
+        cwd=game.parent,
+        env=env,
+        capture_output=True,
+        timeout=60,
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
 
 
+def _new_game(game: Path, library: Path) -> Path | None:
+    """``terts new Аня Боря``: the game the file holds set aside, a new one written over it;
+    where the game went."""
+    moved: list[Path | None] = []
+
+    def aside(path: Path) -> Path | None:
+        moved.append(set_aside(path, str(library), False))
+        return moved[-1]
+
+    GameFile.create(game, ("Аня", "Боря"), set_aside=aside)
+    return moved[0]
+
+
+#: What the killed child does, as ``ACTIONS`` below do it.
+CHILD_ACTIONS = {
+    "archive": "archive_game(game, library)",
+    "new": "GameFile.create(game, ('Аня', 'Боря'), "
+    "set_aside=lambda p: set_aside(p, str(library), False))",
+}
+#: The same, run again in this process to finish the move.
+ACTIONS: dict[str, Callable[[Path, Path], Path | None]] = {
+    "archive": archive_game,
+    "new": _new_game,
+}
+
+
 @pytest.mark.parametrize(
-    ("command", "step"),
-    [(["archive"], "before unlink"), (["new", "Аня", "Боря"], "before the new game")],
+    ("action", "step"), [("archive", "before unlink"), ("new", "before the new game")]
 )
-def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(
-    terts, tmp_path, command, step
-):
+def test_a_move_killed_between_link_and_unlink_is_finished_not_copied(tmp_path, action, step):
     game = _finish_a_game(tmp_path)
     data = game.read_bytes()
     library = tmp_path / "library"
-    argv = [*command, "--game", str(game), "--library", str(library)]
-    _killed(argv, step, tmp_path)
+    _killed(action, step, game, library)
     (copy,) = library.glob("*.toml")
     assert game.read_bytes() == data == copy.read_bytes()  # in both places: the window
-    r = terts(*argv, game=False)
-    assert r.code == 0, r.stderr
-    assert f"to the library: {copy}" in r.stdout + r.stderr
+    assert ACTIONS[action](game, library) == copy  # the move finished, into the same file
     assert list(library.glob("*.toml")) == [copy]  # no _2
     assert copy.read_bytes() == data and copy.stat().st_mode & 0o777 == 0o640
-    if command[0] == "archive":
+    if action == "archive":
         assert not game.exists()
     else:  # the new game in its place
         assert game.read_bytes() != data and b"[[events]]" not in game.read_bytes()
-    assert terts("stats", "--json", "--library", str(library), game=False).json()["games"] == 1
+    assert stats(scan_library(library).games, Filters())["games"] == 1
 
 
-def test_a_move_killed_before_the_link_leaves_the_game_and_its_temp_is_removed(terts, tmp_path):
+def test_a_move_killed_before_the_link_leaves_the_game_and_its_temp_is_removed(tmp_path):
     game = _finish_a_game(tmp_path)
     data = game.read_bytes()
     library = tmp_path / "library"
-    argv = ["archive", "--game", str(game), "--library", str(library)]
-    _killed(argv, "before link", tmp_path)
+    _killed("archive", "before link", game, library)
     (stray,) = [p for p in library.iterdir() if p.name.startswith(".archive.")]
     assert list(library.glob("*.toml")) == [] and game.read_bytes() == data
-    r = terts(*argv, game=False)
-    assert r.code == 0, r.stderr
-    (moved,) = library.glob("*.toml")
+    moved = archive_game(game, library)
+    assert list(library.glob("*.toml")) == [moved]
     assert moved.read_bytes() == data and not game.exists() and not stray.exists()
 
 
-def test_stray_temp_files_are_left_by_a_scan_and_removed_by_the_next_archive(terts, library):
+def test_stray_temp_files_are_left_by_a_scan_and_removed_by_the_next_archive(library):
     stray = library / ".archive.abcd1234.tmp"
     stray.write_bytes(b"half a game")
     keep = library / ".archive.notmine.txt"
     keep.write_bytes(b"x")
     scan = scan_library(library)  # reading writes nothing in the library, removes nothing
     assert stray.exists() and keep.exists() and len(scan.games) == 8 and scan.skipped == []
-    _finish_a_game(library.parent)
-    terts.ok("archive")
+    archive_game(_finish_a_game(library.parent), library)
     assert not stray.exists() and keep.exists()
 
 
-def test_the_archived_file_keeps_its_mode(terts, tmp_path):
+def test_the_archived_file_keeps_its_mode(tmp_path):
     game = _finish_a_game(tmp_path)
     os.chmod(game, 0o644)
-    r = terts("archive", "--game", str(game), game=False)
-    assert r.code == 0, r.stderr
-    (moved,) = (tmp_path / "library").glob("*.toml")
+    moved = archive_game(game, library_dir(None))  # $TERTS_LIBRARY: tmp_path / "library"
+    assert moved.parent == tmp_path / "library"
     assert moved.stat().st_mode & 0o777 == 0o644
 
 
 @pytest.mark.parametrize("name", ["我" * 40, "😀" * 30, "é" * 40])
-def test_long_names_are_cut_by_bytes_in_the_library(terts, tmp_path, name):
+def test_long_names_are_cut_by_bytes_in_the_library(tmp_path, name):
     other = name[:-1] + "ы"
-    terts.ok("new", name, other)
-    r = terts("new", name, other, "--force")  # unfinished: set aside, marked so
-    assert r.code == 0, r.stderr
+    game, library = tmp_path / "game.toml", tmp_path / "library"
+    GameFile.create(game, (name, other))
+    # unfinished: set aside, marked so
+    GameFile.create(game, (name, other), force=True, set_aside=lambda p: set_aside(p, None, True))
     won = finished_game(name, other, datetime(2026, 2, 2, 20, 0).astimezone())
-    write_game(terts.game, won.to_doc())
-    terts.ok("archive")
-    moved = sorted(p.name for p in (tmp_path / "library").glob("*.toml"))
+    write_game(game, won.to_doc())
+    archive_game(game, library)
+    moved = sorted(p.name for p in library.glob("*.toml"))
     assert len(moved) == 2 and sum(m.endswith("_unfinished.toml") for m in moved) == 1
     assert all(len(os.fsencode(m)) <= 167 for m in moved)  # 15 + 2 * 61 + 9 + 11 + 5 + 5
-    assert terts("stats", "--json", game=False).json()["games"] == 1
+    assert stats(scan_library(library).games, Filters())["games"] == 1
 
 
-# --- arguments before work ----------------------------------------------------------------
-
-
-def test_a_bad_date_is_refused_before_the_library_is_read(terts, library, monkeypatch):
-    import terts_referee.library.scan as library_module
-
-    def boom(*args, **kwargs):  # pragma: no cover - must not run
-        raise AssertionError("the library was read")
-
-    monkeypatch.setattr(library_module, "scan_library", boom)
-    for command in ("history", "stats"):
-        r = terts(command, "--since", "bogus", game=False)
-        assert_refused(r, "'bogus' is not a date: expected YYYY-MM-DD")
-    assert_refused(terts("stats", "--vs", "Аня", game=False), "--vs needs --player")
-
+# --- bad library paths ------------------------------------------------------------------
 
 BAD_LIBRARIES = {
-    "a regular file": (lambda tmp: tmp / "notes.txt", "is a regular file, not a directory"),
-    "a name too long": (lambda tmp: tmp / ("x" * 300), "File name too long"),
-    "a file as a parent": (lambda tmp: tmp / "notes.txt" / "games", "Not a directory"),
+    "a regular file": (lambda tmp: tmp / "notes.txt", "library.not_directory"),
+    "a name too long": (lambda tmp: tmp / ("x" * 300), "library.bad_path"),
+    "a file as a parent": (lambda tmp: tmp / "notes.txt" / "games", "library.bad_path"),
 }
 
 
 @pytest.mark.parametrize("case", list(BAD_LIBRARIES))
-@pytest.mark.parametrize(
-    "command",
-    [["history"], ["stats"], ["stats", "--html", "s.html"], ["archive"], ["new", "A", "B"]],
-)
-def test_a_bad_library_path_is_one_line(terts, tmp_path, case, command):
-    (tmp_path / "notes.txt").write_text("not a library\n", encoding="utf-8")
-    make, reason = BAD_LIBRARIES[case]
-    if command[0] in ("archive", "new"):
-        write_game(
-            terts.game, finished_game("A", "B", datetime(2026, 2, 2, 20, 0).astimezone()).to_doc()
-        )
-    before = terts.game.read_bytes() if terts.game.exists() else None
-    r = terts(*command, "--library", str(make(tmp_path)), game=command[0] in ("archive", "new"))
-    line = assert_refused(r, reason)
-    assert "--library" in line
-    assert (terts.game.read_bytes() if terts.game.exists() else None) == before
-    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "not a library\n"
-    assert not (tmp_path / "s.html").exists()
+def test_a_bad_library_path_is_refused_and_changes_nothing(tmp_path, case):
+    """A library path that cannot be one is a GameFileError with its verdict, whether it is
+    read or a game is moved there; the game file stays as it was."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a library\n", encoding="utf-8")
+    make, code = BAD_LIBRARIES[case]
+    game = _finish_a_game(tmp_path)
+    before = game.read_bytes()
+    for use in (check_library, scan_library, lambda bad: archive_game(game, bad)):
+        with pytest.raises(GameFileError) as refused:
+            use(make(tmp_path))
+        assert refused.value.verdict.code == code
+    assert game.read_bytes() == before
+    assert notes.read_text(encoding="utf-8") == "not a library\n"
 
 
 # --- a locked index -----------------------------------------------------------------------
 
 
-def test_readers_do_not_wait_on_a_writer(terts, library):
-    expected, _ = answers(terts)
+def test_readers_do_not_wait_on_a_writer(library):
+    expected, _ = answers(library)
     holder = sqlite3.connect(index_path(library), isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program writing, and not finishing
     try:
         start = time.monotonic()
-        assert answers(terts) == (expected, [])  # nothing to write: the last committed state
+        assert answers(library) == (expected, [])  # nothing to write: the last committed state
         one = sorted(library.glob("*.toml"))[0]
         os.utime(one, None)
-        got, said = answers(terts)
+        got, said = answers(library)
         assert got == expected
         assert said[0].endswith("is not kept in the index this time") and len(said) == 2
         holder.execute("ROLLBACK")
         holder.execute("PRAGMA journal_mode = DELETE")
         holder.execute("BEGIN EXCLUSIVE")  # not even readers may read
-        got, said = answers(terts)
+        got, said = answers(library)
         assert got == expected
         assert (
             said
@@ -486,7 +504,7 @@ def test_readers_do_not_wait_on_a_writer(terts, library):
             ]
             * 2
         )
-        assert time.monotonic() - start < 10  # six commands; the busy timeout was 30 s
+        assert time.monotonic() - start < 10  # six scans; the busy timeout was 30 s
     finally:
         holder.close()
-    assert answers(terts) == (expected, [])
+    assert answers(library) == (expected, [])

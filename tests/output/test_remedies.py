@@ -110,7 +110,7 @@ def test_a_penalty_word_with_a_gender_is_read_but_not_offered(terts):
 def test_the_terminal_adds_the_command_after_the_sentence():
     """The sentence names no command; the terminal's tail adds it, in the form in use."""
     from terts_referee.cli.remedies import say
-    from terts_referee.i18n.words import say as sentence
+    from terts_referee.i18n.sentences import say as sentence
     from terts_referee.table.remedies import say as at_the_table
 
     v = Verdict("err.no_deal", {"what": Verdict("err.no_deal.declare")}, remedy=Remedy("deal"))

@@ -22,7 +22,7 @@ from terts_referee.domain.declarations import parse_combo
 from terts_referee.domain.events import DealEvent, Declare, Event, Exchange, PenaltyKind, Trick
 from terts_referee.domain.play import legal_follows, trick_winner
 from terts_referee.domain.rules import Ruleset, load_ruleset
-from terts_referee.i18n.words import say
+from terts_referee.i18n.sentences import say
 from terts_referee.referee import replay, round_points
 from tests.simulator import (
     SimDeal,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...i18n import N_np, N_p, lang, register, t
-from ...i18n.words import named, notation
+from ...i18n.sentences import named, notation
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -227,14 +227,14 @@ def said(verdict: Verdict | None) -> str:
     the sheet, the log and the pages made from them show what happened, not what to type."""
     if verdict is None:
         return ""
-    from ...i18n.words import say
+    from ...i18n.sentences import say
 
     return say(verdict, lang())
 
 
 def said_all(verdicts: Iterable[Verdict]) -> list[str]:
     """Notices in the run's language, the language looked up once."""
-    from ...i18n.words import say
+    from ...i18n.sentences import say
 
     chosen = lang()
     return [say(v, chosen) for v in verdicts]

@@ -18,7 +18,7 @@ from ...domain.play import legal_follows, trick_winner, trump_jack_matters
 from ...domain.rules import Ruleset
 from ...i18n import cards as cards_in
 from ...i18n import lang, t
-from ...i18n.words import named, notation, say
+from ...i18n.sentences import named, notation, say
 from .. import console
 
 if TYPE_CHECKING:

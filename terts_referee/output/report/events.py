@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...domain.rules import Ruleset
 from ...domain.verdicts import Remedy
 from ...i18n import lang, t
-from ...i18n.words import named
+from ...i18n.sentences import named
 from .. import console
 from .catalogue import STATUS_STYLE, decl_names, penalty_name, said_all, status_word
 

@@ -45,7 +45,7 @@ def report_rules_show(
         console.say(t("out.valid", path=checked, name=rules.name), "green")
         if not verbose:
             return
-    from ...i18n.words import say
+    from ...i18n.sentences import say
 
     docs = key_docs()
     chosen = lang()

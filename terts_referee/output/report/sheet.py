@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...i18n import lang, t
-from ...i18n.words import named
+from ...i18n.sentences import named
 from .. import console
 from .catalogue import iso, penalty_name, said, said_all, status_word
 

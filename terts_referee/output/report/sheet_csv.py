@@ -49,7 +49,7 @@ def sheet_csv(game: Game, sheet: Sheet) -> None:
     import sys
 
     from ...i18n import lang, t
-    from ...i18n.words import suit_word
+    from ...i18n.sentences import suit_word
 
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=t("csv.delimiter"))

@@ -1,4 +1,4 @@
-"""The words of a verdict: ``say(verdict, lang)`` is its sentence in a language.
+"""A verdict's sentence: ``say(verdict, lang)`` words it in a language.
 
 The referee, the domain and the game layer return verdicts as data (``domain.verdicts``); the
 faces choose the words when they show one, in the language they were asked for: nothing here
