@@ -163,12 +163,11 @@ def library_answer(
     _, text = answered(
         where,
         question,
-        None,
+        asked,
         _progress(as_json),
         current,
         lambda scan: _tell(scan, where),
-        asked,
-        partial(KeptRatings, where),  # one game more: one game rated
+        partial(KeptRatings, where),  # a new period: each game rated once
     )
     return text if as_json else json.loads(text)
 

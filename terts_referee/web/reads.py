@@ -153,9 +153,8 @@ class Reads:
                 _, text = answered(
                     where,
                     question,
-                    None,
+                    asked,
                     current=Path(self.path),
-                    asked=asked,
                     memos=partial(KeptRatings, where),
                 )
             except (RefereeError, BadQuery) as exc:

@@ -93,11 +93,7 @@ def _answer(library: Path, cache: Path, question: Question) -> tuple[str, list, 
     with _cache(cache):
         try:
             scan, text = answered(
-                library,
-                repr(question),
-                None,
-                asked=question,
-                memos=partial(KeptRatings, library),
+                library, repr(question), question, memos=partial(KeptRatings, library)
             )
         except RefereeError as exc:  # a player not in the library: refused alike
             return repr(exc.verdict), [], []
@@ -252,7 +248,7 @@ def test_the_game_being_played_counts_once_won_without_a_scan(tmp_path: Path, sp
 
     def ask(cache: Path) -> str:
         with _cache(cache):
-            return answered(library, "q", None, current=current, asked=question)[1]
+            return answered(library, "q", question, current=current)[1]
 
     assert len(json.loads(ask(tmp_path / "warm"))["games"]) == 3
     _put(current, _game((2, 3), 9, 6))  # won
