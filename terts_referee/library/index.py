@@ -38,10 +38,8 @@ __all__ = [
     "Row",
     "index_state",
     "KeptRatings",
-    "keep_answer",
     "key_of",
     "name_of",
-    "stored_answer",
 ]
 
 OLD_INDEX_NAME = ".terts-index.sqlite"  # where versions before the cache kept the index
@@ -123,9 +121,6 @@ _CREATE = (
     "CREATE TABLE versions (earlier TEXT, later TEXT, yes INTEGER, seal TEXT, "
     "PRIMARY KEY (earlier, later))",
 )
-
-#: How many answers the index keeps (each filter a command is asked with is one).
-MOST_ANSWERS = 64
 
 
 class Row(NamedTuple):
@@ -584,49 +579,6 @@ def index_state(library: Path) -> str:
     return "/".join(parts)
 
 
-_ANSWERS = (
-    "CREATE TABLE IF NOT EXISTS answers "
-    "(question TEXT PRIMARY KEY, state TEXT, answer TEXT, seal TEXT)"
-)
-
-
-def stored_answer(library: Path, question: str, state: str) -> str | None:
-    """The answer kept for ``question`` over the files' ``state`` (``kept.answered``), or
-    None: none kept, kept over another state, a seal that does not match, answers that cannot
-    be read at once. Kept apart from the index (``location.answers_path``): the games are not
-    read."""
-    import sqlite3
-
-    path = answers_path(library)
-    if not path.is_file():
-        return None
-    try:
-        db = sqlite3.connect(
-            f"file:{_uri(path)}?mode=ro", uri=True, timeout=0, isolation_level=None
-        )
-    except sqlite3.Error:
-        return None
-    try:
-        # The answer's bytes as SQLite holds them (UTF-8): sealed as they are and decoded
-        # once (not decoded by the query and encoded again for the seal: 6 MB at 10,000 games).
-        row = db.execute(
-            "SELECT state, CAST(answer AS BLOB), seal FROM answers WHERE question = ?",
-            (question,),
-        ).fetchone()
-    except sqlite3.Error:
-        return None
-    finally:
-        db.close()
-    if row is None or row[0] != state or not isinstance(row[1], bytes):
-        return None
-    if row[2] != _answer_seal(question, state, row[1]):
-        return None
-    try:
-        return row[1].decode("utf-8")
-    except UnicodeDecodeError:  # sealed, yet not text: not written here
-        return None
-
-
 def _uri(path: Path) -> str:
     """``path`` as the path of a ``file:`` URI: the characters a URI gives a meaning escaped
     (a cache folder may hold a ``?`` or a ``#``)."""
@@ -653,55 +605,6 @@ def _answer_seal(question: str, state: str, answer: str | bytes) -> str:
     return f"crc32:{crc:08x}"
 
 
-def keep_answer(library: Path, question: str, state: str, answer: str) -> None:
-    """Keep ``answer`` for ``question`` over ``state``; best effort (the answer is worked out
-    again when it cannot be kept), never waiting more than WRITE_WAIT. A file that is not a
-    database of answers is made again: it holds nothing the game files do not."""
-    import sqlite3
-    import stat
-
-    path = answers_path(library)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return  # a folder, a FIFO (whose open would hang): no answer is kept
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return
-    for attempt in (1, 2):
-        try:
-            db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
-        except sqlite3.Error:
-            return
-        try:
-            db.execute(_ANSWERS)
-            db.execute("BEGIN IMMEDIATE")
-            db.execute(
-                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)",
-                (question, state, answer, _answer_seal(question, state, answer)),
-            )
-            db.execute(
-                "DELETE FROM answers WHERE rowid NOT IN "
-                "(SELECT rowid FROM answers ORDER BY rowid DESC LIMIT ?)",
-                (MOST_ANSWERS,),
-            )
-            db.execute("COMMIT")
-            return
-        except sqlite3.DatabaseError as exc:
-            damaged = type(exc) is sqlite3.DatabaseError or "malformed" in str(exc)
-            db.close()
-            if not damaged or attempt == 2 or not path.is_file():
-                return
-            try:
-                path.unlink()
-            except OSError:
-                return
-        except (sqlite3.Error, ValueError):
-            return
-        finally:
-            db.close()
-
-
 _RATINGS = (
     "CREATE TABLE IF NOT EXISTS ratings "
     "(period TEXT PRIMARY KEY, chain TEXT, after TEXT, seal TEXT)"
@@ -725,7 +628,7 @@ class KeptRatings:
         try:
             if not stat.S_ISREG(os.stat(self.path).st_mode):
                 return None
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=0)
+            db = sqlite3.connect(f"file:{_uri(self.path)}?mode=ro", uri=True, timeout=0)
         except (OSError, sqlite3.Error):
             return None
         try:

@@ -1,10 +1,11 @@
-"""A warm answer (``scan.answered``): the walk that finds the files (``folders.game_files``), the
+"""A warm answer (``kept.answered``): the walk that finds the files (``folders.game_files``), the
 state it gives (``scan._state``), and the answer kept beside the index with its seal
-(``index.stored_answer``, ``keep_answer``). Fast ways all three: each is checked here against
+(``kept.exact``, ``kept.keep``). Fast ways all three: each is checked here against
 what it must still tell apart."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
@@ -17,13 +18,8 @@ import pytest
 
 from terts_referee.library import scan as scan_module
 from terts_referee.library.folders import game_files
-from terts_referee.library.index import (
-    RACY_NS,
-    _answer_seal,
-    index_state,
-    keep_answer,
-    stored_answer,
-)
+from terts_referee.library.index import RACY_NS, index_state
+from terts_referee.library.kept import _seal, exact, keep, kept_tally
 from terts_referee.library.location import answers_path, cache_dir
 from tests.library.games import game_of, put
 from tests.library.test_synced_library import DAY, library
@@ -149,59 +145,60 @@ def ready(library: Path) -> None:
 def kept(library: Path) -> list[tuple[Any, ...]]:
     db = sqlite3.connect(answers_path(library))
     try:
-        return db.execute("SELECT question, state, answer, seal FROM answers").fetchall()
+        return db.execute("SELECT question, state, told, answer, seal FROM kept").fetchall()
     finally:
         db.close()
 
 
+TOLD = {"skipped": [["x.toml", "why"]], "conflicts": []}
+
+
 def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
     ready(library)
-    text = '{"skipped": []}\n{\n  "Аня": "♠ «x»"\n}'
-    keep_answer(library, "q", "s1", text)
-    assert stored_answer(library, "q", "s1") == text
-    assert stored_answer(library, "q", "s2") is None
-    assert stored_answer(library, "other", "s1") is None
-    [(question, state_, answer, seal)] = kept(library)
-    assert (question, state_, answer) == ("q", "s1", text)
-    assert seal == _answer_seal("q", "s1", text) == _answer_seal("q", "s1", text.encode())
+    text = '{\n  "Аня": "♠ «x»"\n}'
+    keep(library, "q", "s1", TOLD, None, text)
+    assert exact(library, "q", "s1") == (TOLD, text.encode())
+    assert exact(library, "q", "s2") is None
+    assert exact(library, "other", "s1") is None
+    assert kept_tally(library, "q") is None  # kept without a tally
+    [(question, state_, _, answer, seal)] = kept(library)
+    assert (question, state_, answer) == ("q", "s1", text.encode())
+    assert seal == _seal("q", "s1", json.dumps(TOLD), "", text.encode())
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        "UPDATE answers SET answer = replace(answer, 'Аня', 'Боя')",  # same length
-        "UPDATE answers SET answer = answer || ' '",
-        "UPDATE answers SET state = 's2'",  # the state no longer the one sealed
-        "UPDATE answers SET seal = 'b2b1d6c8a44cd70b3b7eaa1bb0d3e1f2'",  # another kind of seal
-        "UPDATE answers SET answer = CAST(answer AS BLOB)",  # the same bytes, as a blob
-        "UPDATE answers SET answer = NULL",
-        "UPDATE answers SET answer = 12",
+        "UPDATE kept SET answer = CAST(replace(CAST(answer AS TEXT), 'Аня', 'Боя') AS BLOB)",
+        "UPDATE kept SET answer = answer || X'20'",
+        "UPDATE kept SET state = 's2'",  # the state no longer the one sealed
+        "UPDATE kept SET told = '{}'",
+        "UPDATE kept SET seal = 'b2b1d6c8a44cd70b3b7eaa1bb0d3e1f2'",
+        "UPDATE kept SET answer = CAST(answer AS TEXT)",  # the bytes as text: not this module's
+        "UPDATE kept SET answer = NULL",
+        "UPDATE kept SET answer = 12",
     ],
 )
 def test_a_damaged_answer_is_not_given(library, damage):
     ready(library)
-    text = '{"skipped": []}\n{\n  "Аня": 1\n}'
-    keep_answer(library, "q", "s1", text)
+    keep(library, "q", "s1", TOLD, None, '{\n  "Аня": 1\n}')
     db = sqlite3.connect(answers_path(library))
     db.execute(damage)
     db.commit()
     db.close()
-    got = stored_answer(library, "q", "s2" if "state" in damage else "s1")
-    if "AS BLOB" in damage:  # the bytes the seal is of: the same answer
-        assert got == text
-    else:
-        assert got is None
+    assert exact(library, "q", "s2" if "state" in damage else "s1") is None
 
 
 def test_a_sealed_answer_that_is_not_text_is_not_given(library):
     ready(library)
-    keep_answer(library, "q", "s1", "x")
+    keep(library, "q", "s1", TOLD, None, "x")
     data = b"\xff\xfe not UTF-8"
     db = sqlite3.connect(answers_path(library))
-    db.execute("UPDATE answers SET answer = ?, seal = ?", (data, _answer_seal("q", "s1", data)))
+    seal = _seal("q", "s1", json.dumps(TOLD), "", data)
+    db.execute("UPDATE kept SET answer = ?, seal = ?", (data, seal))
     db.commit()
     db.close()
-    assert stored_answer(library, "q", "s1") is None
+    assert exact(library, "q", "s1") is None
 
 
 def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library, monkeypatch):
@@ -210,7 +207,10 @@ def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library
     fresh = terts("stats", "--json", game=False)
     assert kept(library)
     db = sqlite3.connect(answers_path(library))
-    db.execute("UPDATE answers SET answer = replace(answer, '\"games\": 1', '\"games\": 7')")
+    db.execute(
+        "UPDATE kept SET answer = "
+        "CAST(replace(CAST(answer AS TEXT), '\"games\": 1', '\"games\": 7') AS BLOB)"
+    )
     db.commit()
     db.close()
     read: list[int] = []
@@ -233,10 +233,10 @@ def test_answers_are_kept_in_a_cache_folder_of_any_name(library, tmp_path, monke
     and created, another file)."""
     monkeypatch.setenv("TERTS_CACHE", str(tmp_path / folder))
     ready(library)
-    keep_answer(library, "q", "s1", "text")
+    keep(library, "q", "s1", TOLD, None, "text")
     assert answers_path(library).parent == cache_dir() == tmp_path / folder
     before = sorted(tmp_path.iterdir())
-    assert stored_answer(library, "q", "s1") == "text"
+    assert exact(library, "q", "s1") == (TOLD, b"text")
     assert sorted(tmp_path.iterdir()) == before
 
 

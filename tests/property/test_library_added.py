@@ -97,7 +97,12 @@ def _answer(library: Path, cache: Path, question: Question) -> tuple[str, list, 
             )
         except RefereeError as exc:  # a player not in the library: refused alike
             return repr(exc.verdict), [], []
-    return text, scan.skipped, [c.files for c in scan.conflicts]
+    return _str(text), scan.skipped, [c.files for c in scan.conflicts]
+
+
+def _str(text: str | bytes) -> str:
+    """An answer's text as worked out, or as kept (its UTF-8 bytes)."""
+    return text if isinstance(text, str) else text.decode("utf-8")
 
 
 class _Spy:
@@ -248,7 +253,7 @@ def test_the_game_being_played_counts_once_won_without_a_scan(tmp_path: Path, sp
 
     def ask(cache: Path) -> str:
         with _cache(cache):
-            return answered(library, "q", question, current=current)[1]
+            return _str(answered(library, "q", question, current=current)[1])
 
     assert len(json.loads(ask(tmp_path / "warm"))["games"]) == 3
     _put(current, _game((2, 3), 9, 6))  # won
