@@ -159,7 +159,6 @@ def library_answer(
     )
     if as_json:  # the text as printed: what --json writes to this stdout
         asked = replace(asked, dumps=console.json_text, indent=2)
-    long_running()  # it may read hundreds of games
     _, text = answered(
         where,
         question,
@@ -168,6 +167,7 @@ def library_answer(
         current,
         lambda scan: _tell(scan, where),
         partial(KeptRatings, where),  # a new period: each game rated once
+        long_running,  # once it reads games: a kept answer alone ends the process at once
     )
     return text if as_json else json.loads(text)
 

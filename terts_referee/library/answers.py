@@ -116,13 +116,14 @@ def _text(
     document: dict[str, Any],
     in_library: int,
     new: list[str],
-    old: str = "",
+    old: bytes = b"",
     before: bool = False,
-) -> tuple[str, list[int]]:
-    """The document's text with its long list written from the items' texts ``new`` (each as
-    ``question.dumps`` writes it) and ``old`` (items as this function wrote them, their indent
-    and separators in), the new ones ``before`` the old or after them; and where the items lie
-    in the text, [start, end]."""
+) -> tuple[bytes, list[int]]:
+    """The document's text, as UTF-8, with its long list written from the items' texts
+    ``new`` (each as ``question.dumps`` writes it) and ``old`` (the UTF-8 of items this
+    function wrote, their indent and separators in: the megabytes of a long list are neither
+    decoded nor encoded again), the new ones ``before`` the old or after them; and where the
+    items lie in it, [start, end] in bytes."""
     key = _list_key(question)
     document[key] = _STAND_IN
     if question.wrapped:
@@ -138,10 +139,13 @@ def _text(
         item_pad = "\n" + " " * (pad + question.indent)
         fresh = ",".join(item_pad + item.replace("\n", item_pad) for item in new)
         between, close = ",", "\n" + " " * pad
-    parts = [fresh, old] if before else [old, fresh]
-    body = between.join(part for part in parts if part)
-    listed = f"[{body}{close}]" if body else "[]"
-    return text[:at] + listed + text[at + 3 :], [at + 1, at + 1 + len(body)]
+    added = fresh.encode("utf-8", "surrogatepass")
+    parts = [added, old] if before else [old, added]
+    body = between.encode().join(part for part in parts if part)
+    head = text[:at].encode("utf-8", "surrogatepass")
+    tail = text[at + 3 :].encode("utf-8", "surrogatepass")
+    listed = b"[" + body + close.encode() + b"]" if body else b"[]"
+    return head + listed + tail, [len(head) + 1, len(head) + 1 + len(body)]
 
 
 def _later(date: str, last: str | None) -> bool:
@@ -159,8 +163,8 @@ def _later(date: str, last: str | None) -> bool:
 
 def answer(
     question: Question, scan: Scan, memos: Callable[[str], RatingMemo] | None = None
-) -> tuple[str, dict[str, Any]]:
-    """The question's text over the scan's games, and what ``more`` adds to. Raises
+) -> tuple[bytes, dict[str, Any]]:
+    """The question's text (UTF-8) over the scan's games, and what ``more`` adds to. Raises
     NotationError for a ``--player`` or ``--vs`` not in the library."""
     from .stats import Filters, _by_date, display_names, parse_date, resolve_name
 
@@ -205,10 +209,10 @@ def answer(
 def more(
     question: Question,
     kept: dict[str, Any],
-    text: str,
+    text: bytes,
     added: list[dict[str, Any]],
     told: Told,
-) -> tuple[str, dict[str, Any]] | None:
+) -> tuple[bytes, dict[str, Any]] | None:
     """The text ``answer`` gives for the library ``kept`` was worked out over with ``added``
     games more (library games, as a scan lists them) and what the scan now tells (``told``:
     the copies and conflicts are the kept ones, since no added game is a copy), with what to

@@ -156,7 +156,7 @@ TOLD = {"skipped": [["x.toml", "why"]], "conflicts": []}
 def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
     ready(library)
     text = '{\n  "Аня": "♠ «x»"\n}'
-    keep(library, "q", "s1", TOLD, None, text)
+    keep(library, "q", "s1", TOLD, None, text.encode())
     assert exact(library, "q", "s1") == (TOLD, text.encode())
     assert exact(library, "q", "s2") is None
     assert exact(library, "other", "s1") is None
@@ -181,7 +181,7 @@ def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
 )
 def test_a_damaged_answer_is_not_given(library, damage):
     ready(library)
-    keep(library, "q", "s1", TOLD, None, '{\n  "Аня": 1\n}')
+    keep(library, "q", "s1", TOLD, None, '{\n  "Аня": 1\n}'.encode())
     db = sqlite3.connect(answers_path(library))
     db.execute(damage)
     db.commit()
@@ -191,7 +191,7 @@ def test_a_damaged_answer_is_not_given(library, damage):
 
 def test_a_sealed_answer_that_is_not_text_is_not_given(library):
     ready(library)
-    keep(library, "q", "s1", TOLD, None, "x")
+    keep(library, "q", "s1", TOLD, None, b"x")
     data = b"\xff\xfe not UTF-8"
     db = sqlite3.connect(answers_path(library))
     seal = _seal("q", "s1", json.dumps(TOLD), "", data)
@@ -233,7 +233,7 @@ def test_answers_are_kept_in_a_cache_folder_of_any_name(library, tmp_path, monke
     and created, another file)."""
     monkeypatch.setenv("TERTS_CACHE", str(tmp_path / folder))
     ready(library)
-    keep(library, "q", "s1", TOLD, None, "text")
+    keep(library, "q", "s1", TOLD, None, b"text")
     assert answers_path(library).parent == cache_dir() == tmp_path / folder
     before = sorted(tmp_path.iterdir())
     assert exact(library, "q", "s1") == (TOLD, b"text")

@@ -117,7 +117,7 @@ DAMAGE = {
     "names as numbers": ["UPDATE games SET file = rowid"],
     "a NULL hash": ["UPDATE games SET hash = NULL, checked_ns = NULL"],
     "another column": ["ALTER TABLE games ADD COLUMN extra TEXT"],
-    "a column gone": ["ALTER TABLE games DROP COLUMN error"],
+    "a column gone": ["DROP INDEX games_skipped", "ALTER TABLE games DROP COLUMN error"],
     "other tables": ["DROP TABLE games", "CREATE TABLE games (file, size)"],
     "no meta": ["DROP TABLE meta"],
     "a foreign meta": ["DROP TABLE meta", "CREATE TABLE meta (a, b, c)"],
@@ -205,7 +205,12 @@ def _damage(db, step) -> None:
         db.execute("DELETE FROM games WHERE rowid = ?", (step[1],))
     else:
         _, column, how = step
-        if how == "drop":
+        if how == "drop":  # with the indexes on it: SQLite drops no column an index reads
+            for (index,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' "
+                "AND sql IS NOT NULL"
+            ).fetchall():
+                db.execute(f"DROP INDEX {index}")
             db.execute(f"ALTER TABLE games DROP COLUMN {column}")
         else:
             db.execute(f"ALTER TABLE games ADD COLUMN {column}_x")
