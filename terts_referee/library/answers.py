@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .ratings import RatingMemo
     from .scan import Scan
     from .shapes import Stats
+    from .tally import Tally
 
 __all__ = ["Question", "Told", "answer", "history_document", "more", "stats_document"]
 
@@ -111,41 +112,65 @@ def _list_key(question: Question) -> str:
     return "timeline" if question.command == "stats" else "games"
 
 
+#: A list written from its items' texts: (key, the new items' texts, the old items as
+#: written, whether the new ones go before the old).
+Listed = tuple[str, list[str], bytes, bool]
+
+
 def _text(
-    question: Question,
-    document: dict[str, Any],
-    in_library: int,
-    new: list[str],
-    old: bytes = b"",
-    before: bool = False,
-) -> tuple[bytes, list[int]]:
-    """The document's text, as UTF-8, with its long list written from the items' texts
-    ``new`` (each as ``question.dumps`` writes it) and ``old`` (the UTF-8 of items this
-    function wrote, their indent and separators in: the megabytes of a long list are neither
-    decoded nor encoded again), the new ones ``before`` the old or after them; and where the
-    items lie in it, [start, end] in bytes."""
-    key = _list_key(question)
-    document[key] = _STAND_IN
+    question: Question, document: dict[str, Any], in_library: int, lists: list[Listed]
+) -> tuple[bytes, dict[str, list[int]]]:
+    """The document's text, as UTF-8, with each of ``lists`` written from its items: the new
+    ones' texts (each as ``question.dumps`` writes it) and the UTF-8 of old items this
+    function wrote, their indent and separators in (the megabytes of a long list are neither
+    decoded nor encoded again), the new ones before the old or after them; and where each
+    list's items lie in it, [start, end] in bytes, by key."""
+    for key, *_ in lists:
+        document[key] = _STAND_IN
     if question.wrapped:
         name = "figures" if question.command == "stats" else "history"
         document = {name: document, "in_library": in_library}
     text = question.dumps(document)
-    mark = f'"{key}": NaN'
-    at = text.index(mark) + len(mark) - len("NaN")
-    if question.indent is None:
-        fresh, between, close = ", ".join(new), ", ", ""
-    else:  # each item on lines of its own, one indent in from the key's line
-        pad = at - (text.rindex("\n", 0, at) + 1) - len(f'"{key}": ')
-        item_pad = "\n" + " " * (pad + question.indent)
-        fresh = ",".join(item_pad + item.replace("\n", item_pad) for item in new)
-        between, close = ",", "\n" + " " * pad
-    added = fresh.encode("utf-8", "surrogatepass")
-    parts = [added, old] if before else [old, added]
-    body = between.encode().join(part for part in parts if part)
-    head = text[:at].encode("utf-8", "surrogatepass")
-    tail = text[at + 3 :].encode("utf-8", "surrogatepass")
-    listed = b"[" + body + close.encode() + b"]" if body else b"[]"
-    return head + listed + tail, [len(head) + 1, len(head) + 1 + len(body)]
+    marks = sorted((text.index(f'"{key}": NaN') + len(f'"{key}": '), key) for key, *_ in lists)
+    given = {key: (new, old, before) for key, new, old, before in lists}
+    out: list[bytes] = []
+    size, done = 0, 0
+    spans: dict[str, list[int]] = {}
+    for at, key in marks:
+        new, old, before = given[key]
+        if question.indent is None:
+            fresh, between, close = ", ".join(new), ", ", ""
+        else:  # each item on lines of its own, one indent in from the key's line
+            pad = at - (text.rindex("\n", 0, at) + 1) - len(f'"{key}": ')
+            item_pad = "\n" + " " * (pad + question.indent)
+            fresh = ",".join(item_pad + item.replace("\n", item_pad) for item in new)
+            between, close = ",", "\n" + " " * pad
+        added = fresh.encode("utf-8", "surrogatepass")
+        parts = [added, old] if before else [old, added]
+        body = between.encode().join(part for part in parts if part)
+        head = text[done:at].encode("utf-8", "surrogatepass")
+        listed = b"[" + body + close.encode() + b"]" if body else b"[]"
+        spans[key] = [size + len(head) + 1, size + len(head) + 1 + len(body)]
+        out += (head, listed)
+        size += len(head) + len(listed)
+        done = at + len("NaN")
+    out.append(text[done:].encode("utf-8", "surrogatepass"))
+    return b"".join(out), spans
+
+
+def _pairs(
+    question: Question, tally: Tally, figures: Stats, known: dict[str, str], touched: set[str]
+) -> tuple[list[str], dict[str, str]]:
+    """The head-to-head items' texts, in the order shown, and each pair's text by its key:
+    a pair no added game was of keeps the text written before (``known``); 780 pairs of 40
+    players are most of what is written around the timeline."""
+    texts, by_pair = [], {}
+    for pair, entry in zip(tally.pair_order(), figures["head_to_head"], strict=True):
+        mark = "\0".join(pair)
+        text = known[mark] if mark in known and mark not in touched else question.dumps(entry)
+        texts.append(text)
+        by_pair[mark] = text
+    return texts, by_pair
 
 
 def _later(date: str, last: str | None) -> bool:
@@ -190,19 +215,21 @@ def answer(
     if question.command == "history":
         from .stats import history_entry
 
-        shown = [history_entry(g) for g in reversed(filters.kept(games))]
+        shown = [question.dumps(history_entry(g)) for g in reversed(filters.kept(games))]
         document = history_document([], told)
+        text, spans = _text(question, document, len(games), [("games", shown, b"", False)])
     else:
         from .stats import stats_tally
 
         figures, tally, period = stats_tally(games, filters, memos)
-        shown = figures["timeline"]  # type: ignore[assignment]
+        shown = [question.dumps(item) for item in figures["timeline"]]
+        pairs, kept["pairs"] = _pairs(question, tally, figures, {}, set())
         kept["tally"] = tally.to_state()
         kept["ratings"] = [period.current, period.games]
         document = stats_document(figures, told)  # type: ignore[assignment]
-    text, kept["span"] = _text(
-        question, document, len(games), [question.dumps(item) for item in shown]
-    )
+        lists = [("timeline", shown, b"", False), ("head_to_head", pairs, b"", False)]
+        text, spans = _text(question, document, len(games), lists)
+    kept["span"] = spans[_list_key(question)]
     return text, kept
 
 
@@ -260,7 +287,8 @@ def more(
 
             new = [question.dumps(history_entry(g)) for g in reversed(shown)]
             document = history_document([], told)
-            text, state["span"] = _text(question, document, in_library, new, old, before=True)
+            text, spans = _text(question, document, in_library, [("games", new, old, True)])
+            state["span"] = spans["games"]
             return text, state
         from .stats import chance_of, rating_terms
         from .tally import PeriodRatings, Tally, timeline_entry
@@ -269,6 +297,7 @@ def more(
         period = PeriodRatings(*kept["ratings"])
         within = Filters(since=filters.since, until=filters.until, rules=filters.rules)
         entries = []
+        touched = set()
         for game in added:
             after = None
             if game["finished"] and game["winner"] and within.keep(game):
@@ -277,12 +306,16 @@ def more(
                 tally.add(game, _key)
                 if game["finished"]:
                     entries.append(timeline_entry(game, after, _key, names))
+                    touched.add("\0".join(sorted(_key(p) for p in game["players"])))
         figures = tally.figures(names, period)
         figures["ratings"] = rating_terms(period.games)
         chance_of(figures, filters, names, period)
+        pairs, state["pairs"] = _pairs(question, tally, figures, kept["pairs"], touched)
         document = stats_document(figures, told)  # type: ignore[assignment]
         new = [question.dumps(item) for item in entries]
-        text, state["span"] = _text(question, document, in_library, new, old)
+        lists = [("timeline", new, old, False), ("head_to_head", pairs, b"", False)]
+        text, spans = _text(question, document, in_library, lists)
+        state["span"] = spans["timeline"]
         state["tally"] = tally.to_state()
         state["ratings"] = [period.current, period.games]
         return text, state

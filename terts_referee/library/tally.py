@@ -216,6 +216,10 @@ class Tally:
             best["fastest_win"] = fastest
         return best
 
+    def pair_order(self) -> list[tuple[Key, Key]]:
+        """The pairs as head to head shows them: the most games first, then by their keys."""
+        return sorted(self.pairs, key=lambda pair: (-self.pairs[pair]["games"], pair))
+
     def figures(self, names: dict[str, str], ratings: PeriodRatings) -> Stats:
         """The figures of ``stats --json`` but the timeline (an empty list: the caller's) and
         the ratings' terms (``ratings``, the caller's too)."""
@@ -255,17 +259,17 @@ class Tally:
                 "sigma": sigma,
                 "rated_games": 0 if rated is None else rated[2],
             }
-        head_to_head: list[HeadToHead] = [
-            {
-                "players": [names[a], names[b]],
-                "games": tally["games"],
-                "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
-                "points": {names[a]: tally["points"][a], names[b]: tally["points"][b]},
-            }
-            for (a, b), tally in sorted(
-                self.pairs.items(), key=lambda item: (-item[1]["games"], item[0])
+        head_to_head: list[HeadToHead] = []
+        for a, b in self.pair_order():
+            tally = self.pairs[(a, b)]
+            head_to_head.append(
+                {
+                    "players": [names[a], names[b]],
+                    "games": tally["games"],
+                    "wins": {names[a]: tally["wins"][a], names[b]: tally["wins"][b]},
+                    "points": {names[a]: tally["points"][a], names[b]: tally["points"][b]},
+                }
             )
-        ]
         minutes, timed = self.minutes
         return {
             "games": self.finished,
