@@ -176,3 +176,21 @@ def test_ctrl_c_in_a_scan_stops_the_workers(library, tmp_path, monkeypatch):
         scan_library(library, progress)
     assert no_workers_left()
     assert scan_library(library).rebuilt == 44  # nothing was kept of the reading stopped
+
+
+def test_the_bar_advances_as_the_pool_reads(library, tmp_path, monkeypatch):
+    forks(monkeypatch)
+    monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "cache"))
+    told: list[int] = []
+    advanced = [0]
+
+    def progress(total: int) -> Any:
+        told.append(total)
+
+        def advance() -> None:
+            advanced[0] += 1
+
+        return advance
+
+    scan = scan_library(library, progress)
+    assert told[0] == advanced[0] == scan.rebuilt == 44
