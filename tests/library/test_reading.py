@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sqlite3
 import threading
 from datetime import datetime, timedelta
@@ -99,8 +100,10 @@ def no_workers_left() -> bool:
 
 def test_the_pool_reads_what_one_by_one_reads(library, tmp_path, monkeypatch, one_by_one):
     started = forks(monkeypatch)
+    handler = signal.getsignal(signal.SIGINT)
     scan, written = scanned(library, tmp_path / "pool", monkeypatch)
     assert started == [True]
+    assert signal.getsignal(signal.SIGINT) is handler  # ignored only while the workers fork
     assert seen(scan) == seen(one_by_one[0])
     assert written == one_by_one[1]
     assert scan.rebuilt == 44 and len(scan.skipped) == 2 and scan.copies  # all of them read
