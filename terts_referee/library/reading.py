@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["CHUNK", "PARALLEL_FROM", "Read", "read_games", "read_one"]
+__all__ = ["CHUNK", "PARALLEL_FROM", "Read", "Reader", "read_games"]
 
 #: From how many files a pool is worth starting: forking the workers and sending the results
 #: back costs a few milliseconds, a tenth of a second's reading; an update of a few files is
@@ -69,39 +69,42 @@ CHUNK = 25
 Read = tuple[str, dict[str, Any] | None, str | None, str | None]
 
 
-def read_one(library: Path, name: str) -> Read:
-    """The file ``name`` (a path inside ``library``) read and summarized."""
-    from .scan import _digest, read_game_file, summarize_file
+#: How one file is read: ``read(library, name)`` gives its :data:`Read` (the scan's own,
+#: ``scan._read_one``: passed in, since the scan imports this module).
+Reader = Callable[[Path, str], Read]
 
-    path = library / name
-    data = read_game_file(path)
-    if isinstance(data, str):
-        return name, None, data, None
-    summary, error = summarize_file(path, data)
-    return name, summary, error, _digest(data)
+#: In a worker, the reader its chunks are read with (set as it starts, ``_worker``); forked with
+#: it, never pickled.
+_reader: Reader | None = None
+
+
+def _worker(read: Reader) -> None:
+    global _reader
+    _reader = read
 
 
 def _read_chunk(library: Path, names: Sequence[str]) -> list[Read]:
     """What a worker does with one chunk of names."""
-    return [read_one(library, name) for name in names]
+    assert _reader is not None  # set as the worker started
+    return [_reader(library, name) for name in names]
 
 
-def read_games(library: Path, names: Sequence[str]) -> Generator[Read, None, None]:
-    """The files ``names`` (paths inside ``library``) read and summarized, in the order given:
+def read_games(library: Path, names: Sequence[str], read: Reader) -> Generator[Read, None, None]:
+    """The files ``names`` (paths inside ``library``) read by ``read``, in the order given:
     in worker processes when there are enough of them and forking is safe (see the module's
     doc), else one by one here. The workers are started before this returns (a progress bar's
     thread started after it is none of theirs); close the iterator (``contextlib.closing``)
     when not reading it to its end, so that they stop at once."""
     chunks = [names[i : i + CHUNK] for i in range(0, len(names), CHUNK)]
-    started = _start(library, chunks) if len(names) >= PARALLEL_FROM else None
+    started = _start(library, chunks, read) if len(names) >= PARALLEL_FROM else None
     if started is None:
-        return _one_by_one(library, names)
-    return _gathered(library, chunks, *started)
+        return _one_by_one(library, names, read)
+    return _gathered(library, chunks, read, *started)
 
 
-def _one_by_one(library: Path, names: Sequence[str]) -> Generator[Read, None, None]:
+def _one_by_one(library: Path, names: Sequence[str], read: Reader) -> Generator[Read, None, None]:
     for name in names:
-        yield read_one(library, name)
+        yield read(library, name)
 
 
 def _cpus() -> int:
@@ -134,7 +137,7 @@ def _fork_safe() -> bool:
 Started = tuple["ProcessPoolExecutor", list["Future[list[Read]]"], set["BaseProcess"]]
 
 
-def _start(library: Path, chunks: list[Sequence[str]]) -> Started | None:
+def _start(library: Path, chunks: list[Sequence[str]], read: Reader) -> Started | None:
     """A pool of workers forked, every chunk sent to it, and the workers it forked; None when
     forking is not safe here or the pool cannot be made (the caller reads one by one)."""
     workers = min(_cpus(), len(chunks))
@@ -150,7 +153,7 @@ def _start(library: Path, chunks: list[Sequence[str]]) -> Started | None:
     # it, and one Ctrl-C stops this process, which stops them. A few milliseconds.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), _worker, (read,))
         futures = [pool.submit(_read_chunk, library, chunk) for chunk in chunks]
     except (OSError, ImportError, NotImplementedError, RuntimeError):
         # No semaphores (no /dev/shm), no fork allowed, no thread for the pool's manager.
@@ -165,6 +168,7 @@ def _start(library: Path, chunks: list[Sequence[str]]) -> Started | None:
 def _gathered(
     library: Path,
     chunks: list[Sequence[str]],
+    read: Reader,
     pool: ProcessPoolExecutor,
     futures: list[Future[list[Read]]],
     workers: set[BaseProcess],
@@ -196,7 +200,7 @@ def _gathered(
             _stop(pool, workers)
     for chunk in chunks[done:]:
         for name in chunk:
-            yield read_one(library, name)
+            yield read(library, name)
 
 
 def _stop(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:

@@ -131,6 +131,17 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | None]:
+    """The file ``name`` inside ``library`` read and summarized, as ``reading`` hands it on:
+    (name, summary, the reason it is skipped, the hash of its bytes; None when unreadable)."""
+    path = library / name
+    data = read_game_file(path)
+    if isinstance(data, str):
+        return name, None, data, None
+    summary, error = summarize_file(path, data)
+    return name, summary, error, _digest(data)
+
+
 def scan_library(
     library: Path,
     progress: Progress | None = None,
@@ -201,7 +212,7 @@ def scan_library(
                 changed.append(name)
         # Read again (the bytes are not kept meanwhile), on every CPU when there are many: the
         # workers are forked before the bar's thread starts (``reading``).
-        with closing(read_games(library, changed)) as results:
+        with closing(read_games(library, changed, _read_one)) as results:
             advance = progress(len(changed)) if progress and changed else None
             for name, summary, error, hashed in results:
                 if hashed is None:  # not read: no row

@@ -17,6 +17,7 @@ import pytest
 
 from terts_referee.game.model import new_game_id
 from terts_referee.library import reading
+from terts_referee.library import scan as scan_module
 from terts_referee.library.location import index_path
 from terts_referee.library.scan import Scan, scan_library
 from tests.library.games import game_of, put
@@ -85,8 +86,8 @@ def forks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     started: list[bool] = []
     real = reading._start
 
-    def start(library: Path, chunks: list[Any]) -> Any:
-        got = real(library, chunks)
+    def start(library: Path, chunks: list[Any], read: Any) -> Any:
+        got = real(library, chunks, read)
         started.append(got is not None)
         return got
 
@@ -128,14 +129,14 @@ def test_a_pool_that_cannot_be_made_leaves_the_reading_here(
 
 def test_a_broken_pool_leaves_the_rest_to_be_read_here(library, tmp_path, monkeypatch, one_by_one):
     forks(monkeypatch)
-    parent, real = os.getpid(), reading.read_one
+    parent, real = os.getpid(), scan_module._read_one
 
     def read_one(where: Path, name: str) -> Any:
         if os.getpid() != parent and name.startswith("2026/1"):
             os._exit(1)  # a worker killed halfway
         return real(where, name)
 
-    monkeypatch.setattr(reading, "read_one", read_one)
+    monkeypatch.setattr(scan_module, "_read_one", read_one)
     scan, written = scanned(library, tmp_path / "pool", monkeypatch)
     assert (seen(scan), written) == (seen(one_by_one[0]), one_by_one[1])
     assert no_workers_left()
@@ -157,10 +158,10 @@ def test_another_thread_alive_reads_here(library, tmp_path, monkeypatch, one_by_
 def test_a_reading_stopped_early_leaves_no_worker(library, monkeypatch):
     forks(monkeypatch)
     names = sorted(str(p.relative_to(library)) for p in library.rglob("*.toml"))
-    results = reading.read_games(library, names)
+    results = reading.read_games(library, names, scan_module._read_one)
     assert len(multiprocessing.active_children()) == 2
     first = next(results)
-    assert first == reading.read_one(library, names[0])
+    assert first == scan_module._read_one(library, names[0])
     results.close()
     assert no_workers_left()
 
