@@ -53,6 +53,8 @@ class Kind(enum.Enum):
     def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
         return f"{type(self).__name__}.{self.name}"
 
+    __hash__ = object.__hash__  # by identity, in C (as ``cards.Suit``'s, which says why)
+
     SEQUENCE = "sequence"
     FOUR = "four"
     MARRIAGE = "marriage"

@@ -42,6 +42,8 @@ class PenaltyKind(enum.Enum):
     def __repr__(self) -> str:  # as it is written in Python (``Suit.HEARTS``), not <...: ...>
         return f"{type(self).__name__}.{self.name}"
 
+    __hash__ = object.__hash__  # by identity, in C (as ``cards.Suit``'s, which says why)
+
     FALSE_DECLARATION = "false-declaration"
     MISCOUNT = "miscount"
     EMPTY_CHALLENGE = "empty-challenge"
@@ -478,6 +480,9 @@ def _int(
 @overload
 def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool) -> int | None: ...
 def _int(d: dict[str, Any], key: str, low: int, high: int, required: bool = True) -> int | None:
+    value = d.get(key)
+    if type(value) is int and low <= value <= high:  # a good one, taken without a word made
+        return value
     expected = _Expect("store.expect.int", low=low, high=high)
     value = _get(d, key, int, expected, required)
     if value is not None and not low <= value <= high:
@@ -496,6 +501,9 @@ def _name(
 def _name(
     d: dict[str, Any], key: str, players: tuple[str, ...] | None, required: bool = True
 ) -> str | None:
+    value = d.get(key)
+    if type(value) is str and (not players or value in players):  # good: no word made
+        return value
     expected = (
         _Expect("store.expect.player", a=players[0], b=players[1])
         if players
@@ -529,10 +537,30 @@ def _parsed(
     value = _get(d, key, str, expected, required)
     if value is None:
         return None
+    known = _PARSED.get((parse, value))
+    if known is not None:
+        return known  # type: ignore[no-any-return]  # what ``parse`` gave for this text
     try:
-        return parse(value)
+        parsed = parse(value)
     except (NotationError, ValueError):
         raise _Bad(key, value, expected) from None
+    if len(_PARSED) >= _MOST_PARSED:
+        _PARSED.clear()
+    _PARSED[(parse, value)] = parsed
+    return parsed
+
+
+#: What each reader gave for a text (``parse_combo``, ``parse_card``, ``parse_suit``,
+#: ``PenaltyKind.parse``: each depends on the text alone, whatever the language, and gives an
+#: immutable value): a game file says "4A" or "hearts" again and again, and a library's
+#: thousands of files the same few hundred texts; parsing each anew was a tenth of building a
+#: game's events. At most ``_MOST_PARSED`` kept (a file of made-up texts cannot grow it).
+_PARSED: dict[tuple[Callable[[str], Any], str], Any] = {}
+_MOST_PARSED = 4096
+
+
+#: The keys each kind's table may hold, as a set: checked at once, in C, for every event read.
+_ALLOWED = {kind: frozenset((*fields, "type", "at")) for kind, fields in _FIELDS.items()}
 
 
 def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "Event":
@@ -540,12 +568,12 @@ def _build(d: dict[str, Any], number: int, players: tuple[str, ...] | None) -> "
     if not isinstance(kind, str) or kind not in _FIELDS:
         expected = _Expect("store.expect.one_of", choices=", ".join(_FIELDS))
         raise _Bad("type", d.get("type", _MISSING), expected)
-    allowed = (*_FIELDS[kind], "type", "at")
-    for key in d:
-        if key not in allowed:
-            raise _Bad(
-                key, d[key], _Expect("store.expect.keys", kind=kind, keys=", ".join(allowed))
-            )
+    if not d.keys() <= _ALLOWED[kind]:  # the first key not allowed named, in the table's order
+        allowed = (*_FIELDS[kind], "type", "at")
+        for key in d:
+            if key not in allowed:
+                expected = _Expect("store.expect.keys", kind=kind, keys=", ".join(allowed))
+                raise _Bad(key, d[key], expected)
     if "at" in d:
         import datetime
 

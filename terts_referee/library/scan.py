@@ -136,6 +136,17 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | None]:
+    """The file ``name`` inside ``library`` read and summarized, as ``reading`` hands it on:
+    (name, summary, the reason it is skipped, the hash of its bytes; None when unreadable)."""
+    path = library / name
+    data = read_game_file(path)
+    if isinstance(data, str):
+        return name, None, data, None
+    summary, error = summarize_file(path, data)
+    return name, summary, error, _digest(data)
+
+
 def scan_library(
     library: Path,
     progress: Progress | None = None,
@@ -156,8 +167,10 @@ def scan_library(
     path that is not a directory (``check_library``).
     """
     import time
+    from contextlib import closing
 
     from .folders import game_files
+    from .reading import read_games
 
     scan = Scan(library)
     extra = _current_game(library, current)
@@ -203,20 +216,22 @@ def scan_library(
                 fresh[name] += (False,)
             else:
                 changed.append(name)
-        advance = progress(len(changed)) if progress and changed else None
-        for name in changed:
-            data = read_game_file(library / name)  # read again: the bytes are not kept meanwhile
-            if isinstance(data, str):
-                scan.skipped.append((name, data))
-            else:
-                st = files[name]
-                known[name] = summarize_file(library / name, data)
-                hashes[name] = _digest(data)
-                fresh[name] = (st.st_size, st.st_mtime_ns, hashes[name], now)
-                fresh[name] += (*_stored(known[name]), True)
-                scan.rebuilt += 1
-            if advance:
-                advance()
+        # Read again (the bytes are not kept meanwhile), on every CPU when there are many: the
+        # workers are forked before the bar's thread starts (``reading``).
+        with closing(read_games(library, changed, _read_one)) as results:
+            advance = progress(len(changed)) if progress and changed else None
+            for name, summary, error, hashed in results:
+                if hashed is None:  # not read: no row
+                    scan.skipped.append((name, error or "?"))
+                else:
+                    st = files[name]
+                    known[name] = (summary, error)
+                    hashes[name] = hashed
+                    fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
+                    fresh[name] += (*_stored(known[name]), True)
+                    scan.rebuilt += 1
+                if advance:
+                    advance()
         if index.rebuild:  # the tables are made again: every row goes in
             for name, (summary, error) in known.items():
                 if name not in fresh:
