@@ -24,6 +24,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import NotationError
 from .copies import Conflict
 from .index import OLD_INDEX_NAME, RACY_NS, WRITE_WAIT, Index, _uri, index_state, key_of
 from .location import answers_path, check_library
@@ -36,7 +37,6 @@ from .scan import (
     _library_game,
     _read_one,
     _stored,
-    current_mark,
     read_game_file,
 )
 
@@ -53,11 +53,12 @@ MOST = 64
 
 _TABLE = (
     "CREATE TABLE IF NOT EXISTS kept "
-    "(question TEXT PRIMARY KEY, state TEXT, told TEXT, body TEXT, answer BLOB, seal TEXT)"
+    "(question TEXT PRIMARY KEY, state TEXT, told TEXT, body TEXT, answer BLOB, base BLOB, "
+    "seal TEXT)"
 )
 
 
-def _seal(question: str, state: str, told: str, body: str, answer: bytes) -> str:
+def _seal(question: str, state: str, told: str, body: str, answer: bytes, base: bytes) -> str:
     """A kept answer's seal: a hash of its question, state, told and body, and of the answer's
     CRC-32 and length. It tells a damaged or foreign row from this module's, not an attacker's
     (who could write the index as well): the answer, megabytes at 10,000 games, is summed by
@@ -65,15 +66,16 @@ def _seal(question: str, state: str, told: str, body: str, answer: bytes) -> str
     import zlib
 
     h = hashlib.blake2b(digest_size=16)
-    for part in (question, state, told, body, f"{zlib.crc32(answer)}:{len(answer)}"):
+    sums = f"{zlib.crc32(answer)}:{len(answer)}:{zlib.crc32(base)}:{len(base)}"
+    for part in (question, state, told, body, sums):
         data = part.encode("utf-8", "surrogatepass")
         h.update(len(data).to_bytes(8, "big") + data)
     return h.hexdigest()
 
 
-def _read(library: Path, question: str, state: str | None) -> tuple[str, str, bytes] | None:
-    """The row kept for ``question`` (its told, body and answer), checked by its seal; with
-    ``state``, only when kept over that state (the answer is then not read otherwise)."""
+def _read(library: Path, question: str, state: str | None) -> tuple[str, str, bytes, bytes] | None:
+    """The row kept for ``question`` (its told, body, answer and base), checked by its seal;
+    with ``state``, only when kept over that state (the answer is then not read otherwise)."""
     import sqlite3
     import stat
 
@@ -93,7 +95,8 @@ def _read(library: Path, question: str, state: str | None) -> tuple[str, str, by
             if found is None or (state is not None and found[0] != state):
                 return None
             row = db.execute(
-                "SELECT state, told, body, answer, seal FROM kept WHERE question = ?", (question,)
+                "SELECT state, told, body, answer, seal, base FROM kept WHERE question = ?",
+                (question,),
             ).fetchone()
         finally:
             db.execute("COMMIT")
@@ -103,9 +106,11 @@ def _read(library: Path, question: str, state: str | None) -> tuple[str, str, by
         db.close()
     if row is None or not all(isinstance(v, str) for v in (*row[:3], row[4])):
         return None
-    if not isinstance(row[3], bytes) or row[4] != _seal(question, row[0], row[1], row[2], row[3]):
+    if not (isinstance(row[3], bytes) and isinstance(row[5], bytes)):
         return None
-    return row[1], row[2], row[3]
+    if row[4] != _seal(question, row[0], row[1], row[2], row[3], row[5]):
+        return None
+    return row[1], row[2], row[3], row[5]
 
 
 def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], bytes] | None:
@@ -115,7 +120,7 @@ def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], byt
     found = _read(library, question, state)
     if found is None:
         return None
-    told, _, answer = found
+    told, _, answer, _ = found
     try:
         answer.decode("utf-8")  # sealed, yet not text: not written here
         return json.loads(told), answer
@@ -124,17 +129,18 @@ def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], byt
 
 
 def kept_tally(library: Path, question: str) -> tuple[dict[str, Any], bytes] | None:
-    """The tally kept for ``question`` and its answer's text, or None (none kept, a seal that
-    does not match, a file that cannot be read at once)."""
+    """The tally kept for ``question`` and the text it is of (the library's games alone: the
+    answer without the game being played, when that one counts), or None (none kept, a seal
+    that does not match, a file that cannot be read at once)."""
     found = _read(library, question, None)
     if found is None:
         return None
-    _, body, answer = found
+    _, body, answer, base = found
     try:
         tally = json.loads(body)
     except ValueError:
         return None
-    return (tally, answer) if isinstance(tally, dict) and tally else None
+    return (tally, base or answer) if isinstance(tally, dict) and tally else None
 
 
 def keep(
@@ -144,12 +150,14 @@ def keep(
     told: dict[str, Any],
     body: dict[str, Any] | None,
     text: bytes,
+    base: bytes = b"",
 ) -> None:
     """Keep the answer ``text`` for ``question``, over the files' ``state`` ("" for a state
     not to trust: the tally alone is kept), with what is told beside it and its ``body`` (the
-    tally and the index's generation it is of; None: none to keep). Best effort, never
-    waiting more than WRITE_WAIT; a file that is not a database of answers is made again (it
-    holds nothing the game files do not)."""
+    tally and the index's generation it is of; None: none to keep) and the text the tally is
+    of when it is not ``text`` (``base``: the answer without the game being played). Best
+    effort, never waiting more than WRITE_WAIT; a file that is not a database of answers is
+    made again (it holds nothing the game files do not)."""
     import sqlite3
     import stat
 
@@ -163,8 +171,8 @@ def keep(
         return
     said = json.dumps(told, ensure_ascii=True)
     written = json.dumps(body, ensure_ascii=True) if body is not None else ""
-    answer = text
-    row = (question, state, said, written, answer, _seal(question, state, said, written, answer))
+    sealed = _seal(question, state, said, written, text, base)
+    row = (question, state, said, written, text, base, sealed)
     for attempt in (1, 2):
         try:
             db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
@@ -178,7 +186,7 @@ def keep(
             db.execute("PRAGMA synchronous = OFF")
             db.execute(_TABLE)
             db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?)", row)
+            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?, ?)", row)
             db.execute(
                 "DELETE FROM kept WHERE rowid NOT IN "
                 "(SELECT rowid FROM kept ORDER BY rowid DESC LIMIT ?)",
@@ -209,9 +217,10 @@ def grown(
     skipped: list[tuple[str, str]],
     current: Path | None,
     progress: Progress | None,
-) -> tuple[Scan, bytes, dict[str, Any]] | None:
+) -> tuple[Scan, bytes, dict[str, Any], bytes] | None:
     """The answer to ``asked`` from the tally kept for ``question`` and the games added since
-    (see the module's doc): the scan to tell the user of, the text, and the body to keep; or
+    (see the module's doc): the scan to tell the user of, the text, the body to keep and the
+    text of the library alone when the game being played counts on top of it (else b""); or
     None when it is for a scan to work out."""
     from .answers import Told, more
 
@@ -292,29 +301,29 @@ def grown(
                 return None
             game = _library_game(str(library), name, written.summary, written.hash, listed)
             added.append(game)
+        # The game being played, won: counted on top of the library's tally, never in it (once
+        # moved in by ``terts new`` it is one of the games added to the library)
         extra = _current_game(library, current)
-        mark = current_mark(extra)
-        if mark != body.get("current"):
-            if body.get("current") is not None or extra is None:
-                return None
-            if index.has_key(extra["key"], "") or any(g["key"] == extra["key"] for g in added):
-                return None
-            added.append(extra)
-        elif extra is not None and any(g["key"] == extra["key"] for g in added):
-            return None
+        if extra is not None and (
+            index.has_key(extra["key"], "") or any(g["key"] == extra["key"] for g in added)
+        ):
+            return None  # in the library too: which copy counts is a scan's
         named = {name for name, _ in scan.skipped}  # a file unreadable now: said once, as a scan
         scan.skipped.extend((name, why) for name, why in errors if name not in named)
         scan.skipped.sort()
         told = Told.of(scan)
-        answer = more(asked, body["state"], text, added, told)
-        if answer is None:
+        grew = more(asked, body["state"], text, added, told)
+        if grew is None:
             return None
-        text, state = answer
+        base, state = grew
+        final = grew if extra is None else more(asked, _copy(state), base, [extra], told)
+        if final is None:
+            return None
     finally:
         index.close()
     scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in state["conflicts"]]
-    grown_body = {"epoch": body["epoch"], "gen": gen, "current": mark, "state": state}
-    return scan, text, grown_body
+    grown_body = {"epoch": body["epoch"], "gen": gen, "state": state}
+    return scan, final[0], grown_body, (b"" if extra is None else base)
 
 
 def answered(
@@ -366,15 +375,12 @@ def answered(
     grew = grown(library, question, asked, files, skipped, current, progress)
     body: dict[str, Any] | None
     if grew is not None:
-        scan, text, body = grew
+        scan, text, body, base = grew
         tell(scan)
     else:
         scan = scan_library(library, progress, current, files, skipped)
         tell(scan)
-        text, tally = answer(asked, scan, memos)
-        body = None
-        if scan.gen is not None:
-            body = {"epoch": scan.epoch, "gen": scan.gen, "current": scan.current, "state": tally}
+        text, body, base = _worked(asked, scan, current, memos)
     if not scan.notes:  # an index with troubles keeps nothing
         after = index_state(library)  # the index as this scan left it
         told = {
@@ -383,5 +389,58 @@ def answered(
         }
         if body is not None:
             body["index"] = after
-        keep(library, question, "" if state is None else f"{state}/{after}", told, body, text)
+        state = "" if state is None else f"{state}/{after}"
+        keep(library, question, state, told, body, text, base)
     return scan, text
+
+
+def _copy(state: dict[str, Any]) -> dict[str, Any]:
+    """A tally to add a game to and drop (``more`` adds to the one it is given), the kept one
+    left as it is: as JSON keeps it."""
+    copied: dict[str, Any] = json.loads(json.dumps(state))
+    return copied
+
+
+def _worked(
+    asked: Question,
+    scan: Scan,
+    current: Path | None,
+    memos: Callable[[str], RatingMemo] | None,
+) -> tuple[bytes, dict[str, Any] | None, bytes]:
+    """The answer over a scan, the body to keep (None: none), and the text of the library
+    alone when the game being played is counted on top of it. That game is the one most
+    likely to change (moved into the library by ``terts new``), so the tally kept is the
+    library's alone, and the game is added to it (``answers.more``) for the answer; when it
+    cannot be (it started before a library game, it is a copy of one, a player only it
+    has), the answer is worked out over every game, and no tally is kept."""
+    from .answers import answer, more
+
+    def body(tally: dict[str, Any]) -> dict[str, Any] | None:
+        if scan.gen is None:
+            return None
+        return {"epoch": scan.epoch, "gen": scan.gen, "state": tally}
+
+    if scan.current is None:
+        text, tally = answer(asked, scan, memos)
+        return text, body(tally), b""
+    file = os.path.abspath(current) if current is not None else None
+    playing = [g for g in scan.games if g["file"] == file]
+    alone = [g for g in scan.games if g["file"] != file]
+    involved = {file} & {name for pair in scan.copies for name in pair} | {file} & {
+        name for c in scan.conflicts for name in (*c.files, *c.earlier)
+    }
+    if len(playing) == 1 and not involved:
+        library_only = Scan(scan.library, alone, scan.skipped, 0, [], scan.copies)
+        library_only.conflicts = scan.conflicts
+        try:
+            base, tally = answer(asked, library_only, memos)
+        except NotationError:
+            pass  # a player only the game being played has: over every game, below
+        else:
+            from .answers import Told
+
+            final = more(asked, _copy(tally), base, playing, Told.of(scan))
+            if final is not None:
+                return final[0], body(tally), base
+    text, _ = answer(asked, scan, memos)
+    return text, None, b""

@@ -163,7 +163,7 @@ def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
     assert kept_tally(library, "q") is None  # kept without a tally
     [(question, state_, _, answer, seal)] = kept(library)
     assert (question, state_, answer) == ("q", "s1", text.encode())
-    assert seal == _seal("q", "s1", json.dumps(TOLD), "", text.encode())
+    assert seal == _seal("q", "s1", json.dumps(TOLD), "", text.encode(), b"")
 
 
 @pytest.mark.parametrize(
@@ -194,7 +194,7 @@ def test_a_sealed_answer_that_is_not_text_is_not_given(library):
     keep(library, "q", "s1", TOLD, None, b"x")
     data = b"\xff\xfe not UTF-8"
     db = sqlite3.connect(answers_path(library))
-    seal = _seal("q", "s1", json.dumps(TOLD), "", data)
+    seal = _seal("q", "s1", json.dumps(TOLD), "", data, b"")
     db.execute("UPDATE kept SET answer = ?, seal = ?", (data, seal))
     db.commit()
     db.close()

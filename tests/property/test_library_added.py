@@ -85,7 +85,9 @@ def _cache(folder: Path) -> Iterator[None]:
             os.environ["TERTS_CACHE"] = saved
 
 
-def _answer(library: Path, cache: Path, question: Question) -> tuple[str, list, list]:
+def _answer(
+    library: Path, cache: Path, question: Question, current: Path | None = None
+) -> tuple[str, list, list]:
     """The question's text over ``library`` with its index in ``cache``, and what is told
     beside it (the files skipped, the conflicts)."""
     from terts_referee.errors import RefereeError
@@ -93,7 +95,11 @@ def _answer(library: Path, cache: Path, question: Question) -> tuple[str, list, 
     with _cache(cache):
         try:
             scan, text = answered(
-                library, repr(question), question, memos=partial(KeptRatings, library)
+                library,
+                repr(question),
+                question,
+                current=current,
+                memos=partial(KeptRatings, library),
             )
         except RefereeError as exc:  # a player not in the library: refused alike
             return repr(exc.verdict), [], []
@@ -129,6 +135,8 @@ STEP = st.one_of(
     st.tuples(st.just("remove"), st.integers(0, 50)),
     st.tuples(st.just("edit"), st.integers(0, 50), st.sampled_from((3, 5, 6))),
     st.tuples(st.just("copy"), st.integers(0, 50), st.sampled_from(FOLDERS)),
+    st.tuples(st.just("won"), SPEC),  # the game being played, won
+    st.tuples(st.just("new"), st.sampled_from(FOLDERS)),  # ``terts new``: moved in
 )
 
 
@@ -148,6 +156,7 @@ def test_an_answer_kept_and_grown_is_a_fresh_builds_byte_for_byte(
 ) -> None:
     root = tmp_path_factory.mktemp("added")
     library, warm, cold = root / "library", root / "warm", root / "cold"
+    current = root / "terts-game.toml"
     library.mkdir()
     days = [10]
     games: dict[Path, Game] = {}
@@ -167,7 +176,7 @@ def test_an_answer_kept_and_grown_is_a_fresh_builds_byte_for_byte(
     try:
         asked = asks.draw(st.lists(st.sampled_from(QUESTIONS), min_size=1, max_size=3))
         for question in asked:  # kept before the steps
-            _answer(library, warm, question)
+            _answer(library, warm, question, current)
         for step in steps:
             present = sorted(p for p in games if p.exists())
             if step[0] == "later":
@@ -175,6 +184,17 @@ def test_an_answer_kept_and_grown_is_a_fresh_builds_byte_for_byte(
                 place(step[1], days[0])
             elif step[0] == "earlier":
                 place(step[1], 0)
+            elif step[0] == "won":
+                days[0] += 1
+                _put(current, _game(step[1][0], days[0], 6))
+            elif step[0] == "new":
+                if current.exists():
+                    moved = library / step[1] / f"g{len(games)}.toml"
+                    moved.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(current, moved)
+                    games[moved] = _game((0, 1), 0, 6)  # a stand-in: edited as any other
+                days[0] += 1
+                _put(current, _game((2, 3), days[0], 2))
             elif present:
                 path = present[step[1] % len(present)]
                 if step[0] == "remove":
@@ -189,9 +209,9 @@ def test_an_answer_kept_and_grown_is_a_fresh_builds_byte_for_byte(
                     shutil.copy2(path, copy)
                     games[copy] = games[path]
             for question in asked:
-                got = _answer(library, warm, question)
+                got = _answer(library, warm, question, current)
                 shutil.rmtree(cold, ignore_errors=True)
-                assert got == _answer(library, cold, question), question
+                assert got == _answer(library, cold, question, current), question
     finally:
         kept.grown = spy._grown
 
@@ -261,3 +281,39 @@ def test_the_game_being_played_counts_once_won_without_a_scan(tmp_path: Path, sp
     assert spy.used == 1
     assert got == ask(tmp_path / "cold")
     assert json.loads(got)["games"][0]["file"] == str(current)
+
+
+def test_a_game_won_then_moved_in_by_terts_new_is_added_without_a_scan(
+    tmp_path: Path, spy: _Spy
+) -> None:
+    """The evening's flow: a game won counts at once (the game being played), then ``terts
+    new`` moves it into the library and starts the next one: neither answer reads the
+    library's other games again."""
+    library = tmp_path / "library"
+    for day in range(1, 6):
+        _put(library / "2026" / f"g{day}.toml", _game((day % 5, (day + 1) % 5), day, 6))
+    current = tmp_path / "terts-game.toml"
+    questions = [Question("history"), Question("stats", wrapped=True), Question("stats")]
+
+    def ask(cache: Path, question: Question) -> str:
+        with _cache(cache):
+            return _str(answered(library, repr(question), question, current=current)[1])
+
+    def fresh(question: Question) -> str:
+        shutil.rmtree(tmp_path / "cold", ignore_errors=True)
+        return ask(tmp_path / "cold", question)
+
+    for question in questions:
+        ask(tmp_path / "warm", question)
+    _put(current, _game((1, 3), 9, 6))  # won
+    for question in questions:
+        assert ask(tmp_path / "warm", question) == fresh(question)
+    assert spy.used == 3
+    os.replace(current, library / "2026" / "won.toml")  # moved in
+    _put(current, _game((2, 4), 10, 2))  # the next game, just begun
+    for question in questions:
+        got = ask(tmp_path / "warm", question)
+        assert got == fresh(question)
+        if question.command == "history":  # the game's file is now the library's copy
+            assert "won.toml" in got and str(current) not in got
+    assert spy.used == 6
