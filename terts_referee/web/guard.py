@@ -74,6 +74,7 @@ class Limits(NamedTuple):
     ping: float = 15.0  # a comment on an idle event stream, so a dead connection is noticed
     send_timeout: float = 30.0  # a page that stops reading its event stream is dropped
     max_drain: int = 1024 * 1024  # a refused body read and dropped so the answer arrives whole
+    drain_idle: float = 0.5  # ... until it pauses this long: the answer is not held back more
     shutdown: float = 3.0  # Ctrl-C: the longest wait for answers under way
 
 
@@ -228,22 +229,26 @@ class Guard:
         too large, a wrong token, no such action), up to ``max_drain`` bytes in
         ``body_timeout``. Closing a connection with a body still arriving makes the system
         reset it, and the client may lose the answer sent just before; read, the answer
-        arrives whole. A client that waits for ``100 Continue`` is not invited to send."""
+        arrives whole. A client that waits for ``100 Continue`` is not invited to send, and one
+        that stops sending for ``drain_idle`` gets its answer then (a chunked body that never
+        ends held it back ``body_timeout``, 10 s)."""
         names = {name: value for name, value in scope["headers"]}
         has_body = names.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in names
         if scope.get(BODY_READ) or not has_body or b"expect" in names:
             return
         limits = self.access.limits
         left = limits.max_drain
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limits.body_timeout
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(limits.body_timeout):
-                while left >= 0:
+            while left >= 0:
+                async with asyncio.timeout(min(limits.drain_idle, deadline - loop.time())):
                     message = await receive()
-                    if message["type"] != "http.request":
-                        return
-                    left -= len(message.get("body", b""))
-                    if not message.get("more_body", False):
-                        return
+                if message["type"] != "http.request":
+                    return
+                left -= len(message.get("body", b""))
+                if not message.get("more_body", False):
+                    return
 
 
 def _same_origin(origin: bytes, host: str) -> bool:
