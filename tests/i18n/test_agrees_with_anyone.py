@@ -13,6 +13,7 @@ and Женя) and with the numbers 1, 2, 5 and 21, so that every plural form is 
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 
@@ -204,11 +205,26 @@ def _rendered(key: str, text: str, number: int, lang: str = "ru") -> str:
     return i18n.t(key, lang, **{f: _sample(key, f, text, number, lang) for f in fields})
 
 
+@functools.cache
+def _renderings(lang: str, number: int) -> tuple[tuple[str, str | Exception], ...]:
+    """Every message of ``lang`` rendered with the sample ``number``, or what rendering it
+    raised: made once per language, number and worker, and read by every test below (made
+    anew by each, it was most of their 25 s)."""
+    found: list[tuple[str, str | Exception]] = []
+    for key, text in _messages(lang):
+        try:
+            found.append((key, _rendered(key, text, number, lang)))
+        except Exception as exc:  # any message that cannot be written is a failure to report
+            found.append((key, exc))
+    return tuple(found)
+
+
 def _every_rendering(lang: str = "ru") -> list[tuple[str, str]]:
     return [
-        (key, _rendered(key, text, number, lang))
-        for key, text in _messages(lang)
+        (key, text)
         for number in NUMBER_SAMPLES
+        for key, text in _renderings(lang, number)
+        if isinstance(text, str)
     ]
 
 
@@ -222,24 +238,24 @@ def test_the_catalogues_are_all_read():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("number", NUMBER_SAMPLES)
 def test_every_message_renders_with_sample_values(lang, number):
-    failed = []
-    for key, text in _messages(lang):
-        try:
-            _rendered(key, text, number, lang)
-        except Exception as exc:  # any message that cannot be written is a failure to report
-            failed.append(f"{key}: {type(exc).__name__}: {exc}")
+    failed = [
+        f"{key}: {type(got).__name__}: {got}"
+        for key, got in _renderings(lang, number)
+        if isinstance(got, Exception)
+    ]
     assert failed == []
 
 
-def _help_texts(lang: str) -> list[tuple[str, str]]:
+@functools.cache
+def _help_texts(lang: str) -> tuple[tuple[str, str], ...]:
     """The help pages' texts in ``lang`` (``cmd:``, ``opt:``: what a help page says)."""
     from .catalogues import po
 
-    return [
+    return tuple(
         (m.context, m.string)
         for m in po(lang)
         if m.context and m.context.startswith(("cmd:", "opt:"))
-    ]
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
