@@ -23,6 +23,9 @@ from terts_referee.domain.rules import load_ruleset
 from terts_referee.game.model import Game
 from terts_referee.game.storage import write_game
 
+#: Slow: a `terts` process for each command and pipe (the full run has them).
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -10,6 +10,7 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,7 @@ def _ask(terts, cache: Path, argv: tuple[str, ...]) -> tuple[int, str, str]:
     return r.code, r.stdout, r.stderr
 
 
+@pytest.mark.slow  # each answer asked of the commands twice, warm and cold: the full run has it
 @SLOW
 @given(start=st.lists(FILE, max_size=6), steps=st.lists(STEP, max_size=6), asks=st.data())
 def test_a_warm_answer_is_a_fresh_builds_answer_byte_for_byte(terts, tmp_path, start, steps, asks):

@@ -83,6 +83,7 @@ def calls(run) -> int:
     return count[0]
 
 
+@pytest.mark.slow  # deals of thousands of events, replayed whole: the full run has them
 @pytest.mark.parametrize("what_if", [None, "classic"], ids=["sheet", "sheet --as classic"])
 @pytest.mark.parametrize("declarations", [4, MAX_DEAL_DECLARATIONS])
 def test_a_replay_is_linear_in_the_events_of_one_deal(what_if, declarations):
@@ -99,6 +100,7 @@ def test_a_replay_is_linear_in_the_events_of_one_deal(what_if, declarations):
     assert large / small < 11, (small, large)  # quadratic would be about 100
 
 
+@pytest.mark.slow
 def test_the_what_if_of_a_long_deal_is_what_a_deep_copy_gives():
     events = long_deal(400, declarations=30)
     game = Game((A, B), house(), events, quick=True)

@@ -27,6 +27,9 @@ from terts_referee.game.game_file import GameFile
 from terts_referee.i18n import t
 from terts_referee.web.fields import ACTIONS
 
+#: Slow: a server process for each of hundreds of cases (the full run has it).
+pytestmark = pytest.mark.slow
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MODES = ("single", "club", "token")
 LANGS = ("en", "ru", "uk")
