@@ -121,8 +121,7 @@ def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], byt
     if found is None:
         return None
     told, _, answer, _ = found
-    try:
-        answer.decode("utf-8")  # sealed, yet not text: not written here
+    try:  # the answer's bytes as sealed: only this module writes them, from its own text
         return json.loads(told), answer
     except ValueError:
         return None

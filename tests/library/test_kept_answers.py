@@ -189,18 +189,6 @@ def test_a_damaged_answer_is_not_given(library, damage):
     assert exact(library, "q", "s2" if "state" in damage else "s1") is None
 
 
-def test_a_sealed_answer_that_is_not_text_is_not_given(library):
-    ready(library)
-    keep(library, "q", "s1", TOLD, None, b"x")
-    data = b"\xff\xfe not UTF-8"
-    db = sqlite3.connect(answers_path(library))
-    seal = _seal("q", "s1", json.dumps(TOLD), "", data, b"")
-    db.execute("UPDATE kept SET answer = ?, seal = ?", (data, seal))
-    db.commit()
-    db.close()
-    assert exact(library, "q", "s1") is None
-
-
 def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library, monkeypatch):
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     aged(game)
