@@ -66,3 +66,20 @@ def test_nothing_points_outside_the_repository_or_at_a_tracker():
         if (offences := _offences(p.read_text(encoding="utf-8", errors="replace")))
     }
     assert found == {}
+
+
+#: A merge's conflict markers at the start of a line (built from parts, as above).
+MARKERS = re.compile("^(" + "<" * 7 + " |" + "=" * 7 + "$|" + ">" * 7 + " )", re.MULTILINE)
+
+
+def test_no_merge_left_its_conflict_markers():
+    found = [
+        p.relative_to(REPO).as_posix()
+        for p in TEXTS
+        if MARKERS.search(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
+
+
+def test_the_markers_check_sees_a_marker():
+    assert MARKERS.search("text\n" + "<" * 7 + " HEAD\nmine\n" + "=" * 7 + "\n")
