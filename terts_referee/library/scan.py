@@ -225,7 +225,8 @@ def scan_library(
                     scan.skipped.append((name, error or "?"))
                 else:
                     st = files[name]
-                    known[name] = (summary, error)
+                    # the reason as the index keeps it: said alike now and from the index
+                    known[name] = (summary, _kept_reason(error))
                     hashes[name] = hashed
                     fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
                     fresh[name] += (*_stored(known[name]), True)
@@ -438,6 +439,14 @@ def _code() -> str:
     return "|".join(sorted(marks))
 
 
+def _kept_reason(error: str | None) -> str | None:
+    """A reason as the index stores it: a file name that is not UTF-8 in it with its bytes
+    as ``\xff`` escapes (SQLite's text cannot hold the surrogates that stand for them)."""
+    if error is None:
+        return None
+    return error.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _stored(
     result: tuple[dict[str, Any] | None, str | None],
 ) -> tuple[str | None, str | None, str | None]:
@@ -446,8 +455,7 @@ def _stored(
     from .copies import game_key
 
     summary, error = result
-    if error is not None:  # it may name a file whose name is not UTF-8: its bytes as \xff
-        error = error.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    error = _kept_reason(error)  # it may name a file whose name is not UTF-8
     if not summary:
         return (None, error or "?", None)
     return (json.dumps(summary, ensure_ascii=False), None, game_key(summary))
