@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import time
-from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,15 +27,13 @@ from ..errors import NotationError
 from .copies import Conflict
 from .index import OLD_INDEX_NAME, RACY_NS, WRITE_WAIT, Index, _uri, index_state, key_of
 from .location import answers_path, check_library
-from .reading import read_games
 from .scan import (
     Progress,
     Scan,
     _current_game,
     _digest,
     _library_game,
-    _read_one,
-    _stored,
+    read_changed,
     read_game_file,
 )
 
@@ -263,18 +260,7 @@ def grown(
                 if _digest(data) == digest:
                     continue  # its row is made trusted by the next scan, which reads it
             changed.append(name)
-        with closing(read_games(library, changed, _read_one)) as results:  # as a scan reads
-            advance = progress(len(changed)) if progress and changed else None
-            for name, summary, error, hashed in results:
-                if hashed is None:  # not read: no row
-                    scan.skipped.append((name, error or "?"))
-                else:
-                    st = files[name]
-                    fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
-                    fresh[name] += (*_stored((summary, error)), True)
-                    scan.rebuilt += 1
-                if advance:
-                    advance()
+        read_changed(library, changed, files, scan, progress, now, fresh)
         present = {key_of(name) for name in files}
         gone = [key for key in index.keys if key not in present]
         if fresh or gone:

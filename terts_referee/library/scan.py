@@ -147,6 +147,41 @@ def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | Non
     return name, summary, error, _digest(data)
 
 
+def read_changed(
+    library: Path,
+    changed: list[str],
+    files: dict[str, os.stat_result],
+    scan: Scan,
+    progress: Progress | None,
+    now: int,
+    fresh: dict[str, tuple[Any, ...]],
+) -> dict[str, tuple[dict[str, Any] | None, str | None, str]]:
+    """The files ``changed`` read and summarized (again: the bytes are not kept meanwhile),
+    on every CPU when there are many (the workers are forked before the bar's thread starts:
+    ``reading``): each one's (summary, reason, hash) by name, its row put in ``fresh`` (marked
+    changed), one unreadable named in ``scan.skipped``. The reason takes the index's form (a
+    name that is not UTF-8 escaped), so that it is said alike now and from the index."""
+    from contextlib import closing
+
+    from .reading import read_games
+
+    read: dict[str, tuple[dict[str, Any] | None, str | None, str]] = {}
+    with closing(read_games(library, changed, _read_one)) as results:
+        advance = progress(len(changed)) if progress and changed else None
+        for name, summary, error, hashed in results:
+            if hashed is None:  # not read: no row
+                scan.skipped.append((name, error or "?"))
+            else:
+                st = files[name]
+                read[name] = (summary, _kept_reason(error), hashed)
+                fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
+                fresh[name] += (*_stored((summary, error)), True)
+                scan.rebuilt += 1
+            if advance:
+                advance()
+    return read
+
+
 def scan_library(
     library: Path,
     progress: Progress | None = None,
@@ -167,10 +202,8 @@ def scan_library(
     path that is not a directory (``check_library``).
     """
     import time
-    from contextlib import closing
 
     from .folders import game_files
-    from .reading import read_games
 
     scan = Scan(library)
     extra = _current_game(library, current)
@@ -216,23 +249,10 @@ def scan_library(
                 fresh[name] += (False,)
             else:
                 changed.append(name)
-        # Read again (the bytes are not kept meanwhile), on every CPU when there are many: the
-        # workers are forked before the bar's thread starts (``reading``).
-        with closing(read_games(library, changed, _read_one)) as results:
-            advance = progress(len(changed)) if progress and changed else None
-            for name, summary, error, hashed in results:
-                if hashed is None:  # not read: no row
-                    scan.skipped.append((name, error or "?"))
-                else:
-                    st = files[name]
-                    # the reason as the index keeps it: said alike now and from the index
-                    known[name] = (summary, _kept_reason(error))
-                    hashes[name] = hashed
-                    fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
-                    fresh[name] += (*_stored(known[name]), True)
-                    scan.rebuilt += 1
-                if advance:
-                    advance()
+        for name, (summary, error, hashed) in read_changed(
+            library, changed, files, scan, progress, now, fresh
+        ).items():
+            known[name], hashes[name] = (summary, error), hashed
         if index.rebuild:  # the tables are made again: every row goes in
             for name, (summary, error) in known.items():
                 if name not in fresh:
