@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
 
 import pytest
 
 from terts_referee.game.model import new_game_id
 from terts_referee.library.location import index_path
-from tests.library.games import game_of, put
+from tests.library.games import game_of, put, scans_counted
 from tests.library.test_synced_library import DAY, library, snapshot
 
 __all__ = ["library"]  # the fixture, shared with the library's tests
@@ -123,20 +122,12 @@ def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
 def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
     """Nothing changed: the answer kept is given again, the index's games not read; a file
     changed (its time), an option other, and the games are read again."""
-    import terts_referee.library.scan as scan_module
 
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     os.utime(game, (DAY.timestamp(), DAY.timestamp()))
     first = stats(terts)
     listed = history(terts)
-    read: list[int] = []
-    real = scan_module.scan_library
-
-    def counting(*a: Any, **k: Any) -> Any:
-        read.append(1)
-        return real(*a, **k)
-
-    monkeypatch.setattr(scan_module, "scan_library", counting)
+    read = scans_counted(monkeypatch)
     assert stats(terts) == first and history(terts) == listed and read == []
     assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == [1]
     later = DAY.timestamp() + 60
@@ -148,7 +139,6 @@ def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch)
     """The answer kept beside the index holds, before its text, what is said beside it: a
     file skipped whose name holds a line break (and a quote, a backslash) is named again the
     same, and the JSON is the same bytes, whether the answer is worked out or kept."""
-    import terts_referee.library.scan as scan_module
 
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     odd = library / 'bad\nname "x" \\.toml'
@@ -156,14 +146,7 @@ def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch)
     for path in (game, odd):
         os.utime(path, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
     fresh = [terts(c, "--json", game=False) for c in ("stats", "history")]
-    read: list[int] = []
-    real = scan_module.scan_library
-
-    def counting(*a: Any, **k: Any) -> Any:
-        read.append(1)
-        return real(*a, **k)
-
-    monkeypatch.setattr(scan_module, "scan_library", counting)
+    read = scans_counted(monkeypatch)
     kept = [terts(c, "--json", game=False) for c in ("stats", "history")]
     assert read == []  # both from the answers kept
     for a, b in zip(fresh, kept, strict=True):

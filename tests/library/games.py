@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from terts_referee.domain.cards import Rank, Suit
 from terts_referee.domain.declarations import Declaration
@@ -35,3 +38,19 @@ def put(path: Path, game: Game) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     write_game(path, game.to_doc())
     return path
+
+
+def scans_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gains an item each time the library is scanned from now on (an answer
+    worked out from the files, not given back as kept)."""
+    from terts_referee.library import scan as scan_module
+
+    read: list[int] = []
+    real = scan_module.scan_library
+
+    def counting(*a: Any, **k: Any) -> Any:
+        read.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(scan_module, "scan_library", counting)
+    return read

@@ -21,7 +21,7 @@ from terts_referee.library.folders import game_files
 from terts_referee.library.index import RACY_NS, index_state
 from terts_referee.library.kept import _seal, exact, keep, kept_tally
 from terts_referee.library.location import answers_path, cache_dir
-from tests.library.games import game_of, put
+from tests.library.games import game_of, put, scans_counted
 from tests.library.test_synced_library import DAY, library
 
 __all__ = ["library"]  # the fixture
@@ -201,14 +201,7 @@ def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library
     )
     db.commit()
     db.close()
-    read: list[int] = []
-    real = scan_module.scan_library
-
-    def counting(*a: Any, **k: Any) -> Any:
-        read.append(1)
-        return real(*a, **k)
-
-    monkeypatch.setattr(scan_module, "scan_library", counting)
+    read = scans_counted(monkeypatch)
     again = terts("stats", "--json", game=False)
     assert read == [1] and (again.code, again.stdout) == (fresh.code, fresh.stdout)
     assert terts("stats", "--json", game=False).stdout == fresh.stdout and read == [1]
