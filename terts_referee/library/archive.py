@@ -37,11 +37,7 @@ __all__ = [
 ]
 
 TEXT = register(
-    N_p(
-        "library.unfinished",
-        "the game in {path} is not finished: `terts new --force` or `terts archive --force` "
-        "moves it to the library marked unfinished",
-    ),
+    N_p("library.unfinished", "the game in {path} is not finished"),
     N_p("library.moved", "moved {path} to the library: {target}"),
     N_p("library.cannot_move", "cannot move {path} to the library {library}: {reason}"),
 )

@@ -37,16 +37,8 @@ LIBRARY_ENV_VAR = "TERTS_LIBRARY"
 CACHE_ENV_VAR = "TERTS_CACHE"
 
 TEXT = register(
-    N_p(
-        "library.not_directory",
-        "the library {path} is {kind}, not a directory: name a directory with --library (or "
-        "$TERTS_LIBRARY); it is made when the first game moves there",
-    ),
-    N_p(
-        "library.bad_path",
-        "cannot use the library {path}: {reason}; name a directory with --library (or "
-        "$TERTS_LIBRARY)",
-    ),
+    N_p("library.not_directory", "the library {path} is {kind}, not a directory"),
+    N_p("library.bad_path", "cannot use the library {path}: {reason}"),
     N_p("library.regular", "a regular file"),
 )
 

@@ -58,6 +58,18 @@ TAILS = register(
     ),
     # the game file: the option that names another
     N_p("cli.game", " with --game"),
+    # the library: what the command line offers (its options, its commands)
+    N_p(
+        "cli.library.unfinished",
+        ": `terts new --force` or `terts archive --force` moves it to the library marked "
+        "unfinished",
+    ),
+    N_p(
+        "cli.library.not_directory",
+        ": name a directory with --library (or $TERTS_LIBRARY); it is made when the first "
+        "game moves there",
+    ),
+    N_p("cli.library.bad_path", "; name a directory with --library (or $TERTS_LIBRARY)"),
     N_p("cli.store.not_found", " with `{command}` or name one with --game"),
     N_p(
         "cli.store.exists",

@@ -304,7 +304,7 @@ def test_bad_filters_are_refused_as_verdicts(season, typed, code, sentences):
 def test_set_aside_moves_a_finished_game_and_leaves_an_unfinished_one(tmp_path):
     """Before a new game (``terts new``): an unfinished game stays, and the new one is refused
     for the file it finds; with ``force`` it moves as it was, marked unfinished. A game not
-    finished is refused by ``archive_game``, whose verdict names the way out."""
+    finished is refused by ``archive_game``; the terminal names the way out."""
     library, path = tmp_path / "library", tmp_path / "game.toml"
     GameFile.create(path, ("Аня", "Боря")).record(DealRequest(trump="ч"))
     before = path.read_bytes()
@@ -317,7 +317,11 @@ def test_set_aside_moves_a_finished_game_and_leaves_an_unfinished_one(tmp_path):
     with pytest.raises(GameFileError) as unfinished:
         archive_game(path, library)
     assert unfinished.value.verdict.code == "library.unfinished"
-    assert "--force" in say(unfinished.value.verdict, "en")
+    from terts_referee.output import remedies
+
+    # the sentence, which every face shares, names no command; the terminal adds the way out
+    assert "--force" not in say(unfinished.value.verdict, "en")
+    assert "`terts new --force`" in remedies.say(unfinished.value.verdict, "en", remedies.command)
     assert path.read_bytes() == before and not library.exists()
     GameFile.create(path, ("Аня", "Боря"), set_aside=lambda p: set_aside(p, None, True))
     (moved,) = library.glob("*.toml")
