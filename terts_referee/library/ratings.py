@@ -26,7 +26,7 @@ never rate (``terts status``, a recording command) do not pay its imports (about
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -44,6 +44,7 @@ __all__ = [
     "Ratings",
     "model_terms",
     "rate",
+    "rate_one",
 ]
 
 #: The two players' (mu, sigma) just after one game, in the game's order of players.
@@ -205,19 +206,11 @@ def rate(games: Iterable[RatedGame], memo: RatingMemo | None = None) -> Ratings:
     history: dict[str, list[Point]] = {}
     afters: list[After] = []
     for n, game in enumerate(ordered):
-        first, second = game.players
-        keys = (_key(first), _key(second))
-        if keys[0] == keys[1]:
-            raise ValueError(f"a game of {first!r} against {second!r}: one player twice")
-        if _key(game.winner) not in keys:
-            raise ValueError(f"{game.winner!r} won a game of {first!r} and {second!r}")
-        ranks: list[float] = [0 if k == _key(game.winner) else 1 for k in keys]
+        keys, ranks = _sides(game.players, game.winner)
         if n < same and known is not None:
             after: After = tuple(known[1][n])  # type: ignore[assignment]
         else:
-            before = [model.rating(*current[k]) if k in current else model.rating() for k in keys]
-            (a,), (b,) = model.rate([[before[0]], [before[1]]], ranks=ranks)
-            after = (a.mu, a.sigma, b.mu, b.sigma)
+            after = rate_one(model, current, game.players, game.winner)
         afters.append(after)
         for i, key in enumerate(keys):
             mu, sigma = after[2 * i], after[2 * i + 1]
@@ -247,6 +240,35 @@ def rate(games: Iterable[RatedGame], memo: RatingMemo | None = None) -> Ratings:
         for key, (mu, sigma) in current.items()
     ]
     return Ratings(players, model)
+
+
+def _sides(players: tuple[str, str], winner: str) -> tuple[tuple[str, str], list[float]]:
+    """A game's two player keys and their ranks (0 the winner); ValueError for a game of one
+    name twice or whose winner is not one of them (a summary of a finished game never is)."""
+    first, second = players
+    keys = (_key(first), _key(second))
+    if keys[0] == keys[1]:
+        raise ValueError(f"a game of {first!r} against {second!r}: one player twice")
+    if _key(winner) not in keys:
+        raise ValueError(f"{winner!r} won a game of {first!r} and {second!r}")
+    return keys, [0 if k == _key(winner) else 1 for k in keys]
+
+
+def rate_one(
+    model: PlackettLuce,
+    current: Mapping[str, Sequence[float]],
+    players: tuple[str, str],
+    winner: str,
+) -> After:
+    """One game rated: the two players' (mu, sigma) just after it, from ``current`` (each
+    player's (mu, sigma, …) before it, by key; a newcomer at the model's start). The one
+    step of ``rate`` and of a kept tally's (``tally.PeriodRatings``)."""
+    keys, ranks = _sides(players, winner)
+    before = [
+        model.rating(current[k][0], current[k][1]) if k in current else model.rating() for k in keys
+    ]
+    (a,), (b,) = model.rate([[before[0]], [before[1]]], ranks=ranks)
+    return (a.mu, a.sigma, b.mu, b.sigma)
 
 
 def _ordinal(mu: float, sigma: float) -> float:

@@ -55,26 +55,17 @@ class PeriodRatings:
     def rate(self, game: dict[str, Any], key: Callable[[str], str]) -> dict[Key, float]:
         """Rates one finished game with a winner; its players' ratings just after it. Raises
         ValueError as ``ratings.rate`` does for a game it cannot rate."""
-        from .ratings import _model, _ordinal
+        from .ratings import _model, _ordinal, rate_one
 
-        model = _model()
-        first, second = game["players"]
-        keys = (key(first), key(second))
-        if keys[0] == keys[1] or key(game["winner"]) not in keys:
-            raise ValueError(f"not a game to rate: {game['players']!r}, {game['winner']!r}")
-        ranks: list[float] = [0 if k == key(game["winner"]) else 1 for k in keys]
-        before = [
-            model.rating(*self.current[k][:2]) if k in self.current else model.rating()
-            for k in keys
-        ]
-        (a,), (b,) = model.rate([[before[0]], [before[1]]], ranks=ranks)
-        after = {}
-        for k, rated in zip(keys, (a, b), strict=True):
+        players = (game["players"][0], game["players"][1])
+        after = rate_one(_model(), self.current, players, game["winner"])
+        shown = {}
+        for i, k in enumerate(key(p) for p in players):
             games = self.current[k][2] + 1 if k in self.current else 1
-            self.current[k] = [rated.mu, rated.sigma, games]
-            after[k] = round(_ordinal(rated.mu, rated.sigma), 2)
+            self.current[k] = [after[2 * i], after[2 * i + 1], games]
+            shown[k] = round(_ordinal(after[2 * i], after[2 * i + 1]), 2)
         self.games += 1
-        return after
+        return shown
 
 
 def timeline_entry(
