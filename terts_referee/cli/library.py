@@ -72,7 +72,8 @@ def _tell(scan: Scan, where: Path) -> None:
     for name, reason in scan.skipped:
         console.note(t("library.skipped", path=where / name, reason=reason))
     if scan.conflicts:  # the report's module (and the summaries' it imports) only for them
-        from ..output.library_report import conflicts_of, say_conflicts
+        from ..library.answers import conflicts_of
+        from ..output.library_report import say_conflicts
 
         say_conflicts(conflicts_of(scan))
     from ..library.scan import TOLD_FROM

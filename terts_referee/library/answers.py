@@ -37,7 +37,15 @@ if TYPE_CHECKING:
     from .shapes import Stats
     from .tally import Tally
 
-__all__ = ["Question", "Told", "answer", "history_document", "more", "stats_document"]
+__all__ = [
+    "Question",
+    "Told",
+    "answer",
+    "conflicts_of",
+    "history_document",
+    "more",
+    "stats_document",
+]
 
 #: The stand-in for the long list while the rest of a document is written: no summary holds a
 #: NaN (``summary.check_summary``), and JSON writes it bare, so ``"timeline": NaN`` can only
@@ -83,8 +91,14 @@ class Told:
             str(scan.library),
             [name for name, _ in scan.skipped],
             [{"file": copy, "counted": counted} for copy, counted in scan.copies],
-            [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
+            conflicts_of(scan),
         )
+
+
+def conflicts_of(scan: Scan) -> list[dict[str, Any]]:
+    """The games continued differently, as the JSON lists them (none of their copies
+    counted)."""
+    return [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts]
 
 
 def history_document(games: list[dict[str, Any]], told: Told) -> dict[str, Any]:

@@ -368,10 +368,9 @@ def answered(
         text, body, base = _worked(asked, scan, current, memos)
     if not scan.notes:  # an index with troubles keeps nothing
         after = index_state(library)  # the index as this scan left it
-        told = {
-            "skipped": scan.skipped,
-            "conflicts": [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts],
-        }
+        from .answers import conflicts_of
+
+        told = {"skipped": scan.skipped, "conflicts": conflicts_of(scan)}
         if body is not None:
             body["index"] = after
         state = "" if state is None else f"{state}/{after}"

@@ -12,12 +12,11 @@ from ..library.summary import DECLARATION_CLASSES
 from . import console
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
 
     from ..library.importing import Imported
-    from ..library.scan import Scan
-    from ..library.shapes import ConflictShown, Copy, Stats
+    from ..library.shapes import Stats
 
 TEXT = register(
     N_p("library.h.history", "Games in {library}"),
@@ -162,17 +161,7 @@ def progress_bar(total: int) -> Callable[[], None]:
     return advance
 
 
-def copies_of(scan: Scan) -> list[Copy]:
-    """The copies of a game not counted, as the JSON lists them: each with the file counted."""
-    return [{"file": copy, "counted": counted} for copy, counted in scan.copies]
-
-
-def conflicts_of(scan: Scan) -> list[ConflictShown]:
-    """The games continued differently, as the JSON lists them (none of their copies counted)."""
-    return [{"files": c.files, "earlier": c.earlier} for c in scan.conflicts]
-
-
-def say_conflicts(conflicts: list[ConflictShown]) -> None:
+def say_conflicts(conflicts: Sequence[Mapping[str, Any]]) -> None:
     """One line on stderr for each game continued differently, naming its copies."""
     for conflict in conflicts:
         console.note(t("library.conflict", files=", ".join(conflict["files"])))

@@ -17,7 +17,7 @@ import tomli_w
 from terts_referee.game.model import Game, new_game_id
 from terts_referee.game.storage import read_game, write_game
 from terts_referee.i18n.messages import t
-from terts_referee.library.answers import Told, history_document, stats_document
+from terts_referee.library.answers import Told, conflicts_of, history_document, stats_document
 from terts_referee.library.folders import MAX_DEPTH
 from terts_referee.library.index import OLD_INDEX_NAME
 from terts_referee.library.location import cache_dir, index_path
@@ -25,7 +25,6 @@ from terts_referee.library.scan import Scan, scan_library
 from terts_referee.library.stats import Filters
 from terts_referee.library.stats import history as history_of
 from terts_referee.library.stats import stats as stats_of
-from terts_referee.output.library_report import conflicts_of
 from tests.library.games import game_of, put
 
 DAY = datetime(2026, 3, 2, 20, 0).astimezone()
