@@ -404,7 +404,7 @@ def _worked(
             return None
         return {"epoch": scan.epoch, "gen": scan.gen, "state": tally}
 
-    if scan.current is None:
+    if not scan.playing:
         text, tally = answer(asked, scan, memos)
         return text, body(tally), b""
     file = os.path.abspath(current) if current is not None else None

@@ -34,7 +34,6 @@ __all__ = [
     "TOLD_FROM",
     "Progress",
     "Scan",
-    "current_mark",
     "read_game_file",
     "scan_library",
     "summarize_file",
@@ -76,7 +75,7 @@ class Scan:
     # them); gen None: the index was not read, or written by another program meanwhile
     epoch: str = ""
     gen: int | None = None
-    current: list[str] | None = None  # the game being played, counted: its key and digest
+    playing: bool = False  # the game being played is among ``games``, won: ``kept._worked``
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
@@ -207,7 +206,7 @@ def scan_library(
 
     scan = Scan(library)
     extra = _current_game(library, current)
-    scan.current = current_mark(extra)
+    scan.playing = extra is not None
     if not check_library(library):
         scan.games = [extra] if extra else []
         return scan
@@ -336,11 +335,6 @@ def _count_once(scan: Scan, games: list[dict[str, Any]], index: Index) -> None:
 
     scan.games, copies, scan.conflicts = counted_once(games, earlier)
     scan.copies = [(copy["file"], counted["file"]) for copy, counted in copies]
-
-
-def current_mark(game: dict[str, Any] | None) -> list[str] | None:
-    """How a kept answer remembers the game being played it counted: its key and digest."""
-    return None if game is None else [game["key"], game["digest"]]
 
 
 def _current_game(library: Path, current: Path | None) -> dict[str, Any] | None:
