@@ -25,16 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
 from .copies import Conflict
-from .index import OLD_INDEX_NAME, RACY_NS, WRITE_WAIT, Index, _uri, index_state, key_of
+from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, _uri, index_state, key_of
 from .location import answers_path, check_library
 from .scan import (
     Progress,
     Scan,
     _current_game,
-    _digest,
     _library_game,
+    compare_files,
     read_changed,
-    read_game_file,
 )
 
 if TYPE_CHECKING:
@@ -242,24 +241,11 @@ def grown(
         scan.skipped = list(skipped)
         now = time.time_ns()
         fresh: dict[str, tuple[Any, ...]] = {}
-        changed = []
-        seen = index.seen
-        for name, st in files.items():
-            row = seen.get(name)
-            if row is None:
-                changed.append(name)
-                continue
-            size, mtime_ns, checked_ns, digest = row
-            if size == st.st_size and mtime_ns == st.st_mtime_ns:
-                if mtime_ns + RACY_NS < checked_ns:
-                    continue
-                data = read_game_file(library / name)  # racy: the same bytes, or changed
-                if isinstance(data, str):
-                    scan.skipped.append((name, data))
-                    continue
-                if _digest(data) == digest:
-                    continue  # its row is made trusted by the next scan, which reads it
-            changed.append(name)
+        changed, rehashed, _ = compare_files(library, files, index.seen, scan)
+        # A file touched (its time or size changed, its bytes the same) is read again and its
+        # row written anew, which makes the answer a scan's once; a racy row found the same is
+        # left as it is (no summary here to write it with): the next scan checks it anew.
+        changed += [n for n in rehashed if index.seen[n][:2] != _sized(files[n])]
         read_changed(library, changed, files, scan, progress, now, fresh)
         present = {key_of(name) for name in files}
         gone = [key for key in index.keys if key not in present]
@@ -376,6 +362,10 @@ def answered(
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
+
+
+def _sized(st: os.stat_result) -> tuple[int, int]:
+    return st.st_size, st.st_mtime_ns
 
 
 def _copy(state: dict[str, Any]) -> dict[str, Any]:

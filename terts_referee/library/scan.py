@@ -146,6 +146,39 @@ def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | Non
     return name, summary, error, _digest(data)
 
 
+def compare_files(
+    library: Path,
+    files: dict[str, os.stat_result],
+    rows: Mapping[str, tuple[int, int, int, str]],
+    scan: Scan,
+) -> tuple[list[str], list[str], list[str]]:
+    """The files as the index's ``rows`` ((size, mtime_ns, checked_ns, hash) by name) hold
+    them: those it does not hold as they are now, to read; those whose bytes were read again
+    to compare and are the row's (their size or time changed, or their row is racy); and those
+    trusted unopened (size and time their row's, checked more than RACY_NS after that time).
+    One that cannot be read is in none of them, and named in ``scan.skipped``."""
+    changed: list[str] = []
+    rehashed: list[str] = []
+    trusted: list[str] = []
+    for name, st in files.items():
+        row = rows.get(name)
+        if row is None:  # nothing to compare its bytes with: read once, by the caller
+            changed.append(name)
+            continue
+        size, mtime_ns, checked_ns, digest = row
+        if size == st.st_size and mtime_ns == st.st_mtime_ns and mtime_ns + RACY_NS < checked_ns:
+            trusted.append(name)
+            continue
+        data = read_game_file(library / name)
+        if isinstance(data, str):
+            scan.skipped.append((name, data))
+        elif _digest(data) == digest:
+            rehashed.append(name)
+        else:
+            changed.append(name)
+    return changed, rehashed, trusted
+
+
 def read_changed(
     library: Path,
     changed: list[str],
@@ -225,29 +258,18 @@ def scan_library(
         known: dict[str, tuple[dict[str, Any] | None, str | None]] = {}
         hashes: dict[str, str] = {}
         fresh: dict[str, tuple[Any, ...]] = {}
-        changed: list[str] = []
-        for name, st in files.items():
-            row = index.rows.get(name)
-            if row is None:  # nothing to compare its bytes with: read once, below
-                changed.append(name)
-                continue
-            same = (row.size, row.mtime_ns) == (st.st_size, st.st_mtime_ns)
-            if same and row.mtime_ns + RACY_NS < row.checked_ns:
-                known[name] = (row.summary, row.error)
-                hashes[name] = row.hash
-                continue
-            data = read_game_file(library / name)
-            if isinstance(data, str):
-                scan.skipped.append((name, data))
-                continue
-            digest = _digest(data)
-            if row.hash == digest:  # touched, or racy: the same bytes
-                known[name] = (row.summary, row.error)
-                hashes[name] = digest
-                fresh[name] = (st.st_size, st.st_mtime_ns, digest, now, *_stored(known[name]))
-                fresh[name] += (False,)
-            else:
-                changed.append(name)
+        seen = {n: (r.size, r.mtime_ns, r.checked_ns, r.hash) for n, r in index.rows.items()}
+        changed, rehashed, trusted = compare_files(library, files, seen, scan)
+        for name in trusted:  # unchanged, not even opened
+            row = index.rows[name]
+            known[name] = (row.summary, row.error)
+            hashes[name] = row.hash
+        for name in rehashed:  # touched, or racy: the same bytes, its row checked now
+            row, st = index.rows[name], files[name]
+            known[name] = (row.summary, row.error)
+            hashes[name] = row.hash
+            fresh[name] = (st.st_size, st.st_mtime_ns, row.hash, now, *_stored(known[name]))
+            fresh[name] += (False,)
         for name, (summary, error, hashed) in read_changed(
             library, changed, files, scan, progress, now, fresh
         ).items():
