@@ -63,6 +63,19 @@ def untimed(path: Path) -> dict:
     return doc
 
 
+def rewrite_as_format_1(path: Path) -> None:
+    """The game file written again as a format 1 file has it: no start, no id, no event's
+    time (what a file from before times and ids holds)."""
+    from terts_referee.game.storage import read_game, write_game
+
+    doc = read_game(path)
+    doc["format"] = 1
+    del doc["started"], doc["id"]
+    for event in doc["events"]:
+        del event["at"]
+    write_game(path, doc)
+
+
 def shape(value):
     """A parsed TOML document with the types and time zones that ``==`` does not compare."""
     if isinstance(value, dict):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from terts_referee.game.storage import read_game, write_game
 from tests.game.test_corrections import games
+from tests.helpers import rewrite_as_format_1
 
 
 @pytest.fixture
@@ -181,12 +182,7 @@ def test_a_false_declaration_penalty_inserted_names_events_as_the_log_shows(tert
 
 
 def test_a_refused_correction_leaves_a_format_1_file_as_it_was(played):
-    doc = read_game(played.game)
-    doc["format"] = 1
-    del doc["started"], doc["id"]
-    for event in doc["events"]:
-        del event["at"]
-    write_game(played.game, doc)
+    rewrite_as_format_1(played.game)
     played.refused("drop", "5")
     played.ok("drop", "7")  # a correction that holds is recorded: the file becomes format 3
     assert read_game(played.game)["format"] == 3

@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from terts_referee.api import DealRequest, GameFile, ScoreRequest
-from terts_referee.game.storage import read_game, write_game
+from terts_referee.game.storage import read_game
 from terts_referee.output.report.log import log_json
 from terts_referee.output.report.sheet import sheet_json
+from tests.helpers import rewrite_as_format_1
 
 
 def _game(path: Path) -> GameFile:
@@ -22,12 +23,7 @@ def _game(path: Path) -> GameFile:
 def test_a_format_1_file_still_reads_and_is_not_rewritten(tmp_path):
     path = tmp_path / "game.toml"
     game = _game(path)
-    doc = read_game(path)
-    doc["format"] = 1
-    del doc["started"], doc["id"]
-    for event in doc["events"]:
-        del event["at"]
-    write_game(path, doc)
+    rewrite_as_format_1(path)
     old = path.read_text(encoding="utf-8")
     mtime = path.stat().st_mtime_ns
     log, sheet = game.log(), game.sheet()

@@ -41,6 +41,7 @@ from terts_referee.api import (
     stats,
 )
 from terts_referee.game.storage import read_game, write_game
+from tests.helpers import rewrite_as_format_1
 from tests.library.season import season, season_played, won_game
 
 DECLARATION_CLASSES = ("terts", "fifty", "hundred", "four", "marriage")
@@ -421,12 +422,7 @@ def test_the_progress_is_told_only_when_files_are_read(season):
 def test_a_format_1_game_keeps_its_date_in_the_library(tmp_path):
     path = tmp_path / "game.toml"
     won_game(path, "Аня", "Боря")
-    doc = read_game(path)
-    doc["format"] = 1
-    del doc["started"], doc["id"]
-    for event in doc["events"]:
-        del event["at"]
-    write_game(path, doc)
+    rewrite_as_format_1(path)
     when = datetime(2025, 3, 8, 19, 0).timestamp()
     os.utime(path, (when, when))
     moved = archive_game(path, tmp_path / "library")
