@@ -117,15 +117,15 @@ PEAK: dict[str, int] = {}  # the largest resident set of a run, KiB, by the run'
 CPU: dict[str, list[float]] = {}  # the CPU seconds (user + system) of each run, by its label
 
 
-def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = "") -> float:
-    """Seconds ``argv`` took; its peak memory (the child's max RSS, from ``wait4``) is kept in
-    PEAK under ``label``."""
-    command = argv
-    if tty and shutil.which("script"):
-        command = ["script", "-qec", " ".join(argv), "/dev/null"]
+def child(
+    command: list[str], env: dict[str, str], cwd: Path | None = None
+) -> tuple[float, float, int]:
+    """(seconds, CPU seconds, max RSS in KiB) of ``command``, its output dropped, from
+    ``wait4``; exits with its error when it fails."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         command,
+        cwd=cwd,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -134,12 +134,22 @@ def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = ""
     err = proc.stderr.read() if proc.stderr else b""
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(argv)} failed: {err.decode(errors='replace')}")
+    if os.waitstatus_to_exitcode(status) != 0:
+        where = f"{cwd}: " if cwd else ""
+        sys.exit(f"{where}{' '.join(command)} failed: {err.decode(errors='replace')}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def run(argv: list[str], env: dict[str, str], tty: bool = False, label: str = "") -> float:
+    """Seconds ``argv`` took; its peak memory (the child's max RSS, from ``wait4``) is kept in
+    PEAK under ``label``."""
+    command = argv
+    if tty and shutil.which("script"):
+        command = ["script", "-qec", " ".join(argv), "/dev/null"]
+    elapsed, cpu, peak = child(command, env)
     if label:
-        PEAK[label] = max(PEAK.get(label, 0), usage.ru_maxrss)
-        CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
+        PEAK[label] = max(PEAK.get(label, 0), peak)
+        CPU.setdefault(label, []).append(cpu)
     return elapsed
 
 

@@ -18,29 +18,16 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 
 def run(tree: Path, args: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     """(wall ms, CPU ms, max RSS MiB) of ``python -m terts_referee ARGS`` in ``tree``."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "terts_referee", *args],
-        cwd=tree,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-    )
-    err = proc.stderr.read() if proc.stderr else b""
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = (time.perf_counter() - start) * 1000
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"{tree}: {' '.join(args)} failed: {err.decode(errors='replace')}")
-    return wall, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss / 1024
+    from bench_library import child  # beside this script: the same child's figures
+
+    wall, cpu, peak = child([sys.executable, "-m", "terts_referee", *args], env, tree)
+    return wall * 1000, cpu * 1000, peak / 1024
 
 
 def main(argv: list[str] | None = None) -> int:
