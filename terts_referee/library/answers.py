@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .ratings import RatingMemo
     from .scan import Scan
     from .shapes import Stats
+    from .stats import Filters
     from .tally import Tally
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Told",
     "answer",
     "conflicts_of",
+    "filters_of",
     "history_document",
     "more",
     "stats_document",
@@ -204,22 +206,31 @@ def _later(date: str, last: str | None) -> bool:
         return False
 
 
-def answer(
-    question: Question, scan: Scan, memos: Callable[[str], RatingMemo] | None = None
-) -> tuple[bytes, dict[str, Any]]:
-    """The question's text (UTF-8) over the scan's games, and what ``more`` adds to. Raises
-    NotationError for a ``--player`` or ``--vs`` not in the library."""
-    from .stats import Filters, _by_date, display_names, parse_date, resolve_name
+def filters_of(question: Question, names: dict[str, str]) -> Filters:
+    """The question's filters, its ``--player`` and ``--vs`` resolved among the players'
+    ``names`` (``stats.display_names``). Raises NotationError for a name not in the library
+    or one that could be several, or for a date that is not one."""
+    from .stats import Filters, parse_date, resolve_name
 
-    games = scan.games
-    names = display_names(games)
-    filters = Filters(
+    return Filters(
         player=resolve_name(question.player, names) if question.player else None,
         vs=resolve_name(question.vs, names) if question.vs else None,
         since=parse_date(question.since),
         until=parse_date(question.until),
         rules=question.rules,
     )
+
+
+def answer(
+    question: Question, scan: Scan, memos: Callable[[str], RatingMemo] | None = None
+) -> tuple[bytes, dict[str, Any]]:
+    """The question's text (UTF-8) over the scan's games, and what ``more`` adds to. Raises
+    NotationError for a ``--player`` or ``--vs`` not in the library."""
+    from .stats import _by_date, display_names
+
+    games = scan.games
+    names = display_names(games)
+    filters = filters_of(question, names)
     told = Told.of(scan)
     ordered = _by_date(games)
     kept: dict[str, Any] = {

@@ -190,6 +190,9 @@ def counted_once(
     given; each other copy with the copy counted instead of it; the conflicts, whose copies
     are not counted). ``judge`` tells an earlier version from a conflict (see the module's
     doc); without it, every copy is taken for an earlier version of the fullest."""
+    keys = {game_key(game) for game in games}
+    if len(keys) == len(games):  # no two of one game (the usual library): each counts
+        return list(games), [], []
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for game in games:
         groups.setdefault(same_game(game), []).append(game)

@@ -375,6 +375,7 @@ class Index:
                 key if type(key) is str else os.fsdecode(key): (size, mtime_ns, checked_ns, digest)
                 for key, size, mtime_ns, checked_ns, digest in found
             }
+            self._read_versions(db)
             return
         query = (
             "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, gen, seal "
@@ -391,10 +392,13 @@ class Index:
             self.rows[name] = row
         if self.bad:
             self._note("library.index_rows", n=self.bad)
-        if "versions" in tables:
-            for earlier, later, yes, seal in db.execute("SELECT * FROM versions"):
-                if seal == _seal(earlier, (later, yes)) and yes in (0, 1):
-                    self.versions[(earlier, later)] = bool(yes)
+        self._read_versions(db)
+
+    def _read_versions(self, db: sqlite3.Connection) -> None:
+        """The copies compared before: whether one is an earlier version of the other."""
+        for earlier, later, yes, seal in db.execute("SELECT * FROM versions"):
+            if seal == _seal(earlier, (later, yes)) and yes in (0, 1):
+                self.versions[(earlier, later)] = bool(yes)
 
     def write(
         self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]

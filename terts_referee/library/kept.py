@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
 from .copies import Conflict
-from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, _uri, index_state, key_of
+from .index import WRITE_WAIT, Index, _uri, index_state
 from .location import answers_path, check_library
 from .scan import (
     Progress,
     Scan,
     _current_game,
     _library_game,
-    compare_files,
-    read_changed,
+    brought_up,
+    usable,
 )
 
 if TYPE_CHECKING:
@@ -227,31 +227,15 @@ def grown(
     index = Index(library, light=True)
     try:
         if (
-            index.db is None
-            or index.rebuild
-            or index.bad
-            or index.notes
+            not usable(library, index)
             or index.epoch != body.get("epoch")
             or not isinstance(body.get("gen"), int)
             or (before != body.get("index") and index.gen == body["gen"])  # not our write
-            or ("old_index_named" not in index.meta and os.path.lexists(library / OLD_INDEX_NAME))
         ):
             return None
-        scan = Scan(library)
-        scan.skipped = list(skipped)
-        now = time.time_ns()
-        fresh: dict[str, tuple[Any, ...]] = {}
-        changed, rehashed, _ = compare_files(library, files, index.seen, scan)
-        # A file touched (its time or size changed, its bytes the same) is read again and its
-        # row written anew, which makes the answer a scan's once; a racy row found the same is
-        # left as it is (no summary here to write it with): the next scan checks it anew.
-        changed += [n for n in rehashed if index.seen[n][:2] != _sized(files[n])]
-        read_changed(library, changed, files, scan, progress, now, fresh)
-        present = {key_of(name) for name in files}
-        gone = [key for key in index.keys if key not in present]
-        if fresh or gone:
-            if index.write(fresh, gone, {}) is None:
-                return None
+        scan = brought_up(library, index, files, skipped, progress)
+        if scan is None:
+            return None
         since = index.changed_since(body["gen"])
         errors = index.errors()
         if since is None or errors is None:
@@ -319,7 +303,6 @@ def answered(
     out, which may raise (a player not in the library): nothing is kept then. ``busy()`` is
     called before any game is read (the terminal turns its collector on for a long read; a
     kept answer is printed by a one-shot command that ends at once)."""
-    import time
 
     from .answers import answer
     from .folders import game_files
@@ -349,7 +332,12 @@ def answered(
         scan, text, body, base = grew
         tell(scan)
     else:
-        scan = scan_library(library, progress, current, files, skipped)
+        from .query import filtered, query
+
+        queried = (
+            query(library, asked, files, skipped, current, progress) if filtered(asked) else None
+        )
+        scan = queried or scan_library(library, progress, current, files, skipped)
         tell(scan)
         text, body, base = _worked(asked, scan, current, memos)
     if not scan.notes:  # an index with troubles keeps nothing
@@ -362,10 +350,6 @@ def answered(
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
-
-
-def _sized(st: os.stat_result) -> tuple[int, int]:
-    return st.st_size, st.st_mtime_ns
 
 
 def _copy(state: dict[str, Any]) -> dict[str, Any]:

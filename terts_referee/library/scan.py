@@ -34,9 +34,11 @@ __all__ = [
     "TOLD_FROM",
     "Progress",
     "Scan",
+    "brought_up",
     "read_game_file",
     "scan_library",
     "summarize_file",
+    "usable",
 ]
 
 TEXT = register(
@@ -212,6 +214,53 @@ def read_changed(
             if advance:
                 advance()
     return read
+
+
+def usable(library: Path, index: Index) -> bool:
+    """Whether a light read of the index (``Index(light=True)``) can be built on: one with no
+    trouble to repair or to say (a scan does that), and no old index to name."""
+    return not (
+        index.db is None
+        or index.rebuild
+        or index.bad
+        or index.notes
+        or ("old_index_named" not in index.meta and os.path.lexists(library / OLD_INDEX_NAME))
+    )
+
+
+def brought_up(
+    library: Path,
+    index: Index,
+    files: dict[str, os.stat_result],
+    skipped: list[tuple[str, str]],
+    progress: Progress | None,
+) -> Scan | None:
+    """The light ``index`` brought up to the ``files`` as a scan does (the changed ones read,
+    the removed ones' rows dropped, in one write), reading no summary: a scan with the files
+    skipped so far (the walk's, and those that cannot be read now), or None when the write
+    could not be made or someone else wrote the index meanwhile."""
+    scan = Scan(library)
+    scan.skipped = list(skipped)
+    import time
+
+    now = time.time_ns()
+    fresh: dict[str, tuple[Any, ...]] = {}
+    changed, rehashed, _ = compare_files(library, files, index.seen, scan)
+    # A file touched (its time or size changed, its bytes the same) is read again and its row
+    # written anew, which makes a kept answer a scan's once; a racy row found the same is left
+    # as it is (no summary here to write it with): the next scan checks it anew.
+    changed += [
+        n for n in rehashed if index.seen[n][:2] != (files[n].st_size, files[n].st_mtime_ns)
+    ]
+    read_changed(library, changed, files, scan, progress, now, fresh)
+    present = {key_of(name) for name in files}
+    gone = [key for key in index.keys if key not in present]
+    scan.epoch, scan.gen = index.epoch, index.gen
+    if fresh or gone:
+        scan.gen = index.write(fresh, gone, {})
+        if scan.gen is None:
+            return None
+    return scan
 
 
 def scan_library(
