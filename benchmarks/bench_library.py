@@ -14,7 +14,9 @@ folder of its own, ``$TERTS_CACHE``, made anew):
 3. ``terts history --json`` again, median of ``--runs``;
 4. ``terts stats --json`` after one more game is put in the library (removed again at the end),
    each run with another game: what one game more costs;
-5. ``terts status --json`` on one game file, median of ``--runs``: the yardstick;
+5. ``terts stats --json --player P`` for a player not asked about before: a new filter, a
+   query of the index (each run another player);
+6. ``terts status --json`` on one game file, median of ``--runs``: the yardstick;
 
 and the peak memory of each (the child's max RSS, ``wait4``; with ``--tty`` the first build's
 is that of ``script`` and the command together).
@@ -247,6 +249,11 @@ def main(argv: list[str] | None = None) -> int:
             old = time.time() - 3600  # as a game archived an hour ago: out of the racy window
             os.utime(path, (old, old))
             one_more.append(run([*terts, "stats", "--json", *lib], env, label="one more"))
+        # A filter asked for the first time: another player each run (nothing kept for it)
+        new_filter = [
+            run([*terts, "stats", "--json", "--player", name, *lib], env, label="new filter")
+            for name in players[: max(3, args.runs // 3)]
+        ]
         status = [
             run([*terts, "status", "--json", "--game", str(one)], env, label="status")
             for _ in range(args.runs)
@@ -255,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
             "stats": statistics.median(stats_again) * 1000,
             "history": statistics.median(history_again) * 1000,
             "one more": statistics.median(one_more) * 1000,
+            "new filter": statistics.median(new_filter) * 1000,
             "status": statistics.median(status) * 1000,
         }
         ratio = ms["stats"] / ms["status"]
@@ -268,20 +276,26 @@ def main(argv: list[str] | None = None) -> int:
             f"`stats --json`, one game more:    {ms['one more']:6.0f} ms  "
             f"{ms['one more'] / ms['status']:5.2f}x status"
         )
+        print(
+            f"`stats --json --player P`, new:   {ms['new filter']:6.0f} ms  "
+            f"{ms['new filter'] / ms['status']:5.2f}x status"
+        )
         print(f"`status --json` (median):         {ms['status']:6.0f} ms")
         cpu = {label: statistics.median(times) * 1000 for label, times in CPU.items()}
         print(
             f"CPU (user + system, median):      again {cpu['again']:.0f} ms "
             f"({cpu['again'] / cpu['status']:.2f}x), history {cpu['history']:.0f} ms "
             f"({cpu['history'] / cpu['status']:.2f}x), one more {cpu['one more']:.0f} ms "
-            f"({cpu['one more'] / cpu['status']:.2f}x), status {cpu['status']:.0f} ms; "
+            f"({cpu['one more'] / cpu['status']:.2f}x), new filter {cpu['new filter']:.0f} ms, "
+            f"status {cpu['status']:.0f} ms; "
             f"first {cpu['first'] / 1000:.2f} s"
         )
         mib = {label: kib / 1024 for label, kib in PEAK.items()}
         print(
             f"peak memory (max RSS):            first {mib['first']:.0f} MiB, again "
             f"{mib['again']:.0f} MiB, history {mib['history']:.0f} MiB, one more "
-            f"{mib['one more']:.0f} MiB, status {mib['status']:.0f} MiB"
+            f"{mib['one more']:.0f} MiB, new filter {mib['new filter']:.0f} MiB, status "
+            f"{mib['status']:.0f} MiB"
         )
         return 0 if first <= args.max_first and ratio <= args.max_ratio else 1
     finally:
