@@ -25,6 +25,13 @@ tested on and a check that takes the public way (or refuses plainly) when a rele
   ``on_response_complete``, ``send_400_response``): checked here on each call, and
   ``tests/web/test_serve_http.py`` fails loudly if a release changes what they do.
 
+- ``pair_rater(model)``: openskill's ``PlackettLuce._compute``, the model's update of a game
+  without what ``rate`` does around it for any number of teams (checking them, a deep copy of
+  them, each player's rating made anew, with an id drawn by ``uuid4``): one game of two players
+  rated, the same floats as ``rate`` gives (``tests/architecture/test_compat.py`` holds the two
+  to each other, bit for bit). A release without it, or a model that caps sigma
+  (``limit_sigma``), takes ``rate`` itself.
+
 ``TESTED`` names the major (for 0.x, the minor) of each dependency these were tested on; the
 caps in pyproject.toml are the same, and ``tests/architecture/test_compat.py`` checks that the
 installed versions are within them and that each private name is still there. Imports nothing
@@ -39,13 +46,19 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
 
+    from openskill.models import PlackettLuce
     from typer import _click as click
+
+    #: One game of two players rated: (the winner's mu, sigma, the loser's mu, sigma) before
+    #: it -> the same four just after it.
+    PairRater = Callable[[float, float, float, float], tuple[float, float, float, float]]
 
 __all__ = [
     "TESTED",
     "cells",
     "click",
     "h11_protocol",
+    "pair_rater",
     "plural_rule",
     "run_exit_handlers",
     "set_cells",
@@ -56,6 +69,7 @@ TESTED: dict[str, tuple[str, ...]] = {
     "rich": ("13", "14", "15"),  # Column._cells
     "tomli-w": ("1",),
     "uvicorn": ("0",),  # web/transport.py's h11 protocol subclass (0.30 and 0.54 run)
+    "openskill": ("6",),  # PlackettLuce._compute (pair_rater)
 }
 """The releases each touch was tested on (a major, or for 0.x a minor: a prefix of the version)."""
 
@@ -156,3 +170,49 @@ def _plural_of_gnu(expression: str) -> Callable[[int], int]:
     translations = gettext.GNUTranslations(io.BytesIO(data))
     rule: Callable[[int], int] = translations.plural  # type: ignore[attr-defined]  # set by _parse
     return rule
+
+
+def pair_rater(model: PlackettLuce) -> PairRater:
+    """A function that rates one game of two players with ``model``: the floats
+    ``model.rate([[winner], [loser]], ranks=[0, 1])`` gives, worked out by the model's own
+    update (``_compute``) as ``rate`` calls it, after widening each sigma by the model's tau as
+    ``rate`` does (``sqrt(sigma * sigma + tau * tau)``). What ``rate`` does besides is for teams
+    of any size and for the caller's objects: checking its arguments, a deep copy of the teams
+    (``copy.deepcopy`` of lists of lists) and a new rating for each player, with an id drawn by
+    ``uuid4`` (half of the ratings of a first ``stats``). The function keeps two ratings of its
+    own, written and read in each call: one function to a thread. Where a release has no
+    ``_compute``, or the model caps sigma (``limit_sigma``, which ``rate`` applies after it),
+    the function calls ``rate``."""
+    import math
+
+    compute = getattr(model, "_compute", None)
+    tau = getattr(model, "tau", None)
+    if not callable(compute) or type(tau) is not float or getattr(model, "limit_sigma", True):
+        return _public_pair_rater(model)
+    tau_squared = tau * tau
+    winner, loser = model.rating(), model.rating()
+    teams = [[winner], [loser]]
+    ranks = [0, 1]
+
+    def rate(
+        mu_w: float, sigma_w: float, mu_l: float, sigma_l: float
+    ) -> tuple[float, float, float, float]:
+        winner.mu, winner.sigma = mu_w, math.sqrt(sigma_w * sigma_w + tau_squared)
+        loser.mu, loser.sigma = mu_l, math.sqrt(sigma_l * sigma_l + tau_squared)
+        (a,), (b,) = compute(teams=teams, ranks=ranks)
+        return a.mu, a.sigma, b.mu, b.sigma
+
+    return rate
+
+
+def _public_pair_rater(model: PlackettLuce) -> PairRater:
+    """``pair_rater`` through the model's public ``rate``."""
+
+    def rate(
+        mu_w: float, sigma_w: float, mu_l: float, sigma_l: float
+    ) -> tuple[float, float, float, float]:
+        teams = [[model.rating(mu_w, sigma_w)], [model.rating(mu_l, sigma_l)]]
+        (a,), (b,) = model.rate(teams, ranks=[0, 1])
+        return a.mu, a.sigma, b.mu, b.sigma
+
+    return rate

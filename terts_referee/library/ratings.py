@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
 
+    from ..compat import PairRater
+
 __all__ = [
     "After",
     "PlayerRating",
@@ -44,6 +46,7 @@ __all__ = [
     "Ratings",
     "model_terms",
     "rate",
+    "rate_in_order",
     "rate_one",
 ]
 
@@ -191,27 +194,12 @@ def rate(games: Iterable[RatedGame], memo: RatingMemo | None = None) -> Ratings:
     time), with the ratings after the games ``memo`` holds already taken from it (see the
     module's doc). Raises ValueError for a game whose players are one name twice or whose
     winner is not one of them (a summary of a finished game never is)."""
-    ordered = sorted(games, key=RatedGame.order)
-    model = _model()
-    chain = _chain(ordered) if memo is not None else []
-    known = memo.load() if memo is not None else None
-    same = 0
-    if known is not None:
-        old_chain, old_after = known
-        most = min(len(old_chain), len(chain), len(old_after))
-        while same < most and old_chain[same] == chain[same]:
-            same += 1
+    ordered, afters = rate_in_order(games, memo)
     current: dict[str, tuple[float, float]] = {}  # player key -> (mu, sigma)
     names: dict[str, str] = {}  # player key -> spelling of the latest game
     history: dict[str, list[Point]] = {}
-    afters: list[After] = []
-    for n, game in enumerate(ordered):
+    for game, after in zip(ordered, afters, strict=True):
         keys, ranks = _sides(game.players, game.winner)
-        if n < same and known is not None:
-            after: After = tuple(known[1][n])  # type: ignore[assignment]
-        else:
-            after = rate_one(model, current, game.players, game.winner)
-        afters.append(after)
         for i, key in enumerate(keys):
             mu, sigma = after[2 * i], after[2 * i + 1]
             current[key] = (mu, sigma)
@@ -227,8 +215,6 @@ def rate(games: Iterable[RatedGame], memo: RatingMemo | None = None) -> Ratings:
                     key=game.key,
                 )
             )
-    if memo is not None and (known is None or same < len(chain) or len(known[0]) != len(chain)):
-        memo.save(chain, afters)
     players = [
         PlayerRating(
             name=names[key],
@@ -239,7 +225,43 @@ def rate(games: Iterable[RatedGame], memo: RatingMemo | None = None) -> Ratings:
         )
         for key, (mu, sigma) in current.items()
     ]
-    return Ratings(players, model)
+    return Ratings(players, _model())
+
+
+def rate_in_order(
+    games: Iterable[RatedGame], memo: RatingMemo | None = None
+) -> tuple[list[RatedGame], list[After]]:
+    """The games in the order they are rated (``RatedGame.order``) and the two players'
+    ratings just after each: what ``rate`` reads its ratings and histories from, and
+    ``stats`` its figures (without a ``Point`` for each player of each game). The ratings
+    after the games ``memo`` holds are taken from it; ValueError as for ``rate``."""
+    ordered = sorted(games, key=RatedGame.order)
+    model = _model()
+    chain = _chain(ordered) if memo is not None else []
+    known = memo.load() if memo is not None else None
+    same = 0
+    if known is not None:
+        old_chain, old_after = known
+        most = min(len(old_chain), len(chain), len(old_after))
+        while same < most and old_chain[same] == chain[same]:
+            same += 1
+    from ..compat import pair_rater
+
+    step = pair_rater(model)  # this call's own: a rater is not shared between threads
+    current: dict[str, tuple[float, float]] = {}  # player key -> (mu, sigma)
+    afters: list[After] = []
+    for n, game in enumerate(ordered):
+        keys, ranks = _sides(game.players, game.winner)
+        if n < same and known is not None:
+            after: After = tuple(known[1][n])  # type: ignore[assignment]
+        else:
+            after = _rated(model, current, keys, ranks, step)
+        afters.append(after)
+        current[keys[0]] = (after[0], after[1])
+        current[keys[1]] = (after[2], after[3])
+    if memo is not None and (known is None or same < len(chain) or len(known[0]) != len(chain)):
+        memo.save(chain, afters)
+    return ordered, afters
 
 
 def _sides(players: tuple[str, str], winner: str) -> tuple[tuple[str, str], list[float]]:
@@ -263,12 +285,29 @@ def rate_one(
     """One game rated: the two players' (mu, sigma) just after it, from ``current`` (each
     player's (mu, sigma, …) before it, by key; a newcomer at the model's start). The one
     step of ``rate`` and of a kept tally's (``tally.PeriodRatings``)."""
+    from ..compat import pair_rater
+
     keys, ranks = _sides(players, winner)
-    before = [
-        model.rating(current[k][0], current[k][1]) if k in current else model.rating() for k in keys
-    ]
-    (a,), (b,) = model.rate([[before[0]], [before[1]]], ranks=ranks)
-    return (a.mu, a.sigma, b.mu, b.sigma)
+    return _rated(model, current, keys, ranks, pair_rater(model))
+
+
+def _rated(
+    model: PlackettLuce,
+    current: Mapping[str, Sequence[float]],
+    keys: tuple[str, str],
+    ranks: list[float],
+    step: PairRater,
+) -> After:
+    """``rate_one`` of the players ``keys`` with their ``ranks``, by ``step``
+    (``compat.pair_rater``: the floats of ``model.rate([[first], [second]], ranks=ranks)``,
+    which takes the teams in the order of their ranks)."""
+    first, second = (current.get(k) for k in keys)
+    mu0, sigma0 = (model.mu, model.sigma) if first is None else (first[0], first[1])
+    mu1, sigma1 = (model.mu, model.sigma) if second is None else (second[0], second[1])
+    if ranks[0] == 0:
+        return step(mu0, sigma0, mu1, sigma1)
+    won_mu, won_sigma, lost_mu, lost_sigma = step(mu1, sigma1, mu0, sigma0)
+    return (lost_mu, lost_sigma, won_mu, won_sigma)
 
 
 def _ordinal(mu: float, sigma: float) -> float:

@@ -30,7 +30,7 @@ from ..i18n import N_p, register, t
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .ratings import RatingMemo, Ratings
+    from .ratings import RatingMemo
 
     RatingMemos = Callable[[str], RatingMemo]  # a period -> where its ratings are kept
     from .shapes import RatingTerms, Stats
@@ -160,11 +160,15 @@ def history_entry(g: dict[str, Any]) -> dict[str, Any]:
 
 def _ratings(
     games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
-) -> tuple[Ratings, RatingTerms]:
+) -> tuple[dict[str, list[Any]], dict[tuple[str, str], float], RatingTerms]:
     """The ratings over the finished games of the period ``filters`` name (its dates and rules,
-    not its players), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
-    where the ratings after each game of the period are kept between runs."""
-    from .ratings import RatedGame, rate
+    not its players): each player's [mu, sigma, games rated] by key, best first (as
+    ``ratings.Ratings`` lists them), each player's rating just after each game, rounded as the
+    timeline shows it, by (the game's key, the player's key), and what they mean (``stats
+    --json``'s ``ratings``); ``memos(period)``: where the ratings after each game of the period
+    are kept between runs. The figures of ``ratings.rate`` over the same games, read from the
+    ratings after each game (``rate_in_order``) without a ``Point`` for each."""
+    from .ratings import RatedGame, _ordinal, rate_in_order
 
     period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
     memo = None
@@ -172,7 +176,7 @@ def _ratings(
         rules = _key(period.rules) if period.rules else None
         memo = memos(repr((str(period.since), str(period.until), rules)))
     rated = [g for g in period.kept(games) if g["finished"] and g["winner"]]
-    ratings = rate(
+    ordered, afters = rate_in_order(
         (
             RatedGame(
                 players=(g["players"][0], g["players"][1]),
@@ -184,7 +188,17 @@ def _ratings(
         ),
         memo,
     )
-    return ratings, rating_terms(len(rated))
+    current: dict[str, list[Any]] = {}
+    after: dict[tuple[str, str], float] = {}  # (game key, player key) -> rating after it
+    for game, figures in zip(ordered, afters, strict=True):
+        for i, player in enumerate(game.players):
+            k = _key(player)
+            mu, sigma = figures[2 * i], figures[2 * i + 1]
+            mine = current.get(k)
+            current[k] = [mu, sigma, 1 if mine is None else mine[2] + 1]
+            after[(game.key, k)] = round(_ordinal(mu, sigma), 2)
+    best = sorted(current, key=lambda k: (-_ordinal(current[k][0], current[k][1]), k))
+    return {k: current[k] for k in best}, after, rating_terms(len(rated))
 
 
 def rating_terms(games: int) -> RatingTerms:
@@ -221,14 +235,8 @@ def stats_tally(
     from .tally import PeriodRatings, Tally, timeline_entry
 
     names = display_names(games)
-    ratings, terms = _ratings(games, filters, memos)
-    period = PeriodRatings(
-        {_key(p.name): [p.mu, p.sigma, p.games] for p in ratings}, terms["games"]
-    )
-    after: dict[tuple[str, str], float] = {}  # (game key, player key) -> rating after it
-    for player in ratings:
-        for point in player.history:
-            after[(point.key, _key(player.name))] = round(point.rating, 2)
+    current, after, terms = _ratings(games, filters, memos)
+    period = PeriodRatings(current, terms["games"])
     tally = Tally()
     timeline = []
     for game in filters.kept(games):

@@ -11,6 +11,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terts_referee import compat
 
@@ -54,6 +56,43 @@ def test_the_private_names_are_there():
     from typer import _completion_shared
 
     assert callable(_completion_shared._get_shell_name)
+    from openskill.models import PlackettLuce
+
+    assert callable(PlackettLuce()._compute)
+    assert type(PlackettLuce().tau) is float and PlackettLuce().limit_sigma is False
+
+
+#: A rating as a library's games make them: mu around 25, sigma from the start (25/3) down.
+MU = st.floats(min_value=-20.0, max_value=70.0, allow_nan=False)
+SIGMA = st.floats(min_value=0.05, max_value=25.0 / 3.0, allow_nan=False)
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(MU, SIGMA, MU, SIGMA)
+def test_the_pair_rater_gives_rates_floats_bit_for_bit(mu_w, sigma_w, mu_l, sigma_l):
+    """The same four floats as openskill's public ``rate``, however the winner is listed: the
+    ratings of a library rated game by game through it are the model's own."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rater = compat.pair_rater(model)
+    public = compat._public_pair_rater(model)
+    got = rater(mu_w, sigma_w, mu_l, sigma_l)
+    assert [x.hex() for x in got] == [x.hex() for x in public(mu_w, sigma_w, mu_l, sigma_l)]
+    (lost,), (won,) = model.rate(
+        [[model.rating(mu_l, sigma_l)], [model.rating(mu_w, sigma_w)]], ranks=[1, 0]
+    )
+    assert [x.hex() for x in got] == [x.hex() for x in (won.mu, won.sigma, lost.mu, lost.sigma)]
+    assert rater(mu_w, sigma_w, mu_l, sigma_l) == got  # its own two ratings, written again
+
+
+def test_a_model_that_caps_sigma_is_rated_by_its_rate():
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(limit_sigma=True)
+    (won,), (lost,) = model.rate([[model.rating()], [model.rating(30.0, 2.0)]], ranks=[0, 1])
+    got = compat.pair_rater(model)(25.0, 25.0 / 3.0, 30.0, 2.0)
+    assert got == (won.mu, won.sigma, lost.mu, lost.sigma)
 
 
 def test_the_plural_rule_without_c2py_is_gettexts():
@@ -64,9 +103,12 @@ def test_the_plural_rule_without_c2py_is_gettexts():
 
 def test_nothing_else_touches_a_private_name_of_a_dependency():
     """Only compat names typer._click, typer._completion_shared, Column._cells,
-    atexit._run_exitfuncs, gettext.c2py (web/transport.py's h11 subclass is the one other)."""
+    atexit._run_exitfuncs, gettext.c2py, openskill's _compute (web/transport.py's h11
+    subclass is the one other)."""
     package = Path(compat.__file__).parent
-    pattern = re.compile(r"typer\._click|_completion_shared|\._cells\b|_run_exitfuncs|\bc2py\b")
+    pattern = re.compile(
+        r"typer\._click|_completion_shared|\._cells\b|_run_exitfuncs|\bc2py\b|\b_compute\b"
+    )
     found = sorted(
         str(path.relative_to(package))
         for path in package.rglob("*.py")
