@@ -228,15 +228,16 @@ def answer(
     NotationError for a ``--player`` or ``--vs`` not in the library."""
     from .stats import _by_date, display_names
 
-    games = scan.games
+    # In the order they started, once: each step below sorts them again (a sort of games in
+    # order is one comparison a game), and the list they give is the same.
+    games = _by_date(scan.games)
     names = display_names(games)
     filters = filters_of(question, names)
     told = Told.of(scan)
-    ordered = _by_date(games)
     kept: dict[str, Any] = {
         "names": names,
         "resolved": [filters.player, filters.vs],
-        "last": ordered[-1]["date"] if ordered else None,
+        "last": games[-1]["date"] if games else None,
         "in_library": len(games),
         "copies": told.copies,
         "conflicts": told.conflicts,

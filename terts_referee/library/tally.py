@@ -111,6 +111,19 @@ def _speed(record: dict[str, Any]) -> tuple[int, float, datetime]:
     )
 
 
+def _faster(game: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Whether ``game`` was won faster than the game of ``record`` (``_speed``): its start read
+    only when the deals and the minutes are the same."""
+    ours, theirs = game["deals"], record["deals"]
+    if ours != theirs:
+        return bool(ours < theirs)
+    ours = float("inf") if game["minutes"] is None else game["minutes"]
+    theirs = float("inf") if record["minutes"] is None else record["minutes"]
+    if ours != theirs:
+        return bool(ours < theirs)
+    return _speed(game) < _speed(record)
+
+
 class Tally:
     """The figures of the games added so far (see the module's doc)."""
 
@@ -134,55 +147,70 @@ class Tally:
             return
         self.finished += 1
         winner = key(game["winner"]) if game["winner"] else None
-        keys = [key(p) for p in game["players"]]
-        for p in game["players"]:
-            k = key(p)
-            mine = self.players.setdefault(k, {"games": 0, "wins": 0, **blank_figures()})
+        players = game["players"]
+        keys = [key(p) for p in players]
+        figures, totals = game["figures"], game["totals"]
+        # Each player's entries made when first met, not a blank one made for every game and
+        # dropped (``setdefault``): 10,000 games of a first ``stats`` add each in turn.
+        for p, k in zip(players, keys, strict=True):
+            mine = self.players.get(k)
+            if mine is None:
+                mine = self.players[k] = {"games": 0, "wins": 0, **blank_figures()}
             mine["games"] += 1
             mine["wins"] += winner == k
-            add_figures(mine, game["figures"][p])
-            streak = self.streaks.setdefault(k, [0, 0])
+            add_figures(mine, figures[p])
+            streak = self.streaks.get(k)
+            if streak is None:
+                streak = self.streaks[k] = [0, 0]
             streak[0] = streak[0] + 1 if winner == k else 0
-            streak[1] = max(streak[1], streak[0])
+            if streak[0] > streak[1]:
+                streak[1] = streak[0]
         pair = (keys[0], keys[1]) if keys[0] <= keys[1] else (keys[1], keys[0])
-        tally = self.pairs.setdefault(
-            pair, {"games": 0, "wins": dict.fromkeys(pair, 0), "points": dict.fromkeys(pair, 0)}
-        )
+        tally = self.pairs.get(pair)
+        if tally is None:
+            tally = {"games": 0, "wins": dict.fromkeys(pair, 0), "points": dict.fromkeys(pair, 0)}
+            self.pairs[pair] = tally
         tally["games"] += 1
-        for p in game["players"]:
-            tally["points"][key(p)] += game["totals"][p]
+        points = tally["points"]
+        for p, k in zip(players, keys, strict=True):
+            points[k] += totals[p]
         if winner in tally["wins"]:
             tally["wins"][winner] += 1
         self.deals += game["deals"]
         if game["minutes"] is not None:
             self.minutes[0] += game["minutes"]
             self.minutes[1] += 1
-        self._best(game, key)
+        self._best(game, keys, winner)
 
-    def _best(self, game: dict[str, Any], key: Callable[[str], str]) -> None:
-        """The records (``best_games``'s): each changes hands only when beaten."""
-        won = bool(game["winner"])
-        record = _record(game)
-        if won:
-            margin = _margin(game)
+    def _best(self, game: dict[str, Any], keys: list[Key], winner: Key | None) -> None:
+        """The records (``best_games``'s): each changes hands only when beaten. A game's
+        record (``_record``) is made when it sets one."""
+        record: dict[str, Any] | None = None
+        totals = game["totals"]
+        margin = _margin(game) if game["winner"] else None
+        if margin is not None:
             if self.widest is None or margin > self.widest[1]:
+                record = _record(game)
                 self.widest = [record, margin]
-            if self.fastest is None or _speed(record) < _speed(self.fastest):
+            if self.fastest is None or _faster(game, self.fastest):
+                record = record or _record(game)
                 self.fastest = record
         for p in game["players"]:
-            total = int(game["totals"][p])
+            total = int(totals[p])
             if self.highest is None or total > self.highest[2]:
+                record = record or _record(game)
                 self.highest = [record, p, total]
-        for p in game["players"]:
-            mine = self.records.setdefault(
-                key(p), {"largest_margin": None, "highest_total": None, "fastest_win": None}
-            )
-            total = int(game["totals"][p])
+        for p, k in zip(game["players"], keys, strict=True):
+            mine = self.records.get(k)
+            if mine is None:
+                mine = {"largest_margin": None, "highest_total": None, "fastest_win": None}
+                self.records[k] = mine
+            total = int(totals[p])
             if mine["highest_total"] is None or total > mine["highest_total"]:
                 mine["highest_total"] = total
-            if game["winner"] is None or key(game["winner"]) != key(p):
+            if winner is None or winner != k:
                 continue
-            margin = _margin(game)
+            assert margin is not None  # a winner: the game's margin is his
             if mine["largest_margin"] is None or margin > mine["largest_margin"]:
                 mine["largest_margin"] = margin
             if mine["fastest_win"] is None or game["deals"] < mine["fastest_win"]:
