@@ -78,8 +78,13 @@ def _by_date(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def display_names(games: list[dict[str, Any]]) -> dict[str, str]:
     """Each player's key -> the spelling of his latest game."""
+    return names_in_order(_by_date(games))
+
+
+def names_in_order(ordered: list[dict[str, Any]]) -> dict[str, str]:
+    """``display_names`` of games in the order they started (``_by_date``)."""
     names: dict[str, str] = {}
-    for game in _by_date(games):
+    for game in ordered:
         for p in game["players"]:
             names[_key(p)] = p
     return names
@@ -163,15 +168,16 @@ def history_entry(g: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ratings(
-    games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
+    ordered: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
 ) -> tuple[dict[str, list[Any]], dict[tuple[str, str], float], RatingTerms]:
-    """The ratings over the finished games of the period ``filters`` name (its dates and rules,
-    not its players): each player's [mu, sigma, games rated] by key, best first (as
-    ``ratings.Ratings`` lists them), each player's rating just after each game, rounded as the
-    timeline shows it, by (the game's key, the player's key), and what they mean (``stats
-    --json``'s ``ratings``); ``memos(period)``: where the ratings after each game of the period
-    are kept between runs. The figures of ``ratings.rate`` over the same games, read from the
-    ratings after each game (``rate_in_order``) without a ``Point`` for each."""
+    """The ratings over the finished games among ``ordered`` (in the order they started) of
+    the period ``filters`` name (its dates and rules, not its players): each player's [mu,
+    sigma, games rated] by key, best first (as ``ratings.Ratings`` lists them), each player's
+    rating just after each game, rounded as the timeline shows it, by (the game's key, the
+    player's key), and what they mean (``stats --json``'s ``ratings``); ``memos(period)``:
+    where the ratings after each game of the period are kept between runs. The figures of
+    ``ratings.rate`` over the same games, read from the ratings after each game
+    (``rate_in_order``) without a ``Point`` for each."""
     from .ratings import RatedGame, _ordinal, rate_in_order
 
     period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
@@ -179,8 +185,8 @@ def _ratings(
     if memos is not None:
         rules = _key(period.rules) if period.rules else None
         memo = memos(repr((str(period.since), str(period.until), rules)))
-    rated = [g for g in period.kept(games) if g["finished"] and g["winner"]]
-    ordered, afters = rate_in_order(
+    rated = [g for g in ordered if g["finished"] and g["winner"] and period.keep(g)]
+    played, afters = rate_in_order(
         (
             RatedGame(
                 players=(g["players"][0], g["players"][1]),
@@ -194,7 +200,7 @@ def _ratings(
     )
     current: dict[str, list[Any]] = {}
     after: dict[tuple[str, str], float] = {}  # (game key, player key) -> rating after it
-    for game, figures in zip(ordered, afters, strict=True):
+    for game, figures in zip(played, afters, strict=True):
         for i, player in enumerate(game.players):
             k = _key(player)
             mu, sigma = figures[2 * i], figures[2 * i + 1]
@@ -236,17 +242,24 @@ def stats_tally(
     games: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
 ) -> tuple[Stats, Tally, PeriodRatings]:
     """``stats``' figures, with the tally and the period's ratings they were read from."""
+    return tally_in_order(_by_date(games), filters, memos)
+
+
+def tally_in_order(
+    ordered: list[dict[str, Any]], filters: Filters, memos: RatingMemos | None = None
+) -> tuple[Stats, Tally, PeriodRatings]:
+    """``stats_tally`` of games in the order they started (``_by_date``): sorted once, by the
+    caller, not again by each step."""
     from .tally import PeriodRatings, Tally, timeline_entry
 
-    # Sorted by their start once: what each step sorts again is then in order already (a
-    # sort of 10,000 games in order compares each with the next alone), and the same list.
-    games = _by_date(games)
-    names = display_names(games)
-    current, after, terms = _ratings(games, filters, memos)
+    names = names_in_order(ordered)
+    current, after, terms = _ratings(ordered, filters, memos)
     period = PeriodRatings(current, terms["games"])
     tally = Tally()
     timeline = []
-    for game in filters.kept(games):
+    for game in ordered:
+        if not filters.keep(game):
+            continue
         tally.add(game, _key)
         if game["finished"]:
             mark = game.get("key") or game["file"]
