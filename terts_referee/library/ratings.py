@@ -96,10 +96,11 @@ class RatedGame:
     def order(self) -> tuple[float, str, tuple[str, ...], str]:
         """The place of the game in the evening: start time, then the tie-breaks (a naive time
         counts as local)."""
+        first, second = _key(self.players[0]), _key(self.players[1])
         return (
             self.started.timestamp(),
             self.key,
-            tuple(sorted(_key(p) for p in self.players)),
+            (first, second) if first <= second else (second, first),  # the two keys sorted
             _key(self.winner),
         )
 
