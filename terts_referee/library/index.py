@@ -29,6 +29,7 @@ from .location import answers_path, index_path, os_reason
 
 if TYPE_CHECKING:
     import sqlite3  # imported when the index is opened
+    from collections.abc import Mapping
 
 __all__ = [
     "OLD_INDEX_NAME",
@@ -38,6 +39,7 @@ __all__ = [
     "Row",
     "index_state",
     "KeptRatings",
+    "first_seal",
     "key_of",
     "name_of",
 ]
@@ -166,6 +168,15 @@ def _seal(key: Any, values: tuple[Any, ...]) -> str:
     '1', 1.0, b'1', None) and is quick over a long summary."""
     text = repr((key if isinstance(key, str) else os.fsdecode(key), *values))
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def first_seal(name: str, values: tuple[Any, ...]) -> str:
+    """The seal ``Index.write`` gives the row of ``name`` with ``values`` (size, time, hash,
+    checked, summary, error, key: a fresh row's but its last) when the file is first read in
+    generation 1 (``born`` and ``gen`` 1: every row of tables made anew). Worked out by the
+    scan as each file comes back from the workers, while they read the next ones, where the
+    write would work out 10,000 of them alone (``write``'s ``sealed``)."""
+    return _seal(key_of(name), (*values, 1, 1))
 
 
 def _row(key: Any, values: tuple[Any, ...]) -> Row | None:
@@ -401,13 +412,19 @@ class Index:
                 self.versions[(earlier, later)] = bool(yes)
 
     def write(
-        self, fresh: dict[str, tuple[Any, ...]], gone: list[Any], meta: dict[str, str]
+        self,
+        fresh: dict[str, tuple[Any, ...]],
+        gone: list[Any],
+        meta: dict[str, str],
+        sealed: Mapping[str, str] | None = None,
     ) -> int | None:
         """Store the rows read again, drop those of removed files and set ``meta``, in one
         transaction; if the write lock does not come within WRITE_WAIT, nothing is stored (and
         it is said). ``fresh``: a file's (size, time, hash, checked, summary, error, key,
         changed): ``changed`` when its bytes are not those of its row (the write's generation
-        is then its ``gen``, and its ``born`` too for a file new to the index).
+        is then its ``gen``, and its ``born`` too for a file new to the index). ``sealed``:
+        rows' seals worked out already (``first_seal``), by name, taken for a row born in
+        generation 1 (else its seal is worked out here).
 
         Returns the generation the index is at once written, when nobody else wrote it since
         it was read (the rows read and written are then the index as it is), else None."""
@@ -462,8 +479,9 @@ class Index:
                 else:
                     born = gen = now
                 changed = changed or gen == now
-                sealed = (*values, born, gen)
-                rows.append((key, *sealed, _seal(key, sealed)))
+                row = (*values, born, gen)
+                seal = sealed.get(name) if sealed is not None and born == gen == 1 else None
+                rows.append((key, *row, seal or _seal(key, row)))
             if changed or self.rebuild:
                 meta = {**meta, "gen": str(now)}
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(meta.items()))

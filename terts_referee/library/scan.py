@@ -26,7 +26,7 @@ from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import N_np, N_p, register, t
 from .copies import Conflict
-from .index import OLD_INDEX_NAME, RACY_NS, Index, key_of, name_of
+from .index import OLD_INDEX_NAME, RACY_NS, Index, first_seal, key_of, name_of
 from .location import check_library
 from .location import os_reason as _reason
 
@@ -190,13 +190,15 @@ def read_changed(
     now: int,
     fresh: dict[str, tuple[Any, ...]],
     games: dict[str, dict[str, Any]] | None = None,
+    sealed: dict[str, str] | None = None,
 ) -> dict[str, tuple[dict[str, Any] | None, str | None, str]]:
     """The files ``changed`` read and summarized (again: the bytes are not kept meanwhile),
     on every CPU when there are many (the workers are forked before the bar's thread starts:
     ``reading``): each one's (summary, reason, hash) by name, its row put in ``fresh`` (marked
     changed), one unreadable named in ``scan.skipped``. The reason takes the index's form (a
     name that is not UTF-8 escaped), so that it is said alike now and from the index.
-    ``games``: where each good game is put as the scan lists it (``_library_game``), by name.
+    ``games``: where each good game is put as the scan lists it (``_library_game``), by name;
+    ``sealed``: where each row's seal is put as a first build writes it (``index.first_seal``).
 
     What is done here for each file is done while the workers read the next ones, on the
     CPUs they share: half of it costs nothing on two, where the same work after the reading
@@ -218,6 +220,8 @@ def read_changed(
                 fresh[name] = (st.st_size, st.st_mtime_ns, hashed, now)
                 fresh[name] += (*_stored((summary, error)), True)
                 scan.rebuilt += 1
+                if sealed is not None:
+                    sealed[name] = first_seal(name, fresh[name][:-1])
                 if games is not None and summary and not error:
                     games[name] = _library_game(where, name, summary, hashed, st)
             if advance:
@@ -329,8 +333,9 @@ def scan_library(
             fresh[name] = (st.st_size, st.st_mtime_ns, row.hash, now, *_stored(known[name]))
             fresh[name] += (False,)
         made: dict[str, dict[str, Any]] = {}  # the games read, as listed below
+        sealed: dict[str, str] | None = {} if index.rebuild else None  # their rows' seals
         for name, (summary, error, hashed) in read_changed(
-            library, changed, files, scan, progress, now, fresh, made
+            library, changed, files, scan, progress, now, fresh, made, sealed
         ).items():
             known[name], hashes[name] = (summary, error), hashed
         if index.rebuild:  # the tables are made again: every row goes in
@@ -358,7 +363,7 @@ def scan_library(
         gone = [key for key in gone if name_of(key) not in fresh]
         scan.epoch, scan.gen = index.epoch, index.gen
         if fresh or gone or index.rebuild or index.bad or meta or index.new_versions:
-            scan.gen = index.write(fresh, gone, meta)
+            scan.gen = index.write(fresh, gone, meta, sealed)
             scan.epoch = index.epoch
         elif index.db is None:
             scan.gen = None

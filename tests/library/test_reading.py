@@ -198,3 +198,36 @@ def test_the_bar_advances_as_the_pool_reads(library, tmp_path, monkeypatch):
 
     scan = scan_library(library, progress)
     assert told[0] == advanced[0] == scan.rebuilt == 44
+
+
+def test_a_first_builds_seals_are_those_the_write_works_out(library, tmp_path, monkeypatch):
+    """The seals worked out as the files come back (``index.first_seal``) are the write's own:
+    every row reads back sealed, and a seal given for a row of a later generation is not
+    taken (the write works its own out)."""
+    from terts_referee.library.index import Index
+
+    monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "cache"))
+    taken = []
+    write = Index.write
+
+    def spying(self, fresh, gone, meta, sealed=None):
+        taken.append(None if sealed is None else dict(sealed))
+        return write(self, fresh, gone, meta, sealed)
+
+    monkeypatch.setattr(Index, "write", spying)
+    scan_library(library)
+    assert taken and taken[0] and len(taken[0]) == len(rows(library))
+    index = Index(library)
+    assert index.bad == 0 and not index.rebuild and len(index.rows) == len(rows(library))
+    name = sorted(index.rows)[0]
+    row = index.rows[name]
+    fresh = {name: (row.size, row.mtime_ns, row.hash, row.checked_ns + 1, *_stored(row), True)}
+    assert index.write(fresh, [], {}, {name: "not the seal"}) == 2  # born 1, gen 2: its own
+    index.close()
+    again = Index(library)
+    assert again.bad == 0 and again.rows[name].gen == 2
+    again.close()
+
+
+def _stored(row: Any) -> tuple[Any, ...]:
+    return scan_module._stored((row.summary, row.error))
