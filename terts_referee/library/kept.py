@@ -11,12 +11,12 @@ did not change: what changed since the answer is a query, and when it is only ga
 else, or an index written by another program than this one (its files changed while its
 generation did not: a damage, a hand's edit), is left to a scan (``grown`` gives None).
 
-Kept beside the answers (``location.answers_path``), sealed like them; best effort both ways.
+Each answer is a file of its own in a folder beside the index (``location.answers_folder``),
+sealed by a CRC-32 and put in place whole; best effort both ways.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
 from .copies import Conflict
-from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, _uri, index_state, key_of
-from .location import answers_path, check_library
+from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, index_state, key_of
+from .location import answers_folder, answers_path, check_library
 from .scan import (
     Progress,
     Scan,
@@ -47,80 +47,97 @@ __all__ = ["answered", "exact", "grown", "keep", "kept_tally"]
 #: How many answers are kept (each question one: a command, its filters, its text's form).
 MOST = 64
 
-_TABLE = (
-    "CREATE TABLE IF NOT EXISTS kept "
-    "(question TEXT PRIMARY KEY, state TEXT, told TEXT, body TEXT, answer BLOB, base BLOB, "
-    "seal TEXT)"
-)
+#: The first line of a kept answer's file, before the CRC-32 of all that follows it.
+_MAGIC = b"terts-answer/1 "
+
+#: How a kept answer's file is opened: never waiting (a FIFO put in its place), never a
+#: terminal, nothing left to a child.
+_READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+_READ |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_WRITE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_WRITE |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+#: A temporary file older than this (seconds) is one a process left when it died: removed.
+_STALE = 600
 
 
-def _seal(question: str, state: str, told: str, body: str, answer: bytes, base: bytes) -> str:
-    """A kept answer's seal: a hash of its question, state, told and body, and of the answer's
-    CRC-32 and length. It tells a damaged or foreign row from this module's, not an attacker's
-    (who could write the index as well): the answer, megabytes at 10,000 games, is summed by
-    CRC-32 (about 2.7 ms for 6 MB here, where blake2b takes 17)."""
+def _file_of(library: Path, question: str) -> Path:
+    """The file ``question``'s answer is kept in: named by two checksums of the question (two
+    questions of one name only take each other's place: each file holds its question)."""
     import zlib
 
-    h = hashlib.blake2b(digest_size=16)
-    sums = f"{zlib.crc32(answer)}:{len(answer)}:{zlib.crc32(base)}:{len(base)}"
-    for part in (question, state, told, body, sums):
-        data = part.encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
+    data = question.encode("utf-8", "surrogatepass")
+    return answers_folder(library) / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.answer"
 
 
-def _read(library: Path, question: str, state: str | None) -> tuple[str, str, bytes, bytes] | None:
-    """The row kept for ``question`` (its told, body, answer and base), checked by its seal;
-    with ``state``, only when kept over that state (the answer is then not read otherwise)."""
-    import sqlite3
+def _read(
+    library: Path, question: str, state: str | None, tally: bool = True
+) -> tuple[dict[str, Any], bytes, bytes, bytes] | None:
+    """The answer kept for ``question``: what is told beside it, its body (the tally, as
+    JSON), its text and its base, checked by the file's CRC-32; with ``state``, only when kept
+    over that state (the rest of the file is then not read otherwise); without ``tally``, the
+    body's and base's bytes are checked but not handed on.
+
+    A file of its own, one read (no database to open: at 10,000 games the SQLite read of its
+    1,200 overflow pages was 8.8 ms of a warm answer, sqlite3's import 2 more). A file that is
+    not one this module wrote whole (a damage, a crash before it was put in place cannot
+    leave one: see ``keep``) fails its length or its CRC and is not used. The CRC tells a
+    damaged file from a whole one, not an attacker's (who could write the game files too)."""
     import stat
+    import zlib
 
-    path = answers_path(library)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        db = sqlite3.connect(
-            f"file:{_uri(path)}?mode=ro", uri=True, timeout=0, isolation_level=None
-        )
-    except (OSError, sqlite3.Error):
+        fd = os.open(_file_of(library, question), _READ)
+    except (OSError, ValueError):
         return None
     try:
-        db.execute("BEGIN")
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:  # a folder, a FIFO put in its place
+        os.close(fd)
+        return None
+    with open(fd, "rb") as file:
         try:
-            found = db.execute("SELECT state FROM kept WHERE question = ?", (question,)).fetchone()
-            if found is None or (state is not None and found[0] != state):
+            first = file.readline(64)
+            if not (first.startswith(_MAGIC) and first.endswith(b"\n")):
                 return None
-            row = db.execute(
-                "SELECT state, told, body, answer, seal, base FROM kept WHERE question = ?",
-                (question,),
-            ).fetchone()
-        finally:
-            db.execute("COMMIT")
-    except sqlite3.Error:
+            sealed = int(first[len(_MAGIC) : -1], 16)
+            head = file.readline()
+            header = json.loads(head)
+            if not (
+                type(header) is list
+                and len(header) == 6
+                and header[0] == question
+                and isinstance(header[1], str)
+                and type(header[2]) is dict
+                and all(type(n) is int and n >= 0 for n in header[3:])
+            ):
+                return None
+            if state is not None and header[1] != state:
+                return None
+            answer, body, base = (file.read(n) for n in header[3:])
+            if [len(answer), len(body), len(base)] != header[3:] or file.read(1):
+                return None
+        except (OSError, ValueError):
+            return None
+    crc = zlib.crc32(head)
+    for part in (answer, body, base):
+        crc = zlib.crc32(part, crc)
+    if crc != sealed:
         return None
-    finally:
-        db.close()
-    if row is None or not all(isinstance(v, str) for v in (*row[:3], row[4])):
-        return None
-    if not (isinstance(row[3], bytes) and isinstance(row[5], bytes)):
-        return None
-    if row[4] != _seal(question, row[0], row[1], row[2], row[3], row[5]):
-        return None
-    return row[1], row[2], row[3], row[5]
+    return header[2], (body if tally else b""), answer, (base if tally else b"")
 
 
 def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], bytes] | None:
     """The answer kept for ``question`` over the files' ``state``: what is told beside it and
     its text, as the UTF-8 bytes kept (a face writes them as they are: 6 MB at 10,000 games
     decoded and encoded again is about 10 ms); None when none is kept over that state."""
-    found = _read(library, question, state)
+    found = _read(library, question, state, tally=False)
     if found is None:
         return None
     told, _, answer, _ = found
-    try:  # the answer's bytes as sealed: only this module writes them, from its own text
-        return json.loads(told), answer
-    except ValueError:
-        return None
+    return told, answer
 
 
 def kept_tally(library: Path, question: str) -> tuple[dict[str, Any], bytes] | None:
@@ -128,7 +145,7 @@ def kept_tally(library: Path, question: str) -> tuple[dict[str, Any], bytes] | N
     answer without the game being played, when that one counts), or None (none kept, a seal
     that does not match, a file that cannot be read at once)."""
     found = _read(library, question, None)
-    if found is None:
+    if found is None or not found[1]:
         return None
     _, body, answer, base = found
     try:
@@ -151,57 +168,97 @@ def keep(
     not to trust: the tally alone is kept), with what is told beside it and its ``body`` (the
     tally and the index's generation it is of; None: none to keep) and the text the tally is
     of when it is not ``text`` (``base``: the answer without the game being played). Best
-    effort, never waiting more than WRITE_WAIT; a file that is not a database of answers is
-    made again (it holds nothing the game files do not)."""
+    effort: an answer that cannot be kept is worked out again next time.
+
+    Written whole to a temporary file beside it, then put in its place (``os.replace``): a
+    reader sees the old file or the new one, never a part; two writers, the last one's. Not
+    synced: a cache, sealed, worked out again when a crash leaves it damaged. The oldest files
+    beyond MOST are removed."""
+    import stat
+    import zlib
+
+    folder = answers_folder(library)
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # no cache folder (read-only): nothing is kept
+    else:
+        _forget_table(library)
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return  # a file, a link, a FIFO in its place: nothing is kept
+    except OSError:
+        return
+    written = json.dumps(body, ensure_ascii=True).encode() if body is not None else b""
+    header = [question, state, told, len(text), len(written), len(base)]
+    head = json.dumps(header, ensure_ascii=True).encode() + b"\n"
+    crc = zlib.crc32(head)
+    for part in (text, written, base):
+        crc = zlib.crc32(part, crc)
+    path = _file_of(library, question)
+    temp = folder / f".{path.stem}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    try:
+        fd = os.open(temp, _WRITE, 0o600)
+    except (OSError, ValueError):
+        return
+    try:
+        with open(fd, "wb") as file:
+            for part in (_MAGIC + b"%08x\n" % crc, head, text, written, base):
+                file.write(part)
+        os.replace(temp, path)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        return
+    _trim(folder)
+
+
+def _trim(folder: Path) -> None:
+    """The answers beyond MOST removed, the least recently kept first, and the temporary
+    files a process that died left."""
+    import time
+
+    try:
+        with os.scandir(folder) as listing:
+            entries = [(e.stat(follow_symlinks=False).st_mtime_ns, e) for e in listing]
+    except OSError:
+        return
+    old = time.time_ns() - _STALE * 10**9
+    answers = sorted((at, e.name) for at, e in entries if e.name.endswith(".answer"))
+    remove = [name for _, name in answers[: max(0, len(answers) - MOST)]]
+    remove += [e.name for at, e in entries if e.name.endswith(".tmp") and at < old]
+    for name in remove:
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
+
+
+def _forget_table(library: Path) -> None:
+    """The table earlier versions kept the answers in (megabytes at 10,000 games) dropped from
+    the answers' database, once, when the folder of answers is made."""
     import sqlite3
     import stat
 
     path = answers_path(library)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return  # a folder, a FIFO (whose open would hang): nothing is kept
-    except FileNotFoundError:
-        pass
-    except OSError:
+            return
+        db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
+    except (OSError, sqlite3.Error):
         return
-    said = json.dumps(told, ensure_ascii=True)
-    written = json.dumps(body, ensure_ascii=True) if body is not None else ""
-    sealed = _seal(question, state, said, written, text, base)
-    row = (question, state, said, written, text, base, sealed)
-    for attempt in (1, 2):
-        try:
-            db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
-        except sqlite3.Error:
-            return
-        try:
-            # A cache, sealed and made again when damaged: an answer lost in a crash is worked
-            # out again, so its 6 MB are neither journalled nor synced (about 25 ms a write
-            # at 10,000 games, the old answer's pages copied to the journal and two fsyncs).
-            db.execute("PRAGMA journal_mode = MEMORY")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute(_TABLE)
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?, ?)", row)
-            db.execute(
-                "DELETE FROM kept WHERE rowid NOT IN "
-                "(SELECT rowid FROM kept ORDER BY rowid DESC LIMIT ?)",
-                (MOST,),
-            )
-            db.execute("COMMIT")
-            return
-        except sqlite3.DatabaseError as exc:
-            damaged = type(exc) is sqlite3.DatabaseError or "malformed" in str(exc)
-            db.close()
-            if not damaged or attempt == 2 or not path.is_file():
-                return
-            try:
-                path.unlink()
-            except OSError:
-                return
-        except (sqlite3.Error, ValueError):
-            return
-        finally:
-            db.close()
+    try:
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'kept'").fetchone():
+            db.execute("DROP TABLE kept")
+            db.execute("VACUUM")
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
 
 
 def grown(

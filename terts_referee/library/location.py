@@ -23,6 +23,7 @@ from ..i18n import N_p, register, t
 __all__ = [
     "CACHE_ENV_VAR",
     "LIBRARY_ENV_VAR",
+    "answers_folder",
     "answers_path",
     "cache_dir",
     "check_library",
@@ -86,6 +87,12 @@ def answers_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
     """Where this machine keeps the answers worked out over ``library`` (``kept.answered``):
     ``answers-<hash>.sqlite`` beside its index."""
     return cache_dir(env) / f"answers-{library_hash(library)}.sqlite"
+
+
+def answers_folder(library: Path, env: Mapping[str, str] | None = None) -> Path:
+    """The folder of the answers kept over ``library`` (``kept.answered``), one file each:
+    ``answers-<hash>`` beside its index (the ratings stay in :func:`answers_path`)."""
+    return cache_dir(env) / f"answers-{library_hash(library)}"
 
 
 def os_reason(exc: OSError) -> str:

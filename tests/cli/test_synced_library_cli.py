@@ -100,17 +100,28 @@ def test_the_game_won_then_moved_by_new_is_one_game(terts, library):
 
 
 @pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
-def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
-    """The file of kept answers is a cache too: a folder or a FIFO in its place is passed
-    over (never opened: a FIFO would hang), and the answers are those of the files."""
-    from terts_referee.library.location import answers_path
+@pytest.mark.parametrize("what", ["the database", "the folder", "an answer"])
+def test_kept_answers_in_the_way_of_nothing(terts, library, kind, what):
+    """The database of kept ratings, the folder of kept answers and each answer's file are a
+    cache too: a folder or a FIFO in their place is passed over (never opened: a FIFO would
+    hang), and the answers are those of the files."""
+    import shutil
+
+    from terts_referee.library.location import answers_folder, answers_path
 
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     os.utime(game, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
     expected, _ = stats(terts)
     kept = answers_path(library)
+    if what == "the folder":
+        kept = answers_folder(library)
+    elif what == "an answer":
+        [kept] = answers_folder(library).glob("*.answer")
     assert stats(terts) == (expected, [])  # from the answer kept
-    kept.unlink()
+    if kept.is_dir():
+        shutil.rmtree(kept)
+    else:
+        kept.unlink()
     if kind == "a folder":
         kept.mkdir()
     else:

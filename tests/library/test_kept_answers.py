@@ -12,15 +12,14 @@ import stat
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from terts_referee.library import scan as scan_module
 from terts_referee.library.folders import game_files
 from terts_referee.library.index import RACY_NS, index_state
-from terts_referee.library.kept import _seal, exact, keep, kept_tally
-from terts_referee.library.location import answers_path, cache_dir
+from terts_referee.library.kept import exact, keep, kept_tally
+from terts_referee.library.location import answers_folder, answers_path, cache_dir
 from tests.library.games import game_of, put, scans_counted
 from tests.library.test_synced_library import DAY, library
 
@@ -142,12 +141,10 @@ def ready(library: Path) -> None:
     answers_path(library).parent.mkdir(parents=True, exist_ok=True)
 
 
-def kept(library: Path) -> list[tuple[Any, ...]]:
-    db = sqlite3.connect(answers_path(library))
-    try:
-        return db.execute("SELECT question, state, told, answer, seal FROM kept").fetchall()
-    finally:
-        db.close()
+def kept(library: Path) -> list[Path]:
+    """The files of the answers kept over ``library``."""
+    folder = answers_folder(library)
+    return sorted(folder.glob("*.answer")) if folder.is_dir() else []
 
 
 TOLD = {"skipped": [["x.toml", "why"]], "conflicts": []}
@@ -161,46 +158,172 @@ def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
     assert exact(library, "q", "s2") is None
     assert exact(library, "other", "s1") is None
     assert kept_tally(library, "q") is None  # kept without a tally
-    [(question, state_, _, answer, seal)] = kept(library)
-    assert (question, state_, answer) == ("q", "s1", text.encode())
-    assert seal == _seal("q", "s1", json.dumps(TOLD), "", text.encode(), b"")
+    [file] = kept(library)
+    first, head, rest = file.read_bytes().split(b"\n", 2)
+    assert first.startswith(b"terts-answer/1 ")
+    assert json.loads(head) == ["q", "s1", TOLD, len(text.encode()), 0, 0]
+    assert rest == text.encode()
+    assert [p.name for p in answers_folder(library).iterdir()] == [file.name]  # no temp left
+
+
+def test_a_tally_is_kept_with_its_answer_and_its_base(library):
+    ready(library)
+    keep(library, "q", "s1", TOLD, {"gen": 3}, b"with", b"without")
+    assert kept_tally(library, "q") == ({"gen": 3}, b"without")
+    assert exact(library, "q", "s1") == (TOLD, b"with")
+    keep(library, "q", "s2", TOLD, {"gen": 4}, b"answer")  # in the place of the first
+    assert kept_tally(library, "q") == ({"gen": 4}, b"answer")
+    assert exact(library, "q", "s1") is None and len(kept(library)) == 1
+
+
+def _edit(data: bytes, damage: str) -> bytes:
+    first, head, rest = data.split(b"\n", 2)
+    header = json.loads(head)
+    if damage == "a byte of the answer":
+        return data.replace("Аня".encode(), "Боя".encode())
+    if damage == "a byte more":
+        return data + b" "
+    if damage == "a byte less":
+        return data[:-1]
+    if damage == "cut in two":
+        return data[: len(data) // 2]
+    if damage == "empty":
+        return b""
+    if damage == "the state":  # the header's state no longer the one sealed
+        header[1] = "s2"
+    elif damage == "what is told":
+        header[2] = {}
+    elif damage == "a length":
+        header[3] -= 1
+    elif damage == "the seal":
+        return first[:-1] + (b"0" if first[-1:] != b"0" else b"1") + b"\n" + head + b"\n" + rest
+    elif damage == "another kind":
+        return b"terts-answer/2" + data[len(b"terts-answer/1") :]
+    elif damage == "not a header":
+        return first + b"\n" + head[:-3] + b"\n" + rest
+    return first + b"\n" + json.dumps(header, ensure_ascii=True).encode() + b"\n" + rest
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        "UPDATE kept SET answer = CAST(replace(CAST(answer AS TEXT), 'Аня', 'Боя') AS BLOB)",
-        "UPDATE kept SET answer = answer || X'20'",
-        "UPDATE kept SET state = 's2'",  # the state no longer the one sealed
-        "UPDATE kept SET told = '{}'",
-        "UPDATE kept SET seal = 'b2b1d6c8a44cd70b3b7eaa1bb0d3e1f2'",
-        "UPDATE kept SET answer = CAST(answer AS TEXT)",  # the bytes as text: not this module's
-        "UPDATE kept SET answer = NULL",
-        "UPDATE kept SET answer = 12",
+        "a byte of the answer",
+        "a byte more",
+        "a byte less",
+        "cut in two",
+        "empty",
+        "the state",
+        "what is told",
+        "a length",
+        "the seal",
+        "another kind",
+        "not a header",
     ],
 )
 def test_a_damaged_answer_is_not_given(library, damage):
     ready(library)
-    keep(library, "q", "s1", TOLD, None, '{\n  "Аня": 1\n}'.encode())
+    keep(library, "q", "s1", TOLD, {"gen": 1}, '{\n  "Аня": 1\n}'.encode())
+    [file] = kept(library)
+    file.write_bytes(_edit(file.read_bytes(), damage))
+    assert exact(library, "q", "s2" if damage == "the state" else "s1") is None
+    assert kept_tally(library, "q") is None
+
+
+def test_an_answer_of_another_question_in_its_file_is_not_given(library):
+    """Two questions whose files would be named alike only take each other's place: each
+    file holds its question whole."""
+    ready(library)
+    keep(library, "q", "s1", TOLD, {"gen": 1}, b"of q")
+    [file] = kept(library)
+    keep(library, "r", "s1", TOLD, {"gen": 1}, b"of r")
+    other = next(p for p in kept(library) if p != file)
+    other.replace(file)  # q's file now holds r's answer
+    assert exact(library, "q", "s1") is None and kept_tally(library, "q") is None
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
+def test_an_answer_file_in_the_way_of_nothing(library, kind):
+    """A folder or a FIFO where an answer's file goes is passed over (never waited on), and
+    the next answer kept takes a FIFO's place."""
+    ready(library)
+    keep(library, "q", "s1", TOLD, None, b"text")
+    [file] = kept(library)
+    file.unlink()
+    if kind == "a folder":
+        file.mkdir()
+    else:
+        os.mkfifo(file)
+    assert exact(library, "q", "s1") is None and kept_tally(library, "q") is None
+    keep(library, "q", "s1", TOLD, None, b"text")
+    assert exact(library, "q", "s1") == ((TOLD, b"text") if kind == "a FIFO" else None)
+    assert [p for p in answers_folder(library).iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize("kind", ["a file", "a FIFO", "a link"])
+def test_the_folder_of_answers_in_the_way_of_nothing(library, tmp_path, kind):
+    ready(library)
+    folder = answers_folder(library)
+    if kind == "a file":
+        folder.write_text("not answers")
+    elif kind == "a FIFO":
+        os.mkfifo(folder)
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        folder.symlink_to(tmp_path / "elsewhere")
+    keep(library, "q", "s1", TOLD, None, b"text")
+    assert exact(library, "q", "s1") is None
+    assert kind != "a link" or list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_the_answers_kept_are_the_most_recent_ones(library, monkeypatch):
+    """Beyond MOST, the least recently kept go, and a temporary file a process left when it
+    died is removed once it is old."""
+    import terts_referee.library.kept as kept_module
+
+    monkeypatch.setattr(kept_module, "MOST", 3)
+    ready(library)
+    stale = answers_folder(library)
+    stale.mkdir()
+    left = stale / ".x.123.abcd.tmp"
+    left.write_bytes(b"half")
+    os.utime(left, (OLD, OLD))
+    for n in range(5):
+        keep(library, f"q{n}", "s", TOLD, None, b"%d" % n)
+        at = int(OLD + n) * 10**9  # each kept a second after the one before
+        os.utime(kept_module._file_of(library, f"q{n}"), ns=(at, at))
+    assert [q for q in (f"q{n}" for n in range(5)) if exact(library, q, "s")] == ["q2", "q3", "q4"]
+    assert not left.exists()
+
+
+def test_the_table_earlier_versions_kept_answers_in_is_dropped_once(library):
+    ready(library)
     db = sqlite3.connect(answers_path(library))
-    db.execute(damage)
+    db.execute("CREATE TABLE kept (question TEXT PRIMARY KEY, answer BLOB)")
+    db.execute("INSERT INTO kept VALUES ('q', ?)", (b"x" * 100_000,))
+    db.execute("CREATE TABLE ratings (period TEXT PRIMARY KEY, chain TEXT)")
+    db.execute("INSERT INTO ratings VALUES ('p', 'c')")
     db.commit()
     db.close()
-    assert exact(library, "q", "s2" if "state" in damage else "s1") is None
+    keep(library, "q", "s1", TOLD, None, b"text")
+    db = sqlite3.connect(answers_path(library))
+    try:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        assert "kept" not in tables and db.execute("SELECT * FROM ratings").fetchall() == [
+            ("p", "c")
+        ]
+    finally:
+        db.close()
+    assert os.path.getsize(answers_path(library)) < 100_000
 
 
 def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library, monkeypatch):
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     aged(game)
     fresh = terts("stats", "--json", game=False)
-    assert kept(library)
-    db = sqlite3.connect(answers_path(library))
-    db.execute(
-        "UPDATE kept SET answer = "
-        "CAST(replace(CAST(answer AS TEXT), '\"games\": 1', '\"games\": 7') AS BLOB)"
-    )
-    db.commit()
-    db.close()
+    [file] = kept(library)
+    data = file.read_bytes()
+    assert b'"games": 1' in data
+    file.write_bytes(data.replace(b'"games": 1', b'"games": 7'))
     read = scans_counted(monkeypatch)
     again = terts("stats", "--json", game=False)
     assert read == [1] and (again.code, again.stdout) == (fresh.code, fresh.stdout)
@@ -209,9 +332,9 @@ def test_a_damaged_answer_is_worked_out_again_through_the_command(terts, library
 
 @pytest.mark.parametrize("folder", ["cache#1", "cache?x=1", "cache%20", "кэш"])
 def test_answers_are_kept_in_a_cache_folder_of_any_name(library, tmp_path, monkeypatch, folder):
-    """The answers are opened read-only through a ``file:`` URI: a ``#`` or ``?`` in the cache
-    folder's name is part of the path, not a fragment or a query (which would have opened,
-    and created, another file)."""
+    """A ``#`` or ``?`` in the cache folder's name is part of the path (the ratings beside the
+    answers are opened through a ``file:`` URI: not a fragment or a query, which would have
+    opened, and created, another file)."""
     monkeypatch.setenv("TERTS_CACHE", str(tmp_path / folder))
     ready(library)
     keep(library, "q", "s1", TOLD, None, b"text")
