@@ -17,7 +17,6 @@ for this run (the files are read instead). Either way it says so.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -164,8 +163,10 @@ def _seal(key: Any, values: tuple[Any, ...]) -> str:
     module (a summary that still has the right shape but another winner) no longer matches
     and is read again from its file. Over the values' ``repr``: it tells their types apart (1,
     '1', 1.0, b'1', None) and is quick over a long summary."""
+    from ..compat import blake2b
+
     text = repr((key if isinstance(key, str) else os.fsdecode(key), *values))
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+    return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 def _row(key: Any, values: tuple[Any, ...]) -> Row | None:

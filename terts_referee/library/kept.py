@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
-from .copies import Conflict
 from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, index_state, key_of
 from .location import answers_folder, answers_path, check_library
 from .scan import (
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .answers import Question
+    from .copies import Conflict
     from .ratings import RatingMemo
 
 __all__ = ["answered", "exact", "grown", "keep", "kept_tally"]
@@ -349,7 +349,7 @@ def grown(
             return None
     finally:
         index.close()
-    scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in state["conflicts"]]
+    scan.conflicts = _conflicts(state["conflicts"])
     grown_body = {"epoch": body["epoch"], "gen": gen, "state": state}
     return scan, final[0], grown_body, (b"" if extra is None else base)
 
@@ -396,7 +396,7 @@ def answered(
             told, kept_text = found
             scan = Scan(library)
             scan.skipped = [(name, why) for name, why in told["skipped"]]
-            scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in told["conflicts"]]
+            scan.conflicts = _conflicts(told["conflicts"])
             tell(scan)
             return scan, kept_text
     busy()
@@ -419,6 +419,15 @@ def answered(
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
+
+
+def _conflicts(listed: list[dict[str, Any]]) -> list[Conflict]:
+    """The games continued differently, as kept (copies.py only when there are some)."""
+    if not listed:
+        return []
+    from .copies import Conflict
+
+    return [Conflict(c["files"], c["earlier"]) for c in listed]
 
 
 def _sized(st: os.stat_result) -> tuple[int, int]:

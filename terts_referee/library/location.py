@@ -9,7 +9,6 @@ file there, and reading the library writes nothing inside it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -73,8 +72,10 @@ def cache_dir(env: Mapping[str, str] | None = None) -> Path:
 
 def library_hash(library: Path) -> str:
     """A short hash of the library's resolved path: the name of its index and lock."""
+    from ..compat import blake2b  # not hashlib: a warm answer needs none of its other hashes
+
     real = os.fsencode(os.path.realpath(library))
-    return hashlib.blake2b(real, digest_size=8).hexdigest()
+    return blake2b(real, digest_size=8).hexdigest()
 
 
 def index_path(library: Path, env: Mapping[str, str] | None = None) -> Path:

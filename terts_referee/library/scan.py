@@ -13,22 +13,23 @@ changed are replayed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import N_np, N_p, register, t
-from .copies import Conflict
 from .index import OLD_INDEX_NAME, RACY_NS, Index, key_of, name_of
 from .location import check_library
 from .location import os_reason as _reason
+
+if TYPE_CHECKING:  # copies.py (and its hashlib) only for a scan that counts the copies
+    from .copies import Conflict
 
 __all__ = [
     "TOLD_FROM",
@@ -132,7 +133,9 @@ def read_game_file(path: Path) -> bytes | str:
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    from ..compat import blake2b
+
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | None]:
@@ -407,11 +410,12 @@ def _state(
     from array import array
     from operator import attrgetter
 
+    from ..compat import blake2b
     from .index import _SCHEMA
 
     # The summaries' version is in ``_code()`` (summary.py's size and time): not imported
     # here, since summary.py brings the referee's modules, which a kept answer never needs.
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(f"{_code()}|{_SCHEMA}|{library}\0".encode())
     stats = files.values()
     # In the walk's order, not sorted again: ``game_files`` lists each folder in name order,
