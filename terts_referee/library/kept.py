@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
-from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, index_state, key_of
+from .index import OLD_INDEX_NAME, WRITE_WAIT, Index, index_state, key_of, name_of
 from .location import answers_folder, answers_path, check_library
 from .scan import (
     Progress,
@@ -269,19 +269,32 @@ def grown(
     skipped: list[tuple[str, str]],
     current: Path | None,
     progress: Progress | None,
+    folders: dict[str, tuple[str, list[str]]] | None = None,
 ) -> tuple[Scan, bytes, dict[str, Any], bytes] | None:
     """The answer to ``asked`` from the tally kept for ``question`` and the games added since
     (see the module's doc): the scan to tell the user of, the text, the body to keep and the
     text of the library alone when the game being played counts on top of it (else b""); or
-    None when it is for a scan to work out."""
+    None when it is for a scan to work out. ``folders``: the walk's folders with their files
+    and hashes (``scan.folder_digests``); only the files of those whose hash is not the one
+    kept with the tally are compared with the index's rows (the others hold the files they
+    held then, as they were, and the index held those files' rows: 10,000 rows read and
+    compared were 25-35 ms of one game more)."""
     from .answers import Told, more
 
     kept = kept_tally(library, question)
     if kept is None:
         return None
     body, text = kept
+    within = None
+    compared = files
+    if folders is not None and isinstance(body.get("folders"), dict):
+        hashed = body["folders"]
+        if any(folder not in folders for folder in hashed):
+            return None  # a folder's games all gone: games removed, for a scan
+        within = [f for f, (h, _) in folders.items() if not h or hashed.get(f) != h]
+        compared = {name: files[name] for f in within for name in folders[f][1]}
     before = index_state(library)
-    index = Index(library, light=True)
+    index = Index(library, light=True, within=within)
     try:
         if (
             index.db is None
@@ -298,14 +311,13 @@ def grown(
         scan.skipped = list(skipped)
         now = time.time_ns()
         fresh: dict[str, tuple[Any, ...]] = {}
-        changed, rehashed, _ = compare_files(library, files, index.seen, scan)
+        changed, rehashed, _ = compare_files(library, compared, index.seen, scan)
         # A file touched (its time or size changed, its bytes the same) is read again and its
         # row written anew, which makes the answer a scan's once; a racy row found the same is
         # left as it is (no summary here to write it with): the next scan checks it anew.
         changed += [n for n in rehashed if index.seen[n][:2] != _sized(files[n])]
         read_changed(library, changed, files, scan, progress, now, fresh)
-        present = {key_of(name) for name in files}
-        gone = [key for key in index.keys if key not in present]
+        gone = [key for key in index.keys if not _listed(key, files)]
         if fresh or gone:
             if index.write(fresh, gone, {}) is None:
                 return None
@@ -380,7 +392,7 @@ def answered(
 
     from .answers import answer
     from .folders import game_files
-    from .scan import _state, scan_library
+    from .scan import _state, folder_digests, scan_library
 
     if not check_library(library):
         busy()
@@ -400,7 +412,8 @@ def answered(
             tell(scan)
             return scan, kept_text
     busy()
-    grew = grown(library, question, asked, files, skipped, current, progress)
+    folders = folder_digests(files, time.time_ns())
+    grew = grown(library, question, asked, files, skipped, current, progress, folders)
     body: dict[str, Any] | None
     if grew is not None:
         scan, text, body, base = grew
@@ -416,6 +429,7 @@ def answered(
         told = {"skipped": scan.skipped, "conflicts": conflicts_of(scan)}
         if body is not None:
             body["index"] = after
+            body["folders"] = {folder: hashed for folder, (hashed, _) in folders.items()}
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
@@ -428,6 +442,12 @@ def _conflicts(listed: list[dict[str, Any]]) -> list[Conflict]:
     from .copies import Conflict
 
     return [Conflict(c["files"], c["earlier"]) for c in listed]
+
+
+def _listed(key: Any, files: dict[str, os.stat_result]) -> bool:
+    """Whether the index's ``key`` is the key of one of ``files`` (``index.key_of``)."""
+    name = name_of(key)
+    return name is not None and name in files and key_of(name) == key
 
 
 def _sized(st: os.stat_result) -> tuple[int, int]:

@@ -458,6 +458,43 @@ def _state(
     return h.hexdigest()
 
 
+def folder_digests(files: dict[str, os.stat_result], now: int) -> dict[str, tuple[str, list[str]]]:
+    """Each folder's game files (by the folder's path inside the library, "" for the library
+    itself: its own files, not its folders') and a hash of their names, sizes, times and
+    inodes; "" for a folder holding a file changed within RACY_NS of ``now`` (as ``_state``:
+    never trusted). A folder whose hash is the one it had when an answer was kept holds the
+    files it held then, each as it was (``kept.grown`` compares only the others' files with
+    the index's rows)."""
+    from array import array
+    from operator import attrgetter
+
+    from ..compat import blake2b
+
+    names: dict[str, list[str]] = {}
+    for name in files:
+        names.setdefault(name.rpartition(os.sep)[0], []).append(name)
+    digests = {}
+    for folder, listed in names.items():
+        stats = [files[name] for name in listed]
+        try:
+            times = array("q", map(attrgetter("st_mtime_ns"), stats))
+            figures = [times, array("q", map(attrgetter("st_size"), stats))]
+            figures.append(array("Q", map(attrgetter("st_ino"), stats)))
+        except OverflowError:  # a time past 2262, an inode past 64 bits: compared each time
+            digests[folder] = ("", listed)
+            continue
+        if max(times) + RACY_NS >= now:
+            digests[folder] = ("", listed)
+            continue
+        h = blake2b(digest_size=16)
+        joined = "\0".join(listed).encode("utf-8", "surrogateescape")
+        h.update(f"{len(listed)}|{len(joined)}|".encode() + joined)
+        for column in figures:
+            h.update(column)
+        digests[folder] = (h.hexdigest(), listed)
+    return digests
+
+
 #: The code an answer is worked out by, below the package: an answer kept by other code (an
 #: upgrade, a checkout of another version) is not given again.
 _CODE = ("library", "output", "output/report", "cli/commands", "web")

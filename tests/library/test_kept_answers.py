@@ -10,8 +10,9 @@ import os
 import sqlite3
 import stat
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -349,3 +350,130 @@ def test_the_index_state_changes_when_the_index_does(library):
     before = index_state(library)
     scan_module.scan_library(library)
     assert index_state(library) != before
+
+
+# --- one game more: only the folders that changed are compared ---------------------------------
+
+
+def _ask(library: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    from terts_referee.library.answers import Question
+    from terts_referee.library.kept import answered
+
+    monkeypatch.setenv("TERTS_CACHE", str(cache))
+    question = Question("stats", indent=2, dumps=lambda d: json.dumps(d, indent=2))
+    return answered(library, "q", question)[1].decode()
+
+
+def _cold(library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    import shutil
+
+    shutil.rmtree(tmp_path / "cold", ignore_errors=True)
+    return _ask(library, tmp_path / "cold", monkeypatch)
+
+
+@pytest.fixture
+def watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """What ``kept.grown`` compared with the index's rows, and the folders it read them of."""
+    import terts_referee.library.kept as kept_module
+
+    seen: dict[str, list[Any]] = {"compared": [], "within": [], "grown": []}
+    from terts_referee.library.index import Index as index
+    from terts_referee.library.scan import compare_files as compare
+
+    grown = kept_module.grown
+
+    def comparing(library: Path, files: dict[str, Any], *rest: Any) -> Any:
+        seen["compared"].append(sorted(files))
+        return compare(library, files, *rest)
+
+    def opening(library: Path, light: bool = False, within: Any = None) -> Any:
+        seen["within"].append(None if within is None else sorted(within))
+        return index(library, light, within)
+
+    def growing(*args: Any, **kwargs: Any) -> Any:
+        found = grown(*args, **kwargs)
+        seen["grown"].append(found is not None)
+        return found
+
+    monkeypatch.setattr(kept_module, "compare_files", comparing)
+    monkeypatch.setattr(kept_module, "Index", opening)
+    monkeypatch.setattr(kept_module, "grown", growing)
+    return seen
+
+
+def _season(library: Path) -> None:
+    for n, folder in enumerate(("2025", "2026", "2026/club", "2025", "2026")):
+        aged(put(library / folder / f"g{n}.toml", game_of("Аня", "Боря", DAY + timedelta(n))))
+
+
+def test_one_game_more_compares_only_its_folders_files(library, tmp_path, monkeypatch, watched):
+    _season(library)
+    warm = tmp_path / "warm"
+    _ask(library, warm, monkeypatch)
+    aged(put(library / "2026/club/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
+    got = _ask(library, warm, monkeypatch)
+    assert watched["grown"] == [False, True]  # the first from a scan, then one game added
+    assert watched["within"][-1] == ["2026/club"]
+    assert watched["compared"][-1] == ["2026/club/g2.toml", "2026/club/later.toml"]
+    assert got == _cold(library, tmp_path, monkeypatch)
+    # in two folders, one below the other; in the library itself (every row read)
+    aged(put(library / "2026/club/later2.toml", game_of("Вика", "Аня", DAY + timedelta(31))))
+    aged(put(library / "2026/later3.toml", game_of("Вика", "Боря", DAY + timedelta(32))))
+    got = _ask(library, warm, monkeypatch)
+    assert watched["within"][-1] == ["2026", "2026/club"] and watched["grown"][-1]
+    assert got == _cold(library, tmp_path, monkeypatch)
+    aged(put(library / "top.toml", game_of("Вика", "Боря", DAY + timedelta(33))))
+    got = _ask(library, warm, monkeypatch)
+    assert "" in watched["within"][-1] and watched["grown"][-1]
+    assert watched["compared"][-1] == ["top.toml"]  # the library's own files
+    assert got == _cold(library, tmp_path, monkeypatch)
+
+
+def test_a_folder_emptied_is_games_removed(library, tmp_path, monkeypatch, watched):
+    _season(library)
+    warm = tmp_path / "warm"
+    _ask(library, warm, monkeypatch)
+    for name in ("g0.toml", "g3.toml"):
+        (library / "2025" / name).unlink()  # no game file in 2025 now: no folder walked
+    aged(put(library / "2026/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
+    got = _ask(library, warm, monkeypatch)
+    assert watched["grown"] == [False, False] and watched["within"] == []  # from a scan
+    assert got == _cold(library, tmp_path, monkeypatch)
+
+
+def test_a_folder_changed_within_the_racy_window_is_compared_again(
+    library, tmp_path, monkeypatch, watched
+):
+    """A file written just before an answer is kept: its folder has no hash, and a change
+    of its bytes in the same tick of the clock (the same size and time) is found next time by
+    the bytes' hash, as a scan finds it."""
+    _season(library)
+    warm = tmp_path / "warm"
+    fresh = put(library / "2026/fresh.toml", game_of("Вика", "Боря", DAY + timedelta(30)))
+    _ask(library, warm, monkeypatch)  # kept with the folder 2026 unhashed
+    before = os.stat(fresh)
+    other = put(tmp_path / "other.toml", game_of("Боря", "Вика", DAY + timedelta(30)))
+    assert os.path.getsize(other) == before.st_size
+    fresh.write_bytes(other.read_bytes())  # other bytes in the same file, of the same size,
+    os.utime(fresh, ns=(before.st_atime_ns, before.st_mtime_ns))  # below the same time
+    time.sleep(RACY_NS / 1e9)  # out of the racy window now: the state is trusted again
+    aged(put(library / "2025/later.toml", game_of("Вика", "Аня", DAY + timedelta(31))))
+    got = _ask(library, warm, monkeypatch)
+    assert watched["within"][-1] == ["2025", "2026"]
+    assert got == _cold(library, tmp_path, monkeypatch)
+
+
+def test_a_file_whose_name_is_not_utf8_is_never_passed_over(library, tmp_path, monkeypatch):
+    """A name that is not UTF-8 is keyed by its bytes in the index, outside every folder's
+    range of names: its rows are read whatever folder changed, so its removal is seen."""
+    _season(library)
+    odd = Path(os.fsdecode(os.fsencode(library / "2026") + b"/\xff.toml"))
+    try:
+        aged(put(odd, game_of("Вика", "Гена", DAY + timedelta(20))))
+    except OSError:
+        pytest.skip("this file system takes only UTF-8 names")
+    warm = tmp_path / "warm"
+    _ask(library, warm, monkeypatch)
+    odd.unlink()  # its folder's hash changes, its folder's names are compared: not its own
+    aged(put(library / "2025/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
+    assert _ask(library, warm, monkeypatch) == _cold(library, tmp_path, monkeypatch)
