@@ -400,8 +400,11 @@ def answered(
         tell(scan)
         return scan, answer(asked, scan, memos)[0]
     skipped: list[tuple[str, str]] = []
-    files = game_files(library, skipped)
-    state = _state(library, files, skipped, current, time.time_ns())
+    counts: list[tuple[str, int]] = []
+    files = game_files(library, skipped, counts=counts)
+    now = time.time_ns()
+    folders = folder_digests(files, now, counts)
+    state = _state(library, files, skipped, current, now, folders)
     if state is not None:
         found = exact(library, question, f"{state}/{index_state(library)}")
         if found is not None:
@@ -412,7 +415,6 @@ def answered(
             tell(scan)
             return scan, kept_text
     busy()
-    folders = folder_digests(files, time.time_ns())
     grew = grown(library, question, asked, files, skipped, current, progress, folders)
     body: dict[str, Any] | None
     if grew is not None:

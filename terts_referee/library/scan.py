@@ -402,49 +402,30 @@ def _state(
     skipped: list[tuple[str, str]],
     current: Path | None,
     now: int,
+    digests: dict[str, tuple[str, list[str]]] | None = None,
 ) -> str | None:
-    """The files' state an answer holds for: a hash over every game file's name, size, time
-    and inode, what the walk passed over, the current game file's and the program's version;
-    None when a file changed within RACY_NS of now (a change in one tick of a coarse clock
-    could hide behind the same size and time: such a state is never trusted)."""
-    from array import array
-    from operator import attrgetter
-
+    """The files' state an answer holds for: a hash over each folder's hash of its files'
+    names, sizes, times and inodes (``folder_digests``, given as ``digests`` or worked out),
+    what the walk passed over, the current game file's and the program's version; None when a
+    file changed within RACY_NS of now (a change in one tick of a coarse clock could hide
+    behind the same size and time: such a state is never trusted)."""
     from ..compat import blake2b
     from .index import _SCHEMA
 
+    if digests is None:
+        digests = folder_digests(files, now)
     # The summaries' version is in ``_code()`` (summary.py's size and time): not imported
     # here, since summary.py brings the referee's modules, which a kept answer never needs.
     h = blake2b(digest_size=16)
     h.update(f"{_code()}|{_SCHEMA}|{library}\0".encode())
-    stats = files.values()
     # In the walk's order, not sorted again: ``game_files`` lists each folder in name order,
     # depth first, so the same files give the same list (a sort of 10,000 entries was a fifth
     # of a warm answer); files listed otherwise only give another state, never a wrong answer.
-    # The names joined once and each figure in an array of machine integers, each hashed as
-    # one buffer: no Python object per file (the repr of 10,000 tuples was 8 of 10 ms). The
-    # lengths go first, so that no two lists hash alike by running into one another.
-    figures: list[array[int]] | None
-    try:
-        figures = [
-            array("q", map(attrgetter("st_mtime_ns"), stats)),
-            array("q", map(attrgetter("st_size"), stats)),
-            array("Q", map(attrgetter("st_ino"), stats)),
-        ]
-    except OverflowError:  # a time past 2262, an inode past 64 bits: each in words, then
-        figures = None
-    if figures is None:
-        if any(st.st_mtime_ns + RACY_NS >= now for st in stats):
+    for folder, (hashed, _) in digests.items():
+        if not hashed:
             return None
-        listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
-        h.update(b"words" + repr(listed).encode("utf-8", "surrogateescape"))
-    else:
-        if max(figures[0], default=now - RACY_NS - 1) + RACY_NS >= now:
-            return None
-        names = "\0".join(files).encode("utf-8", "surrogateescape")  # no name holds a NUL
-        h.update(f"{len(files)}|{len(names)}|".encode() + names)
-        for column in figures:
-            h.update(column)
+        data = folder.encode("utf-8", "surrogateescape")
+        h.update(f"{len(data)}|".encode() + data + hashed.encode())
     h.update(repr(sorted(skipped)).encode("utf-8", "surrogateescape"))
     if current is not None:
         try:
@@ -458,40 +439,60 @@ def _state(
     return h.hexdigest()
 
 
-def folder_digests(files: dict[str, os.stat_result], now: int) -> dict[str, tuple[str, list[str]]]:
+def folder_digests(
+    files: dict[str, os.stat_result], now: int, counts: list[tuple[str, int]] | None = None
+) -> dict[str, tuple[str, list[str]]]:
     """Each folder's game files (by the folder's path inside the library, "" for the library
     itself: its own files, not its folders') and a hash of their names, sizes, times and
-    inodes; "" for a folder holding a file changed within RACY_NS of ``now`` (as ``_state``:
-    never trusted). A folder whose hash is the one it had when an answer was kept holds the
-    files it held then, each as it was (``kept.grown`` compares only the others' files with
-    the index's rows)."""
+    inodes; "" for a folder holding a file changed within RACY_NS of ``now`` (never trusted:
+    a change in one tick of a coarse clock could hide behind the same size and time). A
+    folder whose hash is the one it had when an answer was kept holds the files it held then,
+    each as it was (``kept.grown`` compares only the others' files with the index's rows).
+
+    ``counts``: how many files of ``files`` each folder holds, in the walk's order
+    (``game_files`` lists each folder's files together): the figures are then taken once for
+    every file, each folder's a slice of them; without, the files are grouped by their
+    folders first."""
     from array import array
     from operator import attrgetter
 
     from ..compat import blake2b
 
-    names: dict[str, list[str]] = {}
-    for name in files:
-        names.setdefault(name.rpartition(os.sep)[0], []).append(name)
+    names, stats = list(files), list(files.values())
+    if counts is None or sum(n for _, n in counts) != len(names):
+        grouped: dict[str, list[str]] = {}
+        for name in names:
+            grouped.setdefault(name.rpartition(os.sep)[0], []).append(name)
+        counts = [(folder, len(listed)) for folder, listed in grouped.items()]
+        names = [name for listed in grouped.values() for name in listed]
+        stats = [files[name] for name in names]
+    figures: list[array[int]] | None
+    try:  # in arrays of machine integers, each slice hashed as one buffer
+        figures = [
+            array("q", map(attrgetter("st_mtime_ns"), stats)),
+            array("q", map(attrgetter("st_size"), stats)),
+            array("Q", map(attrgetter("st_ino"), stats)),
+        ]
+    except OverflowError:  # a time past 2262, an inode past 64 bits: in words, then
+        figures = None
     digests = {}
-    for folder, listed in names.items():
-        stats = [files[name] for name in listed]
-        try:
-            times = array("q", map(attrgetter("st_mtime_ns"), stats))
-            figures = [times, array("q", map(attrgetter("st_size"), stats))]
-            figures.append(array("Q", map(attrgetter("st_ino"), stats)))
-        except OverflowError:  # a time past 2262, an inode past 64 bits: compared each time
-            digests[folder] = ("", listed)
-            continue
-        if max(times) + RACY_NS >= now:
-            digests[folder] = ("", listed)
-            continue
+    start = 0
+    for folder, count in counts:
+        end = start + count
+        listed = names[start:end]
         h = blake2b(digest_size=16)
-        joined = "\0".join(listed).encode("utf-8", "surrogateescape")
-        h.update(f"{len(listed)}|{len(joined)}|".encode() + joined)
-        for column in figures:
-            h.update(column)
-        digests[folder] = (h.hexdigest(), listed)
+        joined = "\0".join(listed).encode("utf-8", "surrogateescape")  # no name holds a NUL
+        h.update(f"{count}|{len(joined)}|".encode() + joined)
+        if figures is None:
+            racy = any(st.st_mtime_ns + RACY_NS >= now for st in stats[start:end])
+            words = [(st.st_size, st.st_mtime_ns, st.st_ino) for st in stats[start:end]]
+            h.update(b"words" + repr(words).encode())
+        else:
+            racy = max(figures[0][start:end], default=now - RACY_NS - 1) + RACY_NS >= now
+            for column in figures:
+                h.update(column[start:end])
+        digests[folder] = ("" if racy else h.hexdigest(), listed)
+        start = end
     return digests
 
 

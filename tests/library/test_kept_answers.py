@@ -61,6 +61,28 @@ def test_the_walk_finds_what_it_found_before_and_passes_over_the_rest(library):
     assert [name for name, _ in skipped] == ["pipe.toml"]
 
 
+def test_the_walk_counts_each_folders_files_in_its_order(library):
+    """``counts``: each folder that holds game files, in the walk's order, with how many; the
+    folders' hashes taken from them are those of the files grouped by folder."""
+    for name in ("b.toml", "a.toml", "2026/c.toml", "2026/sub/d.toml", "2026/sub/e.toml"):
+        aged(put(library / name, game_of("Аня", "Боря", DAY)))
+    (library / "empty").mkdir()
+    (library / "2026" / "x.toml").symlink_to(library / "a.toml")  # the careful way, in order
+    counts: list[tuple[str, int]] = []
+    files = game_files(library, [], counts=counts)
+    assert list(files)[2:4] == ["2026/c.toml", "2026/x.toml"]
+    assert counts == [("", 2), ("2026", 2), ("2026/sub", 2)]
+    now = time.time_ns()
+    digests = scan_module.folder_digests(files, now, counts)
+    assert digests == scan_module.folder_digests(files, now)
+    assert digests["2026"][1] == ["2026/c.toml", "2026/x.toml"] and all(
+        h for h, _ in digests.values()
+    )
+    os.utime(library / "2026/sub/d.toml", None)  # now: within the racy window
+    again = scan_module.folder_digests(game_files(library, []), time.time_ns())
+    assert again["2026/sub"][0] == "" and again[""] == digests[""]
+
+
 def test_a_link_to_a_game_file_inside_is_followed(library):
     put(library / "2026" / "a.toml", game_of("Аня", "Боря", DAY))
     (library / "b.toml").symlink_to(library / "2026" / "a.toml")
