@@ -64,6 +64,10 @@ def _progress(quiet: bool) -> Any:
 def _tell(scan: Scan, where: Path) -> None:
     """What the scan found that the user should hear of, on stderr: the index's notes, the
     files skipped, the games continued differently."""
+    from ..library.scan import TOLD_FROM
+
+    if not (scan.notes or scan.skipped or scan.conflicts or scan.rebuilt >= TOLD_FROM):
+        return  # the usual warm answer: nothing to say, and the words' module not imported
     from ..i18n.messages import t
     from ..output import console
 
@@ -76,8 +80,6 @@ def _tell(scan: Scan, where: Path) -> None:
         from ..output.library_report import say_conflicts
 
         say_conflicts(conflicts_of(scan))
-    from ..library.scan import TOLD_FROM
-
     if scan.rebuilt >= TOLD_FROM:
         console.note(t("library.read_files", n=scan.rebuilt), style="dim")
 
@@ -121,7 +123,6 @@ def library_answer(
     back: the same either way)."""
     import json
     import time
-    from dataclasses import replace
     from functools import partial
 
     from .. import i18n
@@ -159,7 +160,7 @@ def library_answer(
         wrapped=not as_json,
     )
     if as_json:  # the text as printed: what --json writes to this stdout
-        asked = replace(asked, dumps=console.json_text, indent=2)
+        asked = asked.replace(dumps=console.json_text, indent=2)
     _, text = answered(
         where,
         question,

@@ -107,20 +107,21 @@ def check_library(library: Path) -> bool:
     Raises GameFileError, one line, for a path that is something else (a regular file is not
     an empty library) or that cannot be looked at (a name too long, a file as a parent).
     """
-    from ..files import kind_of
-    from ..i18n.messages import clipped
-
     try:
         st = os.stat(library)
     except FileNotFoundError:
         return False
     except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
+        from ..i18n.messages import clipped  # only to refuse: a warm answer needs no words
+
         reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
         shown = clipped(str(library), 80)
         raise GameFileError(
             Verdict("library.bad_path", {"path": shown, "reason": reason})
         ) from None
     if not stat.S_ISDIR(st.st_mode):
+        from ..files import kind_of
+
         kind = t(kind_of(st.st_mode)) if not stat.S_ISREG(st.st_mode) else t("library.regular")
         raise GameFileError(Verdict("library.not_directory", {"path": library, "kind": kind}))
     return True

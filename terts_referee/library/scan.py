@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,25 +57,69 @@ TEXT = register(
 TOLD_FROM = 20
 
 
-@dataclass
 class Scan:
     """What the library holds: one summary per game (with ``file``, its path, ``path``, the
     path inside the library, ``key``, the game's key, ``date``, its start), the copies of a
     game not counted, the skipped, and what the index did that the user should hear of
-    (``notes``, one line each)."""
+    (``notes``, one line each).
 
-    library: Path
-    games: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, reason)
-    rebuilt: int = 0
-    notes: list[str] = field(default_factory=list)
-    copies: list[tuple[str, str]] = field(default_factory=list)  # (a copy, the file counted)
-    conflicts: list[Conflict] = field(default_factory=list)  # copies continued differently
-    # the index's epoch and generation the games are of (``answers.py`` keeps a tally from
-    # them); gen None: the index was not read, or written by another program meanwhile
-    epoch: str = ""
-    gen: int | None = None
-    playing: bool = False  # the game being played is among ``games``, won: ``kept._worked``
+    Written out as a dataclass would be (``startup``'s ``plain_classes``: a warm answer makes
+    one and imports no ``dataclasses``)."""
+
+    #: The fields in the constructor's order.
+    _FIELDS = (
+        "library",
+        "games",
+        "skipped",
+        "rebuilt",
+        "notes",
+        "copies",
+        "conflicts",
+        "epoch",
+        "gen",
+        "playing",
+    )
+
+    def __init__(
+        self,
+        library: Path,
+        games: list[dict[str, Any]] | None = None,
+        skipped: list[tuple[str, str]] | None = None,  # (file, reason)
+        rebuilt: int = 0,
+        notes: list[str] | None = None,
+        copies: list[tuple[str, str]] | None = None,  # (a copy, the file counted)
+        conflicts: list[Conflict] | None = None,  # copies continued differently
+        epoch: str = "",
+        gen: int | None = None,
+        playing: bool = False,
+    ) -> None:
+        self.library = library
+        self.games: list[dict[str, Any]] = [] if games is None else games
+        self.skipped: list[tuple[str, str]] = [] if skipped is None else skipped
+        self.rebuilt = rebuilt
+        self.notes: list[str] = [] if notes is None else notes
+        self.copies: list[tuple[str, str]] = [] if copies is None else copies
+        self.conflicts: list[Conflict] = [] if conflicts is None else conflicts
+        # the index's epoch and generation the games are of (``answers.py`` keeps a tally from
+        # them); gen None: the index was not read, or written by another program meanwhile
+        self.epoch = epoch
+        self.gen = gen
+        self.playing = playing  # the game being played is among ``games``, won: ``kept._worked``
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Scan:
+            return NotImplemented
+        assert isinstance(other, Scan)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass's
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._FIELDS, self._fields(), strict=True))
+        return f"Scan({shown})"
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
