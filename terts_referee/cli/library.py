@@ -170,8 +170,9 @@ def library_answer(
         lambda scan: _tell(scan, where),
         partial(KeptRatings, where),  # a new period: each game rated once
         long_running,  # once it reads games: a kept answer alone ends the process at once
+        view=as_json,  # printed as it is kept: its file's pages, not a copy of them
     )
-    return text if as_json else json.loads(text)
+    return text if as_json else json.loads(bytes(text))  # bytes as they are: not copied
 
 
 def check_filters(player: str | None, vs: str | None, since: str | None, until: str | None) -> None:

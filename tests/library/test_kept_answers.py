@@ -19,7 +19,8 @@ import pytest
 from terts_referee.library import scan as scan_module
 from terts_referee.library.folders import game_files
 from terts_referee.library.index import RACY_NS, index_state
-from terts_referee.library.kept import exact, keep, kept_tally
+from terts_referee.library.kept import exact as exact_view
+from terts_referee.library.kept import keep, kept_tally
 from terts_referee.library.location import answers_folder, answers_path, cache_dir
 from tests.library.games import game_of, put, scans_counted
 from tests.library.test_synced_library import DAY, library
@@ -171,6 +172,12 @@ def kept(library: Path) -> list[Path]:
 
 
 TOLD = {"skipped": [["x.toml", "why"]], "conflicts": []}
+
+
+def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], bytes] | None:
+    """``kept.exact``, its text's view as bytes."""
+    found = exact_view(library, question, state)
+    return None if found is None else (found[0], bytes(found[1]))
 
 
 def test_an_answer_is_given_back_as_kept_and_only_over_its_state(library):
