@@ -73,6 +73,7 @@ __all__ = [
     "fit_table",
     "freeze",
     "IndexedCatalogue",
+    "left_for_the_end",
     "on",
     "quick_line",
     "spliced_event",
@@ -146,6 +147,20 @@ def freeze() -> None:
 # the game file is written, synced and replaced before a command returns, and the lock goes
 # with the process.
 # Guarded by: tests/cli/test_dispatch.py (output, exit handlers, exit code, a running thread).
+# Also: what a one-shot command made and no longer needs may be left for the end instead of
+# being freed one by one (``left_for_the_end``): a warm library answer's walk, 10,000 ``stat``
+# results and their figures, is 2 ms to free when ``answered`` returns. None when the trick is
+# off (everything freed as usual); a command that turns out to run long (``long_running``)
+# only keeps that memory until its end.
+
+
+def left_for_the_end() -> list[object] | None:
+    """A list whose items live until the process ends (``end_now``), or None when the trick
+    is off."""
+    return _LEFT if on("fast_exit") else None
+
+
+_LEFT: list[object] = []
 
 
 def end_now(code: int, flushed: Callable[[], bool]) -> None:

@@ -130,7 +130,7 @@ def library_answer(
     from ..library.index import KeptRatings
     from ..library.kept import answered
     from ..output import console
-    from . import long_running
+    from . import left_for_the_end, long_running
 
     where = library_checked(library)
     current = current_game(game)
@@ -170,6 +170,7 @@ def library_answer(
         lambda scan: _tell(scan, where),
         partial(KeptRatings, where),  # a new period: each game rated once
         long_running,  # once it reads games: a kept answer alone ends the process at once
+        left=left_for_the_end(),  # a one-shot command: freed by its end
         view=as_json,  # printed as it is kept: its file's pages, not a copy of them
     )
     return text if as_json else json.loads(bytes(text))  # bytes as they are: not copied

@@ -379,6 +379,7 @@ def answered(
     memos: Callable[[str], RatingMemo] | None = None,
     busy: Callable[[], None] = ...,
     *,
+    left: list[object] | None = None,
     view: Literal[False] = False,
 ) -> tuple[Scan, bytes]: ...
 
@@ -394,6 +395,7 @@ def answered(
     memos: Callable[[str], RatingMemo] | None = None,
     busy: Callable[[], None] = ...,
     *,
+    left: list[object] | None = None,
     view: bool,
 ) -> tuple[Scan, bytes | memoryview]: ...
 
@@ -408,6 +410,7 @@ def answered(
     memos: Callable[[str], RatingMemo] | None = None,
     busy: Callable[[], None] = lambda: None,
     *,
+    left: list[object] | None = None,
     view: bool = False,
 ) -> tuple[Scan, bytes | memoryview]:
     """The text of ``asked`` (``answers.Question``: ``history`` or ``stats``, their filters and
@@ -422,7 +425,9 @@ def answered(
     out, which may raise (a player not in the library): nothing is kept then. ``busy()`` is
     called before any game is read (the terminal turns its collector on for a long read; a
     kept answer is printed by a one-shot command that ends at once). With ``view``, a kept
-    answer comes as a view of its file mapped (``exact``: written as it is, never copied)."""
+    answer comes as a view of its file mapped (``exact``: written as it is, never copied).
+    ``left``: where the walk's results are put when done with (a one-shot command's
+    ``startup.left_for_the_end``: never freed one by one)."""
     import time
 
     from .answers import answer
@@ -439,6 +444,8 @@ def answered(
     files = game_files(library, skipped, counts=counts)
     now = time.time_ns()
     folders = folder_digests(files, now, counts)
+    if left is not None:
+        left += (files, folders)
     state = _state(library, files, skipped, current, now, folders)
     if state is not None:
         found = exact(library, question, f"{state}/{index_state(library)}")
