@@ -272,6 +272,7 @@ def grown(
     current: Path | None,
     progress: Progress | None,
     folders: dict[str, tuple[str, list[str]]] | None = None,
+    left: list[object] | None = None,
 ) -> tuple[Scan, bytes, dict[str, Any], bytes] | None:
     """The answer to ``asked`` from the tally kept for ``question`` and the games added since
     (see the module's doc): the scan to tell the user of, the text, the body to keep and the
@@ -280,13 +281,16 @@ def grown(
     and hashes (``scan.folder_digests``); only the files of those whose hash is not the one
     kept with the tally are compared with the index's rows (the others hold the files they
     held then, as they were, and the index held those files' rows: 10,000 rows read and
-    compared were 25-35 ms of one game more)."""
+    compared were 25-35 ms of one game more). ``left``: where the tally read is put when
+    done with (``answered``'s)."""
     from .answers import Told, more
 
     kept = kept_tally(library, question)
     if kept is None:
         return None
     body, text = kept
+    if left is not None:
+        left.append(kept)  # tens of thousands of objects, not freed one by one on return
     within = None
     compared = files
     if folders is not None and isinstance(body.get("folders"), dict):
@@ -457,7 +461,7 @@ def answered(
             tell(scan)
             return scan, (kept_text if view else bytes(kept_text))
     busy()
-    grew = grown(library, question, asked, files, skipped, current, progress, folders)
+    grew = grown(library, question, asked, files, skipped, current, progress, folders, left)
     body: dict[str, Any] | None
     if grew is not None:
         scan, text, body, base = grew
