@@ -84,7 +84,9 @@ def _read(
     file that is not one this module wrote whole (a damage, a crash before it was put in
     place cannot leave one: see ``keep``, which never writes a file in place) fails its
     length or its CRC and is not used. The CRC tells a damaged file from a whole one, not an
-    attacker's (who could write the game files too)."""
+    attacker's (who could write the game files too). A mapped file cut short in place while
+    it is read would end the process (SIGBUS): no terts writes one in place, and another
+    program's doing so within the millisecond of the read is not guarded against."""
     import mmap
     import stat
     import zlib
