@@ -175,6 +175,9 @@ def test_only_a_one_shot_process_leaves_things_for_its_end(monkeypatch):
     is one command (``run``) that ends at once: never in a session, a server or a test."""
     import terts_referee.cli as cli
 
+    for switch in ("TERTS_NO_TRICKS", "TERTS_NO_FAST_EXIT"):
+        monkeypatch.delenv(switch, raising=False)
+    monkeypatch.setitem(cli._state, "long_running", False)  # an earlier test's scan set it
     assert cli.left_for_the_end() is None  # main(), as here: freed as usual
     monkeypatch.setitem(cli._state, "one_shot", True)
     assert isinstance(cli.left_for_the_end(), list)
