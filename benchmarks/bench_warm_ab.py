@@ -1,5 +1,6 @@
-"""A warm answer A/B: ``stats --json``, ``history --json`` (the answer kept) and ``status --json``
-of one game, run by two trees of the program in turn over one library, in the same minutes.
+"""A warm answer A/B: ``stats --json`` and ``history --json`` asked again (the answer kept) and
+after one more game is put in the library, and ``status --json`` of one game, run by two trees
+of the program in turn over one library, in the same minutes.
 
 On a shared machine the load moves more between two runs of ``bench_library.py`` than a change
 of a few milliseconds does; interleaved, each tree sees the same load. ``--base`` is another
@@ -9,6 +10,9 @@ first), each tree with its own cache folder and bytecode folder, kept between ru
 ``--work`` (the first run builds each tree's index: about 10 s at 10,000 games). The library is
 ``bench_library.py``'s (``--libraries``, ``games-N-40``): run that once first to write it.
 Prints the wall and CPU (user + system, from ``wait4``) medians and their ratio to ``status``.
+Each run puts one game more in the library's ``extra`` folder (as ``bench_library.py`` does,
+removed at the end) and asks both trees for ``stats --json`` and ``history --json`` with it
+(``stats more``, ``history more``), then the rest (asked again).
 
     python benchmarks/bench_warm_ab.py --base /tmp/main-tree [--games 10000] [--runs 15]
 """
@@ -17,17 +21,32 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
+import shutil
 import statistics
 import sys
+import time
+from datetime import datetime, timedelta
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_library import MORE_PLAYERS, child, random_game  # beside this script
+
+from terts_referee.game.storage import write_game
+from terts_referee.library.archive import archive_name, short_tag
 
 
 def run(tree: Path, args: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     """(wall ms, CPU ms, max RSS MiB) of ``python -m terts_referee ARGS`` in ``tree``."""
-    from bench_library import child  # beside this script: the same child's figures
-
     wall, cpu, peak = child([sys.executable, "-m", "terts_referee", *args], env, tree)
     return wall * 1000, cpu * 1000, peak / 1024
+
+
+def _output(tree: Path, args: list[str], env: dict[str, str]) -> bytes:
+    import subprocess
+
+    command = [sys.executable, "-m", "terts_referee", *args]
+    return subprocess.run(command, cwd=tree, env=env, capture_output=True, check=True).stdout
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     if not written.exists():
         sys.exit(f"no library {library}: run bench_library.py --games {args.games} --players 40")
     one = written.read_text(encoding="utf-8")
+    players = MORE_PLAYERS
     trees = {"base": args.base.resolve(), "this": Path(__file__).resolve().parent.parent}
     envs = {}
     for name in trees:
@@ -64,13 +84,35 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(2):
                 run(tree, commands[command], envs[name])
     results: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
-    for i in range(args.runs):
-        order = list(trees) if i % 2 == 0 else list(trees)[::-1]
-        for command, argv_ in commands.items():
-            for name in order:
-                results.setdefault((name, command), []).append(run(trees[name], argv_, envs[name]))
+    extra = library / "extra"
+    rng = random.Random(77)
+    when = datetime(2099, 1, 1, 19, 30).astimezone()
+    try:
+        for i in range(args.runs):
+            order = list(trees) if i % 2 == 0 else list(trees)[::-1]
+            game = random_game(rng, when + timedelta(days=i), players)
+            extra.mkdir(exist_ok=True)
+            path = extra / archive_name(game.players, when, tag=short_tag(game.id, ""))
+            write_game(path, game.to_doc())
+            old = time.time() - 3600  # as a game archived an hour ago: out of the racy window
+            os.utime(path, (old, old))
+            for command in ("stats", "history"):  # each answer with the game more
+                for name in order:
+                    got = run(trees[name], commands[command], envs[name])
+                    results.setdefault((name, f"{command} more"), []).append(got)
+            for command, argv_ in commands.items():
+                for name in order:
+                    got = run(trees[name], argv_, envs[name])
+                    results.setdefault((name, command), []).append(got)
+        same = all(
+            len({_output(trees[name], commands[command], envs[name]) for name in trees}) == 1
+            for command in ("stats", "history")
+        )
+    finally:
+        shutil.rmtree(extra, ignore_errors=True)
+    print("the two trees' answers, byte for byte:", "the same" if same else "DIFFERENT")
     print(f"{args.games} games, {args.runs} runs each, interleaved; {os.getloadavg()[0]:.1f} load")
-    for command in commands:
+    for command in [*commands, "stats more", "history more"]:
         for name in trees:
             got = results[(name, command)]
             status = results[(name, "status")]
@@ -79,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             base_wall = statistics.median(r[0] for r in status)
             base_cpu = statistics.median(r[1] for r in status)
             print(
-                f"{command:8s} {name:5s} wall {wall:6.1f} ms ({wall / base_wall:4.2f}x)  "
+                f"{command:12s} {name:5s} wall {wall:6.1f} ms ({wall / base_wall:4.2f}x)  "
                 f"CPU {cpu:6.1f} ms ({cpu / base_cpu:4.2f}x)  "
                 f"peak {max(r[2] for r in got):5.1f} MiB"
             )

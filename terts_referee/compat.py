@@ -18,6 +18,10 @@ tested on and a check that takes the public way (or refuses plainly) when a rele
   (``startup.IndexedCatalogue``); a gettext without it is asked for a ``GNUTranslations``'s
   own rule.
 
+- ``blake2b(data, digest_size=...)``: Python's own ``_blake2`` module, which ``hashlib.blake2b``
+  is (hashlib's import also loads OpenSSL's ``_hashlib``, 2-3 ms of a warm library answer
+  that needs no other hash); hashlib's when a build has no ``_blake2``.
+
 - ``h11_protocol()``: Uvicorn's h11 protocol class (``uvicorn.protocols.http.h11_impl``, an
   internal module, not Uvicorn's public API), which ``web/transport.py`` subclasses for what
   Uvicorn leaves to a proxy (a header timeout, a cap that refuses at once, JSON answers). The
@@ -44,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from hashlib import blake2b as Blake2b
     from types import ModuleType
 
     from openskill.models import PlackettLuce
@@ -55,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TESTED",
+    "blake2b",
     "cells",
     "click",
     "h11_protocol",
@@ -105,6 +111,15 @@ def h11_protocol() -> type[Any]:
     if missing:  # a programming error of the pin, never the player's: said plainly
         raise RuntimeError(f"uvicorn's H11Protocol has no {', '.join(missing)}: see compat.py")
     return H11Protocol
+
+
+def blake2b(data: bytes = b"", digest_size: int = 64) -> Blake2b:
+    """``hashlib.blake2b(data, digest_size=digest_size)``, without importing hashlib."""
+    try:
+        from _blake2 import blake2b as made
+    except ImportError:  # a Python built without it: hashlib's, whatever it is there
+        from hashlib import blake2b as made
+    return made(data, digest_size=digest_size)
 
 
 def shell_name() -> str | None:

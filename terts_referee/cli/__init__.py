@@ -11,9 +11,10 @@ import sys
 
 from .. import startup
 
-__all__ = ["main", "run", "long_running"]
+__all__ = ["left_for_the_end", "long_running", "main", "run"]
 
 _state = {"long_running": False}  # set by ``long_running``: Python's own shutdown at the end
+_state["one_shot"] = False  # set by ``run``: one command, then the process ends
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,6 +34,7 @@ def run() -> None:
     scans turn the collector back on and end through Python's own shutdown
     (``long_running``)."""
     startup.collector_off()
+    _state["one_shot"] = True
     from .dispatch import run_command
 
     startup.freeze()
@@ -73,6 +75,15 @@ def _flushed() -> bool:
         except (OSError, ValueError):
             return False
     return True
+
+
+def left_for_the_end() -> list[object] | None:
+    """Where a command puts what it made and no longer needs, to be freed with the process
+    (``startup.left_for_the_end``): only in a one-shot process (``run``) not running long;
+    None otherwise (a session, a server, a test calling ``main``: freed as usual)."""
+    if not _state["one_shot"] or _state["long_running"]:
+        return None
+    return startup.left_for_the_end()
 
 
 def long_running() -> None:

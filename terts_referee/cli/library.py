@@ -64,6 +64,10 @@ def _progress(quiet: bool) -> Any:
 def _tell(scan: Scan, where: Path) -> None:
     """What the scan found that the user should hear of, on stderr: the index's notes, the
     files skipped, the games continued differently."""
+    from ..library.scan import TOLD_FROM
+
+    if not (scan.notes or scan.skipped or scan.conflicts or scan.rebuilt >= TOLD_FROM):
+        return  # the usual warm answer: nothing to say, and the words' module not imported
     from ..i18n.messages import t
     from ..output import console
 
@@ -76,8 +80,6 @@ def _tell(scan: Scan, where: Path) -> None:
         from ..output.library_report import say_conflicts
 
         say_conflicts(conflicts_of(scan))
-    from ..library.scan import TOLD_FROM
-
     if scan.rebuilt >= TOLD_FROM:
         console.note(t("library.read_files", n=scan.rebuilt), style="dim")
 
@@ -121,7 +123,6 @@ def library_answer(
     back: the same either way)."""
     import json
     import time
-    from dataclasses import replace
     from functools import partial
 
     from .. import i18n
@@ -129,7 +130,7 @@ def library_answer(
     from ..library.index import KeptRatings
     from ..library.kept import answered
     from ..output import console
-    from . import long_running
+    from . import left_for_the_end, long_running
 
     where = library_checked(library)
     current = current_game(game)
@@ -159,7 +160,7 @@ def library_answer(
         wrapped=not as_json,
     )
     if as_json:  # the text as printed: what --json writes to this stdout
-        asked = replace(asked, dumps=console.json_text, indent=2)
+        asked = asked.replace(dumps=console.json_text, indent=2)
     _, text = answered(
         where,
         question,
@@ -169,8 +170,10 @@ def library_answer(
         lambda scan: _tell(scan, where),
         partial(KeptRatings, where),  # a new period: each game rated once
         long_running,  # once it reads games: a kept answer alone ends the process at once
+        left=left_for_the_end(),  # a one-shot command: freed by its end
+        view=as_json,  # printed as it is kept: its file's pages, not a copy of them
     )
-    return text if as_json else json.loads(text)
+    return text if as_json else json.loads(bytes(text))  # bytes as they are: not copied
 
 
 def check_filters(player: str | None, vs: str | None, since: str | None, until: str | None) -> None:

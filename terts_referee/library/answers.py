@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..errors import NotationError
 
@@ -59,33 +58,116 @@ def _compact(document: Any) -> str:
     return json.dumps(document, ensure_ascii=True)
 
 
-@dataclass(frozen=True)
 class Question:
     """One command's question: ``command`` (``history`` or ``stats``), its filters as given,
     and its text's form: ``dumps`` writes a document (``indent``: the indent it writes with,
     None for one line), ``wrapped`` puts the document in ``{"history" or "figures": …,
-    "in_library": n}`` (what the terminal's tables read: how many games the library holds)."""
+    "in_library": n}`` (what the terminal's tables read: how many games the library holds).
 
+    Written out as a frozen dataclass would be (``startup``'s ``plain_classes``: a warm answer
+    imports neither ``dataclasses`` nor makes its methods); ``dumps`` is not compared."""
+
+    __slots__ = ("command", "dumps", "indent", "player", "rules", "since", "until", "vs", "wrapped")
+    #: The fields in the constructor's order.
+    _FIELDS = ("command", "player", "vs", "since", "until", "rules", "wrapped", "dumps", "indent")
     command: str
-    player: str | None = None
-    vs: str | None = None
-    since: str | None = None
-    until: str | None = None
-    rules: str | None = None
-    wrapped: bool = False
-    dumps: Callable[[Any], str] = field(default=_compact, compare=False)
-    indent: int | None = None
+    player: str | None
+    vs: str | None
+    since: str | None
+    until: str | None
+    rules: str | None
+    wrapped: bool
+    dumps: Callable[[Any], str]
+    indent: int | None
+
+    def __init__(
+        self,
+        command: str,
+        player: str | None = None,
+        vs: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        rules: str | None = None,
+        wrapped: bool = False,
+        dumps: Callable[[Any], str] = _compact,
+        indent: int | None = None,
+    ) -> None:
+        set_ = object.__setattr__
+        for name, value in zip(
+            self._FIELDS,
+            (command, player, vs, since, until, rules, wrapped, dumps, indent),
+            strict=True,
+        ):
+            set_(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r}: a Question is frozen")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r}: a Question is frozen")
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def _compared(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS if name != "dumps")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Question:
+            return NotImplemented
+        assert isinstance(other, Question)
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._FIELDS, self._fields(), strict=True))
+        return f"Question({shown})"
+
+    def replace(self, **changes: Any) -> Question:
+        """A copy with some fields changed (``dataclasses.replace`` for this class)."""
+        fields: dict[str, Any] = dict(zip(self._FIELDS, self._fields(), strict=True))
+        fields.update(changes)
+        return Question(**fields)
 
 
-@dataclass
 class Told:
     """What a scan tells beside the games: the library, the files skipped, the copies not
     counted, the games continued differently (as the documents list them)."""
 
-    library: str
-    skipped: list[str]
-    copies: list[dict[str, Any]]
-    conflicts: list[dict[str, Any]]
+    __slots__ = ("conflicts", "copies", "library", "skipped")
+
+    def __init__(
+        self,
+        library: str,
+        skipped: list[str],
+        copies: list[dict[str, Any]],
+        conflicts: list[dict[str, Any]],
+    ) -> None:
+        self.library = library
+        self.skipped = skipped
+        self.copies = copies
+        self.conflicts = conflicts
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Told:
+            return NotImplemented
+        assert isinstance(other, Told)
+        return (self.library, self.skipped, self.copies, self.conflicts) == (
+            other.library,
+            other.skipped,
+            other.copies,
+            other.conflicts,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass's
+
+    def __repr__(self) -> str:
+        return (
+            f"Told(library={self.library!r}, skipped={self.skipped!r}, "
+            f"copies={self.copies!r}, conflicts={self.conflicts!r})"
+        )
 
     @classmethod
     def of(cls, scan: Scan) -> Told:

@@ -53,12 +53,16 @@ def _reason(exc: OSError) -> str:
 
 
 def game_files(
-    root: Path, skipped: list[tuple[str, str]], most: int = MAX_DEPTH
+    root: Path,
+    skipped: list[tuple[str, str]],
+    most: int = MAX_DEPTH,
+    counts: list[tuple[str, int]] | None = None,
 ) -> dict[str, os.stat_result]:
     """Every game file below ``root`` by its path relative to ``root`` (``2026/a.toml``), with
     its ``stat`` (links followed); what is passed over with a reason is appended to
     ``skipped`` as (relative path, reason). Raises GameFileError when ``root`` itself cannot be
-    listed.
+    listed. Each folder's files come together, in name order; ``counts`` is given each folder
+    that holds some, in the same order, with how many (``scan.folder_digests``).
 
     The common entry, a regular ``*.toml`` file, takes the shortest way (a warm answer over
     10,000 games is mostly this loop): its type comes with the listing, and its ``stat`` is
@@ -97,6 +101,7 @@ def game_files(
             continue
         folders: list[tuple[str, str, int]] = []
         prefix = rel + os.sep if rel else ""
+        before = len(found)
         try:
             for entry in entries:
                 base = entry.name
@@ -160,5 +165,7 @@ def game_files(
         finally:
             if fd >= 0:
                 os.close(fd)
+        if counts is not None and len(found) > before:
+            counts.append((rel, len(found) - before))
         pending.extend(reversed(folders))  # depth first, in name order
     return found

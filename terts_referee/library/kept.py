@@ -11,22 +11,20 @@ did not change: what changed since the answer is a query, and when it is only ga
 else, or an index written by another program than this one (its files changed while its
 generation did not: a damage, a hand's edit), is left to a scan (``grown`` gives None).
 
-Kept beside the answers (``location.answers_path``), sealed like them; best effort both ways.
+Each answer is a file of its own in a folder beside the index (``location.answers_folder``),
+sealed by a CRC-32 and put in place whole; best effort both ways.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..errors import NotationError
-from .copies import Conflict
-from .index import WRITE_WAIT, Index, _uri, index_state
-from .location import answers_path, check_library
+from .index import WRITE_WAIT, Index, index_state
+from .location import answers_folder, answers_path, check_library
 from .scan import (
     Progress,
     Scan,
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .answers import Question
+    from .copies import Conflict
     from .ratings import RatingMemo
 
 __all__ = ["answered", "exact", "grown", "keep", "kept_tally"]
@@ -47,80 +46,101 @@ __all__ = ["answered", "exact", "grown", "keep", "kept_tally"]
 #: How many answers are kept (each question one: a command, its filters, its text's form).
 MOST = 64
 
-_TABLE = (
-    "CREATE TABLE IF NOT EXISTS kept "
-    "(question TEXT PRIMARY KEY, state TEXT, told TEXT, body TEXT, answer BLOB, base BLOB, "
-    "seal TEXT)"
-)
+#: The first line of a kept answer's file, before the CRC-32 of all that follows it.
+_MAGIC = b"terts-answer/1 "
+
+#: How a kept answer's file is opened: never waiting (a FIFO put in its place), never a
+#: terminal, nothing left to a child.
+_READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+_READ |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_WRITE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_WRITE |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+#: A temporary file older than this (seconds) is one a process left when it died: removed.
+_STALE = 600
 
 
-def _seal(question: str, state: str, told: str, body: str, answer: bytes, base: bytes) -> str:
-    """A kept answer's seal: a hash of its question, state, told and body, and of the answer's
-    CRC-32 and length. It tells a damaged or foreign row from this module's, not an attacker's
-    (who could write the index as well): the answer, megabytes at 10,000 games, is summed by
-    CRC-32 (about 2.7 ms for 6 MB here, where blake2b takes 17)."""
+def _file_of(library: Path, question: str) -> Path:
+    """The file ``question``'s answer is kept in: named by two checksums of the question (two
+    questions of one name only take each other's place: each file holds its question)."""
     import zlib
 
-    h = hashlib.blake2b(digest_size=16)
-    sums = f"{zlib.crc32(answer)}:{len(answer)}:{zlib.crc32(base)}:{len(base)}"
-    for part in (question, state, told, body, sums):
-        data = part.encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
+    data = question.encode("utf-8", "surrogatepass")
+    return answers_folder(library) / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.answer"
 
 
-def _read(library: Path, question: str, state: str | None) -> tuple[str, str, bytes, bytes] | None:
-    """The row kept for ``question`` (its told, body, answer and base), checked by its seal;
-    with ``state``, only when kept over that state (the answer is then not read otherwise)."""
-    import sqlite3
+def _read(
+    library: Path, question: str, state: str | None
+) -> tuple[dict[str, Any], memoryview, memoryview, memoryview] | None:
+    """The answer kept for ``question``: what is told beside it, its body (the tally, as
+    JSON), its text and its base, checked by the file's CRC-32; with ``state``, only when kept
+    over that state (nothing past the header is looked at otherwise).
+
+    A file of its own, mapped (no database to open: at 10,000 games the SQLite read of its
+    1,200 overflow pages was 8.8 ms of a warm answer, sqlite3's import 2 more; and its pages
+    are the system's cache, not copied into the process: 4.8 MB read into a new bytes object
+    were 3 ms more). The parts are views of the mapping, valid while one of them is held. A
+    file that is not one this module wrote whole (a damage, a crash before it was put in
+    place cannot leave one: see ``keep``, which never writes a file in place) fails its
+    length or its CRC and is not used. The CRC tells a damaged file from a whole one, not an
+    attacker's (who could write the game files too). A mapped file cut short in place while
+    it is read would end the process (SIGBUS): no terts writes one in place, and another
+    program's doing so within the millisecond of the read is not guarded against."""
+    import mmap
     import stat
+    import zlib
 
-    path = answers_path(library)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        db = sqlite3.connect(
-            f"file:{_uri(path)}?mode=ro", uri=True, timeout=0, isolation_level=None
-        )
-    except (OSError, sqlite3.Error):
+        fd = os.open(_file_of(library, question), _READ)
+    except (OSError, ValueError):
         return None
     try:
-        db.execute("BEGIN")
-        try:
-            found = db.execute("SELECT state FROM kept WHERE question = ?", (question,)).fetchone()
-            if found is None or (state is not None and found[0] != state):
-                return None
-            row = db.execute(
-                "SELECT state, told, body, answer, seal, base FROM kept WHERE question = ?",
-                (question,),
-            ).fetchone()
-        finally:
-            db.execute("COMMIT")
-    except sqlite3.Error:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # a folder, a FIFO put in its place
+        mapped = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):  # an empty file cannot be mapped
         return None
     finally:
-        db.close()
-    if row is None or not all(isinstance(v, str) for v in (*row[:3], row[4])):
+        os.close(fd)  # the mapping keeps the file
+    first = mapped.find(b"\n", 0, 64)
+    if first < 0 or not mapped[: len(_MAGIC)] == _MAGIC:
         return None
-    if not (isinstance(row[3], bytes) and isinstance(row[5], bytes)):
+    try:
+        sealed = int(mapped[len(_MAGIC) : first], 16)
+        end = mapped.find(b"\n", first + 1)
+        header = json.loads(mapped[first + 1 : end]) if end > 0 else None
+    except ValueError:
         return None
-    if row[4] != _seal(question, row[0], row[1], row[2], row[3], row[5]):
+    if not (
+        type(header) is list
+        and len(header) == 6
+        and header[0] == question
+        and isinstance(header[1], str)
+        and type(header[2]) is dict
+        and all(type(n) is int and n >= 0 for n in header[3:])
+    ):
         return None
-    return row[1], row[2], row[3], row[5]
+    if state is not None and header[1] != state:
+        return None
+    whole = memoryview(mapped)
+    at = [end + 1]
+    for n in header[3:]:
+        at.append(at[-1] + n)
+    if at[-1] != len(whole) or zlib.crc32(whole[first + 1 :]) != sealed:
+        return None
+    return header[2], whole[at[1] : at[2]], whole[at[0] : at[1]], whole[at[2] : at[3]]
 
 
-def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], bytes] | None:
+def exact(library: Path, question: str, state: str) -> tuple[dict[str, Any], memoryview] | None:
     """The answer kept for ``question`` over the files' ``state``: what is told beside it and
-    its text, as the UTF-8 bytes kept (a face writes them as they are: 6 MB at 10,000 games
-    decoded and encoded again is about 10 ms); None when none is kept over that state."""
+    its text, its UTF-8 bytes as kept (a view of the file mapped: a face writes them as they
+    are; 6 MB at 10,000 games decoded and encoded again is about 10 ms); None when none is
+    kept over that state."""
     found = _read(library, question, state)
     if found is None:
         return None
     told, _, answer, _ = found
-    try:  # the answer's bytes as sealed: only this module writes them, from its own text
-        return json.loads(told), answer
-    except ValueError:
-        return None
+    return told, answer
 
 
 def kept_tally(library: Path, question: str) -> tuple[dict[str, Any], bytes] | None:
@@ -128,14 +148,14 @@ def kept_tally(library: Path, question: str) -> tuple[dict[str, Any], bytes] | N
     answer without the game being played, when that one counts), or None (none kept, a seal
     that does not match, a file that cannot be read at once)."""
     found = _read(library, question, None)
-    if found is None:
+    if found is None or not found[1]:
         return None
     _, body, answer, base = found
     try:
-        tally = json.loads(body)
+        tally = json.loads(bytes(body))
     except ValueError:
         return None
-    return (tally, base or answer) if isinstance(tally, dict) and tally else None
+    return (tally, bytes(base or answer)) if isinstance(tally, dict) and tally else None
 
 
 def keep(
@@ -151,57 +171,97 @@ def keep(
     not to trust: the tally alone is kept), with what is told beside it and its ``body`` (the
     tally and the index's generation it is of; None: none to keep) and the text the tally is
     of when it is not ``text`` (``base``: the answer without the game being played). Best
-    effort, never waiting more than WRITE_WAIT; a file that is not a database of answers is
-    made again (it holds nothing the game files do not)."""
+    effort: an answer that cannot be kept is worked out again next time.
+
+    Written whole to a temporary file beside it, then put in its place (``os.replace``): a
+    reader sees the old file or the new one, never a part; two writers, the last one's. Not
+    synced: a cache, sealed, worked out again when a crash leaves it damaged. The oldest files
+    beyond MOST are removed."""
+    import stat
+    import zlib
+
+    folder = answers_folder(library)
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # no cache folder (read-only): nothing is kept
+    else:
+        _forget_table(library)
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return  # a file, a link, a FIFO in its place: nothing is kept
+    except OSError:
+        return
+    written = json.dumps(body, ensure_ascii=True).encode() if body is not None else b""
+    header = [question, state, told, len(text), len(written), len(base)]
+    head = json.dumps(header, ensure_ascii=True).encode() + b"\n"
+    crc = zlib.crc32(head)
+    for part in (text, written, base):
+        crc = zlib.crc32(part, crc)
+    path = _file_of(library, question)
+    temp = folder / f".{path.stem}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    try:
+        fd = os.open(temp, _WRITE, 0o600)
+    except (OSError, ValueError):
+        return
+    try:
+        with open(fd, "wb") as file:
+            for part in (_MAGIC + b"%08x\n" % crc, head, text, written, base):
+                file.write(part)
+        os.replace(temp, path)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        return
+    _trim(folder)
+
+
+def _trim(folder: Path) -> None:
+    """The answers beyond MOST removed, the least recently kept first, and the temporary
+    files a process that died left."""
+    import time
+
+    try:
+        with os.scandir(folder) as listing:
+            entries = [(e.stat(follow_symlinks=False).st_mtime_ns, e) for e in listing]
+    except OSError:
+        return
+    old = time.time_ns() - _STALE * 10**9
+    answers = sorted((at, e.name) for at, e in entries if e.name.endswith(".answer"))
+    remove = [name for _, name in answers[: max(0, len(answers) - MOST)]]
+    remove += [e.name for at, e in entries if e.name.endswith(".tmp") and at < old]
+    for name in remove:
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
+
+
+def _forget_table(library: Path) -> None:
+    """The table earlier versions kept the answers in (megabytes at 10,000 games) dropped from
+    the answers' database, once, when the folder of answers is made."""
     import sqlite3
     import stat
 
     path = answers_path(library)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return  # a folder, a FIFO (whose open would hang): nothing is kept
-    except FileNotFoundError:
-        pass
-    except OSError:
+            return
+        db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
+    except (OSError, sqlite3.Error):
         return
-    said = json.dumps(told, ensure_ascii=True)
-    written = json.dumps(body, ensure_ascii=True) if body is not None else ""
-    sealed = _seal(question, state, said, written, text, base)
-    row = (question, state, said, written, text, base, sealed)
-    for attempt in (1, 2):
-        try:
-            db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None)
-        except sqlite3.Error:
-            return
-        try:
-            # A cache, sealed and made again when damaged: an answer lost in a crash is worked
-            # out again, so its 6 MB are neither journalled nor synced (about 25 ms a write
-            # at 10,000 games, the old answer's pages copied to the journal and two fsyncs).
-            db.execute("PRAGMA journal_mode = MEMORY")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute(_TABLE)
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?, ?, ?, ?)", row)
-            db.execute(
-                "DELETE FROM kept WHERE rowid NOT IN "
-                "(SELECT rowid FROM kept ORDER BY rowid DESC LIMIT ?)",
-                (MOST,),
-            )
-            db.execute("COMMIT")
-            return
-        except sqlite3.DatabaseError as exc:
-            damaged = type(exc) is sqlite3.DatabaseError or "malformed" in str(exc)
-            db.close()
-            if not damaged or attempt == 2 or not path.is_file():
-                return
-            try:
-                path.unlink()
-            except OSError:
-                return
-        except (sqlite3.Error, ValueError):
-            return
-        finally:
-            db.close()
+    try:
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'kept'").fetchone():
+            db.execute("DROP TABLE kept")
+            db.execute("VACUUM")
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
 
 
 def grown(
@@ -212,19 +272,36 @@ def grown(
     skipped: list[tuple[str, str]],
     current: Path | None,
     progress: Progress | None,
+    folders: dict[str, tuple[str, list[str]]] | None = None,
+    left: list[object] | None = None,
 ) -> tuple[Scan, bytes, dict[str, Any], bytes] | None:
     """The answer to ``asked`` from the tally kept for ``question`` and the games added since
     (see the module's doc): the scan to tell the user of, the text, the body to keep and the
     text of the library alone when the game being played counts on top of it (else b""); or
-    None when it is for a scan to work out."""
+    None when it is for a scan to work out. ``folders``: the walk's folders with their files
+    and hashes (``scan.folder_digests``); only the files of those whose hash is not the one
+    kept with the tally are compared with the index's rows (the others hold the files they
+    held then, as they were, and the index held those files' rows: 10,000 rows read and
+    compared were 25-35 ms of one game more). ``left``: where the tally read is put when
+    done with (``answered``'s)."""
     from .answers import Told, more
 
     kept = kept_tally(library, question)
     if kept is None:
         return None
     body, text = kept
+    if left is not None:
+        left.append(kept)  # tens of thousands of objects, not freed one by one on return
+    within = None
+    compared = files
+    if folders is not None and isinstance(body.get("folders"), dict):
+        hashed = body["folders"]
+        if any(folder not in folders for folder in hashed):
+            return None  # a folder's games all gone: games removed, for a scan
+        within = [f for f, (h, _) in folders.items() if not h or hashed.get(f) != h]
+        compared = {name: files[name] for f in within for name in folders[f][1]}
     before = index_state(library)
-    index = Index(library, light=True)
+    index = Index(library, light=True, within=within)
     try:
         if (
             not usable(library, index)
@@ -233,7 +310,7 @@ def grown(
             or (before != body.get("index") and index.gen == body["gen"])  # not our write
         ):
             return None
-        scan = brought_up(library, index, files, skipped, progress)
+        scan = brought_up(library, index, files, skipped, progress, compared)
         if scan is None:
             return None
         since = index.changed_since(body["gen"])
@@ -276,9 +353,41 @@ def grown(
             return None
     finally:
         index.close()
-    scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in state["conflicts"]]
+    scan.conflicts = _conflicts(state["conflicts"])
     grown_body = {"epoch": body["epoch"], "gen": gen, "state": state}
     return scan, final[0], grown_body, (b"" if extra is None else base)
+
+
+@overload
+def answered(
+    library: Path,
+    question: str,
+    asked: Question,
+    progress: Progress | None = None,
+    current: Path | None = None,
+    tell: Callable[[Scan], None] = ...,
+    memos: Callable[[str], RatingMemo] | None = None,
+    busy: Callable[[], None] = ...,
+    *,
+    left: list[object] | None = None,
+    view: Literal[False] = False,
+) -> tuple[Scan, bytes]: ...
+
+
+@overload
+def answered(
+    library: Path,
+    question: str,
+    asked: Question,
+    progress: Progress | None = None,
+    current: Path | None = None,
+    tell: Callable[[Scan], None] = ...,
+    memos: Callable[[str], RatingMemo] | None = None,
+    busy: Callable[[], None] = ...,
+    *,
+    left: list[object] | None = None,
+    view: bool,
+) -> tuple[Scan, bytes | memoryview]: ...
 
 
 def answered(
@@ -290,7 +399,10 @@ def answered(
     tell: Callable[[Scan], None] = lambda scan: None,
     memos: Callable[[str], RatingMemo] | None = None,
     busy: Callable[[], None] = lambda: None,
-) -> tuple[Scan, bytes]:
+    *,
+    left: list[object] | None = None,
+    view: bool = False,
+) -> tuple[Scan, bytes | memoryview]:
     """The text of ``asked`` (``answers.Question``: ``history`` or ``stats``, their filters and
     form) over the library, kept with ``question`` (the command, its filters as given, the
     language and whatever else the answer depends on). As long as no game file changed (one
@@ -302,11 +414,15 @@ def answered(
     games only when a scan was made. ``tell(scan)`` is called before the answer is worked
     out, which may raise (a player not in the library): nothing is kept then. ``busy()`` is
     called before any game is read (the terminal turns its collector on for a long read; a
-    kept answer is printed by a one-shot command that ends at once)."""
+    kept answer is printed by a one-shot command that ends at once). With ``view``, a kept
+    answer comes as a view of its file mapped (``exact``: written as it is, never copied).
+    ``left``: where the walk's results are put when done with (a one-shot command's
+    ``startup.left_for_the_end``: never freed one by one)."""
+    import time
 
     from .answers import answer
     from .folders import game_files
-    from .scan import _state, scan_library
+    from .scan import _state, folder_digests, scan_library
 
     if not check_library(library):
         busy()
@@ -314,19 +430,24 @@ def answered(
         tell(scan)
         return scan, answer(asked, scan, memos)[0]
     skipped: list[tuple[str, str]] = []
-    files = game_files(library, skipped)
-    state = _state(library, files, skipped, current, time.time_ns())
+    counts: list[tuple[str, int]] = []
+    files = game_files(library, skipped, counts=counts)
+    now = time.time_ns()
+    folders = folder_digests(files, now, counts)
+    if left is not None:
+        left += (files, folders)
+    state = _state(library, files, skipped, current, now, folders)
     if state is not None:
         found = exact(library, question, f"{state}/{index_state(library)}")
         if found is not None:
             told, kept_text = found
             scan = Scan(library)
             scan.skipped = [(name, why) for name, why in told["skipped"]]
-            scan.conflicts = [Conflict(c["files"], c["earlier"]) for c in told["conflicts"]]
+            scan.conflicts = _conflicts(told["conflicts"])
             tell(scan)
-            return scan, kept_text
+            return scan, (kept_text if view else bytes(kept_text))
     busy()
-    grew = grown(library, question, asked, files, skipped, current, progress)
+    grew = grown(library, question, asked, files, skipped, current, progress, folders, left)
     body: dict[str, Any] | None
     if grew is not None:
         scan, text, body, base = grew
@@ -347,9 +468,19 @@ def answered(
         told = {"skipped": scan.skipped, "conflicts": conflicts_of(scan)}
         if body is not None:
             body["index"] = after
+            body["folders"] = {folder: hashed for folder, (hashed, _) in folders.items()}
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
+
+
+def _conflicts(listed: list[dict[str, Any]]) -> list[Conflict]:
+    """The games continued differently, as kept (copies.py only when there are some)."""
+    if not listed:
+        return []
+    from .copies import Conflict
+
+    return [Conflict(c["files"], c["earlier"]) for c in listed]
 
 
 def _copy(state: dict[str, Any]) -> dict[str, Any]:

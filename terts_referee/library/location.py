@@ -9,7 +9,6 @@ file there, and reading the library writes nothing inside it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -23,6 +22,7 @@ from ..i18n import N_p, register, t
 __all__ = [
     "CACHE_ENV_VAR",
     "LIBRARY_ENV_VAR",
+    "answers_folder",
     "answers_path",
     "cache_dir",
     "check_library",
@@ -72,8 +72,10 @@ def cache_dir(env: Mapping[str, str] | None = None) -> Path:
 
 def library_hash(library: Path) -> str:
     """A short hash of the library's resolved path: the name of its index and lock."""
+    from ..compat import blake2b  # not hashlib: a warm answer needs none of its other hashes
+
     real = os.fsencode(os.path.realpath(library))
-    return hashlib.blake2b(real, digest_size=8).hexdigest()
+    return blake2b(real, digest_size=8).hexdigest()
 
 
 def index_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
@@ -88,6 +90,12 @@ def answers_path(library: Path, env: Mapping[str, str] | None = None) -> Path:
     return cache_dir(env) / f"answers-{library_hash(library)}.sqlite"
 
 
+def answers_folder(library: Path, env: Mapping[str, str] | None = None) -> Path:
+    """The folder of the answers kept over ``library`` (``kept.answered``), one file each:
+    ``answers-<hash>`` beside its index (the ratings stay in :func:`answers_path`)."""
+    return cache_dir(env) / f"answers-{library_hash(library)}"
+
+
 def os_reason(exc: OSError) -> str:
     """An OSError as the few words a one-line refusal carries."""
     return exc.strerror or " ".join(str(exc).split()) or type(exc).__name__
@@ -99,20 +107,21 @@ def check_library(library: Path) -> bool:
     Raises GameFileError, one line, for a path that is something else (a regular file is not
     an empty library) or that cannot be looked at (a name too long, a file as a parent).
     """
-    from ..files import kind_of
-    from ..i18n.messages import clipped
-
     try:
         st = os.stat(library)
     except FileNotFoundError:
         return False
     except (OSError, ValueError) as exc:  # ENAMETOOLONG, ENOTDIR, ELOOP; a NUL in the path
+        from ..i18n.messages import clipped  # only to refuse: a warm answer needs no words
+
         reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
         shown = clipped(str(library), 80)
         raise GameFileError(
             Verdict("library.bad_path", {"path": shown, "reason": reason})
         ) from None
     if not stat.S_ISDIR(st.st_mode):
+        from ..files import kind_of
+
         kind = t(kind_of(st.st_mode)) if not stat.S_ISREG(st.st_mode) else t("library.regular")
         raise GameFileError(Verdict("library.not_directory", {"path": library, "kind": kind}))
     return True

@@ -13,22 +13,22 @@ changed are replayed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..domain.verdicts import Verdict
 from ..errors import RefereeError
 from ..i18n import N_np, N_p, register, t
-from .copies import Conflict
 from .index import OLD_INDEX_NAME, RACY_NS, Index, first_seal, key_of, name_of
 from .location import check_library
 from .location import os_reason as _reason
+
+if TYPE_CHECKING:  # copies.py (and its hashlib) only for a scan that counts the copies
+    from .copies import Conflict
 
 __all__ = [
     "TOLD_FROM",
@@ -59,25 +59,69 @@ TEXT = register(
 TOLD_FROM = 20
 
 
-@dataclass
 class Scan:
     """What the library holds: one summary per game (with ``file``, its path, ``path``, the
     path inside the library, ``key``, the game's key, ``date``, its start), the copies of a
     game not counted, the skipped, and what the index did that the user should hear of
-    (``notes``, one line each)."""
+    (``notes``, one line each).
 
-    library: Path
-    games: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, reason)
-    rebuilt: int = 0
-    notes: list[str] = field(default_factory=list)
-    copies: list[tuple[str, str]] = field(default_factory=list)  # (a copy, the file counted)
-    conflicts: list[Conflict] = field(default_factory=list)  # copies continued differently
-    # the index's epoch and generation the games are of (``answers.py`` keeps a tally from
-    # them); gen None: the index was not read, or written by another program meanwhile
-    epoch: str = ""
-    gen: int | None = None
-    playing: bool = False  # the game being played is among ``games``, won: ``kept._worked``
+    Written out as a dataclass would be (``startup``'s ``plain_classes``: a warm answer makes
+    one and imports no ``dataclasses``)."""
+
+    #: The fields in the constructor's order.
+    _FIELDS = (
+        "library",
+        "games",
+        "skipped",
+        "rebuilt",
+        "notes",
+        "copies",
+        "conflicts",
+        "epoch",
+        "gen",
+        "playing",
+    )
+
+    def __init__(
+        self,
+        library: Path,
+        games: list[dict[str, Any]] | None = None,
+        skipped: list[tuple[str, str]] | None = None,  # (file, reason)
+        rebuilt: int = 0,
+        notes: list[str] | None = None,
+        copies: list[tuple[str, str]] | None = None,  # (a copy, the file counted)
+        conflicts: list[Conflict] | None = None,  # copies continued differently
+        epoch: str = "",
+        gen: int | None = None,
+        playing: bool = False,
+    ) -> None:
+        self.library = library
+        self.games: list[dict[str, Any]] = [] if games is None else games
+        self.skipped: list[tuple[str, str]] = [] if skipped is None else skipped
+        self.rebuilt = rebuilt
+        self.notes: list[str] = [] if notes is None else notes
+        self.copies: list[tuple[str, str]] = [] if copies is None else copies
+        self.conflicts: list[Conflict] = [] if conflicts is None else conflicts
+        # the index's epoch and generation the games are of (``answers.py`` keeps a tally from
+        # them); gen None: the index was not read, or written by another program meanwhile
+        self.epoch = epoch
+        self.gen = gen
+        self.playing = playing  # the game being played is among ``games``, won: ``kept._worked``
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Scan:
+            return NotImplemented
+        assert isinstance(other, Scan)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass's
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._FIELDS, self._fields(), strict=True))
+        return f"Scan({shown})"
 
 
 #: ``progress(total)`` is called once before summarizing ``total`` changed files and returns a
@@ -134,7 +178,9 @@ def read_game_file(path: Path) -> bytes | str:
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    from ..compat import blake2b
+
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | None]:
@@ -247,18 +293,22 @@ def brought_up(
     files: dict[str, os.stat_result],
     skipped: list[tuple[str, str]],
     progress: Progress | None,
+    compared: dict[str, os.stat_result] | None = None,
 ) -> Scan | None:
     """The light ``index`` brought up to the ``files`` as a scan does (the changed ones read,
     the removed ones' rows dropped, in one write), reading no summary: a scan with the files
     skipped so far (the walk's, and those that cannot be read now), or None when the write
-    could not be made or someone else wrote the index meanwhile."""
-    scan = Scan(library)
-    scan.skipped = list(skipped)
+    could not be made or someone else wrote the index meanwhile. ``compared``: the files to
+    compare with the index's rows, when the index was read only for them (``Index(within=…)``:
+    the folders changed since a kept tally); all ``files`` by default."""
     import time
 
+    scan = Scan(library)
+    scan.skipped = list(skipped)
     now = time.time_ns()
     fresh: dict[str, tuple[Any, ...]] = {}
-    changed, rehashed, _ = compare_files(library, files, index.seen, scan)
+    looked = files if compared is None else compared
+    changed, rehashed, _ = compare_files(library, looked, index.seen, scan)
     # A file touched (its time or size changed, its bytes the same) is read again and its row
     # written anew, which makes a kept answer a scan's once; a racy row found the same is left
     # as it is (no summary here to write it with): the next scan checks it anew.
@@ -266,14 +316,19 @@ def brought_up(
         n for n in rehashed if index.seen[n][:2] != (files[n].st_size, files[n].st_mtime_ns)
     ]
     read_changed(library, changed, files, scan, progress, now, fresh)
-    present = {key_of(name) for name in files}
-    gone = [key for key in index.keys if key not in present]
+    gone = [key for key in index.keys if not _listed(key, files)]
     scan.epoch, scan.gen = index.epoch, index.gen
     if fresh or gone:
         scan.gen = index.write(fresh, gone, {})
         if scan.gen is None:
             return None
     return scan
+
+
+def _listed(key: Any, files: dict[str, os.stat_result]) -> bool:
+    """Whether the index's ``key`` is the key of one of ``files`` (``index.key_of``)."""
+    name = name_of(key)
+    return name is not None and name in files and key_of(name) == key
 
 
 def scan_library(
@@ -466,48 +521,30 @@ def _state(
     skipped: list[tuple[str, str]],
     current: Path | None,
     now: int,
+    digests: dict[str, tuple[str, list[str]]] | None = None,
 ) -> str | None:
-    """The files' state an answer holds for: a hash over every game file's name, size, time
-    and inode, what the walk passed over, the current game file's and the program's version;
-    None when a file changed within RACY_NS of now (a change in one tick of a coarse clock
-    could hide behind the same size and time: such a state is never trusted)."""
-    from array import array
-    from operator import attrgetter
-
+    """The files' state an answer holds for: a hash over each folder's hash of its files'
+    names, sizes, times and inodes (``folder_digests``, given as ``digests`` or worked out),
+    what the walk passed over, the current game file's and the program's version; None when a
+    file changed within RACY_NS of now (a change in one tick of a coarse clock could hide
+    behind the same size and time: such a state is never trusted)."""
+    from ..compat import blake2b
     from .index import _SCHEMA
 
+    if digests is None:
+        digests = folder_digests(files, now)
     # The summaries' version is in ``_code()`` (summary.py's size and time): not imported
     # here, since summary.py brings the referee's modules, which a kept answer never needs.
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(f"{_code()}|{_SCHEMA}|{library}\0".encode())
-    stats = files.values()
     # In the walk's order, not sorted again: ``game_files`` lists each folder in name order,
     # depth first, so the same files give the same list (a sort of 10,000 entries was a fifth
     # of a warm answer); files listed otherwise only give another state, never a wrong answer.
-    # The names joined once and each figure in an array of machine integers, each hashed as
-    # one buffer: no Python object per file (the repr of 10,000 tuples was 8 of 10 ms). The
-    # lengths go first, so that no two lists hash alike by running into one another.
-    figures: list[array[int]] | None
-    try:
-        figures = [
-            array("q", map(attrgetter("st_mtime_ns"), stats)),
-            array("q", map(attrgetter("st_size"), stats)),
-            array("Q", map(attrgetter("st_ino"), stats)),
-        ]
-    except OverflowError:  # a time past 2262, an inode past 64 bits: each in words, then
-        figures = None
-    if figures is None:
-        if any(st.st_mtime_ns + RACY_NS >= now for st in stats):
+    for folder, (hashed, _) in digests.items():
+        if not hashed:
             return None
-        listed = [(name, st.st_size, st.st_mtime_ns, st.st_ino) for name, st in files.items()]
-        h.update(b"words" + repr(listed).encode("utf-8", "surrogateescape"))
-    else:
-        if max(figures[0], default=now - RACY_NS - 1) + RACY_NS >= now:
-            return None
-        names = "\0".join(files).encode("utf-8", "surrogateescape")  # no name holds a NUL
-        h.update(f"{len(files)}|{len(names)}|".encode() + names)
-        for column in figures:
-            h.update(column)
+        data = folder.encode("utf-8", "surrogateescape")
+        h.update(f"{len(data)}|".encode() + data + hashed.encode())
     h.update(repr(sorted(skipped)).encode("utf-8", "surrogateescape"))
     if current is not None:
         try:
@@ -519,6 +556,63 @@ def _state(
                 return None
             h.update(f"|{os.path.abspath(current)!r}|{st.st_size}|{st.st_mtime_ns}".encode())
     return h.hexdigest()
+
+
+def folder_digests(
+    files: dict[str, os.stat_result], now: int, counts: list[tuple[str, int]] | None = None
+) -> dict[str, tuple[str, list[str]]]:
+    """Each folder's game files (by the folder's path inside the library, "" for the library
+    itself: its own files, not its folders') and a hash of their names, sizes, times and
+    inodes; "" for a folder holding a file changed within RACY_NS of ``now`` (never trusted:
+    a change in one tick of a coarse clock could hide behind the same size and time). A
+    folder whose hash is the one it had when an answer was kept holds the files it held then,
+    each as it was (``kept.grown`` compares only the others' files with the index's rows).
+
+    ``counts``: how many files of ``files`` each folder holds, in the walk's order
+    (``game_files`` lists each folder's files together): the figures are then taken once for
+    every file, each folder's a slice of them; without, the files are grouped by their
+    folders first."""
+    from array import array
+    from operator import attrgetter
+
+    from ..compat import blake2b
+
+    names, stats = list(files), list(files.values())
+    if counts is None or sum(n for _, n in counts) != len(names):
+        grouped: dict[str, list[str]] = {}
+        for name in names:
+            grouped.setdefault(name.rpartition(os.sep)[0], []).append(name)
+        counts = [(folder, len(listed)) for folder, listed in grouped.items()]
+        names = [name for listed in grouped.values() for name in listed]
+        stats = [files[name] for name in names]
+    figures: list[array[int]] | None
+    try:  # in arrays of machine integers, each slice hashed as one buffer
+        figures = [
+            array("q", map(attrgetter("st_mtime_ns"), stats)),
+            array("q", map(attrgetter("st_size"), stats)),
+            array("Q", map(attrgetter("st_ino"), stats)),
+        ]
+    except OverflowError:  # a time past 2262, an inode past 64 bits: in words, then
+        figures = None
+    digests = {}
+    start = 0
+    for folder, count in counts:
+        end = start + count
+        listed = names[start:end]
+        h = blake2b(digest_size=16)
+        joined = "\0".join(listed).encode("utf-8", "surrogateescape")  # no name holds a NUL
+        h.update(f"{count}|{len(joined)}|".encode() + joined)
+        if figures is None:
+            racy = any(st.st_mtime_ns + RACY_NS >= now for st in stats[start:end])
+            words = [(st.st_size, st.st_mtime_ns, st.st_ino) for st in stats[start:end]]
+            h.update(b"words" + repr(words).encode())
+        else:
+            racy = max(figures[0][start:end], default=now - RACY_NS - 1) + RACY_NS >= now
+            for column in figures:
+                h.update(column[start:end])
+        digests[folder] = ("" if racy else h.hexdigest(), listed)
+        start = end
+    return digests
 
 
 #: The code an answer is worked out by, below the package: an answer kept by other code (an

@@ -117,3 +117,16 @@ def test_nothing_else_touches_a_private_name_of_a_dependency():
         if pattern.search(line) and not line.lstrip().startswith("#")
     )
     assert found == []
+
+
+def test_blake2b_is_hashlibs():
+    """``compat.blake2b`` is hashlib's own (Python's ``_blake2``): the same digests, by the
+    same code, without hashlib's import."""
+    import _blake2
+    import hashlib
+
+    assert hashlib.blake2b is _blake2.blake2b
+    for data, size in ((b"", 16), (b"terts", 8), (bytes(range(256)) * 9, 64)):
+        assert compat.blake2b(data, digest_size=size).digest() == (
+            hashlib.blake2b(data, digest_size=size).digest()
+        )

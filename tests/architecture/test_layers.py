@@ -62,7 +62,6 @@ MAY_IMPORT: dict[str, set[str]] = {
     "game": {"verdicts", "domain", "referee", "errors", "files", "startup"},
     # the words of the domain's verdicts; its catalogues read by a start-up trick
     "i18n": {"verdicts", "errors", "domain", "startup"},
-    # compat: openskill's update of one game without its deep copy (ratings.py)
     "library": {"verdicts", "game", "domain", "referee", "i18n", "errors", "files", "compat"},
     "output": BELOW_THE_FACES - {"output"},
     # the public API (``api.py``): re-exports of the game, its requests and views, the errors

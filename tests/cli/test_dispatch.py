@@ -168,3 +168,21 @@ def test_a_thread_still_running_is_waited_for_as_python_would(tmp_path):
     assert proc.returncode == 0 and proc.stdout.startswith("terts")
     assert proc.stdout.endswith("handler ran\n")
     assert marks == "thread\nhandler\n"  # the thread ended, then the exit handlers ran
+
+
+def test_only_a_one_shot_process_leaves_things_for_its_end(monkeypatch):
+    """What a command no longer needs is left for the end of the process only when the process
+    is one command (``run``) that ends at once: never in a session, a server or a test."""
+    import terts_referee.cli as cli
+
+    for switch in ("TERTS_NO_TRICKS", "TERTS_NO_FAST_EXIT"):
+        monkeypatch.delenv(switch, raising=False)
+    monkeypatch.setitem(cli._state, "long_running", False)  # an earlier test's scan set it
+    assert cli.left_for_the_end() is None  # main(), as here: freed as usual
+    monkeypatch.setitem(cli._state, "one_shot", True)
+    assert isinstance(cli.left_for_the_end(), list)
+    monkeypatch.setenv("TERTS_NO_FAST_EXIT", "1")  # the process ends through Python's shutdown
+    assert cli.left_for_the_end() is None
+    monkeypatch.delenv("TERTS_NO_FAST_EXIT")
+    monkeypatch.setitem(cli._state, "long_running", True)
+    assert cli.left_for_the_end() is None

@@ -100,17 +100,28 @@ def test_the_game_won_then_moved_by_new_is_one_game(terts, library):
 
 
 @pytest.mark.parametrize("kind", ["a folder", "a FIFO"])
-def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
-    """The file of kept answers is a cache too: a folder or a FIFO in its place is passed
-    over (never opened: a FIFO would hang), and the answers are those of the files."""
-    from terts_referee.library.location import answers_path
+@pytest.mark.parametrize("what", ["the database", "the folder", "an answer"])
+def test_kept_answers_in_the_way_of_nothing(terts, library, kind, what):
+    """The database of kept ratings, the folder of kept answers and each answer's file are a
+    cache too: a folder or a FIFO in their place is passed over (never opened: a FIFO would
+    hang), and the answers are those of the files."""
+    import shutil
+
+    from terts_referee.library.location import answers_folder, answers_path
 
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     os.utime(game, (DAY.timestamp(), DAY.timestamp()))  # out of the racy window: kept
     expected, _ = stats(terts)
     kept = answers_path(library)
+    if what == "the folder":
+        kept = answers_folder(library)
+    elif what == "an answer":
+        [kept] = answers_folder(library).glob("*.answer")
     assert stats(terts) == (expected, [])  # from the answer kept
-    kept.unlink()
+    if kept.is_dir():
+        shutil.rmtree(kept)
+    else:
+        kept.unlink()
     if kind == "a folder":
         kept.mkdir()
     else:
@@ -120,8 +131,9 @@ def test_kept_answers_in_the_way_of_nothing(terts, library, kind):
 
 
 def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library, monkeypatch):
-    """Nothing changed: the answer kept is given again, the index's games not read; a file
-    changed (its time), an option other, and the games are read again."""
+    """Nothing changed: the answer kept is given again, the index's games not read; a filter
+    asked for the first time is a query of the index, no scan (``library.query``); a file
+    changed (its time), and the games are read again."""
 
     game = put(library / "a.toml", game_of("Аня", "Боря", DAY))
     os.utime(game, (DAY.timestamp(), DAY.timestamp()))
@@ -129,10 +141,10 @@ def test_an_answer_asked_again_is_given_without_reading_the_games(terts, library
     listed = history(terts)
     read = scans_counted(monkeypatch)
     assert stats(terts) == first and history(terts) == listed and read == []
-    assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == [1]
+    assert stats(terts, "--player", "ан")[0]["games"] == 1 and read == []
     later = DAY.timestamp() + 60
     os.utime(game, (later, later))
-    assert stats(terts) == first and read == [1, 1]
+    assert stats(terts) == first and read == [1]
 
 
 def test_a_kept_answer_tells_what_a_fresh_one_tells(terts, library, monkeypatch):

@@ -30,7 +30,7 @@ from tests.library.games import game_of
 
 DAY = datetime.fromisoformat("2026-03-01T19:00:00+02:00")
 PLAYERS = ("Аня", "Боря", "Вася", "Вика", "Гоша")
-FOLDERS = ("", "2026", "phone")
+FOLDERS = ("", "2026", "2026/club", "phone")  # a folder below another: ranges of rows
 PAST = time.time() - 30 * 86400  # out of the racy window: kept answers are used
 CLOCK = [PAST]
 
