@@ -201,6 +201,20 @@ def kept_library(root: Path, count: int, players: tuple[str, ...]) -> tuple[Path
     return library, one, time.perf_counter() - t0
 
 
+def one_game_more(
+    folder: Path, rng: random.Random, started: datetime, players: tuple[str, ...]
+) -> Path:
+    """A finished game put in ``folder`` (made if need be) as ``terts new`` archives one, its
+    time an hour ago: out of the racy window, so that a kept answer is built on."""
+    game = random_game(rng, started, players)
+    folder.mkdir(exist_ok=True)
+    path = folder / archive_name(game.players, started, tag=short_tag(game.id, ""))
+    write_game(path, game.to_doc())
+    old = time.time() - 3600
+    os.utime(path, (old, old))
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400)
@@ -242,12 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         one_more = []
         when = datetime(2099, 1, 1, 19, 30).astimezone()
         for n in range(max(3, args.runs // 3)):
-            game = random_game(rng, when + timedelta(days=n), players)
-            extra.mkdir(exist_ok=True)
-            path = extra / archive_name(game.players, when, tag=short_tag(game.id, ""))
-            write_game(path, game.to_doc())
-            old = time.time() - 3600  # as a game archived an hour ago: out of the racy window
-            os.utime(path, (old, old))
+            one_game_more(extra, rng, when + timedelta(days=n), players)
             one_more.append(run([*terts, "stats", "--json", *lib], env, label="one more"))
         # A filter asked for the first time: another player each run (nothing kept for it)
         new_filter = [

@@ -25,15 +25,11 @@ import random
 import shutil
 import statistics
 import sys
-import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_library import MORE_PLAYERS, child, random_game  # beside this script
-
-from terts_referee.game.storage import write_game
-from terts_referee.library.archive import archive_name, short_tag
+from bench_library import MORE_PLAYERS, child, one_game_more  # beside this script
 
 
 def run(tree: Path, args: list[str], env: dict[str, str]) -> tuple[float, float, float]:
@@ -90,12 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for i in range(args.runs):
             order = list(trees) if i % 2 == 0 else list(trees)[::-1]
-            game = random_game(rng, when + timedelta(days=i), players)
-            extra.mkdir(exist_ok=True)
-            path = extra / archive_name(game.players, when, tag=short_tag(game.id, ""))
-            write_game(path, game.to_doc())
-            old = time.time() - 3600  # as a game archived an hour ago: out of the racy window
-            os.utime(path, (old, old))
+            one_game_more(extra, rng, when + timedelta(days=i), players)
             for command in ("stats", "history"):  # each answer with the game more
                 for name in order:
                     got = run(trees[name], commands[command], envs[name])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -54,3 +57,18 @@ def scans_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(scan_module, "scan_library", counting)
     return read
+
+
+@contextmanager
+def cache_in(folder: Path) -> Iterator[None]:
+    """The library's index and kept answers in ``folder`` (``$TERTS_CACHE``) while it lasts,
+    for an API call that reads the environment as a command does."""
+    saved = os.environ.get("TERTS_CACHE")
+    os.environ["TERTS_CACHE"] = str(folder)
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("TERTS_CACHE", None)
+        else:
+            os.environ["TERTS_CACHE"] = saved

@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
@@ -21,26 +19,13 @@ from terts_referee.library.answers import Question
 from terts_referee.library.index import KeptRatings
 from terts_referee.library.kept import answered
 from terts_referee.library.location import index_path
-from tests.library.games import game_of, put
+from tests.library.games import cache_in, game_of, put
 from tests.library.test_synced_library import DAY, library
 
 __all__ = ["library"]  # the fixture
 
 OLD = DAY.timestamp()  # out of the racy window
 PLAYERS = ("Аня", "Боря", "Вася", "Гоша")
-
-
-@contextmanager
-def cache(folder: Path) -> Iterator[None]:
-    saved = os.environ.get("TERTS_CACHE")
-    os.environ["TERTS_CACHE"] = str(folder)
-    try:
-        yield
-    finally:
-        if saved is None:
-            os.environ.pop("TERTS_CACHE", None)
-        else:
-            os.environ["TERTS_CACHE"] = saved
 
 
 def season(root: Path, games: int = 12) -> None:
@@ -55,7 +40,7 @@ def season(root: Path, games: int = 12) -> None:
 
 
 def ask(root: Path, where: Path, question: Question) -> tuple[bytes, Any]:
-    with cache(where):
+    with cache_in(where):
         scan, text = answered(root, repr(question), question, memos=partial(KeptRatings, root))
     return bytes(text), scan
 
@@ -165,7 +150,7 @@ def test_a_row_changed_by_hand_is_left_to_a_scan_which_reads_its_file_again(
     season(library)
     warm = tmp_path / "warm"
     ask(library, warm, Question("stats"))
-    with cache(warm):
+    with cache_in(warm):
         path = index_path(library)
     db = sqlite3.connect(path)
     db.execute(

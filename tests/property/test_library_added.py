@@ -11,7 +11,6 @@ import os
 import shutil
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -26,7 +25,7 @@ from terts_referee.game.storage import write_game
 from terts_referee.library.answers import Question
 from terts_referee.library.index import KeptRatings
 from terts_referee.library.kept import answered
-from tests.library.games import game_of
+from tests.library.games import cache_in, game_of
 
 DAY = datetime.fromisoformat("2026-03-01T19:00:00+02:00")
 PLAYERS = ("Аня", "Боря", "Вася", "Вика", "Гоша")
@@ -72,19 +71,6 @@ def _put(path: Path, game: Game) -> None:
     os.utime(path, (when, when))
 
 
-@contextmanager
-def _cache(folder: Path) -> Iterator[None]:
-    saved = os.environ.get("TERTS_CACHE")
-    os.environ["TERTS_CACHE"] = str(folder)
-    try:
-        yield
-    finally:
-        if saved is None:
-            os.environ.pop("TERTS_CACHE", None)
-        else:
-            os.environ["TERTS_CACHE"] = saved
-
-
 def _answer(
     library: Path, cache: Path, question: Question, current: Path | None = None
 ) -> tuple[str, list, list]:
@@ -92,7 +78,7 @@ def _answer(
     beside it (the files skipped, the conflicts)."""
     from terts_referee.errors import RefereeError
 
-    with _cache(cache):
+    with cache_in(cache):
         try:
             scan, text = answered(
                 library,
@@ -272,7 +258,7 @@ def test_the_game_being_played_counts_once_won_without_a_scan(tmp_path: Path, sp
     question = Question("history")
 
     def ask(cache: Path) -> str:
-        with _cache(cache):
+        with cache_in(cache):
             return _str(answered(library, "q", question, current=current)[1])
 
     assert len(json.loads(ask(tmp_path / "warm"))["games"]) == 3
@@ -296,7 +282,7 @@ def test_a_game_won_then_moved_in_by_terts_new_is_added_without_a_scan(
     questions = [Question("history"), Question("stats", wrapped=True), Question("stats")]
 
     def ask(cache: Path, question: Question) -> str:
-        with _cache(cache):
+        with cache_in(cache):
             return _str(answered(library, repr(question), question, current=current)[1])
 
     def fresh(question: Question) -> str:
