@@ -186,6 +186,10 @@ def test_a_whole_game_on_the_phone_with_no_server(terts, tmp_path, served, phone
     assert me.state()["sheet"]["deals"] == []
     history = page.evaluate("() => tertsTransport.call('api/history').then(r => r.json())")
     assert [g["winner"] for g in history["games"]] == ["Аня"]
+    # a filter asked for the first time: a query of the phone's index (SQLite in Pyodide)
+    filtered = "() => tertsTransport.call('api/stats?player=бор').then(r => r.json())"
+    found = page.evaluate(filtered)
+    assert found["games"] == 1 and found["players"]["Боря"]["games"] == 1, found
     me.view("history", "ul.games button.game")
     assert page.locator("ul.games button.game").count() == 1
     axe_clean(page, f"{lang}: the history")
