@@ -533,11 +533,13 @@ class Index:
             return None
         if self.rebuild:
             self.epoch = meta["epoch"]
+            self.gen = now
             return now
         if was != self.gen:
             self.moved = True
             return None
-        return now if changed else was
+        self.gen = now if changed else was  # a next write in this run checks against it
+        return self.gen
 
     def changed_since(self, gen: int) -> tuple[int, list[tuple[str, Row | None]], list[str]] | None:
         """What changed after generation ``gen``, in one snapshot: the index's generation now,

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError
-from .index import Index, Row, _row, key_of, name_of
+from .index import Index, Row, _row, name_of
 
 #: What a query reads of every game's summary (``heads_then``): who played, when, under which
 #: rules and how it ended (what names the players, rates them and filters the games), and
@@ -84,11 +84,18 @@ def query(
                 games.append(extra)
             _count_once(scan, games, index)
             counted[:] = scan.games
-            try:
-                filters = filters_of(question, display_names(scan.games))
-            except NotationError:  # refused by the answer, as a scan's is: nothing to read
-                return []
-            return [g["path"] for g in filters.kept(scan.games) if g is not extra]
+            # The game being played is counted on top of the library's answer, whose filter
+            # is resolved among the library's names alone (``kept._worked``); when that cannot
+            # be, the answer is over every game: the games either way are read whole.
+            kept: set[str] = set()
+            alone = [g for g in scan.games if g is not extra]
+            for among in (scan.games, alone) if extra is not None else (scan.games,):
+                try:
+                    filters = filters_of(question, display_names(among))
+                except NotationError:  # refused by that answer, as a scan's is: none read
+                    continue
+                kept.update(g["path"] for g in filters.kept(among) if g is not extra)
+            return sorted(kept)
 
         found = heads_then(index, pick)
         errors = index.errors()
@@ -116,11 +123,15 @@ def query(
 def heads_then(
     index: Index, pick: Callable[[list[tuple[str, str, dict[str, Any]]]], Collection[str]]
 ) -> tuple[list[tuple[str, str, dict[str, Any]]], dict[str, Row]] | None:
-    """In one snapshot: every game's head (name, hash, and the summary's HEAD fields,
-    taken out by SQLite: no summary decoded in Python), then the whole rows, checked, of
-    the games ``pick(heads)`` names (a filter's games: all a query reads of them). None
-    when the index cannot be read so, or one of those rows fails its seal or changed."""
+    """In one snapshot: every game's head (name, hash, and the summary's HEAD fields, taken
+    out by SQLite: no summary decoded in Python), then the whole rows of the games
+    ``pick(heads)`` names (a filter's games: all a query decodes). Every row is checked by
+    its seal first, as a scan checks it: a head is a row's as this module wrote it, or the
+    query gives way to a scan (which reads that file again and says so). None then, and when
+    the index cannot be read so or a row is neither a summary nor a reason."""
     import sqlite3
+
+    from .index import _seal
 
     if index.db is None:
         return None
@@ -130,43 +141,39 @@ def heads_then(
         db.execute("BEGIN")
         try:
             found = db.execute(
-                f"SELECT file, hash, json_extract(summary, {paths}) FROM games "
-                "WHERE summary IS NOT NULL AND error IS NULL"
+                "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, gen, "
+                f"seal, CASE WHEN error IS NULL THEN json_extract(summary, {paths}) END "
+                "FROM games"
             ).fetchall()
-            heads = []
-            for key, digest, fields in found:
-                name = name_of(key)
-                values = json.loads(fields) if isinstance(fields, str) else None
-                if name is None or not isinstance(digest, str) or type(values) is not list:
-                    return None
-                heads.append((name, digest, dict(zip(HEAD, values, strict=True))))
-            wanted = set(pick(heads))
-            rows: dict[str, Row] = {}
-            everything = len(wanted) * 3 > len(heads)  # most of them: one pass over all
-            keys = [key_of(name) for name in wanted]
-            query = (
-                "SELECT file, size, mtime_ns, hash, checked_ns, summary, error, key, born, "
-                "gen, seal FROM games"
-            )
-            chunks = [keys] if everything else [keys[i : i + 500] for i in range(0, len(keys), 500)]
-            for chunk in chunks:
-                if everything:
-                    values_found = db.execute(query + " WHERE error IS NULL").fetchall()
-                else:
-                    marks = ", ".join("?" * len(chunk))
-                    values_found = db.execute(f"{query} WHERE file IN ({marks})", chunk).fetchall()
-                for values in values_found:
-                    name = name_of(values[0])
-                    if name not in wanted:
-                        continue
-                    row = _row(values[0], values[1:])
-                    if row is None or row.summary is None:
-                        return None
-                    rows[name] = row
         finally:
             db.execute("COMMIT")
-    except (sqlite3.Error, ValueError, TypeError):
+    except sqlite3.Error:  # a summary that is not JSON among them: a scan's
         return None
-    if len(rows) != len(wanted):
+    heads = []
+    whole: dict[str, tuple[Any, ...]] = {}
+    try:
+        for values in found:
+            key, summary, error, fields = values[0], values[5], values[6], values[11]
+            name = name_of(key)
+            if name is None or _seal(key, values[1:10]) != values[10]:
+                return None  # damaged, or not this module's: a scan reads the file again
+            if summary is None and isinstance(error, str):
+                continue  # a file skipped: among ``Index.errors``
+            if not (isinstance(summary, str) and error is None and isinstance(fields, str)):
+                return None
+            head = json.loads(fields)
+            if type(head) is not list or len(head) != len(HEAD):
+                return None
+            heads.append((name, values[3], dict(zip(HEAD, head, strict=True))))
+            whole[name] = values
+        wanted = set(pick(heads))
+    except (ValueError, TypeError, KeyError, AttributeError):  # a head not a summary's
         return None
+    rows: dict[str, Row] = {}
+    for name in wanted:
+        values = whole.get(name)
+        row = _row(values[0], values[1:11]) if values is not None else None
+        if row is None or row.summary is None:
+            return None
+        rows[name] = row
     return heads, rows

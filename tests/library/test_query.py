@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from terts_referee.errors import NotationError
+from terts_referee.game.model import new_game_id
 from terts_referee.library import query as query_module
 from terts_referee.library.answers import Question
 from terts_referee.library.index import KeptRatings
@@ -39,16 +40,20 @@ def season(root: Path, games: int = 12) -> None:
         os.utime(path, (OLD, OLD))
 
 
-def ask(root: Path, where: Path, question: Question) -> tuple[bytes, Any]:
+def ask(
+    root: Path, where: Path, question: Question, current: Path | None = None
+) -> tuple[bytes, Any]:
     with cache_in(where):
-        scan, text = answered(root, repr(question), question, memos=partial(KeptRatings, root))
+        scan, text = answered(
+            root, repr(question), question, current=current, memos=partial(KeptRatings, root)
+        )
     return bytes(text), scan
 
 
-def cold(root: Path, tmp: Path, question: Question) -> bytes:
+def cold(root: Path, tmp: Path, question: Question, current: Path | None = None) -> bytes:
     fresh = tmp / "cold"
     shutil.rmtree(fresh, ignore_errors=True)
-    return ask(root, fresh, question)[0]
+    return ask(root, fresh, question, current)[0]
 
 
 class Spy:
@@ -175,3 +180,82 @@ def test_without_a_filter_every_game_is_read_by_a_scan(
     spy = Spy(monkeypatch)
     ask(library, tmp_path / "warm", Question("history"))
     assert spy.given == []
+
+
+@pytest.mark.parametrize("command", ["stats", "history"])
+@pytest.mark.parametrize(
+    "playing", [("Анатолий", "Вася"), ("Ан", "Вася")], ids=["a-second-prefix", "an-exact-name"]
+)
+def test_a_name_the_game_being_played_makes_ambiguous_or_exact_is_a_fresh_builds(
+    library: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    playing: tuple[str, str],
+) -> None:
+    """The game being played, won, counts on top of the library's answer, whose ``--player``
+    is resolved among the library's names alone; the same prefix among every game's names is
+    ambiguous (Аня, Анатолий) or another player (Ан): the games of both are read whole."""
+    season(library)
+    current = put(tmp_path / "terts-game.toml", game_of(*playing, DAY + timedelta(days=30)))
+    os.utime(current, (OLD, OLD))
+    warm = tmp_path / "warm"
+    ask(library, warm, Question(command), current)
+    question = Question(command, player="Ан")
+
+    def either(where: Path) -> Any:
+        try:
+            return ask(library, where, question, current)[0]
+        except NotationError as exc:
+            return exc.verdict
+
+    fresh = either(tmp_path / "cold")
+    spy = Spy(monkeypatch)
+    assert either(warm) == fresh
+    assert spy.given == [True]
+
+
+def test_a_row_the_filter_does_not_keep_changed_by_hand_is_left_to_a_scan(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another game's winner changed in the index: its head would move the period's ratings
+    of everyone, so every row is checked by its seal and the scan reads the file again."""
+    season(library)
+    warm = tmp_path / "warm"
+    ask(library, warm, Question("stats"))
+    with cache_in(warm):
+        path = index_path(library)
+    db = sqlite3.connect(path)  # g01 is Аня against Васи; the filter keeps Гоша's games
+    db.execute(
+        'UPDATE games SET summary = replace(summary, \'"winner": "Аня"\', '
+        "'\"winner\": \"Вася\"') WHERE file = '2025/g01.toml'"
+    )
+    assert db.total_changes == 1
+    db.commit()
+    db.close()
+    question = Question("stats", player="гош")
+    fresh = cold(library, tmp_path, question)
+    spy = Spy(monkeypatch)
+    text, scan = ask(library, warm, question)
+    assert spy.given == [False] and scan.notes
+    assert text == fresh
+
+
+def test_a_copy_compared_after_the_index_was_brought_up_is_kept_by_the_query(
+    library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An earlier copy of a game put in the library: the query writes its row, then the two
+    copies' comparison, in two writes of one run (the second one not taken for another
+    program's), and answers as a fresh build."""
+    season(library)
+    warm = tmp_path / "warm"
+    ask(library, warm, Question("stats"))
+    one = new_game_id()
+    later = DAY + timedelta(days=20)
+    put(library / "2026" / "g20.toml", game_of("Аня", "Гоша", later, one))
+    put(library / "g20 (copy).toml", game_of("Аня", "Гоша", later, one, moves=3))
+    question = Question("history", player="аня")
+    fresh = cold(library, tmp_path, question)
+    spy = Spy(monkeypatch)
+    assert ask(library, warm, question)[0] == fresh
+    assert spy.given == [True]
