@@ -29,7 +29,9 @@ from tests.library.games import cache_in, game_of
 
 DAY = datetime.fromisoformat("2026-03-01T19:00:00+02:00")
 PLAYERS = ("Аня", "Боря", "Вася", "Вика", "Гоша")
-FOLDERS = ("", "2026", "2026/club", "phone")  # a folder below another: ranges of rows
+# a folder below another, and names that sort beside its range of rows (``-`` before the
+# separator, ``0`` just after it)
+FOLDERS = ("", "2026", "2026/club", "2026-old", "20260", "phone")
 PAST = time.time() - 30 * 86400  # out of the racy window: kept answers are used
 CLOCK = [PAST]
 
