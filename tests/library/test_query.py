@@ -56,6 +56,18 @@ def cold(root: Path, tmp: Path, question: Question, current: Path | None = None)
     return ask(root, fresh, question, current)[0]
 
 
+def edit_row(library: Path, cache: Path, file: str, old: str, new: str) -> None:
+    """The index's row of ``file`` changed by hand: ``old`` replaced by ``new`` in its
+    summary (its seal left as it was)."""
+    with cache_in(cache):
+        path = index_path(library)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET summary = replace(summary, ?, ?) WHERE file = ?", (old, new, file))
+    assert db.total_changes == 1
+    db.commit()
+    db.close()
+
+
 class Spy:
     """What the queries gave (None: left to a scan) and how many rows they read whole."""
 
@@ -155,15 +167,7 @@ def test_a_row_changed_by_hand_is_left_to_a_scan_which_reads_its_file_again(
     season(library)
     warm = tmp_path / "warm"
     ask(library, warm, Question("stats"))
-    with cache_in(warm):
-        path = index_path(library)
-    db = sqlite3.connect(path)
-    db.execute(
-        "UPDATE games SET summary = replace(summary, '\"deals\": 2', '\"deals\": 9') "
-        "WHERE file = '2025/g00.toml'"
-    )
-    db.commit()
-    db.close()
+    edit_row(library, warm, "2025/g00.toml", '"deals": 2', '"deals": 9')
     question = Question("history", player="аня")
     fresh = cold(library, tmp_path, question)
     spy = Spy(monkeypatch)
@@ -223,16 +227,8 @@ def test_a_row_the_filter_does_not_keep_changed_by_hand_is_left_to_a_scan(
     season(library)
     warm = tmp_path / "warm"
     ask(library, warm, Question("stats"))
-    with cache_in(warm):
-        path = index_path(library)
-    db = sqlite3.connect(path)  # g01 is Аня against Васи; the filter keeps Гоша's games
-    db.execute(
-        'UPDATE games SET summary = replace(summary, \'"winner": "Аня"\', '
-        "'\"winner\": \"Вася\"') WHERE file = '2025/g01.toml'"
-    )
-    assert db.total_changes == 1
-    db.commit()
-    db.close()
+    # g01 is Аня against Вася; the filter keeps Гоша's games
+    edit_row(library, warm, "2025/g01.toml", '"winner": "Аня"', '"winner": "Вася"')
     question = Question("stats", player="гош")
     fresh = cold(library, tmp_path, question)
     spy = Spy(monkeypatch)
