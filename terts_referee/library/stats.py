@@ -178,7 +178,8 @@ def _ratings(
     where the ratings after each game of the period are kept between runs. The figures of
     ``ratings.rate`` over the same games, read from the ratings after each game
     (``rate_in_order``) without a ``Point`` for each."""
-    from .ratings import RatedGame, _ordinal, rate_in_order
+    from .rating_step import _ordinal
+    from .ratings import RatedGame, rate_in_order
 
     period = Filters(since=filters.since, until=filters.until, rules=filters.rules)
     memo = None
@@ -213,7 +214,7 @@ def _ratings(
 
 def rating_terms(games: int) -> RatingTerms:
     """What the ratings mean (``stats --json``'s ``ratings``), over ``games`` rated."""
-    from .ratings import model_terms
+    from .rating_step import model_terms
 
     model = model_terms()
     return {
@@ -285,7 +286,7 @@ def chance_of(
     first, second = period.current.get(filters.player), period.current.get(filters.vs)
     if first is None or second is None:
         return
-    from .ratings import _model
+    from .rating_step import _model
 
     model = _model()
     a, b = model.predict_win([[model.rating(*first[:2])], [model.rating(*second[:2])]])

@@ -55,7 +55,7 @@ class PeriodRatings:
     def rate(self, game: dict[str, Any], key: Callable[[str], str]) -> dict[Key, float]:
         """Rates one finished game with a winner; its players' ratings just after it. Raises
         ValueError as ``ratings.rate`` does for a game it cannot rate."""
-        from .ratings import _model, _ordinal, rate_one
+        from .rating_step import _model, _ordinal, rate_one
 
         players = (game["players"][0], game["players"][1])
         after = rate_one(_model(), self.current, players, game["winner"])
@@ -252,7 +252,7 @@ class Tally:
             sigma = None if rated is None else round(rated[1], 2)
             rating = None
             if rated is not None:
-                from .ratings import _ordinal
+                from .rating_step import _ordinal
 
                 rating = round(_ordinal(rated[0], rated[1]), 2)
             shown[names[k]] = {

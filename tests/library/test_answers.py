@@ -1,5 +1,6 @@
-"""The classes a warm answer makes (``answers.Question``, ``answers.Told``, ``scan.Scan``),
-written out instead of dataclasses: they behave as the dataclasses they were."""
+"""The classes a warm answer or one game more makes (``answers.Question``, ``answers.Told``,
+``scan.Scan``, ``copies.Conflict``), written out instead of dataclasses: they behave as the
+dataclasses they were."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from terts_referee.library.answers import Question, Told
+from terts_referee.library.copies import Conflict
 from terts_referee.library.scan import Scan
 
 
@@ -40,3 +42,14 @@ def test_told_and_scan_compare_by_their_fields():
     with pytest.raises(TypeError):
         hash(scan)
     assert repr(scan).startswith(f"Scan(library={Path('lib')!r}, games=[], skipped=[]")
+
+
+def test_a_conflict_compares_by_its_files_and_is_not_hashed():
+    conflict = Conflict(["a.toml", "b.toml"], ["c.toml"])
+    assert conflict == Conflict(["a.toml", "b.toml"], ["c.toml"])
+    assert conflict != Conflict(["a.toml", "b.toml"], []) and conflict != ("a.toml", "b.toml")
+    assert repr(conflict) == "Conflict(files=['a.toml', 'b.toml'], earlier=['c.toml'])"
+    conflict.earlier.append("d.toml")  # mutable, as the dataclass was
+    assert conflict.earlier == ["c.toml", "d.toml"]
+    with pytest.raises(TypeError):
+        hash(conflict)
