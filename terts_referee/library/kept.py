@@ -493,8 +493,8 @@ def _conflicts(listed: list[dict[str, Any]]) -> list[Conflict]:
 
 def _copy(state: dict[str, Any]) -> dict[str, Any]:
     """A tally to add a game to and drop (``more`` adds to the one it is given), the kept one
-    left as it is: as JSON keeps it."""
-    copied: dict[str, Any] = json.loads(json.dumps(state))
+    left as it is: as it is kept (``marshal``, of JSON's types alone)."""
+    copied: dict[str, Any] = marshal.loads(marshal.dumps(state))
     return copied
 
 

@@ -301,7 +301,7 @@ class Tally:
             "best_games": self.best_games(names),
         }  # type: ignore[typeddict-item]  # the ratings' terms are the caller's
 
-    # --- kept between runs: plain JSON ---------------------------------------------------
+    # --- kept between runs: JSON's types alone (kept.keep writes them with marshal) ------
 
     def to_state(self) -> dict[str, Any]:
         return {
