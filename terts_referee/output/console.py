@@ -16,7 +16,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..startup import fit_columns, fit_table, quick_line
+from ..startup import fit_columns, fit_table, quick_line, quick_rows
 from .safe_text import json_escaped, visible
 
 if TYPE_CHECKING:  # rich is imported at first use
@@ -431,4 +431,15 @@ def cell(value: Any, style: str | None = None) -> Text:
 
 
 def show(renderable: RenderableType) -> None:
-    out().print(renderable)
+    import sys
+
+    console = out()
+    tables = sys.modules.get("rich.table")  # not imported for this: no table made, none shown
+    if (
+        tables is not None
+        and isinstance(renderable, tables.Table)
+        and type(renderable) is tables.Table
+    ):
+        if quick_rows(console, renderable):
+            return  # a long table of plain rows, written as rich drew its first two (a trick)
+    console.print(renderable)

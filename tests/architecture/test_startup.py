@@ -139,6 +139,41 @@ def test_a_read_is_the_same_without_the_tricks(game, mode, argv):
     assert _run(mode, argv, startup.ALL_OFF, game.parent) == with_tricks
 
 
+#: The library's reads: tables of more rows than ``startup.QUICK_ROWS_FROM`` (``quick_rows``).
+LIBRARY_READS = [
+    pytest.param(["history"], id="history"),
+    pytest.param(["history", "--lang", "ru"], id="history-ru"),
+    pytest.param(["stats", "--lang", "uk"], id="stats-uk"),
+]
+
+
+@pytest.fixture
+def library(tmp_path) -> Path:
+    """A library of more games than ``QUICK_ROWS_FROM``, between three players (the
+    ``TERTS_LIBRARY`` of the tests' environment), one of them unfinished (a dim cell)."""
+    from tests.library.games import game_of, put
+
+    folder = Path(os.environ["TERTS_LIBRARY"])
+    names = ("Аня", "Боря", "Вася Петренко")
+    start = datetime(2026, 1, 1, 19, 30, tzinfo=UTC)
+    for n in range(startup.QUICK_ROWS_FROM + 6):
+        a, b = names[n % 3], names[(n + 1) % 3]
+        game = game_of(a, b, start + timedelta(days=n), moves=6 if n != 5 else 3)
+        put(folder / f"2026/{n:03d}.toml", game)
+    return folder
+
+
+@pytest.mark.parametrize("mode", [_mode(m) for m in MODES])
+@pytest.mark.parametrize("argv", LIBRARY_READS)
+def test_a_library_read_is_the_same_without_the_tricks(library, tmp_path, mode, argv):
+    _run(mode, argv, None, tmp_path)  # the index built: both runs below answer from it
+    with_tricks = _run(mode, argv, None, tmp_path)
+    assert with_tricks[0] == 0, with_tricks
+    assert with_tricks[1].count(b"\n") > startup.QUICK_ROWS_FROM  # a row a game at least
+    assert _run(mode, argv, startup.ALL_OFF, tmp_path) == with_tricks
+    assert _run(mode, argv, "TERTS_NO_QUICK_ROWS", tmp_path) == with_tricks
+
+
 @pytest.mark.parametrize("mode", [_mode(m) for m in MODES])
 def test_a_write_is_the_same_without_the_tricks(game, mode, tmp_path):
     results = []
@@ -325,3 +360,37 @@ def test_parsed_once_switch(monkeypatch, tmp_path, off):
     monkeypatch.setattr("terts_referee.files.parse_toml", parse_toml)
     assert storage.parse_game(path, data) == {"format": 2}
     assert bool(parsed) is off
+
+
+@pytest.mark.parametrize("off", [False, True], ids=["on", "off"])
+def test_quick_rows_switch(monkeypatch, off):
+    """On, a long table of fitted plain cells is written by the trick, the same bytes rich
+    writes; a table with a styled cell is left to rich either way."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    _off(monkeypatch, "quick_rows", off)
+
+    def made(style: str = "") -> Table:
+        table = Table("дата", "игрок", title="Партии")
+        for n in range(startup.QUICK_ROWS_FROM + 1):
+            table.add_row(Text(f"2026-01-{n % 28 + 1:02d}"), Text("Аня" if n % 2 else "Боря"))
+        table.add_row(Text("2026-02-01"), Text("Вася", style=style))
+        startup.fit_columns(table, [10, 4], [True, True])
+        return table
+
+    def printed(table: Table, quick: bool) -> tuple[bool, str]:
+        console = Console(
+            file=io.StringIO(), width=60, force_terminal=True, color_system="truecolor"
+        )
+        done = quick and startup.quick_rows(console, table)
+        if not done:
+            console.print(table)
+        return done, console.file.getvalue()  # type: ignore[attr-defined]
+
+    done, text = printed(made(), quick=True)
+    assert done is not off
+    assert text == printed(made(), quick=False)[1]
+    assert text.count("Аня") == (startup.QUICK_ROWS_FROM + 1) // 2
+    assert printed(made("bold"), quick=True)[0] is False  # a styled cell: rich's
