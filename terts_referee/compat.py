@@ -14,6 +14,9 @@ tested on and a check that takes the public way (or refuses plainly) when a rele
   which the fitted sheet (``startup.fit_columns``) and the sheet's arrows
   (``output.report.sheet``) give rich already drawn; None where a release keeps them otherwise
   (rich then measures and draws them itself).
+- ``captured(console)``: rich's ``Console._buffer_index``, whether the console's output goes to
+  a capture or a held buffer now (``startup.quick_rows`` writes a table's text straight to
+  the console's file only when it does not); True where a release keeps it otherwise.
 - ``plural_rule(expression)``: ``gettext.c2py``, the catalogue's Plural-Forms as a function
   (``startup.IndexedCatalogue``); a gettext without it is asked for a ``GNUTranslations``'s
   own rule.
@@ -72,7 +75,7 @@ __all__ = [
 
 TESTED: dict[str, tuple[str, ...]] = {
     "typer": ("0.28",),  # typer._click, typer._completion_shared
-    "rich": ("13", "14", "15"),  # Column._cells
+    "rich": ("13", "14", "15"),  # Column._cells, Console._buffer_index
     "tomli-w": ("1",),
     "uvicorn": ("0",),  # web/transport.py's h11 protocol subclass (0.30 and 0.54 run)
     "openskill": ("6",),  # PlackettLuce._compute (pair_rater)
@@ -151,6 +154,13 @@ def cells(column: object) -> list[Any] | None:
     """A rich ``Column``'s own list of cells, or None where a release keeps them otherwise."""
     found = getattr(column, "_cells", None)
     return found if isinstance(found, list) else None
+
+
+def captured(console: object) -> bool:
+    """Whether rich's ``console`` holds its output now (a ``capture()``, a ``with console:``
+    block) instead of writing it to its file; True when this release does not say."""
+    held = getattr(console, "_buffer_index", None)
+    return type(held) is not int or held > 0
 
 
 def set_cells(column: object, new: list[Any]) -> bool:

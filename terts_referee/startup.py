@@ -462,10 +462,11 @@ def quick_rows(console: Console, table: Table) -> bool:
 
     from rich.cells import cell_len
 
-    from .compat import cells, set_cells
+    from .compat import captured, cells, set_cells
 
     if (
-        console.record
+        captured(console)  # its output held for a capture: rich's to print there
+        or console.record
         or console.legacy_windows
         or table.show_lines
         or table.row_styles
@@ -500,9 +501,9 @@ def quick_rows(console: Console, table: Table) -> bool:
     for column, listed in zip(small.columns, columns, strict=True):
         set_cells(column, listed[:2])  # type: ignore[index]
     small.rows = table.rows[:2]
-    with console.capture() as captured:
+    with console.capture() as drawn_small:
         console.print(small)
-    drawn = captured.get().split("\n")
+    drawn = drawn_small.get().split("\n")
     for at in range(len(drawn) - 1):
         first = drawn[at]
         start = first.find(lines[0][0])

@@ -394,3 +394,7 @@ def test_quick_rows_switch(monkeypatch, off):
     assert text == printed(made(), quick=False)[1]
     assert text.count("Аня") == (startup.QUICK_ROWS_FROM + 1) // 2
     assert printed(made("bold"), quick=True)[0] is False  # a styled cell: rich's
+    console = Console(file=io.StringIO(), width=60)
+    with console.capture() as capture:  # the output held: rich prints it, into the capture
+        assert startup.quick_rows(console, made()) is False
+    assert capture.get() == "" and console.file.getvalue() == ""  # type: ignore[attr-defined]
