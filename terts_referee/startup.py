@@ -504,18 +504,15 @@ def quick_rows(console: Console, table: Table) -> bool:
     with console.capture() as drawn_small:
         console.print(small)
     drawn = drawn_small.get().split("\n")
+    # A row as rich draws it with padding 1 and edges: "│ " cell " │ " cell … " │", each border
+    # one character. Taken at those places, not searched for (a cell of spaces could be found
+    # inside a border), and used only when both of rich's rows are exactly that.
+    if tuple(table.padding) != (0, 1, 0, 1) or not table.show_edge or not table.pad_edge:
+        return False
     for at in range(len(drawn) - 1):
         first = drawn[at]
-        start = first.find(lines[0][0])
-        if start < 0:
-            continue
-        left = first[:start]
-        if len(lines[0]) > 1:
-            after = start + len(lines[0][0])
-            between = first[after : first.find(lines[0][1], after)]
-        else:
-            between = ""
-        right = first[len(left) + len(between.join(lines[0])) :]
+        left, right = first[:2], first[-2:]
+        between = first[2 + len(lines[0][0]) : 5 + len(lines[0][0])] if len(lines[0]) > 1 else ""
         if left + between.join(lines[0]) + right != first:
             continue
         if left + between.join(lines[1]) + right != drawn[at + 1]:

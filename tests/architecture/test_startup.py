@@ -398,3 +398,32 @@ def test_quick_rows_switch(monkeypatch, off):
     with console.capture() as capture:  # the output held: rich prints it, into the capture
         assert startup.quick_rows(console, made()) is False
     assert capture.get() == "" and console.file.getvalue() == ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [["", ""], ["  x", " y"], ["│", "│"]],
+    ids=["empty", "spaces", "a border's character"],
+)
+def test_quick_rows_writes_what_rich_does_whatever_the_first_rows_hold(first):
+    """The rows are written from the borders' places, not from where a cell's text is found:
+    first rows of empty cells, of leading spaces or of a border's character take nothing of
+    a border for a cell (the lines after them are what rich draws)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    def made() -> Table:
+        table = Table("a", "b", "c")
+        for n in range(startup.QUICK_ROWS_FROM + 2):
+            a = first[n] if n < 2 else f"ab{n}"
+            table.add_row(Text(a), Text(f"Аня {n}"), Text("—"))
+        startup.fit_columns(table, [5, 6, 1], [True, True, True])
+        return table
+
+    quick = Console(file=io.StringIO(), width=40, force_terminal=True, color_system="standard")
+    plain = Console(file=io.StringIO(), width=40, force_terminal=True, color_system="standard")
+    if not startup.quick_rows(quick, made()):
+        quick.print(made())
+    plain.print(made())
+    assert quick.file.getvalue() == plain.file.getvalue()  # type: ignore[attr-defined]
