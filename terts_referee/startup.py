@@ -473,6 +473,9 @@ def quick_rows(console: Console, table: Table) -> bool:
         or table.style not in (None, "", "none")  # rich's default: no style
         or table.show_footer
         or not table.columns
+        or tuple(table.padding) != (0, 1, 0, 1)  # the borders' places below: padding 1, edges
+        or not table.show_edge
+        or not table.pad_edge
     ):
         return False
     columns = [cells(column) for column in table.columns]
@@ -507,8 +510,6 @@ def quick_rows(console: Console, table: Table) -> bool:
     # A row as rich draws it with padding 1 and edges: "│ " cell " │ " cell … " │", each border
     # one character. Taken at those places, not searched for (a cell of spaces could be found
     # inside a border), and used only when both of rich's rows are exactly that.
-    if tuple(table.padding) != (0, 1, 0, 1) or not table.show_edge or not table.pad_edge:
-        return False
     for at in range(len(drawn) - 1):
         first = drawn[at]
         left, right = first[:2], first[-2:]

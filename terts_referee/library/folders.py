@@ -106,15 +106,15 @@ def game_files(
             for base in names:
                 if base[0] == ".":
                     continue
+                game = base.endswith(".toml")
                 # The entry's own stat (a link not followed), relative to the folder opened
                 # for the listing: a regular game file is then found with one system call.
                 try:
                     st = lstat(base, dir_fd=fd) if by_fd else lstat(os.path.join(folder, base))
                 except OSError as exc:  # gone since it was listed, or not ours to look at
-                    if base.endswith(".toml"):
+                    if game:
                         skipped.append((prefix + base, _reason(exc)))
                     continue
-                game = base.endswith(".toml")
                 if game and is_reg(st.st_mode):
                     if st.st_size > MAX_FILE_BYTES:
                         skipped.append((prefix + base, t("library.too_big", limit=MAX_FILE_SHOWN)))

@@ -30,9 +30,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+# The one step of rating a game, in a module of its own (one game more needs only it); ``_rated``
+# named again so that it is this module's (a test counts the games ``rate_in_order`` rates).
+from .rating_step import After, _key, _model, _ordinal, _sides, model_terms, rate_one
+from .rating_step import _rated as _rated
+
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
-
 
 __all__ = [
     "After",
@@ -46,11 +50,6 @@ __all__ = [
     "rate_in_order",
     "rate_one",
 ]
-
-# The one step of rating a game, in a module of its own (one game more needs only it); ``_rated``
-# named again so that it is this module's (a test counts the games ``rate_in_order`` rates).
-from .rating_step import After, _key, _model, _ordinal, _sides, model_terms, rate_one
-from .rating_step import _rated as _rated
 
 
 class RatingMemo(Protocol):

@@ -431,15 +431,10 @@ def cell(value: Any, style: str | None = None) -> Text:
 
 
 def show(renderable: RenderableType) -> None:
-    import sys
-
     console = out()
-    tables = sys.modules.get("rich.table")  # not imported for this: no table made, none shown
-    if (
-        tables is not None
-        and isinstance(renderable, tables.Table)
-        and type(renderable) is tables.Table
-    ):
-        if quick_rows(console, renderable):
+    if "rich.table" in sys.modules:  # a table made: not imported here for one that cannot be
+        from rich.table import Table
+
+        if type(renderable) is Table and quick_rows(console, renderable):
             return  # a long table of plain rows, written as rich drew its first two (a trick)
     console.print(renderable)
