@@ -22,6 +22,10 @@ timings; docs/architecture.md has the table):
   what the imports made frozen (``collector_off``, ``freeze``).
 - ``fast_exit`` (``TERTS_NO_FAST_EXIT``): a one-shot command ends with ``os._exit`` once its
   exit handlers ran and its output is flushed (``end_now``).
+- ``walk_ahead`` (``TERTS_NO_WALK_AHEAD``): ``terts history`` and ``terts stats`` walk the
+  library in a child process while this one imports (``walk_ahead``, ``walked``): asked again
+  over 10,000 unchanged games, ``stats --json`` 87.5 -> 67.8 ms (1.46 -> 1.14x ``status
+  --json``), ``history --json`` 87.9 -> 70.1 ms.
 - ``quick_lines`` (``TERTS_NO_QUICK_LINES``): a coloured line written without importing rich,
   byte for byte what rich would write (``quick_line``).
 - ``fitted_tables`` (``TERTS_NO_FITTED_TABLES``): a table that fits the terminal handed to rich
@@ -82,6 +86,8 @@ __all__ = [
     "quick_line",
     "quick_rows",
     "spliced_event",
+    "walk_ahead",
+    "walked",
 ]
 
 ALL_OFF = "TERTS_NO_TRICKS"
@@ -90,6 +96,7 @@ ALL_OFF = "TERTS_NO_TRICKS"
 TRICKS: dict[str, str] = {
     "gc": "TERTS_NO_GC_TRICK",
     "fast_exit": "TERTS_NO_FAST_EXIT",
+    "walk_ahead": "TERTS_NO_WALK_AHEAD",
     "quick_lines": "TERTS_NO_QUICK_LINES",
     "fitted_tables": "TERTS_NO_FITTED_TABLES",
     "quick_rows": "TERTS_NO_QUICK_ROWS",
@@ -187,6 +194,86 @@ def end_now(code: int, flushed: Callable[[], bool]) -> None:
     if not flushed():
         return
     os._exit(code)
+
+
+# --- walk_ahead: the library walked while the program starts --------------------------------
+#
+# Saves: ``terts history`` and ``terts stats`` asked again over the same files answer with the
+# answer kept, once one walk of the library and a ``stat`` of each file have shown that no file
+# changed: at 10,000 games, 26 ms of system calls and 4 ms of hashes, after the 35 ms that the
+# imports (Typer, click) take. On a system with ``fork``, the walk and its hashes are done in a
+# child process, on another core, while this one imports; the answer then waits on neither.
+# Breaks: the child must walk the library the command will read, as ``answered`` would: it runs
+# ``library.kept.walk_state`` itself (the same code, no second walk), for the ``--library``
+# the command line names (``cli.walk_ahead``: the last one given, as click takes it; else
+# $TERTS_LIBRARY or the default). What it sends is taken only for that very library, and only
+# to find an answer kept over those hashes; anything else (no answer kept, a game added) is
+# the plain way: the walk done again here. The child writes nothing but its pipe and ends
+# with ``os._exit`` (nothing of this process's buffers flushed twice); if it fails, its pipe
+# is empty and the walk is done here. Only before anything else runs: no thread yet, nothing
+# written, no lock held, so the fork copies nothing that could be used twice.
+# Lives in: ``cli.run`` (``cli.walk_ahead``), ``cli.library.library_answer`` (``walked``); this
+# module only forks and reads the pipe (it imports nothing of the package).
+# Guarded by: tests/architecture/test_startup.py (the answers with the trick on and off).
+
+_AHEAD: dict[str, int] = {}
+
+
+def walk_ahead(work: Callable[[], Any]) -> None:
+    """``work()`` (the library's walk: ``cli.walk_ahead`` gives it) run in a child process,
+    whose result, which ``marshal`` must be able to write, ``walked`` reads; nothing where the
+    system has no ``fork`` or the trick is off. Only before anything else runs (see above)."""
+    if not on("walk_ahead") or not hasattr(os, "fork") or _AHEAD:
+        return
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return
+    if pid == 0:  # the child: never returns
+        code = 1
+        try:
+            os.close(read_end)
+            import marshal
+
+            data = memoryview(marshal.dumps(work()))
+            while data:
+                data = data[os.write(write_end, data) :]
+            code = 0
+        except BaseException:  # its pipe left short: the walk is done again
+            pass
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    _AHEAD.update(pid=pid, fd=read_end)
+
+
+def walked() -> object:
+    """What the work of ``walk_ahead`` returned in its child, once it ended; None when there
+    is no child or its work failed. Waits for the child to end; once only."""
+    fd, pid = _AHEAD.pop("fd", -1), _AHEAD.pop("pid", 0)
+    if fd < 0:
+        return None
+    import marshal
+
+    chunks = []
+    try:
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    except OSError:
+        chunks = []
+    finally:
+        os.close(fd)
+    try:
+        os.waitpid(pid, 0)
+        return marshal.loads(b"".join(chunks))
+    except (ChildProcessError, EOFError, ValueError, TypeError):
+        return None
 
 
 # --- quick_lines: coloured lines without rich -----------------------------------------------

@@ -11,7 +11,7 @@ import sys
 
 from .. import startup
 
-__all__ = ["left_for_the_end", "long_running", "main", "run"]
+__all__ = ["left_for_the_end", "long_running", "main", "run", "walk_ahead"]
 
 _state = {"long_running": False}  # set by ``long_running``: Python's own shutdown at the end
 _state["one_shot"] = False  # set by ``run``: one command, then the process ends
@@ -32,8 +32,10 @@ def run() -> None:
     frozen, and the process ended at once after the command (``startup``: ``gc``,
     ``fast_exit``); the commands that run for long (``table``, ``serve``) and the library's
     scans turn the collector back on and end through Python's own shutdown
-    (``long_running``)."""
+    (``long_running``). For ``history`` and ``stats``, the library is walked in a child
+    process while this one imports (``startup.walk_ahead``)."""
     startup.collector_off()
+    walk_ahead(sys.argv[1:])
     _state["one_shot"] = True
     from .dispatch import run_command
 
@@ -42,6 +44,37 @@ def run() -> None:
     if not _state["long_running"]:
         startup.end_now(code, _flushed)
     _end(code)
+
+
+#: The commands whose answer starts with a walk of the library.
+_WALKERS = ("history", "stats")
+
+
+def walk_ahead(argv: list[str]) -> None:
+    """For ``terts history`` or ``terts stats`` (``argv``, the words after ``terts``): the
+    library the command line names (the last ``--library``, as click takes it; else the
+    default) walked in a child process (``startup.walk_ahead``) while this one imports."""
+    from .registry import command_word, hoist_root_options
+
+    args = hoist_root_options(argv)
+    if command_word(args) not in _WALKERS or "--help" in args or "-h" in args:
+        return
+    option = None
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            break
+        if word == "--library":
+            option = next(words, None)
+        elif word.startswith("--library="):
+            option = word.partition("=")[2]
+
+    def walk() -> object:
+        from ..library.kept import walk_state
+
+        return walk_state(option)
+
+    startup.walk_ahead(walk)
 
 
 def _end(code: int) -> None:

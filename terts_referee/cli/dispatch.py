@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import RefereeError
-from .registry import COMMANDS, module_name
-from .root import ROOT_FLAGS, ROOT_VALUE_OPTIONS, new_app
+from .registry import COMMANDS, command_word, hoist_root_options, module_name, root_words
+from .root import new_app
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -45,56 +45,6 @@ def full_app() -> typer.Typer:
     for name in COMMANDS:
         _add(app, name)
     return app
-
-
-_ROOT_INLINE = tuple(f"{o}=" for o in ROOT_VALUE_OPTIONS)
-
-
-def _root_words(word: str) -> int:
-    """How many words the root option at ``word`` takes: 2 (``--lang ru``), 1 (a flag, or
-    ``--lang=ru``), 0 (not a root option)."""
-    if word in ROOT_VALUE_OPTIONS:
-        return 2
-    return 1 if word in ROOT_FLAGS or word.startswith(_ROOT_INLINE) else 0
-
-
-def hoist_root_options(args: list[str]) -> list[str]:
-    """``terts sheet --lang ru`` means ``terts --lang ru sheet``: the root's options (language,
-    colour) are moved before the command wherever they are typed (not after ``--``)."""
-    front: list[str] = []
-    rest: list[str] = []
-    words = iter(args)
-    for word in words:
-        if word == "--":
-            rest.append(word)
-            rest.extend(words)
-            break
-        taken = _root_words(word)
-        if not taken:
-            rest.append(word)
-            continue
-        front.append(word)
-        if taken == 2:
-            value = next(words, None)
-            if value is not None:
-                front.append(value)
-    return front + rest
-
-
-def command_word(args: list[str]) -> str | None:
-    """The sub-command named in ``args``, past the root's own options; None for root help etc."""
-    words = iter(args)
-    for word in words:
-        taken = _root_words(word)
-        if taken == 2:
-            next(words, None)
-        elif taken:
-            continue
-        elif word.startswith("-"):
-            return None
-        else:
-            return word
-    return None
 
 
 def app_for(args: list[str]) -> typer.Typer:
@@ -156,7 +106,7 @@ def language_of(args: list[str]) -> str:
             chosen = next(words, None)
         elif word.startswith("--lang="):
             chosen = word.partition("=")[2]
-        elif not _root_words(word):
+        elif not root_words(word):
             break
     if chosen and i18n.known(chosen.strip().lower()):
         return chosen.strip().lower()
@@ -352,7 +302,7 @@ def completion_problem(args: list[str]) -> str | None:
     option, chosen = None, None
     words = iter(args)
     for word in words:
-        taken = _root_words(word)
+        taken = root_words(word)
         if taken == 2:
             chosen = next(words, None)
         elif word.startswith("--lang="):

@@ -13,6 +13,7 @@ import typer
 from ..domain.verdicts import Verdict
 
 if TYPE_CHECKING:
+    from ..library.kept import Walked
     from ..library.scan import Scan
 
 LibraryOpt = Annotated[
@@ -172,8 +173,23 @@ def library_answer(
         long_running,  # once it reads games: a kept answer alone ends the process at once
         left=left_for_the_end(),  # a one-shot command: freed by its end
         view=as_json,  # printed as it is kept: its file's pages, not a copy of them
+        ahead=walk_made_ahead(where),
     )
     return text if as_json else json.loads(bytes(text))  # bytes as they are: not copied
+
+
+def walk_made_ahead(where: Path) -> Walked | None:
+    """The walk of ``where`` made in a child while this process started (``cli.walk_ahead``),
+    when it was of that very library and came whole; else None (walked here)."""
+    from .. import startup
+
+    found = startup.walked()
+    if type(found) is not tuple or len(found) != 2 or found[0] != str(where):
+        return None
+    walk = found[1]
+    if type(walk) is not tuple or len(walk) != 3 or type(walk[2]) is not int:
+        return None
+    return walk
 
 
 def check_filters(player: str | None, vs: str | None, since: str | None, until: str | None) -> None:

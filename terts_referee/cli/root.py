@@ -7,10 +7,6 @@ import typer
 
 from .. import __version__
 
-#: Root options that take a value, and root flags: ``dispatch`` moves them before the command.
-ROOT_VALUE_OPTIONS = ("--lang",)
-ROOT_FLAGS = ("--color", "--no-color")
-
 
 def _version(value: bool) -> None:
     if value:

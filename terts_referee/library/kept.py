@@ -43,7 +43,12 @@ if TYPE_CHECKING:
     from .copies import Conflict
     from .ratings import RatingMemo
 
-__all__ = ["answered", "exact", "grown", "keep", "kept_tally"]
+__all__ = ["Walked", "answered", "exact", "grown", "keep", "kept_tally", "walk_state"]
+
+#: A walk's hashes (``walk_state``): each folder's hash of its files, in the walk's order
+#: (``scan.folder_digests``; "" for one not to be trusted), what the walk passed over (path
+#: inside the library, reason), and the time in ns the hashes were taken at.
+Walked = tuple[list[tuple[str, str]], list[tuple[str, str]], int]
 
 #: How many answers are kept (each question one: a command, its filters, its text's form).
 MOST = 64
@@ -379,6 +384,7 @@ def answered(
     *,
     left: list[object] | None = None,
     view: Literal[False] = False,
+    ahead: Walked | None = None,
 ) -> tuple[Scan, bytes]: ...
 
 
@@ -395,6 +401,7 @@ def answered(
     *,
     left: list[object] | None = None,
     view: bool,
+    ahead: Walked | None = None,
 ) -> tuple[Scan, bytes | memoryview]: ...
 
 
@@ -410,6 +417,7 @@ def answered(
     *,
     left: list[object] | None = None,
     view: bool = False,
+    ahead: Walked | None = None,
 ) -> tuple[Scan, bytes | memoryview]:
     """The text of ``asked`` (``answers.Question``: ``history`` or ``stats``, their filters and
     form) over the library, kept with ``question`` (the command, its filters as given, the
@@ -425,7 +433,10 @@ def answered(
     kept answer is printed by a one-shot command that ends at once). With ``view``, a kept
     answer comes as a view of its file mapped (``exact``: written as it is, never copied).
     ``left``: where the walk's results are put when done with (a one-shot command's
-    ``startup.left_for_the_end``: never freed one by one)."""
+    ``startup.left_for_the_end``: never freed one by one). ``ahead``: the walk's hashes as
+    ``walk_state`` gives them, taken elsewhere before (``startup.walk_ahead``: in a child
+    process while this one starts); an answer kept over them is given, else the library is
+    walked here as without them."""
     import time
 
     from .answers import answer
@@ -437,7 +448,13 @@ def answered(
         scan = scan_library(library, progress, current)
         tell(scan)
         return scan, answer(asked, scan, memos)[0]
-    skipped: list[tuple[str, str]] = []
+    if ahead is not None:  # the walk's hashes alone: enough to find an answer kept
+        hashes, skipped, now = ahead
+        state = _state(library, {}, skipped, current, now, {f: (h, []) for f, h in hashes})
+        again = _again(library, question, state, tell, view)
+        if again is not None:
+            return again
+    skipped = []
     counts: list[tuple[str, int]] = []
     files = game_files(library, skipped, counts=counts)
     now = time.time_ns()
@@ -445,15 +462,9 @@ def answered(
     if left is not None:
         left += (files, folders)
     state = _state(library, files, skipped, current, now, folders)
-    if state is not None:
-        found = exact(library, question, f"{state}/{index_state(library)}")
-        if found is not None:
-            told, kept_text = found
-            scan = Scan(library)
-            scan.skipped = [(name, why) for name, why in told["skipped"]]
-            scan.conflicts = _conflicts(told["conflicts"])
-            tell(scan)
-            return scan, (kept_text if view else bytes(kept_text))
+    again = _again(library, question, state, tell, view)
+    if again is not None:
+        return again
     busy()
     grew = grown(library, question, asked, files, skipped, current, progress, folders, left)
     body: dict[str, Any] | None
@@ -480,6 +491,48 @@ def answered(
         state = "" if state is None else f"{state}/{after}"
         keep(library, question, state, told, body, text, base)
     return scan, text
+
+
+def walk_state(option: str | None) -> tuple[str, Walked]:
+    """The library ``--library option`` names (``location.library_dir``), and what
+    ``answered`` takes ``ahead``: its walk's folders with their hashes, in the walk's order
+    (``folders.game_files``, ``scan.folder_digests``), what the walk passed over and the time
+    the hashes were taken at. Raises what the walk raises (a library that cannot be listed)."""
+    import time
+
+    from .folders import game_files
+    from .location import library_dir
+    from .scan import folder_digests
+
+    library = library_dir(option)
+    skipped: list[tuple[str, str]] = []
+    counts: list[tuple[str, int]] = []
+    files = game_files(library, skipped, counts=counts)
+    now = time.time_ns()
+    digests = folder_digests(files, now, counts)
+    return os.fspath(library), ([(f, h) for f, (h, _) in digests.items()], skipped, now)
+
+
+def _again(
+    library: Path,
+    question: str,
+    state: str | None,
+    tell: Callable[[Scan], None],
+    view: bool,
+) -> tuple[Scan, bytes | memoryview] | None:
+    """The answer kept for ``question`` over the files' ``state`` (``scan._state``), with the
+    scan telling what it told (the files skipped, the conflicts), once told; None if none."""
+    if state is None:
+        return None
+    found = exact(library, question, f"{state}/{index_state(library)}")
+    if found is None:
+        return None
+    told, kept_text = found
+    scan = Scan(library)
+    scan.skipped = [(name, why) for name, why in told["skipped"]]
+    scan.conflicts = _conflicts(told["conflicts"])
+    tell(scan)
+    return scan, (kept_text if view else bytes(kept_text))
 
 
 def _conflicts(listed: list[dict[str, Any]]) -> list[Conflict]:

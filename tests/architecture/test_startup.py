@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import io
+import json
 import os
 import re
 import select
@@ -172,6 +173,7 @@ def test_a_library_read_is_the_same_without_the_tricks(library, tmp_path, mode, 
     assert with_tricks[1].count(b"\n") > startup.QUICK_ROWS_FROM  # a row a game at least
     assert _run(mode, argv, startup.ALL_OFF, tmp_path) == with_tricks
     assert _run(mode, argv, "TERTS_NO_QUICK_ROWS", tmp_path) == with_tricks
+    assert _run(mode, argv, "TERTS_NO_WALK_AHEAD", tmp_path) == with_tricks
 
 
 @pytest.mark.parametrize("mode", [_mode(m) for m in MODES])
@@ -398,6 +400,48 @@ def test_quick_rows_switch(monkeypatch, off):
     with console.capture() as capture:  # the output held: rich prints it, into the capture
         assert startup.quick_rows(console, made()) is False
     assert capture.get() == "" and console.file.getvalue() == ""  # type: ignore[attr-defined]
+
+
+#: ``cli.walk_ahead`` and ``cli.library.walk_made_ahead`` in a process of their own (a fork of
+#: the tests' process, which runs threads, could hang on a lock one of them held): what the
+#: child sent, against the walk made in the process itself.
+_AHEAD = """
+import json, sys
+from pathlib import Path
+from terts_referee import cli
+from terts_referee.cli.library import walk_made_ahead
+from terts_referee.library.kept import walk_state
+argv, asked = json.loads(sys.argv[1])
+cli.walk_ahead(argv)
+found = walk_made_ahead(Path(asked))
+_, here = walk_state(asked)
+print(json.dumps(None if found is None else [found[:2] == here[:2], type(found[2]).__name__]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "asked", "sent"),
+    [
+        (["stats"], None, True),
+        (["history", "--json", "--lang", "ru"], None, True),
+        (["--lang", "uk", "stats", "--library=elsewhere", "--library", "LIBRARY"], None, True),
+        (["stats", "--library", "elsewhere"], None, False),  # walked another library
+        (["status"], None, False),  # not a library's command: no child
+        (["stats", "--help"], None, False),
+        (["stats"], "TERTS_NO_WALK_AHEAD", False),
+        (["history"], startup.ALL_OFF, False),
+    ],
+    ids=["stats", "history", "last-library", "another", "status", "help", "off", "all-off"],
+)
+def test_walk_ahead_switch(library, tmp_path, argv, asked, sent):
+    """On, ``history`` and ``stats`` walk the library the command line names in a child,
+    and its hashes are the walk's own; off, or for another command or library, nothing."""
+    put_in = [str(library) if word == "LIBRARY" else word for word in argv]
+    env = _env(asked, terminal=False)
+    script = [sys.executable, "-c", _AHEAD, json.dumps([put_in, str(library)])]
+    proc = subprocess.run(script, capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert json.loads(proc.stdout) == ([True, "int"] if sent else None)
 
 
 @pytest.mark.parametrize(

@@ -516,3 +516,51 @@ def test_a_file_whose_name_is_not_utf8_is_never_passed_over(library, tmp_path, m
     odd.unlink()  # its folder's hash changes, its folder's names are compared: not its own
     aged(put(library / "2025/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
     assert _ask(library, warm, monkeypatch) == _cold(library, tmp_path, monkeypatch)
+
+
+# --- a walk made ahead (``startup.walk_ahead``'s child) -----------------------------------------
+
+
+def _walk_counted(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The walks ``answered`` makes itself from now on, by the library walked."""
+    import terts_referee.library.folders as folders_module
+
+    walks: list[Path] = []
+    walk = folders_module.game_files
+
+    def walking(root: Path, *args: Any, **kwargs: Any) -> Any:
+        walks.append(root)
+        return walk(root, *args, **kwargs)
+
+    monkeypatch.setattr(folders_module, "game_files", walking)
+    return walks
+
+
+def test_an_answer_kept_is_found_by_a_walk_made_ahead(library, tmp_path, monkeypatch):
+    """The walk's hashes made elsewhere (``kept.walk_state``) find the answer kept over the
+    files as they were walked, and the library is not walked again; hashes that find none (a
+    game added since the answer was kept) are left to the walk done here, whose answer is a
+    cold build's."""
+    from terts_referee.library.answers import Question
+    from terts_referee.library.kept import answered, walk_state
+
+    _season(library)
+    monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "warm"))
+    question = Question("stats", indent=2, dumps=lambda d: json.dumps(d, indent=2))
+    first = answered(library, "q", question)[1]
+    where, ahead = walk_state(str(library))
+    assert where == str(library) and [f for f, _ in ahead[0]] == ["2025", "2026", "2026/club"]
+    walks = _walk_counted(monkeypatch)
+    assert answered(library, "q", question, ahead=ahead)[1] == first
+    assert walks == []
+    aged(put(library / "2026/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
+    _, after = walk_state(str(library))
+    assert after[0] != ahead[0]
+    walks.clear()
+    got = answered(library, "q", question, ahead=after)[1].decode()
+    assert walks == [library]  # nothing kept over the new files: walked here
+    assert got != first.decode() and got == _cold(library, tmp_path, monkeypatch)
+    monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "warm"))
+    walks.clear()
+    assert answered(library, "q", question, ahead=after)[1].decode() == got  # kept now
+    assert walks == []
