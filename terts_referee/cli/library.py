@@ -173,17 +173,19 @@ def library_answer(
         long_running,  # once it reads games: a kept answer alone ends the process at once
         left=left_for_the_end(),  # a one-shot command: freed by its end
         view=as_json,  # printed as it is kept: its file's pages, not a copy of them
-        ahead=walk_made_ahead(where),
+        ahead=walk_made_ahead(where, command),
     )
     return text if as_json else json.loads(bytes(text))  # bytes as they are: not copied
 
 
-def walk_made_ahead(where: Path) -> Walked | None:
+def walk_made_ahead(where: Path, command: str) -> Walked | None:
     """The walk of ``where`` made in a child while this process started (``cli.walk_ahead``),
-    when it was of that very library and came whole; else None (walked here)."""
+    when it was of that very library and came whole; else None (walked here). While it is
+    awaited, what an answer of ``command`` not kept needs is imported (``AFTER_THE_WALK``)."""
     from .. import startup
+    from ..library.kept import AFTER_THE_WALK
 
-    found = startup.walked()
+    found = startup.walked(AFTER_THE_WALK.get(command, ()))
     if type(found) is not tuple or len(found) != 2 or found[0] != str(where):
         return None
     walk = found[1]

@@ -16,12 +16,38 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..domain.verdicts import Verdict
 from ..errors import GameFileError
 from ..i18n import N_p, register, t
 
-__all__ = ["MAX_DEPTH", "game_files"]
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Figures(Protocol):
+        """What the library reads of a game file's ``stat`` (``os.stat_result`` has them, as
+        does a walk's ``Listed``): its size, its time, its inode."""
+
+        @property
+        def st_size(self) -> int: ...
+        @property
+        def st_mtime_ns(self) -> int: ...
+        @property
+        def st_ino(self) -> int: ...
+
+
+__all__ = ["MAX_DEPTH", "Listed", "game_files"]
+
+
+class Listed(NamedTuple):
+    """A game file's figures as a walk made elsewhere took them (``kept.walk_state``): what
+    the library reads of its ``stat``, named as ``os.stat_result`` names them."""
+
+    st_size: int
+    st_mtime_ns: int
+    st_ino: int
+
 
 #: How many folders deep the library is read (``2026/club/phone/…`` is three).
 MAX_DEPTH = 8

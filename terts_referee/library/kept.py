@@ -37,18 +37,59 @@ from .scan import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from .answers import Question
     from .copies import Conflict
+    from .folders import Figures, Listed
     from .ratings import RatingMemo
 
-__all__ = ["Walked", "answered", "exact", "grown", "keep", "kept_tally", "walk_state"]
+__all__ = [
+    "AFTER_THE_WALK",
+    "Walked",
+    "answered",
+    "exact",
+    "grown",
+    "keep",
+    "kept_tally",
+    "walk_state",
+]
 
-#: A walk's hashes (``walk_state``): each folder's hash of its files, in the walk's order
-#: (``scan.folder_digests``; "" for one not to be trusted), what the walk passed over (path
-#: inside the library, reason), and the time in ns the hashes were taken at.
-Walked = tuple[list[tuple[str, str]], list[tuple[str, str]], int]
+#: A walk made elsewhere (``walk_state``), in marshal's types: each folder holding game files
+#: in the walk's order, as (its path inside the library, its hash of its files, "" for one not
+#: to be trusted (``scan.folder_digests``), their names joined by NULs, and their sizes, times
+#: and inodes, each an array of 64-bit integers in the machine's order, as bytes); what the walk
+#: passed over (path inside the library, reason); and the time in ns the hashes were taken at.
+Walked = tuple[list[tuple[str, str, str, bytes, bytes, bytes]], list[tuple[str, str]], int]
+
+#: The modules an answer not kept (grown by a game added, or worked out) imports that one kept
+#: does not, by command, each after those it imports: imported while a walk made elsewhere is
+#: awaited (``startup.walked``), one at a time until the walk is in, they are time the answer
+#: waited for nothing (``tests/library/test_kept_answers.py`` holds that each is needed).
+AFTER_THE_WALK: dict[str, tuple[str, ...]] = {
+    "history": (
+        "sqlite3",
+        "terts_referee.domain.rules",
+        "terts_referee.domain.events",
+        "terts_referee.referee.state",
+        "terts_referee.referee.declaring",
+        "terts_referee.referee",
+        "terts_referee.game.model",
+        "terts_referee.library.summary",
+        "tomli",
+        "terts_referee.library.copies",
+        "terts_referee.library.stats",
+    ),
+}
+AFTER_THE_WALK["stats"] = (
+    *AFTER_THE_WALK["history"],
+    "terts_referee.library.tally",
+    "terts_referee.library.rating_step",
+    "decimal",
+    "fractions",
+    "statistics",
+    "openskill.models",
+)
 
 #: How many answers are kept (each question one: a command, its filters, its text's form).
 MOST = 64
@@ -281,7 +322,7 @@ def grown(
     library: Path,
     question: str,
     asked: Question,
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     skipped: list[tuple[str, str]],
     current: Path | None,
     progress: Progress | None,
@@ -433,10 +474,10 @@ def answered(
     kept answer is printed by a one-shot command that ends at once). With ``view``, a kept
     answer comes as a view of its file mapped (``exact``: written as it is, never copied).
     ``left``: where the walk's results are put when done with (a one-shot command's
-    ``startup.left_for_the_end``: never freed one by one). ``ahead``: the walk's hashes as
-    ``walk_state`` gives them, taken elsewhere before (``startup.walk_ahead``: in a child
-    process while this one starts); an answer kept over them is given, else the library is
-    walked here as without them."""
+    ``startup.left_for_the_end``: never freed one by one). ``ahead``: the library's walk as
+    ``walk_state`` gives it, made elsewhere just before (``startup.walk_ahead``: in a child
+    process while this one starts), which the answer is then worked out from: the library is
+    not walked here."""
     import time
 
     from .answers import answer
@@ -448,23 +489,27 @@ def answered(
         scan = scan_library(library, progress, current)
         tell(scan)
         return scan, answer(asked, scan, memos)[0]
-    if ahead is not None:  # the walk's hashes alone: enough to find an answer kept
-        hashes, skipped, now = ahead
-        state = _state(library, {}, skipped, current, now, {f: (h, []) for f, h in hashes})
+    files: Mapping[str, Figures]
+    if ahead is not None:  # the folders' hashes alone find an answer kept
+        skipped, now = list(ahead[1]), ahead[2]
+        hashes: dict[str, tuple[str, list[str]]] = {f: (h, []) for f, h, *_ in ahead[0]}
+        state = _state(library, {}, skipped, current, now, hashes)
         again = _again(library, question, state, tell, view)
         if again is not None:
             return again
-    skipped = []
-    counts: list[tuple[str, int]] = []
-    files = game_files(library, skipped, counts=counts)
-    now = time.time_ns()
-    folders = folder_digests(files, now, counts)
+        files, folders = _listing(ahead)
+    else:
+        skipped = []
+        counts: list[tuple[str, int]] = []
+        files = game_files(library, skipped, counts=counts)
+        now = time.time_ns()
+        folders = folder_digests(files, now, counts)
+        state = _state(library, files, skipped, current, now, folders)
+        again = _again(library, question, state, tell, view)
+        if again is not None:
+            return again
     if left is not None:
         left += (files, folders)
-    state = _state(library, files, skipped, current, now, folders)
-    again = _again(library, question, state, tell, view)
-    if again is not None:
-        return again
     busy()
     grew = grown(library, question, asked, files, skipped, current, progress, folders, left)
     body: dict[str, Any] | None
@@ -495,10 +540,13 @@ def answered(
 
 def walk_state(option: str | None) -> tuple[str, Walked]:
     """The library ``--library option`` names (``location.library_dir``), and what
-    ``answered`` takes ``ahead``: its walk's folders with their hashes, in the walk's order
-    (``folders.game_files``, ``scan.folder_digests``), what the walk passed over and the time
-    the hashes were taken at. Raises what the walk raises (a library that cannot be listed)."""
+    ``answered`` takes ``ahead``: its walk (``folders.game_files``), each folder's files with
+    their figures and hash (``scan.folder_digests``), what it passed over, and when. Raises
+    what the walk raises (a library that cannot be listed), and OverflowError for a figure
+    past 64 bits (a time past 2262): ``answered`` then walks it itself."""
     import time
+    from array import array
+    from operator import attrgetter
 
     from .folders import game_files
     from .location import library_dir
@@ -509,8 +557,34 @@ def walk_state(option: str | None) -> tuple[str, Walked]:
     counts: list[tuple[str, int]] = []
     files = game_files(library, skipped, counts=counts)
     now = time.time_ns()
-    digests = folder_digests(files, now, counts)
-    return os.fspath(library), ([(f, h) for f, (h, _) in digests.items()], skipped, now)
+    listing = []
+    for folder, (hashed, listed) in folder_digests(files, now, counts).items():
+        stats = [files[name] for name in listed]
+        sizes, times, inodes = (
+            array(kind, map(attrgetter(name), stats)).tobytes()
+            for kind, name in (("q", "st_size"), ("q", "st_mtime_ns"), ("Q", "st_ino"))
+        )
+        listing.append((folder, hashed, "\0".join(listed), sizes, times, inodes))
+    return os.fspath(library), (listing, skipped, now)
+
+
+def _listing(
+    walk: Walked,
+) -> tuple[dict[str, Listed], dict[str, tuple[str, list[str]]]]:
+    """The files of a walk made elsewhere (``walk_state``) with their figures, and its folders
+    with their hashes and files, as ``game_files`` and ``folder_digests`` give them."""
+    from array import array
+
+    from .folders import Listed
+
+    files: dict[str, Listed] = {}
+    folders: dict[str, tuple[str, list[str]]] = {}
+    for folder, hashed, joined, sizes, times, inodes in walk[0]:
+        listed = joined.split("\0")
+        folders[folder] = (hashed, listed)
+        figures = map(Listed, array("q", sizes), array("q", times), array("Q", inodes))
+        files.update(zip(listed, figures, strict=True))
+    return files, folders
 
 
 def _again(

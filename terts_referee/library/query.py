@@ -20,7 +20,6 @@ reads every row and says what it found.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +32,10 @@ from .index import Index, Row, _row, name_of
 HEAD = ("players", "started", "finished", "winner", "rules", "id", "digest", "entries", "latest")
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection
+    from collections.abc import Callable, Collection, Mapping
 
     from .answers import Question
+    from .folders import Figures
     from .scan import Progress, Scan
 
 __all__ = ["HEAD", "filtered", "heads_then", "query"]
@@ -49,7 +49,7 @@ def filtered(question: Question) -> bool:
 def query(
     library: Path,
     question: Question,
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     skipped: list[tuple[str, str]],
     current: Path | None,
     progress: Progress | None,

@@ -29,6 +29,7 @@ from .location import os_reason as _reason
 
 if TYPE_CHECKING:  # copies.py (and its hashlib) only for a scan that counts the copies
     from .copies import Conflict
+    from .folders import Figures
 
 __all__ = [
     "TOLD_FROM",
@@ -196,7 +197,7 @@ def _read_one(library: Path, name: str) -> tuple[str, Any, str | None, str | Non
 
 def compare_files(
     library: Path,
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     rows: Mapping[str, tuple[int, int, int, str]],
     scan: Scan,
 ) -> tuple[list[str], list[str], list[str]]:
@@ -230,7 +231,7 @@ def compare_files(
 def read_changed(
     library: Path,
     changed: list[str],
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     scan: Scan,
     progress: Progress | None,
     now: int,
@@ -290,10 +291,10 @@ def usable(library: Path, index: Index) -> bool:
 def brought_up(
     library: Path,
     index: Index,
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     skipped: list[tuple[str, str]],
     progress: Progress | None,
-    compared: dict[str, os.stat_result] | None = None,
+    compared: Mapping[str, Figures] | None = None,
 ) -> Scan | None:
     """The light ``index`` brought up to the ``files`` as a scan does (the changed ones read,
     the removed ones' rows dropped, in one write), reading no summary: a scan with the files
@@ -325,7 +326,7 @@ def brought_up(
     return scan
 
 
-def _listed(key: Any, files: dict[str, os.stat_result]) -> bool:
+def _listed(key: Any, files: Mapping[str, Figures]) -> bool:
     """Whether the index's ``key`` is the key of one of ``files`` (``index.key_of``)."""
     name = name_of(key)
     return name is not None and name in files and key_of(name) == key
@@ -335,7 +336,7 @@ def scan_library(
     library: Path,
     progress: Progress | None = None,
     current: Path | None = None,
-    files: dict[str, os.stat_result] | None = None,
+    files: Mapping[str, Figures] | None = None,
     skipped: list[tuple[str, str]] | None = None,
 ) -> Scan:
     """Every game file (``*.toml`` below ``library``, ``folders.game_files``) summarized,
@@ -430,7 +431,7 @@ def scan_library(
 
 
 def _library_game(
-    where: str, name: str, summary: dict[str, Any], digest: str, st: os.stat_result
+    where: str, name: str, summary: dict[str, Any], digest: str, st: Figures
 ) -> dict[str, Any]:
     """A game of the library as a scan lists it: its summary with its ``file``, its ``path``
     inside the library, the ``hash`` of its bytes, its ``key`` and its ``date``."""
@@ -517,7 +518,7 @@ def _current_game(library: Path, current: Path | None) -> dict[str, Any] | None:
 
 def _state(
     library: Path,
-    files: dict[str, os.stat_result],
+    files: Mapping[str, Figures],
     skipped: list[tuple[str, str]],
     current: Path | None,
     now: int,
@@ -559,7 +560,7 @@ def _state(
 
 
 def folder_digests(
-    files: dict[str, os.stat_result], now: int, counts: list[tuple[str, int]] | None = None
+    files: Mapping[str, Figures], now: int, counts: list[tuple[str, int]] | None = None
 ) -> dict[str, tuple[str, list[str]]]:
     """Each folder's game files (by the folder's path inside the library, "" for the library
     itself: its own files, not its folders') and a hash of their names, sizes, times and

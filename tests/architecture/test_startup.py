@@ -413,7 +413,7 @@ from terts_referee.cli.library import walk_made_ahead
 from terts_referee.library.kept import walk_state
 argv, asked = json.loads(sys.argv[1])
 cli.walk_ahead(argv)
-found = walk_made_ahead(Path(asked))
+found = walk_made_ahead(Path(asked), "stats")
 _, here = walk_state(asked)
 print(json.dumps(None if found is None else [found[:2] == here[:2], type(found[2]).__name__]))
 """
@@ -442,6 +442,28 @@ def test_walk_ahead_switch(library, tmp_path, argv, asked, sent):
     proc = subprocess.run(script, capture_output=True, env=env, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     assert json.loads(proc.stdout) == ([True, "int"] if sent else None)
+
+
+#: ``startup.walked`` awaiting a child whose work takes ``sys.argv[1]`` seconds, ``colorsys``
+#: named to import meanwhile: whether it was imported, and what the child's work returned.
+_MEANWHILE = """
+import json, sys, time
+from terts_referee import startup
+pause = float(sys.argv[1])
+startup.walk_ahead(lambda: time.sleep(pause) or "walked")
+time.sleep(0.0 if pause else 1.0)  # a quick child's answer is in by then
+found = startup.walked(["colorsys"])
+print(json.dumps(["colorsys" in sys.modules, found]))
+"""
+
+
+@pytest.mark.parametrize(("pause", "imported"), [(1.0, True), (0.0, False)], ids=["slow", "quick"])
+def test_walked_imports_what_comes_next_only_while_the_walk_is_awaited(pause, imported):
+    env = _env(None, terminal=False)
+    script = [sys.executable, "-c", _MEANWHILE, str(pause)]
+    proc = subprocess.run(script, capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [imported, "walked"]
 
 
 @pytest.mark.parametrize(

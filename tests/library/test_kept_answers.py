@@ -536,11 +536,11 @@ def _walk_counted(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return walks
 
 
-def test_an_answer_kept_is_found_by_a_walk_made_ahead(library, tmp_path, monkeypatch):
-    """The walk's hashes made elsewhere (``kept.walk_state``) find the answer kept over the
-    files as they were walked, and the library is not walked again; hashes that find none (a
-    game added since the answer was kept) are left to the walk done here, whose answer is a
-    cold build's."""
+def test_an_answer_is_worked_out_from_a_walk_made_ahead(library, tmp_path, monkeypatch, watched):
+    """A walk made elsewhere (``kept.walk_state``: a child process's) is the walk the answer
+    takes: its folders' hashes find the answer kept over the files as they were walked; after
+    a game added it is grown over the files of its folder alone, after one removed it is a
+    scan's, the library walked here neither time; and each answer is a cold build's."""
     from terts_referee.library.answers import Question
     from terts_referee.library.kept import answered, walk_state
 
@@ -549,18 +549,86 @@ def test_an_answer_kept_is_found_by_a_walk_made_ahead(library, tmp_path, monkeyp
     question = Question("stats", indent=2, dumps=lambda d: json.dumps(d, indent=2))
     first = answered(library, "q", question)[1]
     where, ahead = walk_state(str(library))
-    assert where == str(library) and [f for f, _ in ahead[0]] == ["2025", "2026", "2026/club"]
+    assert where == str(library) and [f[0] for f in ahead[0]] == ["2025", "2026", "2026/club"]
     walks = _walk_counted(monkeypatch)
     assert answered(library, "q", question, ahead=ahead)[1] == first
-    assert walks == []
     aged(put(library / "2026/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
     _, after = walk_state(str(library))
     assert after[0] != ahead[0]
     walks.clear()
     got = answered(library, "q", question, ahead=after)[1].decode()
-    assert walks == [library]  # nothing kept over the new files: walked here
+    assert walks == []  # the walk made ahead is the answer's
+    assert watched["grown"][-1] and watched["within"][-1] == ["2026"]
+    assert watched["compared"][-1] == ["2026/g1.toml", "2026/g4.toml", "2026/later.toml"]
     assert got != first.decode() and got == _cold(library, tmp_path, monkeypatch)
     monkeypatch.setenv("TERTS_CACHE", str(tmp_path / "warm"))
-    walks.clear()
     assert answered(library, "q", question, ahead=after)[1].decode() == got  # kept now
-    assert walks == []
+    (library / "2025/g0.toml").unlink()
+    _, fewer = walk_state(str(library))
+    walks.clear()
+    got = answered(library, "q", question, ahead=fewer)[1].decode()
+    assert walks == [] and watched["grown"][-1] is False  # a game removed: a scan's
+    assert got == _cold(library, tmp_path, monkeypatch)
+
+
+def test_a_walk_made_ahead_carries_the_walks_figures(library):
+    """``walk_state``'s figures, rebuilt, are the walk's own: every file, its size, time and
+    inode, and each folder's hash and files, in the walk's order."""
+    from terts_referee.library.kept import _listing, walk_state
+    from terts_referee.library.scan import folder_digests
+
+    _season(library)
+    aged(put(library / "2026/club/Вика «x».toml", game_of("Вика", "Аня", DAY)))
+    _, walk = walk_state(str(library))
+    files, folders = _listing(walk)
+    counts: list[tuple[str, int]] = []
+    walked = game_files(library, [], counts=counts)
+    assert list(files) == list(walked)
+    for name, st in walked.items():
+        assert (files[name].st_size, files[name].st_mtime_ns, files[name].st_ino) == (
+            st.st_size,
+            st.st_mtime_ns,
+            st.st_ino,
+        )
+    assert folders == folder_digests(walked, walk[2], counts)
+
+
+_MODULES = """
+import json, sys
+from terts_referee.cli import main
+code = main(sys.argv[2:])
+with open(sys.argv[1], "w") as out:
+    json.dump([code, sorted(sys.modules)], out)
+"""
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_what_is_imported_while_the_walk_is_awaited_is_needed_after_it(library, tmp_path, command):
+    """Each module ``AFTER_THE_WALK`` names is one an answer grown by a game added imports
+    (and one a kept answer does not): imported while the walk is awaited, it is never work the
+    answer would not have done."""
+    import subprocess
+    import sys
+
+    from terts_referee.library.kept import AFTER_THE_WALK
+
+    _season(library)
+    env = {**os.environ, "TERTS_CACHE": str(tmp_path / "cache"), "TERTS_NO_WALK_AHEAD": "1"}
+    argv = [command, "--json", "--library", str(library)]
+
+    def modules() -> set[str]:
+        found = tmp_path / "modules.json"
+        script = [sys.executable, "-c", _MODULES, str(found), *argv]
+        subprocess.run(script, env=env, cwd=tmp_path, check=True, capture_output=True)
+        code, names = json.loads(found.read_text())
+        assert code == 0
+        return set(names)
+
+    modules()
+    kept_again = modules()
+    aged(put(library / "2026/later.toml", game_of("Вика", "Аня", DAY + timedelta(30))))
+    grown = modules()
+    listed = AFTER_THE_WALK[command]
+    assert set(listed) <= grown
+    assert not set(listed) & kept_again
+    assert len(set(listed)) == len(listed)
