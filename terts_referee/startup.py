@@ -202,8 +202,8 @@ def end_now(code: int, flushed: Callable[[], bool]) -> None:
 # Saves: ``terts history`` and ``terts stats`` begin with a walk of the library and a ``stat``
 # of each file (what changed since the answer kept): at 10,000 games 26 ms of system calls and
 # 9 ms of hashes and figures, after the 40-odd ms the imports (Typer, click) take. On a system
-# with ``fork``, the walk is made in a child process, on the other core, while this one
-# imports, and comes through a pipe; while it is awaited, this process imports what an answer
+# with ``fork`` (not macOS), the walk is made in a child process, on another core, while this
+# one imports, and comes through a pipe; while it is awaited, this process imports what an answer
 # not kept needs next (``walked``'s ``meanwhile``). Paired runs over 10,000 games (status
 # --json 58 ms): asked again, ``stats --json`` 89 -> 74 ms (1.53 -> 1.26x), ``history
 # --json`` 88 -> 70 ms; after one game more, ``stats --json`` 133 -> 110 ms (2.28 -> 1.90x).
@@ -232,7 +232,11 @@ def walk_ahead(work: Callable[[], Any]) -> None:
     """``work()`` (the library's walk: ``cli.walk_ahead`` gives it) run in a child process,
     whose result, which ``marshal`` must be able to write, ``walked`` reads; nothing where the
     system has no ``fork`` or the trick is off. Only before anything else runs (see above)."""
-    if not on("walk_ahead") or not hasattr(os, "fork") or _AHEAD:
+    import sys
+
+    # Not on macOS, where system libraries may start threads of their own (``library.reading``
+    # forks no workers there either, for the same reason).
+    if not on("walk_ahead") or not hasattr(os, "fork") or sys.platform == "darwin" or _AHEAD:
         return
     try:
         read_end, write_end = os.pipe()
