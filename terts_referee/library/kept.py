@@ -478,11 +478,9 @@ def answered(
     ``walk_state`` gives it, made elsewhere just before (``startup.walk_ahead``: in a child
     process while this one starts), which the answer is then worked out from: the library is
     not walked here."""
-    import time
 
     from .answers import answer
-    from .folders import game_files
-    from .scan import _state, folder_digests, scan_library
+    from .scan import _state, scan_library
 
     if not check_library(library):
         busy()
@@ -499,11 +497,7 @@ def answered(
             return again
         files, folders = _listing(ahead)
     else:
-        skipped = []
-        counts: list[tuple[str, int]] = []
-        files = game_files(library, skipped, counts=counts)
-        now = time.time_ns()
-        folders = folder_digests(files, now, counts)
+        files, skipped, now, folders = _walk(library)
         state = _state(library, files, skipped, current, now, folders)
         again = _again(library, question, state, tell, view)
         if again is not None:
@@ -538,27 +532,39 @@ def answered(
     return scan, text
 
 
+def _walk(
+    library: Path,
+) -> tuple[dict[str, os.stat_result], list[tuple[str, str]], int, dict[str, tuple[str, list[str]]]]:
+    """The library walked here: its game files with their ``stat`` (``folders.game_files``),
+    what the walk passed over, the time the folders' hashes are taken at, and the folders with
+    their hashes and files (``scan.folder_digests``)."""
+    import time
+
+    from .folders import game_files
+    from .scan import folder_digests
+
+    skipped: list[tuple[str, str]] = []
+    counts: list[tuple[str, int]] = []
+    files = game_files(library, skipped, counts=counts)
+    now = time.time_ns()
+    return files, skipped, now, folder_digests(files, now, counts)
+
+
 def walk_state(option: str | None) -> tuple[str, Walked]:
     """The library ``--library option`` names (``location.library_dir``), and what
     ``answered`` takes ``ahead``: its walk (``folders.game_files``), each folder's files with
     their figures and hash (``scan.folder_digests``), what it passed over, and when. Raises
     what the walk raises (a library that cannot be listed), and OverflowError for a figure
     past 64 bits (a time past 2262): ``answered`` then walks it itself."""
-    import time
     from array import array
     from operator import attrgetter
 
-    from .folders import game_files
     from .location import library_dir
-    from .scan import folder_digests
 
     library = library_dir(option)
-    skipped: list[tuple[str, str]] = []
-    counts: list[tuple[str, int]] = []
-    files = game_files(library, skipped, counts=counts)
-    now = time.time_ns()
+    files, skipped, now, folders = _walk(library)
     listing = []
-    for folder, (hashed, listed) in folder_digests(files, now, counts).items():
+    for folder, (hashed, listed) in folders.items():
         stats = [files[name] for name in listed]
         sizes, times, inodes = (
             array(kind, map(attrgetter(name), stats)).tobytes()
